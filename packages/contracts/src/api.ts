@@ -1,0 +1,73 @@
+/** Shapes both sides agree on: list answers, error bodies, auth payloads, API paths. */
+import { Perm } from './perms';
+
+export const API_PREFIX = '/api/v2';
+
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** 400: `{field: [messages]}` or `{detail}`; 401: `{code: 'token_not_valid', detail}`. */
+export type ErrorBody = { detail: string; code?: string } | Record<string, string[]>;
+
+export const ERROR_CODES = {
+  tokenNotValid: 'token_not_valid',
+  secondFactorRequired: 'second_factor_required',
+  throttled: 'throttled',
+} as const;
+
+export interface TokenPair {
+  refresh: string;
+  access: string;
+}
+
+export interface RefreshAnswer extends TokenPair {
+  is_sec_factor_passed: boolean;
+}
+
+export interface TotpCreateAnswer {
+  url: string;
+  qr: string;
+  is_verified: boolean;
+}
+
+export interface CaptchaVerifyAnswer {
+  is_robot: boolean;
+  captcha_token: string | null;
+}
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  is_active: boolean;
+  group: { id: number; name: string; perms: Perm[] } | null;
+}
+
+export interface HealthAnswer {
+  status: 'ok' | 'down';
+  database: 'up' | 'down';
+  redis: 'up' | 'down';
+  worker: 'up' | 'down';
+}
+
+/** API paths under API_PREFIX, trailing slash included. */
+export const API_PATHS = {
+  health: '/health/',
+  captchaChallenge: '/users/captcha-challenge/',
+  captchaVerify: '/users/google-captcha-verify/',
+  login: '/users/login/',
+  totpCreate: '/users/totp/create/',
+  totpLogin: (code: string) => `/users/totp/login/${encodeURIComponent(code)}/`,
+  tokenRefresh: '/users/token-refresh/',
+  logout: '/users/logout/',
+  currentUser: '/users/current-user/',
+  user: (id: number) => `/users/users/${id}/`,
+  users: '/users/users/',
+  updateUserGroup: (id: number) => `/users/users/${id}/update_user/`,
+  groups: '/users/groups/',
+  group: (id: number) => `/users/groups/${id}/`,
+  logs: '/logs/',
+} as const;

@@ -1,0 +1,6 @@
+export * from './sections';
+export * from './perms';
+export * from './navigation';
+export * from './messages';
+export * from './limits';
+export * from './api';

@@ -1,0 +1,46 @@
+/** Business constants and limits (platform.md 9). */
+export const LIMITS = {
+  nameMax: 64,
+  apiKeyMax: 64,
+  brokerIdMax: 64,
+  botTokenMax: 512,
+  chatIdMax: 16,
+  investorChatIdMax: 512,
+  leverageMin: 0,
+  leverageMax: 100,
+  investorReportHourMax: 6,
+  passwordMin: 8,
+  errorMessageMax: 350,
+  accountTitleTruncate: 35,
+  accountsScrollAt: 6,
+  pairsScrollAt: 10,
+  usersAndGroupsPageSize: 40,
+  toastMs: 3000,
+  notificationsScrollDebounceMs: 700,
+  fieldSearchDebounceMs: 300,
+  autocompleteBottomPx: 5,
+  sideMenuOpenPx: 240,
+  sideMenuClosedPx: 74,
+} as const;
+
+export const PAGE_SIZES = {
+  generic: { options: [10, 25, 100], default: 10 },
+  signals: { options: [10, 20, 50, 100, 200, 500], default: 200 },
+  logs: { options: [50, 100, 200, 500], default: 500 },
+} as const;
+
+/** The largest page any list serves, whatever page_size asks. */
+export const MAX_PAGE_SIZE = 500;
+
+export const DATE_FORMATS = {
+  date: 'dd.MM.yyyy',
+  dateTime: 'dd.MM.yyyy HH:mm:ss',
+} as const;
+
+export const EMPTY_VALUE = '-';
+
+/** Account-details password: 8+ with lower, upper, digit and symbol (platform.md 5). */
+export const ACCOUNT_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+/** New-user password: 8+ with a letter, a number and a special character (platform.md 5). */
+export const NEW_USER_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

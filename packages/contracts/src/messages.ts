@@ -1,0 +1,78 @@
+/** The spec's exact texts (platform.md sections 2, 4, 5 and 8). Quoted there, used verbatim here. */
+
+export const MESSAGES = {
+  // error catalogue (platform.md 8)
+  serverError: 'Server error. Please call system administrator',
+  tooLongError: 'Some error occurred, please report it to development team',
+  loginInvalid: 'Email or password are invalid.',
+  captchaFailed: 'You did not pass captcha.',
+  qrCodeError: 'Error with QR code for 2FA',
+  twoFactorFailed: 'You didnt pass 2FA',
+  valuesNotChanged: 'All values has not changed',
+
+  // login (platform.md 5)
+  emailInvalid: 'Please enter the valid email',
+  emailBlank: 'Email can’t be blank',
+  passwordBlank: 'Password can’t be blank',
+  twoFactorRequired: '2FA code is required',
+  scanQr: 'Scan QR-code with Google Authenticator',
+  scanQrAnd: 'and',
+  enterCode: 'Enter authentication code',
+
+  // account details (platform.md 2.5, 5)
+  accountEmailInvalid: 'Please enter the valid email.',
+  bothPasswordsRequired: 'If you want to change password, please fill in both password fields.',
+  newPasswordSameAsOld: 'The new password should differs to old one.',
+  dataUpdated: 'Your data updated.',
+
+  // exchange account, telegram, investor (platform.md 5)
+  nameBlank: 'Name can’t be blank',
+  nameTooLong: 'Name could be maximum 64 symbols',
+  leverageRange: 'Leverage could be maximum only 0-100',
+  reportHourRange: 'Allowed time is from 00:00 until 6:00',
+
+  // group form (platform.md 5)
+  groupNameRequired: 'Group name is required',
+  fieldRequired: 'This field is required',
+
+  // empty states (platform.md 2, 8)
+  noNotifications: 'No notifications yet...',
+  noLogs: 'There are no logs yet...',
+  noGroups: 'There are no privileged groups yet...',
+  noAccounts: 'No accounts yet',
+  noPairs: 'No trading pairs yet',
+  noData: 'No Data...',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Titles and labels quoted by the spec. */
+export const LABELS = {
+  logsTitle: 'Logs dashboard',
+  addNewGroup: 'Add New Group',
+  addNewUser: 'Add New User',
+  logOut: 'Log out',
+} as const;
+
+/** Messages of our own where the spec is silent (docs/decisions.md). */
+export const OWN_MESSAGES = {
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  secondFactorRequired: 'Two-factor authentication is required.',
+  tokenNotValid: 'Token is invalid or expired',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  bodyTooLarge: 'Request body is too large.',
+  malformedJson: 'Malformed JSON in request body.',
+  unknownField: 'This field is not allowed.',
+  oldPasswordWrong: 'The old password is incorrect.',
+  passwordRules: 'Password must have at least 8 characters, a lowercase letter, an uppercase letter, a digit and a symbol.',
+  newUserPasswordRules: 'Password must have at least 8 characters with a letter, a number and a special character.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  emailTaken: 'A user with this email already exists.',
+  groupNameTaken: 'A group with this name already exists.',
+  groupRequired: 'Please pick a group.',
+  groupHasUsers: 'This group still has users. Move them to another group first.',
+  levelNotAllowed: 'This level is not allowed for this section.',
+  filteringNotAllowed: 'Filtering is not allowed for your group.',
+  sortingNotAllowed: 'Sorting is not allowed for your group.',
+  fieldNotAllowed: 'Your group may not use this action.',
+} as const;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canOpenRoute,
+  firstAllowedTab,
+  loginRedirect,
+  pathTo,
+  rootRedirect,
+  visibleMenuEntries,
+  visibleTabs,
+} from './navigation';
+import { Perm } from './perms';
+
+const only = (...entries: [Perm['section_name'], Perm['status']][]) => ({
+  perms: entries.map(([section_name, status]) => ({ section_name, status })),
+});
+
+describe('menu', () => {
+  it('hides an entry only when every section behind it is NP', () => {
+    const labels = visibleMenuEntries(only(['orders', 'Limited'], ['logs', 'Limited'])).map((e) => e.label);
+    expect(labels).toEqual(['Signals & orders', 'Logs', 'Account Settings']);
+  });
+  it('shows account settings to a group with nothing', () => {
+    expect(visibleMenuEntries({ perms: [] }).map((e) => e.label)).toEqual(['Account Settings']);
+  });
+  it('shows system settings when any of its sections is open', () => {
+    expect(visibleMenuEntries(only(['tg_bot', 'Full'])).map((e) => e.label)).toContain('System Settings');
+  });
+});
+
+describe('tabs and redirects', () => {
+  it('picks the first permitted tab', () => {
+    expect(firstAllowedTab(only(['APA', 'Limited'], ['risk_control', 'Full']), 'signalsAndOrders')).toBe('administration');
+    expect(firstAllowedTab(only(['users', 'Full']), 'privileges')).toBe('userManagement');
+    expect(firstAllowedTab({ perms: [] }, 'stats')).toBeNull();
+  });
+  it('lists visible tabs in order', () => {
+    expect(visibleTabs(only(['charts', 'Full'], ['profiles_stats', 'Limited']), 'stats').map((t) => t.label)).toEqual([
+      'Strategy',
+      'Charts',
+    ]);
+  });
+  it('root goes to signals when allowed, else account details', () => {
+    expect(rootRedirect(only(['signals', 'ReadOnly']))).toBe('signals');
+    expect(rootRedirect(only(['orders', 'Full']))).toBe('accountDetails');
+  });
+  it('login goes to signals and orders when profiles is enabled', () => {
+    expect(loginRedirect(only(['profiles', 'Limited']))).toBe('signalsAndOrders');
+    expect(loginRedirect({ perms: [] })).toBe('accountDetails');
+  });
+});
+
+describe('routes', () => {
+  it('account details needs nothing; system settings needs any of its three sections', () => {
+    expect(canOpenRoute({ perms: [] }, 'accountDetails')).toBe(true);
+    expect(canOpenRoute({ perms: [] }, 'systemSettings')).toBe(false);
+    expect(canOpenRoute(only(['pairs', 'ReadOnly']), 'systemSettings')).toBe(true);
+  });
+  it('a profile page needs profile settings', () => {
+    expect(canOpenRoute(only(['profiles', 'Full']), 'strategyProfile')).toBe(false);
+    expect(canOpenRoute(only(['profile_settings', 'ReadOnly']), 'strategyProfile')).toBe(true);
+  });
+  it('pathTo fills parameters', () => {
+    expect(pathTo('strategyProfile', { id: 7 })).toBe('/strategy-profiles/profile=7');
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The SPA's routes (platform.md 2.1), side menu (2.3) and tab bars, with the sections behind each.
+ * The menu, tabs, redirect pages and route guards all read these through the functions below.
+ */
+import { canRead, PermHolder } from './perms';
+import { SectionName } from './sections';
+
+export const PATHS = {
+  login: '/login',
+  root: '/',
+  strategyProfiles: '/strategy-profiles',
+  strategyProfilesStrategy: '/strategy-profiles/strategy',
+  strategyProfilesTickers: '/strategy-profiles/tickers',
+  strategyProfile: '/strategy-profiles/profile=:id',
+  addStrategyProfile: '/strategy-profiles/add-strategy-profile',
+  mmProfiles: '/mm-profiles',
+  addMmProfile: '/mm-profiles/add-mm-profile',
+  mmProfile: '/mm-profiles/profile=:id',
+  signalsAndOrders: '/signals-and-orders',
+  signals: '/signals-and-orders/signals',
+  orders: '/signals-and-orders/orders',
+  administration: '/signals-and-orders/administration',
+  riskControl: '/signals-and-orders/risk-control-service',
+  stats: '/stats',
+  strategyStats: '/stats/strategy-stats',
+  accountStats: '/stats/account-stats',
+  monthsStats: '/stats/months-stats',
+  chartsStats: '/stats/charts-stats',
+  notifications: '/notifications',
+  logs: '/logs',
+  systemSettings: '/system-settings',
+  accountDetails: '/account-details',
+  privileges: '/privileges',
+  groups: '/privileges/groups',
+  userManagement: '/privileges/user-management',
+  privilegesAdd: '/privileges-add',
+} as const;
+export type PathKey = keyof typeof PATHS;
+
+export function pathTo(key: PathKey, params: Record<string, string | number> = {}): string {
+  return PATHS[key].replace(/:([a-zA-Z]+)/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export interface Tab {
+  label: string;
+  path: PathKey;
+  section: SectionName;
+}
+
+/** Sub-tab bars, in the order the redirect pages try them. */
+export const TAB_BARS = {
+  strategyProfiles: [
+    { label: 'Strategy', path: 'strategyProfilesStrategy', section: 'profiles' },
+    { label: 'Ticker', path: 'strategyProfilesTickers', section: 'tickers_configs' },
+  ],
+  signalsAndOrders: [
+    { label: 'Signals', path: 'signals', section: 'signals' },
+    { label: 'Orders', path: 'orders', section: 'orders' },
+    { label: 'Administration', path: 'administration', section: 'APA' },
+    { label: 'RCS', path: 'riskControl', section: 'risk_control' },
+  ],
+  stats: [
+    { label: 'Strategy', path: 'strategyStats', section: 'profiles_stats' },
+    { label: 'Account', path: 'accountStats', section: 'account_stats' },
+    { label: 'By Months', path: 'monthsStats', section: 'stats_by_months' },
+    { label: 'Charts', path: 'chartsStats', section: 'charts' },
+  ],
+  privileges: [
+    { label: 'Privileges', path: 'groups', section: 'groups' },
+    { label: 'Users', path: 'userManagement', section: 'users' },
+  ],
+} as const satisfies Record<string, readonly Tab[]>;
+export type TabBar = keyof typeof TAB_BARS;
+
+export function visibleTabs(holder: PermHolder | null | undefined, bar: TabBar): Tab[] {
+  return (TAB_BARS[bar] as readonly Tab[]).filter((t) => canRead(holder, t.section));
+}
+
+/** The first permitted tab of a bar, or null when none is (the redirect pages then use the root route). */
+export function firstAllowedTab(holder: PermHolder | null | undefined, bar: TabBar): PathKey | null {
+  return visibleTabs(holder, bar)[0]?.path ?? null;
+}
+
+export interface MenuEntry {
+  label: string;
+  path: PathKey;
+  /** Hidden only when every section here is NP; empty means no privilege is needed. */
+  sections: readonly SectionName[];
+}
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { label: 'Strategy profiles', path: 'strategyProfiles', sections: ['profiles', 'tickers_configs'] },
+  { label: 'MM profiles', path: 'mmProfiles', sections: ['mm_profiles'] },
+  { label: 'Signals & orders', path: 'signalsAndOrders', sections: ['signals', 'orders', 'APA', 'risk_control'] },
+  { label: 'Strategy stats', path: 'stats', sections: ['profiles_stats', 'account_stats', 'stats_by_months', 'charts'] },
+  { label: 'Notifications', path: 'notifications', sections: ['notifications'] },
+  { label: 'Logs', path: 'logs', sections: ['logs'] },
+  { label: 'System Settings', path: 'systemSettings', sections: ['exchange_account', 'pairs', 'tg_bot'] },
+  { label: 'Account Settings', path: 'accountDetails', sections: [] },
+  { label: 'Privileges', path: 'privileges', sections: ['groups', 'users'] },
+];
+
+export const LOG_OUT_LABEL = 'Log out';
+
+export function anyReadable(holder: PermHolder | null | undefined, sections: readonly SectionName[]): boolean {
+  return sections.length === 0 || sections.some((s) => canRead(holder, s));
+}
+
+export function visibleMenuEntries(holder: PermHolder | null | undefined): MenuEntry[] {
+  return MENU_ENTRIES.filter((e) => anyReadable(holder, e.sections));
+}
+
+/** The sections a route needs (any one of them); routes absent here need only a verified user. */
+export const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
+  strategyProfiles: ['profiles', 'tickers_configs'],
+  strategyProfilesStrategy: ['profiles'],
+  strategyProfilesTickers: ['tickers_configs'],
+  strategyProfile: ['profile_settings'],
+  addStrategyProfile: ['profiles'],
+  mmProfiles: ['mm_profiles'],
+  addMmProfile: ['mm_profiles'],
+  mmProfile: ['mm_profiles'],
+  signalsAndOrders: ['signals', 'orders', 'APA', 'risk_control'],
+  signals: ['signals'],
+  orders: ['orders'],
+  administration: ['APA'],
+  riskControl: ['risk_control'],
+  stats: ['profiles_stats', 'account_stats', 'stats_by_months', 'charts'],
+  strategyStats: ['profiles_stats'],
+  accountStats: ['account_stats'],
+  monthsStats: ['stats_by_months'],
+  chartsStats: ['charts'],
+  notifications: ['notifications'],
+  logs: ['logs'],
+  systemSettings: ['exchange_account', 'pairs', 'tg_bot'],
+  privileges: ['groups', 'users'],
+  groups: ['groups'],
+  userManagement: ['users'],
+  privilegesAdd: ['groups'],
+};
+
+export function canOpenRoute(holder: PermHolder | null | undefined, route: PathKey): boolean {
+  return anyReadable(holder, ROUTE_SECTIONS[route] ?? []);
+}
+
+/** Root path: signals when allowed, otherwise account details (platform.md 2.1). */
+export function rootRedirect(holder: PermHolder | null | undefined): PathKey {
+  return canRead(holder, 'signals') ? 'signals' : 'accountDetails';
+}
+
+/** A signed-in user opening /login: signals and orders if the profiles section is enabled, else account details. */
+export function loginRedirect(holder: PermHolder | null | undefined): PathKey {
+  return canRead(holder, 'profiles') ? 'signalsAndOrders' : 'accountDetails';
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canRead,
+  canWrite,
+  completePerms,
+  defaultPerm,
+  isFieldAllowed,
+  levelOf,
+  normalizePerm,
+  permOf,
+  permsAll,
+  projectRow,
+} from './perms';
+import { ALLOWED_LEVELS, SECTIONS } from './sections';
+
+describe('permOf', () => {
+  it('reads an empty perms list as NP everywhere', () => {
+    for (const s of SECTIONS) expect(levelOf({ perms: [] }, s)).toBe('NP');
+    expect(levelOf(null, 'logs')).toBe('NP');
+  });
+
+  it('gives an absent section the spec defaults', () => {
+    const perm = permOf({ perms: [{ section_name: 'logs', status: 'Full' }] }, 'signals');
+    expect(perm).toEqual({ ...defaultPerm('signals'), status: 'NP' });
+    expect(perm.filtering).toBe(true);
+    expect(perm.sorting).toBe(true);
+    expect(perm.is_only_finished).toBe(false);
+    expect(perm.signals_count).toBe(200);
+  });
+
+  it('fills missing keys of a present section with defaults', () => {
+    const perm = permOf({ perms: [{ section_name: 'logs', status: 'Limited', fields: ['type'] }] }, 'logs');
+    expect(perm.fields).toEqual(['type']);
+    expect(perm.filtering).toBe(true);
+  });
+});
+
+describe('read and write', () => {
+  const holder = {
+    perms: [
+      { section_name: 'logs' as const, status: 'Limited' as const },
+      { section_name: 'signals' as const, status: 'ReadOnly' as const },
+      { section_name: 'users' as const, status: 'Full' as const },
+      { section_name: 'groups' as const, status: 'NP' as const },
+    ],
+  };
+  it('NP refuses both, ReadOnly refuses writes, Limited and Full allow both', () => {
+    expect([canRead(holder, 'groups'), canWrite(holder, 'groups')]).toEqual([false, false]);
+    expect([canRead(holder, 'signals'), canWrite(holder, 'signals')]).toEqual([true, false]);
+    expect([canRead(holder, 'logs'), canWrite(holder, 'logs')]).toEqual([true, true]);
+    expect([canRead(holder, 'users'), canWrite(holder, 'users')]).toEqual([true, true]);
+  });
+});
+
+describe('fields', () => {
+  const limited = { ...defaultPerm('logs', 'Limited'), fields: ['type', 'pair_name'] };
+  it('Limited opens only listed fields and id', () => {
+    expect(isFieldAllowed(limited, 'type')).toBe(true);
+    expect(isFieldAllowed(limited, 'id')).toBe(true);
+    expect(isFieldAllowed(limited, 'log_data')).toBe(false);
+  });
+  it('projectRow drops the rest', () => {
+    expect(projectRow(limited, { id: 1, type: 'user', pair_name: 'BTC', log_data: { a: 1 } })).toEqual({
+      id: 1,
+      type: 'user',
+      pair_name: 'BTC',
+    });
+  });
+  it('Full and ReadOnly keep every field; NP none', () => {
+    const row = { id: 1, secret_looking: 'x' };
+    expect(projectRow(defaultPerm('logs', 'Full'), row)).toEqual(row);
+    expect(projectRow(defaultPerm('signals', 'ReadOnly'), row)).toEqual(row);
+    expect(isFieldAllowed(defaultPerm('logs', 'NP'), 'id')).toBe(false);
+  });
+});
+
+describe('normalizePerm', () => {
+  it('NP clears fields, turns off filtering and sorting, sets finished-only for signals', () => {
+    const p = normalizePerm({ section_name: 'signals', status: 'NP', fields: ['pair'], filtering: true, sorting: true });
+    expect(p).toMatchObject({ fields: [], filtering: false, sorting: false, is_only_finished: true });
+    const logs = normalizePerm({ section_name: 'logs', status: 'NP' });
+    expect(logs.is_only_finished).toBe(false);
+  });
+  it('other statuses turn filtering and sorting on unless given', () => {
+    expect(normalizePerm({ section_name: 'logs', status: 'Limited' })).toMatchObject({ filtering: true, sorting: true });
+    expect(normalizePerm({ section_name: 'logs', status: 'Limited', filtering: false })).toMatchObject({ filtering: false });
+  });
+  it('a change of the signals status resets signals_count to 200', () => {
+    const prev = { ...defaultPerm('signals', 'Limited'), signals_count: 50 };
+    expect(normalizePerm({ section_name: 'signals', status: 'Full', signals_count: 50 }, prev).signals_count).toBe(200);
+    expect(normalizePerm({ section_name: 'signals', status: 'Limited', signals_count: 70 }, prev).signals_count).toBe(70);
+  });
+  it('keeps only fields that the section knows, and only at Limited', () => {
+    expect(normalizePerm({ section_name: 'logs', status: 'Limited', fields: ['type', 'nope', 'type'] }).fields).toEqual(['type']);
+    expect(normalizePerm({ section_name: 'logs', status: 'Full', fields: ['type'] }).fields).toEqual([]);
+  });
+});
+
+describe('group defaults', () => {
+  it('a new group is all Full and complete', () => {
+    const perms = permsAll('Full');
+    expect(perms).toHaveLength(SECTIONS.length);
+    expect(perms.every((p) => p.status === 'Full')).toBe(true);
+  });
+  it('completePerms lists every section once', () => {
+    const perms = completePerms({ perms: [{ section_name: 'logs', status: 'Full' }] });
+    expect(perms.map((p) => p.section_name)).toEqual([...SECTIONS]);
+  });
+  it('every section allows Full and NP', () => {
+    for (const s of SECTIONS) expect(ALLOWED_LEVELS[s]).toEqual(expect.arrayContaining(['Full', 'NP']));
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Pure privilege rules, shared by the API's guard and the SPA's menus, tabs and routes,
+ * so that what the server refuses and what the client hides cannot disagree.
+ */
+import { fieldsOf, isSectionName, Level, SECTIONS, SectionName } from './sections';
+
+export const DEFAULT_SIGNALS_COUNT = 200;
+
+export interface Perm {
+  section_name: SectionName;
+  status: Level;
+  fields: string[];
+  filtering: boolean;
+  sorting: boolean;
+  is_only_finished: boolean;
+  signals_count: number;
+}
+
+/** What a group holds; perms may be missing sections (they read as the defaults below). */
+export interface PermHolder {
+  perms: readonly Partial<Perm>[] | null | undefined;
+}
+
+/**
+ * A section absent from a non-empty perms list: filtering and sorting default to true,
+ * finished-only to false, signals_count to 200 (platform.md 4). Its status is NP: an absent
+ * section must never open anything.
+ */
+export function defaultPerm(section: SectionName, status: Level = 'NP'): Perm {
+  return {
+    section_name: section,
+    status,
+    fields: [],
+    filtering: true,
+    sorting: true,
+    is_only_finished: false,
+    signals_count: DEFAULT_SIGNALS_COUNT,
+  };
+}
+
+/** The perm in force for a section; an empty or missing perms list reads as all NP. */
+export function permOf(holder: PermHolder | null | undefined, section: SectionName): Perm {
+  const found = holder?.perms?.find((p) => p.section_name === section);
+  if (!found) return defaultPerm(section);
+  return { ...defaultPerm(section), ...stripUndefined(found), section_name: section };
+}
+
+export function levelOf(holder: PermHolder | null | undefined, section: SectionName): Level {
+  return permOf(holder, section).status;
+}
+
+export function canRead(holder: PermHolder | null | undefined, section: SectionName): boolean {
+  return levelOf(holder, section) !== 'NP';
+}
+
+/** ReadOnly and NP refuse every write; Limited writes, but gated actions also need their field. */
+export function canWrite(holder: PermHolder | null | undefined, section: SectionName): boolean {
+  const level = levelOf(holder, section);
+  return level === 'Full' || level === 'Limited';
+}
+
+export function isReadOnly(holder: PermHolder | null | undefined, section: SectionName): boolean {
+  return levelOf(holder, section) === 'ReadOnly';
+}
+
+/** Whether a column (or an action gate) is open: all at Full and ReadOnly, the listed ones at Limited. */
+export function isFieldAllowed(perm: Perm, field: string): boolean {
+  if (perm.status === 'NP') return false;
+  if (perm.status !== 'Limited') return true;
+  return field === 'id' || perm.fields.includes(field);
+}
+
+/** Keeps only the fields a perm opens (plus id). Full and ReadOnly see every field. */
+export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T): Partial<T> {
+  if (perm.status !== 'Limited') return row;
+  const out: Partial<T> = {};
+  for (const key of Object.keys(row) as (keyof T & string)[]) {
+    if (isFieldAllowed(perm, key)) out[key] = row[key];
+  }
+  return out;
+}
+
+/**
+ * The group-form rules of platform.md 4 applied to a perm as submitted: NP clears fields, turns
+ * filtering and sorting off and sets finished-only for signals; any other status turns filtering
+ * and sorting on unless given; a change of the signals status resets signals_count to 200.
+ */
+export function normalizePerm(input: Partial<Perm> & { section_name: SectionName; status: Level }, previous?: Perm): Perm {
+  const section = input.section_name;
+  if (input.status === 'NP') {
+    return {
+      ...defaultPerm(section, 'NP'),
+      filtering: false,
+      sorting: false,
+      is_only_finished: section === 'signals',
+      signals_count: previous && previous.status === 'NP' ? previous.signals_count : DEFAULT_SIGNALS_COUNT,
+    };
+  }
+  const statusChanged = !previous || previous.status !== input.status;
+  const signalsCount =
+    section === 'signals' && statusChanged
+      ? DEFAULT_SIGNALS_COUNT
+      : input.signals_count ?? previous?.signals_count ?? DEFAULT_SIGNALS_COUNT;
+  const allowedFields = fieldsOf(section);
+  return {
+    section_name: section,
+    status: input.status,
+    fields: input.status === 'Limited' ? unique((input.fields ?? []).filter((f) => allowedFields.includes(f))) : [],
+    filtering: input.filtering ?? true,
+    sorting: input.sorting ?? true,
+    is_only_finished: section === 'signals' ? input.is_only_finished ?? false : false,
+    signals_count: signalsCount,
+  };
+}
+
+/** Every section at one level: the default of a new group (all Full) or of an empty one (all NP). */
+export function permsAll(status: Level): Perm[] {
+  return SECTIONS.map((s) => defaultPerm(s, status));
+}
+
+/** The whole perms list of a group, one entry per section, absent ones filled in. */
+export function completePerms(holder: PermHolder | null | undefined): Perm[] {
+  return SECTIONS.map((s) => permOf(holder, s));
+}
+
+export function sectionsOf(perms: readonly Partial<Perm>[]): SectionName[] {
+  return perms.map((p) => p.section_name).filter(isSectionName);
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
