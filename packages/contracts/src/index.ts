@@ -4,3 +4,4 @@ export * from './navigation';
 export * from './messages';
 export * from './limits';
 export * from './api';
+export * from './logs';

@@ -1,0 +1,49 @@
+/**
+ * Every route declares its access with exactly one of these; the global AccessGuard reads them and a
+ * start-up check refuses to boot when a route has none.
+ */
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { SectionName } from '@console/contracts';
+import type { Principal } from './principal';
+
+export const ACCESS_METADATA = 'access:rule';
+
+export type AccessRule =
+  | { kind: 'public' }
+  /** Any signed-in user; `pendingSecondFactor` also admits tokens that have not passed 2FA yet. */
+  | { kind: 'signed-in'; pendingSecondFactor: boolean }
+  | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
+
+export interface SectionOptions {
+  /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
+  gate?: string;
+  /** Query params that count as filtering: refused at Limited when the group's filtering is off. */
+  filterParams?: readonly string[];
+  /** At Limited, answers keep only the group's fields (lists, single rows and exports alike). */
+  project?: boolean;
+}
+
+export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } satisfies AccessRule);
+
+export const SignedIn = (opts: { pendingSecondFactor?: boolean } = {}) =>
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'signed-in', pendingSecondFactor: opts.pendingSecondFactor ?? false } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'token_not_valid' }),
+  );
+
+export const Section = (section: SectionName, mode: 'read' | 'write', options: SectionOptions = {}) =>
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'section', section, mode, options } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'token_not_valid' }),
+    ApiForbiddenResponse({ description: `needs ${section} at a level that allows ${mode}` }),
+  );
+
+/** The signed-in user of this request, as the guard resolved it. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  const req = ctx.switchToHttp().getRequest<{ principal?: Principal }>();
+  if (!req.principal) throw new Error('CurrentPrincipal used on a route without a signed-in user');
+  return req.principal;
+});

@@ -1,0 +1,16 @@
+import type { Perm, PermHolder } from '@console/contracts';
+
+/** Who is calling, resolved fresh on every request so group changes and deactivation apply at once. */
+export interface Principal extends PermHolder {
+  userId: number;
+  email: string;
+  familyId: string;
+  secondFactorPassed: boolean;
+  groupId: number | null;
+  groupName: string | null;
+  perms: Perm[];
+  /** The perm of the route's section, when the route declares one. */
+  perm?: Perm;
+  ip: string;
+  userAgent: string;
+}

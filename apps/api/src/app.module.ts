@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AccessModule } from './access/access.module';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './common/config/config';
+import { ConfigModule } from './common/config/config.module';
+import { databaseModule } from './common/database/database.module';
+import { loggerModule } from './common/http/logger';
+import { RedisModule } from './common/redis/redis.module';
+import { HealthModule } from './health/health.module';
+import { LogsModule } from './logs/logs.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        loggerModule(config),
+        databaseModule(config),
+        RedisModule,
+        LogsModule,
+        AccessModule,
+        AuthModule,
+        UsersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

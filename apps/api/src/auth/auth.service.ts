@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { completePerms, CurrentUser, EMAIL_PATTERN, MESSAGES, Perm, TokenPair, TotpCreateAnswer } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { decryptSecret, encryptSecret } from '../common/crypto/secrets';
+import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
+import { AuditService } from '../logs/audit.service';
+import { CaptchaService } from './captcha.service';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { RateLimiterService, signInLimits, totpLimits } from './rate-limiter.service';
+import { SessionService } from './session.service';
+import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
+
+export type ClientInfo = {
+  ip: string;
+  userAgent: string;
+};
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionService,
+    private readonly captcha: CaptchaService,
+    private readonly limiter: RateLimiterService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Password step: answers tokens whose second factor is still pending. */
+  async login(email: string, password: string, captchaToken: string | undefined, client: ClientInfo): Promise<TokenPair> {
+    const normalized = email.trim();
+    if (!EMAIL_PATTERN.test(normalized)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
+    const limits = signInLimits(normalized, client.ip);
+    await this.limiter.assertAllowed(limits);
+    if (!(await this.captcha.redeem(captchaToken))) {
+      await this.audit.write({ type: 'user', event_type: 'login_failed', log_data: { email: normalized, reason: 'captcha', ...client } });
+      throw new BadRequestDetail(MESSAGES.captchaFailed);
+    }
+    const rows: { id: number; password_hash: string; is_active: boolean }[] = await this.dataSource.query(
+      `SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1)`,
+      [normalized],
+    );
+    const user = rows[0];
+    const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
+    if (!user || !passwordOk || !user.is_active) {
+      await this.limiter.recordFailure(limits);
+      const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
+      await this.audit.write({ type: 'user', event_type: 'login_failed', user_id: user?.id ?? null, log_data: { email: normalized, reason, ...client } });
+      throw new BadRequestDetail(MESSAGES.loginInvalid);
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const pair = await this.sessions.startFamily(user.id, false, manager);
+      await this.audit.write({ type: 'user', event_type: 'login_password_ok', user_id: user.id, log_data: { email: normalized, ...client } }, manager);
+      return pair;
+    });
+  }
+
+  /** The QR code for enrolment; once the user has verified, the secret is never shown again. */
+  async createTotp(principal: Principal): Promise<TotpCreateAnswer> {
+    const rows: { email: string; totp_verified: boolean; totp_secret_enc: string | null }[] = await this.dataSource.query(
+      `SELECT email, totp_verified, totp_secret_enc FROM users WHERE id = $1`,
+      [principal.userId],
+    );
+    const user = rows[0];
+    if (user.totp_verified) return { url: '', qr: '', is_verified: true };
+    let secret: string;
+    if (user.totp_secret_enc) {
+      secret = decryptSecret(user.totp_secret_enc, this.config.encryptionKey);
+    } else {
+      secret = newTotpSecret();
+      // Only the first caller's secret sticks, should two enrolments race.
+      const saved: { totp_secret_enc: string }[] = await this.dataSource.query(
+        `UPDATE users SET totp_secret_enc = COALESCE(totp_secret_enc, $2) WHERE id = $1 RETURNING totp_secret_enc`,
+        [principal.userId, encryptSecret(secret, this.config.encryptionKey)],
+      );
+      secret = decryptSecret(saved[0].totp_secret_enc, this.config.encryptionKey);
+    }
+    const url = otpauthUrl(user.email, secret);
+    return { url, qr: await qrDataUrl(url), is_verified: false };
+  }
+
+  /** Second factor: a code from the authenticator app, each time step usable once. */
+  async loginWithTotp(principal: Principal, code: string): Promise<TokenPair> {
+    const client = { ip: principal.ip, userAgent: principal.userAgent };
+    const limits = totpLimits(principal.userId, principal.ip);
+    await this.limiter.assertAllowed(limits);
+    const rows: { totp_secret_enc: string | null; totp_verified: boolean }[] = await this.dataSource.query(
+      `SELECT totp_secret_enc, totp_verified FROM users WHERE id = $1`,
+      [principal.userId],
+    );
+    const secretEnc = rows[0]?.totp_secret_enc;
+    const step = secretEnc ? matchingStep(code, decryptSecret(secretEnc, this.config.encryptionKey)) : null;
+    const result = await this.dataSource.transaction(async (manager) => {
+      if (step === null) return null;
+      // Accept a step only if it is newer than the last one used: no replay of a code.
+      const claimed: unknown[] = await manager.query(
+        `UPDATE users SET totp_last_step = $2, totp_verified = true
+          WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1`,
+        [principal.userId, step],
+      );
+      if (!claimed.length) return null;
+      if (!rows[0].totp_verified) await this.audit.write({ type: 'user', event_type: '2fa_activated', user_id: principal.userId, log_data: client }, manager);
+      await this.sessions.revokeFamily(principal.familyId, 'second_factor', manager);
+      const pair = await this.sessions.startFamily(principal.userId, true, manager);
+      await this.audit.write({ type: 'user', event_type: 'login_success', user_id: principal.userId, log_data: client }, manager);
+      return pair;
+    });
+    if (!result) {
+      await this.limiter.recordFailure(limits);
+      await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: client });
+      throw new BadRequestDetail(MESSAGES.twoFactorFailed);
+    }
+    await this.limiter.reset([limits[0].key]);
+    return result;
+  }
+
+  async logout(refreshToken: string, client: ClientInfo): Promise<void> {
+    const revoked = await this.sessions.revokeByRefreshToken(refreshToken, 'logout');
+    if (revoked) await this.audit.write({ type: 'user', event_type: 'logout', user_id: revoked.userId, log_data: client });
+  }
+
+  async currentUser(principal: Principal): Promise<CurrentUser> {
+    const rows: { id: number; email: string; is_active: boolean; group_id: number | null; name: string | null; perms: Perm[] | null }[] =
+      await this.dataSource.query(
+        `SELECT u.id, u.email, u.is_active, u.group_id, g.name, g.perms FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1`,
+        [principal.userId],
+      );
+    const u = rows[0];
+    return {
+      id: u.id,
+      email: u.email,
+      is_active: u.is_active,
+      group: u.group_id === null ? null : { id: u.group_id, name: u.name ?? '', perms: completePerms({ perms: u.perms ?? [] }) },
+    };
+  }
+}

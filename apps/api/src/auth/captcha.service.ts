@@ -1,0 +1,126 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { createHmac } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CaptchaVerifyAnswer } from '@console/contracts';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { randomToken, sha256 } from '../common/crypto/secrets';
+
+/** A passed bot-check is redeemable by one login within this time. */
+export const CAPTCHA_PASS_TTL_SECONDS = 120;
+const CHALLENGE_TTL_SECONDS = 300;
+/** Proof-of-work size: a fraction of a second in a browser, a real cost for a bot doing thousands. */
+const ALTCHA_MAX_NUMBER = 50_000;
+
+export type CaptchaChallenge = { provider: 'off' } | { provider: 'recaptcha' } | ({ provider: 'altcha' } & Record<string, unknown>);
+
+/**
+ * The bot-check before sign-in. ALTCHA (self-hosted proof of work) by default, reCAPTCHA when
+ * configured, or off for development. A pass yields a single-use captcha_token that login redeems.
+ */
+@Injectable()
+export class CaptchaService implements OnModuleInit {
+  private readonly logger = new Logger('Captcha');
+  private readonly hmacKey: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    // A key of its own, derived so that it never equals the token-signing secret.
+    this.hmacKey = createHmac('sha256', config.jwtSecret).update('altcha').digest('hex');
+  }
+
+  onModuleInit(): void {
+    if (this.config.captchaProvider === 'off') this.logger.warn('CAPTCHA_PROVIDER=off: sign-in has no bot-check. Use it only in development.');
+  }
+
+  get enabled(): boolean {
+    return this.config.captchaProvider !== 'off';
+  }
+
+  async challenge(): Promise<CaptchaChallenge> {
+    if (this.config.captchaProvider !== 'altcha') return { provider: this.config.captchaProvider };
+    const challenge = await createChallenge({
+      hmacKey: this.hmacKey,
+      maxNumber: ALTCHA_MAX_NUMBER,
+      expires: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+    });
+    return { provider: 'altcha', ...challenge };
+  }
+
+  async verify(response: string): Promise<CaptchaVerifyAnswer> {
+    const passed = await this.check(response ?? '');
+    if (!passed) return { is_robot: true, captcha_token: null };
+    const token = randomToken();
+    await this.dataSource.query(
+      `INSERT INTO captcha_proofs (proof_hash, kind, expires_at) VALUES ($1, 'pass', now() + make_interval(secs => $2))`,
+      [sha256(token), CAPTCHA_PASS_TTL_SECONDS],
+    );
+    return { is_robot: false, captcha_token: token };
+  }
+
+  /** Spends a captcha_token; true only once, and only within its lifetime. Always true when the check is off. */
+  async redeem(token: string | undefined): Promise<boolean> {
+    if (!this.enabled) return true;
+    if (!token) return false;
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE captcha_proofs SET used_at = now()
+        WHERE proof_hash = $1 AND kind = 'pass' AND used_at IS NULL AND expires_at > now() RETURNING 1`,
+      [sha256(token)],
+    );
+    return rows.length === 1;
+  }
+
+  private async check(response: string): Promise<boolean> {
+    switch (this.config.captchaProvider) {
+      case 'off':
+        return true;
+      case 'altcha':
+        return this.checkAltcha(response);
+      case 'recaptcha':
+        return this.checkRecaptcha(response);
+    }
+  }
+
+  private async checkAltcha(payload: string): Promise<boolean> {
+    if (!payload) return false;
+    const ok = await verifySolution(payload, this.hmacKey, true).catch(() => false);
+    if (!ok) return false;
+    // A solved challenge is accepted once (whatever the payload's encoding): remember it until it expires anyway.
+    const challenge = altchaChallengeOf(payload);
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO captcha_proofs (proof_hash, kind, expires_at) VALUES ($1, 'solution', now() + make_interval(secs => $2))
+       ON CONFLICT (proof_hash) DO NOTHING RETURNING 1`,
+      [sha256(`altcha:${challenge}`), CHALLENGE_TTL_SECONDS],
+    );
+    return inserted.length === 1;
+  }
+
+  private async checkRecaptcha(response: string): Promise<boolean> {
+    if (!response) return false;
+    try {
+      const res = await fetch(this.config.recaptchaVerifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ secret: this.config.recaptchaSecret, response }).toString(),
+        signal: AbortSignal.timeout(5000),
+      });
+      const body = (await res.json()) as { success?: boolean };
+      return res.ok && body.success === true;
+    } catch (error) {
+      this.logger.error(`reCAPTCHA verification failed: ${(error as Error).message}`);
+      return false;
+    }
+  }
+}
+
+function altchaChallengeOf(payload: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge?: unknown };
+    return typeof parsed.challenge === 'string' ? parsed.challenge : payload;
+  } catch {
+    return payload;
+  }
+}

@@ -1,0 +1,36 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json } from 'express';
+import { Logger } from 'nestjs-pino';
+import { API_PREFIX } from '@console/contracts';
+import { AppModule } from './app.module';
+import { AppConfig } from './common/config/config';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { createValidationPipe } from './common/errors/validation';
+import { serveSpa } from './common/http/spa';
+
+export const BODY_LIMIT = '1mb';
+
+/** Builds the HTTP app (used by main.ts and by the tests, so both run the same wiring). */
+export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  if (opts.logs !== false) app.useLogger(app.get(Logger));
+  else app.useLogger(false);
+  app.use(json({ limit: BODY_LIMIT }));
+  app.disable('x-powered-by');
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.setGlobalPrefix(API_PREFIX.slice(1));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Trading console API').setVersion('2').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  serveSpa(app, config.webDistDir);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { createDataSource, runMigrations } from './common/database/data-source';
+import { createOrResetAdmin } from './users/admin-account';
+
+/** Admin tasks: `migrate`, `create-admin --email E --password P`. Only DATABASE_URL is needed. */
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is missing');
+  switch (command) {
+    case 'migrate': {
+      const ran = await runMigrations(databaseUrl);
+      console.log(ran.length ? `Ran migrations: ${ran.join(', ')}` : 'No pending migrations');
+      return;
+    }
+    case 'create-admin': {
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' } } });
+      if (!values.email || !values.password) throw new Error('Usage: create-admin --email E --password P');
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        console.log(JSON.stringify(await createOrResetAdmin(ds, values.email, values.password)));
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
+    default:
+      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

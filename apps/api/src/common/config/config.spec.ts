@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const valid = {
+  DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_SECRET: 'x'.repeat(40),
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('accepts a valid environment with defaults', () => {
+    const c = loadConfig(valid);
+    expect(c.port).toBe(3000);
+    expect(c.encryptionKey).toHaveLength(32);
+    expect(c.captchaProvider).toBe('altcha');
+    expect(c.accessTokenTtlSeconds).toBe(900);
+  });
+
+  it('names every missing or malformed variable', () => {
+    try {
+      loadConfig({ ...valid, DATABASE_URL: '', REDIS_URL: 'http://x', PORT: 'abc', ENCRYPTION_KEY: 'short' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const msg = (e as Error).message;
+      expect(msg).toContain('DATABASE_URL is missing');
+      expect(msg).toContain('REDIS_URL must start with');
+      expect(msg).toContain('PORT must be a whole number');
+      expect(msg).toContain('ENCRYPTION_KEY must be 32 bytes');
+    }
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The error bodies of ARCHITECTURE.md, as exceptions: 400 `{field: [messages]}` or `{detail}`,
+ * 401 `{code: 'token_not_valid', detail}`, 403/404/429 `{detail, code?}`.
+ */
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { ERROR_CODES, OWN_MESSAGES } from '@console/contracts';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** 400 with messages per field. */
+export class FieldValidationError extends HttpException {
+  constructor(readonly fields: FieldErrors) {
+    super(fields, HttpStatus.BAD_REQUEST);
+  }
+  static of(field: string, message: string): FieldValidationError {
+    return new FieldValidationError({ [field]: [message] });
+  }
+}
+
+/** 400 with one message. */
+export class BadRequestDetail extends HttpException {
+  constructor(detail: string, code?: string) {
+    super(code ? { detail, code } : { detail }, HttpStatus.BAD_REQUEST);
+  }
+}
+
+export class TokenNotValidError extends HttpException {
+  constructor(detail: string = OWN_MESSAGES.tokenNotValid) {
+    super({ code: ERROR_CODES.tokenNotValid, detail }, HttpStatus.UNAUTHORIZED);
+  }
+}
+
+export class ForbiddenDetail extends HttpException {
+  constructor(detail: string = OWN_MESSAGES.forbidden, code?: string) {
+    super(code ? { detail, code } : { detail }, HttpStatus.FORBIDDEN);
+  }
+}
+
+export class NotFoundDetail extends HttpException {
+  constructor(detail: string = OWN_MESSAGES.notFound) {
+    super({ detail }, HttpStatus.NOT_FOUND);
+  }
+}
+
+export class TooManyAttemptsError extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ detail: OWN_MESSAGES.tooManyAttempts, code: ERROR_CODES.throttled }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}

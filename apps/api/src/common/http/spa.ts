@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { NextFunction, Request, Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+/**
+ * Serves the built SPA at `/` with index.html for client routes, so a browser needs one origin.
+ * `/api/…` is never answered with the SPA: unknown API paths get a JSON 404 from Nest.
+ */
+export function serveSpa(app: NestExpressApplication, distDir: string): boolean {
+  const index = join(distDir, 'index.html');
+  if (!distDir || !existsSync(index)) return false;
+  app.use(express.static(distDir, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return true;
+}
+
+function noCacheForHtml(res: Response, path: string): void {
+  if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { SessionService } from '../auth/session.service';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail } from '../common/errors/api-errors';
+import { AuditService } from '../logs/audit.service';
+import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
+
+/** A user's own account details (platform.md 2.5): email and an optional password change. */
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async update(principal: Principal, id: number, body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
+    if (id !== principal.userId) throw new ForbiddenDetail();
+    const email = body.email.trim();
+    if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.accountEmailInvalid);
+    const oldPassword = body.old_password ?? '';
+    const newPassword = body.new_password ?? '';
+    const changingPassword = oldPassword !== '' || newPassword !== '';
+    if (changingPassword) {
+      if (!oldPassword || !newPassword) throw new BadRequestDetail(MESSAGES.bothPasswordsRequired);
+      if (oldPassword === newPassword) throw FieldValidationError.of('new_password', MESSAGES.newPasswordSameAsOld);
+      if (!ACCOUNT_PASSWORD_PATTERN.test(newPassword)) throw FieldValidationError.of('new_password', OWN_MESSAGES.passwordRules);
+      const [row]: { password_hash: string }[] = await this.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [id]);
+      if (!(await verifyPassword(row.password_hash, oldPassword))) throw FieldValidationError.of('old_password', OWN_MESSAGES.oldPasswordWrong);
+    }
+    const newHash = changingPassword ? await hashPassword(newPassword) : null;
+
+    return this.dataSource.transaction(async (m) => {
+      const [before]: { email: string }[] = await m.query(`SELECT email FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2`, [email, id]);
+      if (taken.length) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
+      await m.query(`UPDATE users SET email = $2, password_hash = COALESCE($3, password_hash), updated_at = now() WHERE id = $1`, [id, email, newHash]);
+      if (newHash) {
+        // A new password ends every other session of this user; the one that changed it goes on.
+        await this.sessions.revokeUserSessions(id, 'password_changed', m, principal.familyId);
+        await this.audit.write({ type: 'user', event_type: 'password_changed', user_id: id, log_data: { ip: principal.ip, userAgent: principal.userAgent } }, m);
+      }
+      if (before.email !== email) {
+        await this.audit.write({ type: 'user', event_type: 'account_updated', user_id: id, log_data: { before: { email: before.email }, after: { email } } }, m);
+      }
+      return { id, email };
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import { DataSource } from 'typeorm';
+import { EMAIL_PATTERN, permsAll } from '@console/contracts';
+import { hashPassword } from '../auth/passwords';
+
+export const ADMIN_GROUP_NAME = 'Administrators';
+
+export interface AdminAccount {
+  id: number;
+  email: string;
+  group: string;
+}
+
+/**
+ * Creates or resets an active user in the "Administrators" group (every section Full). A reset also
+ * clears the authenticator enrolment and ends every session: it is the way back in for a locked-out admin.
+ */
+export async function createOrResetAdmin(dataSource: DataSource, email: string, password: string): Promise<AdminAccount> {
+  const normalized = email.trim();
+  if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not a valid email: ${email}`);
+  if (password.length < 8) throw new Error('The password needs at least 8 characters');
+  const hash = await hashPassword(password);
+  return dataSource.transaction(async (m) => {
+    await m.query(
+      `INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) ON CONFLICT (lower(name)) DO UPDATE SET perms = EXCLUDED.perms, updated_at = now()`,
+      [ADMIN_GROUP_NAME, JSON.stringify(permsAll('Full'))],
+    );
+    const [group]: { id: number }[] = await m.query(`SELECT id FROM groups WHERE lower(name) = lower($1)`, [ADMIN_GROUP_NAME]);
+    const existing: { id: number }[] = await m.query(`SELECT id FROM users WHERE lower(email) = lower($1)`, [normalized]);
+    let id: number;
+    if (existing.length) {
+      id = existing[0].id;
+      await m.query(
+        `UPDATE users SET password_hash = $2, is_active = true, group_id = $3, totp_secret_enc = NULL, totp_verified = false,
+                totp_last_step = NULL, updated_at = now() WHERE id = $1`,
+        [id, hash, group.id],
+      );
+      await m.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'admin_reset' WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+    } else {
+      [{ id }] = await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) RETURNING id`, [normalized, hash, group.id]);
+    }
+    await m.query(`INSERT INTO logs (type, event_type, user_id, log_data) VALUES ('user', 'admin_created_or_reset', $1, $2::jsonb)`, [
+      id,
+      JSON.stringify({ email: normalized, via: 'cli' }),
+    ]);
+    return { id, email: normalized, group: ADMIN_GROUP_NAME };
+  });
+}

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../common/config/config';
+import { ConfigModule } from '../common/config/config.module';
+import { databaseModule } from '../common/database/database.module';
+import { loggerModule } from '../common/http/logger';
+import { RedisModule } from '../common/redis/redis.module';
+import { LogsModule } from '../logs/logs.module';
+import { MaintenanceProcessor } from '../queues/maintenance/maintenance.processor';
+import { QUEUE_PROCESSORS } from '../queues/processor';
+import { WorkerHostService } from './worker-host.service';
+
+const PROCESSORS = [MaintenanceProcessor];
+
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, LogsModule],
+      providers: [
+        ...PROCESSORS,
+        { provide: QUEUE_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: unknown[]) => processors },
+        WorkerHostService,
+      ],
+    };
+  }
+}

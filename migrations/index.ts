@@ -1,0 +1,4 @@
+/** Every migration, in order. A new migration is added here and never edited once landed. */
+import { CreateAccessAndAudit1732262400000 } from './1732262400000-CreateAccessAndAudit';
+
+export const MIGRATIONS = [CreateAccessAndAudit1732262400000];
