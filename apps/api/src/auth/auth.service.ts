@@ -12,6 +12,7 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { RateLimiterService, signInLimits, totpLimits } from './rate-limiter.service';
 import { SessionService } from './session.service';
 import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
+import { queryRows } from '../common/database/sql';
 
 export type ClientInfo = {
   ip: string;
@@ -72,8 +73,7 @@ export class AuthService {
     } else {
       secret = newTotpSecret();
       // Only the first caller's secret sticks, should two enrolments race.
-      const saved: { totp_secret_enc: string }[] = await this.dataSource.query(
-        `UPDATE users SET totp_secret_enc = COALESCE(totp_secret_enc, $2) WHERE id = $1 RETURNING totp_secret_enc`,
+      const saved = await queryRows<{ totp_secret_enc: string }>(this.dataSource, `UPDATE users SET totp_secret_enc = COALESCE(totp_secret_enc, $2) WHERE id = $1 RETURNING totp_secret_enc`,
         [principal.userId, encryptSecret(secret, this.config.encryptionKey)],
       );
       secret = decryptSecret(saved[0].totp_secret_enc, this.config.encryptionKey);
@@ -96,8 +96,7 @@ export class AuthService {
     const result = await this.dataSource.transaction(async (manager) => {
       if (step === null) return null;
       // Accept a step only if it is newer than the last one used: no replay of a code.
-      const claimed: unknown[] = await manager.query(
-        `UPDATE users SET totp_last_step = $2, totp_verified = true
+      const claimed = await queryRows<unknown>(manager, `UPDATE users SET totp_last_step = $2, totp_verified = true
           WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1`,
         [principal.userId, step],
       );

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { CaptchaVerifyAnswer } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
+import { queryRows } from '../common/database/sql';
 
 /** A passed bot-check is redeemable by one login within this time. */
 export const CAPTCHA_PASS_TTL_SECONDS = 120;
@@ -65,8 +66,7 @@ export class CaptchaService implements OnModuleInit {
   async redeem(token: string | undefined): Promise<boolean> {
     if (!this.enabled) return true;
     if (!token) return false;
-    const rows: unknown[] = await this.dataSource.query(
-      `UPDATE captcha_proofs SET used_at = now()
+    const rows = await queryRows<unknown>(this.dataSource, `UPDATE captcha_proofs SET used_at = now()
         WHERE proof_hash = $1 AND kind = 'pass' AND used_at IS NULL AND expires_at > now() RETURNING 1`,
       [sha256(token)],
     );

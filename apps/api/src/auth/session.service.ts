@@ -9,6 +9,7 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
+import { queryRows } from '../common/database/sql';
 
 interface AccessClaims {
   sub: string;
@@ -47,8 +48,7 @@ export class SessionService {
   async rotate(refreshToken: string): Promise<RefreshAnswer> {
     const hash = sha256(refreshToken);
     const answer = await this.dataSource.transaction(async (manager): Promise<RefreshAnswer | 'unclaimed' | 'invalid'> => {
-      const claimed: { family_id: string; expires_at: Date }[] = await manager.query(
-        `UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id, expires_at`,
+      const claimed = await queryRows<{ family_id: string; expires_at: Date }>(manager, `UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id, expires_at`,
         [hash],
       );
       if (!claimed.length) return 'unclaimed';
@@ -147,8 +147,7 @@ export class SessionService {
   }
 
   private async revokeFamilyWith(manager: EntityManager, familyId: string, reason: RevokeReason): Promise<void> {
-    const revoked: { user_id: number }[] = await manager.query(
-      `UPDATE token_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING user_id`,
+    const revoked = await queryRows<{ user_id: number }>(manager, `UPDATE token_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING user_id`,
       [familyId, reason],
     );
     if (revoked.length && reason === 'reuse') {

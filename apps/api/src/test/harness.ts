@@ -48,7 +48,8 @@ export function testConfig(overrides: Record<string, string> = {}): Omit<AppConf
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = { ...testConfig(overrides), databaseUrl: database.url };
-  const app = await createApp(config, { logs: false });
+  // TEST_LOGS=1 shows the app's logs (500s with their stack) while debugging a test.
+  const app = await createApp({ ...config, logLevel: process.env.TEST_LOGS ? 'debug' : 'silent' }, { logs: !!process.env.TEST_LOGS });
   const db = app.get(DataSource);
   const redis = new Redis(config.redisUrl);
   return {
