@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
 import { createOrResetAdmin } from './users/admin-account';
 
-/** Admin tasks: `migrate`, `create-admin --email E --password P`. Only DATABASE_URL is needed. */
+/** Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users`. Only DATABASE_URL is needed. */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const databaseUrl = process.env.DATABASE_URL;
@@ -26,8 +26,19 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'count-users': {
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        const [row]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM users`);
+        console.log(String(row.n));
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
     default:
-      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P`);
+      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users`);
   }
 }
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
+// Playwright starts this as its web server and stops it with SIGTERM.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { dropDatabase, findOrStartPostgres, findOrStartRedis } from './lib/services.mjs';
+import { cli, migrate, startApiAndWorker } from './lib/app.mjs';
+import { ROOT } from './lib/toolchain.mjs';
+
+const database = `console_e2e_${randomBytes(4).toString('hex')}`;
+const postgres = await findOrStartPostgres(database);
+const redis = await findOrStartRedis();
+const env = {
+  DATABASE_URL: postgres.url,
+  REDIS_URL: redis.url,
+  PORT: process.env.E2E_PORT ?? '3999',
+  JWT_SECRET: randomBytes(48).toString('hex'),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER ?? 'altcha',
+  WEB_DIST_DIR: join(ROOT, 'apps', 'web', 'dist'),
+  REDIS_PREFIX: `e2e-${randomBytes(4).toString('hex')}`,
+  LOG_LEVEL: 'warn',
+};
+migrate(env);
+cli(env, ['create-admin', '--email', process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', '--password', process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1']);
+const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });
+console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);
+
+async function stop() {
+  await app.stop();
+  const server = new URL(postgres.url);
+  server.pathname = '/postgres';
+  await dropDatabase(server.toString(), database).catch(() => {});
+  await redis.stop();
+  await postgres.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

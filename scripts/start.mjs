@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds, finds or starts PostgreSQL and Redis, migrates,
+// creates the first admin on the first start, then runs the API (serving the SPA) and the worker.
+import { randomBytes } from 'node:crypto';
+import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
+
+const pnpmCmd = ensurePnpm();
+installDependencies(pnpmCmd);
+log('building');
+pnpm(pnpmCmd, ['run', 'build']);
+
+const { findOrStartPostgres, findOrStartRedis } = await import('./lib/services.mjs');
+const { cli, loadOrCreateSecrets, migrate, startApiAndWorker } = await import('./lib/app.mjs');
+
+const stops = [];
+let stopping = false;
+async function shutdown(code) {
+  stopping = true;
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  process.exit(code);
+}
+
+try {
+  const postgres = await findOrStartPostgres(process.env.DATABASE_NAME ?? 'trading_console');
+  stops.push(postgres.stop);
+  const redis = await findOrStartRedis();
+  stops.push(redis.stop);
+  const port = process.env.PORT ?? '3000';
+  const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: port, ...loadOrCreateSecrets() };
+  migrate(env);
+
+  const users = cli(env, ['count-users']);
+  if (users === '0') {
+    const email = process.env.ADMIN_EMAIL ?? 'admin@example.com';
+    const password = process.env.ADMIN_PASSWORD ?? `${randomBytes(9).toString('base64url')}!7a`;
+    cli(env, ['create-admin', '--email', email, '--password', password]);
+    console.log(`\n  First start: an administrator was created. Keep these, they are shown once:\n    email:    ${email}\n    password: ${password}\n`);
+  }
+
+  const app = await startApiAndWorker(env);
+  stops.push(app.stop);
+  console.log(`\n  Trading console is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs\n  Ctrl-C stops everything this command started.\n`);
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  const code = await app.exited;
+  if (stopping) await new Promise(() => {}); // the signal handler is already shutting down
+  log(`a process stopped (exit ${code}); stopping the rest`);
+  await shutdown(typeof code === 'number' && code !== 0 ? code : 1);
+} catch (error) {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  fail(error instanceof Error ? error.message : String(error));
+}

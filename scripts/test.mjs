@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit and integration tests (real PostgreSQL and Redis), browser tests
+// (Playwright driving Chromium against the built app). Stops at the first failing stage.
+import { existsSync } from 'node:fs';
+import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
+
+const started = Date.now();
+const pnpmCmd = ensurePnpm();
+installDependencies(pnpmCmd);
+
+const stages = [
+  ['build', ['run', 'build']],
+  ['lint', ['run', 'lint']],
+  ['typecheck', ['run', 'typecheck']],
+  ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
+  ['browser tests', ['--filter', '@console/web', 'run', 'test:e2e']],
+];
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+for (const [name, args] of stages) {
+  if (name === 'browser tests' && !existsSync(chromium)) {
+    fail(`Chromium is needed for the browser tests and was not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+  log(name);
+  pnpm(pnpmCmd, args);
+}
+log(`all stages passed in ${Math.round((Date.now() - started) / 1000)} s`);
