@@ -6,7 +6,9 @@ import { ConfigModule } from './common/config/config.module';
 import { databaseModule } from './common/database/database.module';
 import { loggerModule } from './common/http/logger';
 import { RedisModule } from './common/redis/redis.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
+import { AuditModule } from './logs/audit.module';
 import { LogsModule } from './logs/logs.module';
 import { UsersModule } from './users/users.module';
 
@@ -20,10 +22,12 @@ export class AppModule {
         loggerModule(config),
         databaseModule(config),
         RedisModule,
+        AuditModule,
         LogsModule,
         AccessModule,
         AuthModule,
         UsersModule,
+        GroupsModule,
         HealthModule,
       ],
     };

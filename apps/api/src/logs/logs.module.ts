@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
-import { AuditService } from './audit.service';
+import { Module } from '@nestjs/common';
+import { LogsController } from './logs.controller';
+import { LogsService } from './logs.service';
 
-@Global()
-@Module({ providers: [AuditService], exports: [AuditService] })
+@Module({ controllers: [LogsController], providers: [LogsService] })
 export class LogsModule {}

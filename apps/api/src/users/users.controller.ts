@@ -1,14 +1,33 @@
-import { Body, Controller, Param, ParseIntPipe, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, SignedIn } from '../access/access.decorators';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentPrincipal, Section, SignedIn } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { AccountService } from './account.service';
-import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
+import { UsersAdminService } from './users-admin.service';
+import { CreateUserDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
 
 @ApiTags('users')
 @Controller('users/users')
 export class UsersController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly users: UsersAdminService,
+  ) {}
+
+  @Section('users', 'read')
+  @Get('/')
+  @ApiOkResponse({ type: UserListDto })
+  list(@Req() req: Request, @Query() query: UsersQuery) {
+    return this.users.list(req, query);
+  }
+
+  @Section('users', 'write')
+  @Post('/')
+  @ApiOkResponse({ type: UserDto })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateUserDto) {
+    return this.users.create(principal, body);
+  }
 
   /** The signed-in user's own email and password (account details). */
   @SignedIn()
@@ -16,5 +35,22 @@ export class UsersController {
   @ApiOkResponse({ type: OwnAccountDto })
   updateOwnAccount(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
     return this.account.update(principal, id, body);
+  }
+
+  /** Moves a user to another group (PUT {group}). */
+  @Section('users', 'write')
+  @Put(':id/update_user/')
+  @ApiOkResponse({ type: UserDto })
+  changeGroup(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateUserGroupDto) {
+    return this.users.changeGroup(principal, id, body.group);
+  }
+
+  /** Deactivates the user: is_active false, history kept, sessions ended at once. */
+  @Section('users', 'write')
+  @Delete(':id/')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  deactivate(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+    return this.users.deactivate(principal, id);
   }
 }

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { PageQuery } from '../common/pagination/pagination';
 
 export class UpdateOwnAccountDto {
   @ApiProperty()
@@ -23,4 +25,49 @@ export class UpdateOwnAccountDto {
 export class OwnAccountDto {
   @ApiProperty() id: number;
   @ApiProperty() email: string;
+}
+
+export class UsersQuery extends PageQuery {}
+
+export class CreateUserDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: MESSAGES.emailBlank })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: MESSAGES.passwordBlank })
+  @MaxLength(1024)
+  password: string;
+
+  @ApiProperty({ description: 'Group id' })
+  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  group: number;
+}
+
+export class UpdateUserGroupDto {
+  @ApiProperty({ description: 'Group id' })
+  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  group: number;
+}
+
+export class UserGroupRefDto {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+}
+
+export class UserDto {
+  @ApiProperty() id: number;
+  @ApiProperty() email: string;
+  @ApiProperty() is_active: boolean;
+  @ApiProperty({ type: UserGroupRefDto, nullable: true }) group: UserGroupRefDto | null;
+}
+
+export class UserListDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty({ type: [UserDto] }) results: UserDto[];
 }

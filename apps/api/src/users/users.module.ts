@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AccountService } from './account.service';
+import { UsersAdminService } from './users-admin.service';
 import { UsersController } from './users.controller';
 
-@Module({ imports: [AuthModule], controllers: [UsersController], providers: [AccountService] })
+@Module({ imports: [AuthModule], controllers: [UsersController], providers: [AccountService, UsersAdminService] })
 export class UsersModule {}

@@ -4,7 +4,7 @@ import { ConfigModule } from '../common/config/config.module';
 import { databaseModule } from '../common/database/database.module';
 import { loggerModule } from '../common/http/logger';
 import { RedisModule } from '../common/redis/redis.module';
-import { LogsModule } from '../logs/logs.module';
+import { AuditModule } from '../logs/audit.module';
 import { MaintenanceProcessor } from '../queues/maintenance/maintenance.processor';
 import { QUEUE_PROCESSORS } from '../queues/processor';
 import { WorkerHostService } from './worker-host.service';
@@ -16,7 +16,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, LogsModule],
+      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, AuditModule],
       providers: [
         ...PROCESSORS,
         { provide: QUEUE_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: unknown[]) => processors },

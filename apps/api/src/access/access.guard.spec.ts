@@ -1,0 +1,54 @@
+import { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { describe, expect, it } from 'vitest';
+import { completePerms, OWN_MESSAGES, Perm } from '@console/contracts';
+import type { SessionService } from '../auth/session.service';
+import { Section } from './access.decorators';
+import { AccessGuard } from './access.guard';
+import type { Principal } from './principal';
+
+/** The gate and filter/sort rules for routes that later features add, exercised on declared handlers. */
+class GatedRoutes {
+  @Section('APA', 'write', { gate: 'reduce_p' })
+  reduce() {}
+
+  @Section('signals', 'read', { filterParams: ['status', 'pair'] })
+  list() {}
+}
+
+function guardFor(perms: Partial<Perm>[]) {
+  const principal: Principal = {
+    userId: 1, email: 'a@b.co', familyId: 'f', secondFactorPassed: true, groupId: 1, groupName: 'g',
+    perms: completePerms({ perms }), ip: '127.0.0.1', userAgent: 'test',
+  };
+  const sessions = { resolveAccessToken: async () => ({ ...principal }) } as unknown as SessionService;
+  return new AccessGuard(new Reflector(), sessions);
+}
+
+function context(handler: keyof GatedRoutes, query: Record<string, string> = {}): ExecutionContext {
+  const req = { query, get: (h: string) => (h === 'authorization' ? 'Bearer t' : undefined), ip: '127.0.0.1', socket: {} };
+  return {
+    getHandler: () => GatedRoutes.prototype[handler],
+    getClass: () => GatedRoutes,
+    switchToHttp: () => ({ getRequest: () => req }),
+  } as unknown as ExecutionContext;
+}
+
+describe('AccessGuard at Limited', () => {
+  it('refuses a gated action unless its field is allowed', async () => {
+    await expect(guardFor([{ section_name: 'APA', status: 'Limited', fields: ['ticker'] }]).canActivate(context('reduce'))).rejects.toMatchObject({
+      response: { detail: OWN_MESSAGES.fieldNotAllowed },
+    });
+    await expect(guardFor([{ section_name: 'APA', status: 'Limited', fields: ['reduce_p'] }]).canActivate(context('reduce'))).resolves.toBe(true);
+    await expect(guardFor([{ section_name: 'APA', status: 'Full' }]).canActivate(context('reduce'))).resolves.toBe(true);
+  });
+
+  it('refuses filter params when filtering is off, and ordering when sorting is off', async () => {
+    const off = guardFor([{ section_name: 'signals', status: 'Limited', filtering: false, sorting: false }]);
+    await expect(off.canActivate(context('list', { pair: '3' }))).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.filteringNotAllowed } });
+    await expect(off.canActivate(context('list', { ordering: '-id' }))).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.sortingNotAllowed } });
+    await expect(off.canActivate(context('list', { page: '2', pair: '' }))).resolves.toBe(true);
+    const on = guardFor([{ section_name: 'signals', status: 'Limited', filtering: true, sorting: true }]);
+    await expect(on.canActivate(context('list', { pair: '3', ordering: '-id' }))).resolves.toBe(true);
+  });
+});

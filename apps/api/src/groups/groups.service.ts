@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource, EntityManager } from 'typeorm';
+import { ALLOWED_LEVELS, completePerms, LIMITS, normalizePerm, OWN_MESSAGES, Paginated, Perm, permOf } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { pageWindow, paginate } from '../common/pagination/pagination';
+import { AuditService } from '../logs/audit.service';
+import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
+
+interface GroupRow {
+  id: number;
+  name: string;
+  perms: Perm[];
+  users_count: number;
+}
+
+/** Privilege groups: a name and one perm per section, normalised by the shared rules of the contracts. */
+@Injectable()
+export class GroupsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(req: Request, query: GroupsQuery): Promise<Paginated<GroupDto>> {
+    const window = pageWindow(query, LIMITS.usersAndGroupsPageSize);
+    const rows: (GroupRow & { total: number })[] = await this.dataSource.query(
+      `SELECT g.id, g.name, g.perms, count(*) OVER ()::int AS total,
+              (SELECT count(*)::int FROM users u WHERE u.group_id = g.id AND u.is_active) AS users_count
+         FROM groups g ORDER BY g.id LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? (window.offset ? await this.count() : 0);
+    return paginate(req, window, count, rows.map(toDto));
+  }
+
+  async get(id: number): Promise<GroupDto> {
+    return toDto(await this.find(this.dataSource.manager, id));
+  }
+
+  async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
+    const perms = buildPerms(body.perms);
+    return this.dataSource.transaction(async (m) => {
+      await assertNameFree(m, body.name);
+      const [row]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [
+        body.name.trim(),
+        JSON.stringify(perms),
+      ]);
+      const created = await this.find(m, row.id);
+      await this.audit.write({ type: 'user', event_type: 'group_created', user_id: principal.userId, log_data: { group_id: row.id, after: snapshot(created) } }, m);
+      return toDto(created);
+    });
+  }
+
+  async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
+    return this.dataSource.transaction(async (m) => {
+      const before = await this.find(m, id, true);
+      const name = body.name?.trim() ?? before.name;
+      if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(m, name);
+      const perms = buildPerms(body.perms, before);
+      await m.query(`UPDATE groups SET name = $2, perms = $3::jsonb, updated_at = now() WHERE id = $1`, [id, name, JSON.stringify(perms)]);
+      const after = await this.find(m, id);
+      await this.audit.write(
+        { type: 'user', event_type: 'group_updated', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before), after: snapshot(after) } },
+        m,
+      );
+      return toDto(after);
+    });
+  }
+
+  /** Refused while active users remain; deactivated members keep their history but lose the group. */
+  async remove(principal: Principal, id: number): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const before = await this.find(m, id, true);
+      if (before.users_count > 0) throw new BadRequestDetail(OWN_MESSAGES.groupHasUsers);
+      await m.query(`UPDATE users SET group_id = NULL WHERE group_id = $1`, [id]);
+      await m.query(`DELETE FROM groups WHERE id = $1`, [id]);
+      await this.audit.write({ type: 'user', event_type: 'group_deleted', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before) } }, m);
+    });
+  }
+
+  private async find(m: EntityManager, id: number, lock = false): Promise<GroupRow> {
+    const rows: GroupRow[] = await m.query(
+      `SELECT g.id, g.name, g.perms, (SELECT count(*)::int FROM users u WHERE u.group_id = g.id AND u.is_active) AS users_count
+         FROM groups g WHERE g.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+      [id],
+    );
+    if (!rows.length) throw new NotFoundDetail();
+    return rows[0];
+  }
+
+  private async count(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM groups`);
+    return row.n;
+  }
+}
+
+/**
+ * Applies the platform.md 4 rules to submitted perms: each section once, only its allowed levels and
+ * fields, NP clearing, signals_count reset on a signals status change. Absent sections become NP.
+ */
+export function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {
+  const errors: FieldErrors = {};
+  const given = new Map<string, PermInputDto>();
+  input.forEach((p, i) => {
+    if (given.has(p.section_name)) errors[`perms.${i}.section_name`] = ['This section is listed twice.'];
+    else if (!ALLOWED_LEVELS[p.section_name].includes(p.status)) errors[`perms.${i}.status`] = [OWN_MESSAGES.levelNotAllowed];
+    given.set(p.section_name, p);
+  });
+  if (Object.keys(errors).length) throw new FieldValidationError(errors);
+  return completePerms({ perms: [] }).map((absent) => {
+    const p = given.get(absent.section_name);
+    if (!p) return absent;
+    return normalizePerm(p, previous ? permOf(previous, p.section_name) : undefined);
+  });
+}
+
+async function assertNameFree(m: EntityManager, name: string): Promise<void> {
+  const taken: unknown[] = await m.query(`SELECT 1 FROM groups WHERE lower(name) = lower($1)`, [name.trim()]);
+  if (taken.length) throw FieldValidationError.of('name', OWN_MESSAGES.groupNameTaken);
+}
+
+function toDto(row: GroupRow): GroupDto {
+  return { id: row.id, name: row.name, perms: completePerms(row), users_count: row.users_count };
+}
+
+function snapshot(row: GroupRow) {
+  return { name: row.name, perms: completePerms(row).map(({ section_name, status, fields, filtering, sorting, is_only_finished, signals_count }) => ({ section_name, status, fields, filtering, sorting, is_only_finished, signals_count })) };
+}

@@ -1,0 +1,44 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
+import type { LogType } from '@console/contracts';
+import { PageQuery } from '../common/pagination/pagination';
+
+/** Query params that count as filtering (refused at Limited when the group's filtering is off). */
+export const LOG_FILTER_PARAMS = ['signal_id', 'type', 'pair', 'profile'] as const;
+
+export class LogsQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: PAGE_SIZES.logs.options, default: PAGE_SIZES.logs.default })
+  declare page_size?: number;
+
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) signal_id?: number;
+  @ApiPropertyOptional({ enum: LOG_TYPES }) @IsOptional() @IsIn(LOG_TYPES) type?: LogType;
+  @ApiPropertyOptional({ description: 'pair id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) pair?: number;
+  @ApiPropertyOptional({ description: 'profile id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) profile?: number;
+}
+
+export class LogDto {
+  @ApiProperty() id: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ enum: LOG_TYPES }) type: string;
+  @ApiProperty() event_type: string;
+  @ApiProperty({ nullable: true, type: String }) signal_id: string | null;
+  @ApiProperty({ nullable: true, type: Number }) pair_id: number | null;
+  @ApiProperty({ nullable: true, type: String }) pair_name: string | null;
+  @ApiProperty({ nullable: true, type: Number }) profile_id: number | null;
+  @ApiProperty({ nullable: true, type: String }) profile_title: string | null;
+  @ApiProperty({ nullable: true, type: String }) order_id: string | null;
+  @ApiProperty({ type: Object }) log_data: Record<string, unknown>;
+}
+
+export class LogListDto {
+  @ApiProperty({ description: 'Exact up to 10,000 matching rows; beyond that an estimate (see for_count)' }) count: number;
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty({ type: [LogDto] }) results: LogDto[];
+}
+
+export class LogCountDto {
+  @ApiProperty() count: number;
+}

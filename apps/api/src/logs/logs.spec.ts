@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_MESSAGES } from '@console/contracts';
+import { createTestApp, TestContext } from '../test/harness';
+import { auth, makeUser, sessionFor } from '../test/factories';
+
+const L = '/api/v2/logs/';
+
+describe('logs list', () => {
+  let ctx: TestContext;
+  let full: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.db.query(
+      `INSERT INTO logs (type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, log_data)
+       SELECT (ARRAY['system','general','error','user','restrictions','divergence'])[1 + i % 6], 'event', i % 7, 1 + i % 3, 'BTCUSDT', 1 + i % 2, 'Profile', jsonb_build_object('n', i)
+         FROM generate_series(1, 120) i`,
+    );
+    full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'logs', status: 'Full' }] })).id)).access;
+  });
+  afterAll(() => ctx.close());
+
+  it('pages newest first with absolute links', async () => {
+    const res = await ctx.http().get(`${L}?page=2&page_size=50`).set(...auth(full)).expect(200);
+    expect(res.body.count).toBe(120);
+    expect(res.body.results).toHaveLength(50);
+    expect(Number(res.body.results[0].id)).toBeGreaterThan(Number(res.body.results[1].id));
+    expect(res.body.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/logs\/\?page=3&page_size=50$/);
+    expect(res.body.previous).toMatch(/page=1/);
+  });
+
+  it('filters by type, signal, pair and profile, and counts exactly', async () => {
+    const res = await ctx.http().get(`${L}?type=error&pair=3&profile=1`).set(...auth(full)).expect(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const row of res.body.results) expect(row).toMatchObject({ type: 'error', pair_id: 3, profile_id: 1 });
+    const count = await ctx.http().get(`${L}for_count/?type=error&pair=3&profile=1`).set(...auth(full)).expect(200);
+    expect(count.body.count).toBe(res.body.count);
+    const bySignal = await ctx.http().get(`${L}?signal_id=3`).set(...auth(full)).expect(200);
+    expect(bySignal.body.results.every((r: { signal_id: string }) => r.signal_id === '3')).toBe(true);
+    expect((await ctx.http().get(`${L}?type=nope`).set(...auth(full)).expect(400)).body).toHaveProperty('type');
+  });
+
+  it('at Limited returns only the allowed fields and refuses filters when filtering is off', async () => {
+    const user = await makeUser(ctx.db, { perms: [{ section_name: 'logs', status: 'Limited', fields: ['type', 'pair_name'], filtering: false }] });
+    const token = (await sessionFor(ctx, user.id)).access;
+    const res = await ctx.http().get(L).set(...auth(token)).expect(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const row of res.body.results) expect(Object.keys(row).sort()).toEqual(['id', 'pair_name', 'type']);
+    const refused = await ctx.http().get(`${L}?type=error`).set(...auth(token)).expect(403);
+    expect(refused.body).toEqual({ detail: OWN_MESSAGES.filteringNotAllowed });
+    await ctx.http().get(`${L}for_count/?pair=1`).set(...auth(token)).expect(403);
+  });
+});

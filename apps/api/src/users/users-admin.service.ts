@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource, EntityManager } from 'typeorm';
+import { EMAIL_PATTERN, LIMITS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, Paginated } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { hashPassword } from '../auth/passwords';
+import { SessionService } from '../auth/session.service';
+import { BadRequestDetail, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { pageWindow, paginate } from '../common/pagination/pagination';
+import { AuditService } from '../logs/audit.service';
+import { CreateUserDto, UserDto, UsersQuery } from './users.dto';
+
+interface UserRow {
+  id: number;
+  email: string;
+  is_active: boolean;
+  group_id: number | null;
+  group_name: string | null;
+}
+
+const SELECT_USER = `SELECT u.id, u.email, u.is_active, u.group_id, g.name AS group_name FROM users u LEFT JOIN groups g ON g.id = u.group_id`;
+
+/** User management: list, create, change group, deactivate. */
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(req: Request, query: UsersQuery): Promise<Paginated<UserDto>> {
+    const window = pageWindow(query, LIMITS.usersAndGroupsPageSize);
+    const rows: (UserRow & { total: number })[] = await this.dataSource.query(
+      `SELECT u.id, u.email, u.is_active, u.group_id, g.name AS group_name, count(*) OVER ()::int AS total
+         FROM users u LEFT JOIN groups g ON g.id = u.group_id ORDER BY u.id LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? 0;
+    return paginate(req, window, count, rows.map(toDto));
+  }
+
+  async create(principal: Principal, body: CreateUserDto): Promise<UserDto> {
+    const email = body.email.trim();
+    if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
+    if (!NEW_USER_PASSWORD_PATTERN.test(body.password)) throw FieldValidationError.of('password', OWN_MESSAGES.newUserPasswordRules);
+    const hash = await hashPassword(body.password);
+    return this.dataSource.transaction(async (m) => {
+      await assertGroupExists(m, body.group);
+      const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
+      if (taken.length) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
+      const [row]: { id: number }[] = await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) RETURNING id`, [
+        email,
+        hash,
+        body.group,
+      ]);
+      const created = await find(m, row.id);
+      await this.audit.write({ type: 'user', event_type: 'user_created', user_id: principal.userId, log_data: { target_user_id: row.id, after: toDto(created) } }, m);
+      return toDto(created);
+    });
+  }
+
+  /** Moves a user to another group; it applies on that user's next request. */
+  async changeGroup(principal: Principal, id: number, groupId: number): Promise<UserDto> {
+    return this.dataSource.transaction(async (m) => {
+      const before = await find(m, id, true);
+      if (!before.is_active) throw new BadRequestDetail('This user is not active.');
+      await assertGroupExists(m, groupId);
+      await m.query(`UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]);
+      const after = await find(m, id);
+      await this.audit.write(
+        { type: 'user', event_type: 'user_group_changed', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: toDto(after) } },
+        m,
+      );
+      return toDto(after);
+    });
+  }
+
+  /** Deactivates (history kept) and ends every session of the user at once. */
+  async deactivate(principal: Principal, id: number): Promise<void> {
+    if (id === principal.userId) throw new BadRequestDetail('You cannot delete your own account.');
+    await this.dataSource.transaction(async (m) => {
+      const before = await find(m, id, true);
+      await m.query(`UPDATE users SET is_active = false, updated_at = now() WHERE id = $1`, [id]);
+      await this.sessions.revokeUserSessions(id, 'deactivated', m);
+      await this.audit.write(
+        { type: 'user', event_type: 'user_deactivated', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: { ...toDto(before), is_active: false } } },
+        m,
+      );
+    });
+  }
+}
+
+async function find(m: EntityManager, id: number, lock = false): Promise<UserRow> {
+  const rows: UserRow[] = await m.query(`${SELECT_USER} WHERE u.id = $1 ${lock ? 'FOR UPDATE OF u' : ''}`, [id]);
+  if (!rows.length) throw new NotFoundDetail();
+  return rows[0];
+}
+
+async function assertGroupExists(m: EntityManager, groupId: number): Promise<void> {
+  const rows: unknown[] = await m.query(`SELECT 1 FROM groups WHERE id = $1`, [groupId]);
+  if (!rows.length) throw FieldValidationError.of('group', OWN_MESSAGES.groupRequired);
+}
+
+function toDto(row: UserRow): UserDto {
+  return { id: row.id, email: row.email, is_active: row.is_active, group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' } };
+}
