@@ -6,6 +6,7 @@ import { ConfigModule } from './common/config/config.module';
 import { databaseModule } from './common/database/database.module';
 import { loggerModule } from './common/http/logger';
 import { RedisModule } from './common/redis/redis.module';
+import { ExchangeAccountsModule } from './exchange-accounts/exchange-accounts.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuditModule } from './logs/audit.module';
@@ -28,6 +29,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         GroupsModule,
+        ExchangeAccountsModule,
         HealthModule,
       ],
     };

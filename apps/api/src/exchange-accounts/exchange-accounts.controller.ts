@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentPrincipal, Section } from '../access/access.decorators';
+import type { Principal } from '../access/principal';
+import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { ExchangeAccountsService } from './exchange-accounts.service';
+
+@ApiTags('exchange-accounts')
+@Controller('strategies/exchange-accounts')
+export class ExchangeAccountsController {
+  constructor(private readonly accounts: ExchangeAccountsService) {}
+
+  @Section('exchange_account', 'read')
+  @Get('/')
+  @ApiOkResponse({ type: ExchangeAccountListDto })
+  list(@Req() req: Request, @Query() query: ExchangeAccountsQuery) {
+    return this.accounts.list(req, query);
+  }
+
+  @Section('exchange_account', 'write')
+  @Post('/')
+  @ApiOkResponse({ type: ExchangeAccountDto })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateExchangeAccountDto) {
+    return this.accounts.create(principal, body);
+  }
+
+  @Section('exchange_account', 'write')
+  @Put(':id/')
+  @ApiOkResponse({ type: ExchangeAccountDto })
+  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateExchangeAccountDto) {
+    return this.accounts.update(principal, id, body);
+  }
+
+  @Section('exchange_account', 'write')
+  @Delete(':id/')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  remove(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+    return this.accounts.remove(principal, id);
+  }
+}

@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIMITS } from '@console/contracts';
+import { PageQuery } from '../common/pagination/pagination';
+import { NumberFromString, Trim } from '../common/validation/transforms';
+import { EXCHANGE_ACCOUNT_MESSAGES as M } from './exchange-accounts.messages';
+
+// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
+
+/** The fields of both create and update; the secret's rule differs between them. */
+abstract class ExchangeAccountFieldsDto {
+  @ApiProperty({ maxLength: LIMITS.nameMax })
+  @MaxLength(LIMITS.nameMax, { message: M.nameTooLong })
+  @IsNotEmpty({ message: M.nameBlank })
+  @IsString({ message: M.nameBlank })
+  @Trim()
+  title: string;
+
+  @ApiProperty({ maxLength: LIMITS.apiKeyMax })
+  @MaxLength(LIMITS.apiKeyMax, { message: M.apiKeyTooLong })
+  @IsNotEmpty({ message: M.apiKeyBlank })
+  @IsString({ message: M.apiKeyBlank })
+  @Trim()
+  api_key: string;
+
+  @ApiProperty({ minimum: LIMITS.leverageMin, maximum: LIMITS.leverageMax })
+  @Max(LIMITS.leverageMax, { message: M.leverageRange })
+  @Min(LIMITS.leverageMin, { message: M.leverageRange })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: M.leverageRange })
+  @IsDefined({ message: M.leverageRange })
+  @NumberFromString()
+  leverage: number;
+
+  @ApiPropertyOptional({ maxLength: LIMITS.brokerIdMax, nullable: true, type: String })
+  @IsOptional()
+  @MaxLength(LIMITS.brokerIdMax, { message: M.brokerIdTooLong })
+  @IsString({ message: M.brokerIdTooLong })
+  @Trim()
+  broker_id?: string | null;
+
+  @ApiPropertyOptional({ description: 'Join the broker program; only where it is available' })
+  @IsOptional()
+  @IsBoolean()
+  broker_program_is_active?: boolean;
+}
+
+/** The body of POST: the secret is required. */
+export class CreateExchangeAccountDto extends ExchangeAccountFieldsDto {
+  @ApiProperty({ maxLength: LIMITS.apiKeyMax, writeOnly: true })
+  @MaxLength(LIMITS.apiKeyMax, { message: M.apiSecretTooLong })
+  @IsNotEmpty({ message: M.apiSecretBlank })
+  @IsString({ message: M.apiSecretBlank })
+  @Trim()
+  api_secret: string;
+}
+
+/** The body of PUT: the secret may be left out (or empty) to keep the stored one. */
+export class UpdateExchangeAccountDto extends ExchangeAccountFieldsDto {
+  @ApiPropertyOptional({ maxLength: LIMITS.apiKeyMax, writeOnly: true, description: 'Write-only. On update, empty or absent keeps the stored secret.' })
+  @IsOptional()
+  @MaxLength(LIMITS.apiKeyMax, { message: M.apiSecretTooLong })
+  @IsString({ message: M.apiSecretBlank })
+  @Trim()
+  api_secret?: string;
+}
+
+export class ExchangeAccountsQuery extends PageQuery {}
+
+/** What leaves the server: never the secret. */
+export class ExchangeAccountDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() api_key: string;
+  @ApiProperty() leverage: number;
+  @ApiProperty({ nullable: true, type: String }) broker_id: string | null;
+  @ApiProperty() broker_program_is_active: boolean;
+  @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available: boolean;
+}
+
+export class ExchangeAccountListDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty({ type: [ExchangeAccountDto] }) results: ExchangeAccountDto[];
+}

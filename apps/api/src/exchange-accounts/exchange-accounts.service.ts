@@ -1,0 +1,147 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource, EntityManager } from 'typeorm';
+import { Paginated } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { encryptSecret } from '../common/crypto/secrets';
+import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { queryRows } from '../common/database/sql';
+import { pageWindow, paginate } from '../common/pagination/pagination';
+import { AuditService } from '../logs/audit.service';
+import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { EXCHANGE_ACCOUNT_MESSAGES } from './exchange-accounts.messages';
+
+/** The settings block shows every account in one scrolling list, so one page holds them all. */
+const DEFAULT_PAGE_SIZE = 100;
+
+interface AccountRow {
+  id: number;
+  title: string;
+  api_key: string;
+  leverage: string;
+  broker_id: string | null;
+  broker_program_is_active: boolean;
+  broker_program_is_available: boolean;
+}
+
+// api_secret_enc is never selected here: the engine decrypts it where it trades, no answer carries it.
+const COLUMNS = `id, title, api_key, leverage, broker_id, broker_program_is_active, broker_program_is_available`;
+
+/** Exchange accounts: credentials the engine trades with. The secret is write-only and stored encrypted. */
+@Injectable()
+export class ExchangeAccountsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(req: Request, query: ExchangeAccountsQuery): Promise<Paginated<ExchangeAccountDto>> {
+    const window = pageWindow(query, DEFAULT_PAGE_SIZE);
+    const rows: (AccountRow & { total: number })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM exchange_accounts ORDER BY id LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? (await this.count());
+    return paginate(req, window, count, rows.map(toDto));
+  }
+
+  async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccountDto> {
+    if (body.broker_program_is_active) throw notAvailable();
+    return this.dataSource.transaction(async (m) => {
+      const [row]: AccountRow[] = await m.query(
+        `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id)
+         VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+        [body.title, body.api_key, encryptSecret(body.api_secret, this.config.encryptionKey), body.leverage, emptyToNull(body.broker_id)],
+      );
+      const created = toDto(row);
+      await this.audit.write(
+        { type: 'user', event_type: 'exchange_account_created', user_id: principal.userId, log_data: { exchange_account_id: row.id, after: created } },
+        m,
+      );
+      return created;
+    });
+  }
+
+  async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccountDto> {
+    return this.dataSource.transaction(async (m) => {
+      const before = toDto(await find(m, id));
+      const brokerActive = body.broker_program_is_active ?? before.broker_program_is_active;
+      if (brokerActive && !before.broker_program_is_available) throw notAvailable();
+      const newSecret = body.api_secret ? encryptSecret(body.api_secret, this.config.encryptionKey) : null;
+      const [row] = await queryRows<AccountRow>(
+        m,
+        `UPDATE exchange_accounts
+            SET title = $2, api_key = $3, api_secret_enc = coalesce($4, api_secret_enc), leverage = $5, broker_id = $6,
+                broker_program_is_active = $7, updated_at = now()
+          WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, body.title, body.api_key, newSecret, body.leverage, emptyToNull(body.broker_id), brokerActive],
+      );
+      const after = toDto(row);
+      await this.audit.write(
+        {
+          type: 'user',
+          event_type: 'exchange_account_updated',
+          user_id: principal.userId,
+          // Only whether the secret was replaced is recorded (under a name the log masker leaves readable), never the secret.
+          log_data: { exchange_account_id: id, before, after, credentials_replaced: newSecret !== null },
+        },
+        m,
+      );
+      return after;
+    });
+  }
+
+  async remove(principal: Principal, id: number): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const before = toDto(await find(m, id));
+      await assertNotUsedByMmProfiles(m, id);
+      await m.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
+      await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
+    });
+  }
+
+  private async count(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM exchange_accounts`);
+    return row.n;
+  }
+}
+
+/**
+ * Refuses to delete an account that MM profiles trade on. MM profiles do not exist yet; when their
+ * table lands (with an exchange_account_id column), this becomes:
+ *   SELECT 1 FROM mm_profiles WHERE exchange_account_id = $1 LIMIT 1
+ *   → throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles)
+ * and the foreign key should be ON DELETE RESTRICT as a second guard.
+ */
+export async function assertNotUsedByMmProfiles(_m: EntityManager, _accountId: number): Promise<void> {
+  return;
+}
+
+async function find(m: EntityManager, id: number): Promise<AccountRow> {
+  const rows: AccountRow[] = await m.query(`SELECT ${COLUMNS} FROM exchange_accounts WHERE id = $1 FOR UPDATE`, [id]);
+  if (!rows.length) throw new NotFoundDetail();
+  return rows[0];
+}
+
+function notAvailable(): FieldValidationError {
+  return FieldValidationError.of('broker_program_is_active', EXCHANGE_ACCOUNT_MESSAGES.brokerProgramNotAvailable);
+}
+
+function emptyToNull(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+function toDto(row: AccountRow): ExchangeAccountDto {
+  return {
+    id: row.id,
+    title: row.title,
+    api_key: row.api_key,
+    leverage: Number(row.leverage),
+    broker_id: row.broker_id,
+    broker_program_is_active: row.broker_program_is_active,
+    broker_program_is_available: row.broker_program_is_available,
+  };
+}

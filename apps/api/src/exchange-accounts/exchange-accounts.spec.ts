@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, permsAll } from '@console/contracts';
+import { decryptSecret } from '../common/crypto/secrets';
+import { createTestApp, TestContext } from '../test/harness';
+import { auth, makeUser, sessionFor } from '../test/factories';
+import { EXCHANGE_ACCOUNT_MESSAGES as M } from './exchange-accounts.messages';
+
+const A = '/api/v2/strategies/exchange-accounts/';
+const SECRET = 'plain-Secret-value-7f3a9c';
+const NEW_SECRET = 'second-Secret-value-2b8e1d';
+
+describe('exchange accounts', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const answers: string[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+  });
+  afterAll(() => ctx.close());
+
+  const keep = <T extends { text: string }>(res: T) => (answers.push(res.text), res);
+  const post = async (body: object, status: number) => keep(await ctx.http().post(A).set(...auth(admin)).send(body).expect(status));
+  const put = async (id: number, body: object, status: number) => keep(await ctx.http().put(`${A}${id}/`).set(...auth(admin)).send(body).expect(status));
+  const valid = { title: 'Main account', api_key: 'key-123', api_secret: SECRET, leverage: 20, broker_id: 'BRK1' };
+
+  it('creates an account, stores the secret encrypted and never answers it', async () => {
+    const res = await post(valid, 201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      title: 'Main account',
+      api_key: 'key-123',
+      leverage: 20,
+      broker_id: 'BRK1',
+      broker_program_is_active: false,
+      broker_program_is_available: false,
+    });
+    const [row] = await ctx.db.query(`SELECT api_secret_enc FROM exchange_accounts WHERE id = $1`, [res.body.id]);
+    expect(row.api_secret_enc).not.toContain(SECRET);
+    expect(decryptSecret(row.api_secret_enc, ctx.config.encryptionKey)).toBe(SECRET);
+    const list = keep(await ctx.http().get(A).set(...auth(admin)).expect(200));
+    expect(list.body.results.map((a: { id: number }) => a.id)).toContain(res.body.id);
+    expect(list.body.results[0]).not.toHaveProperty('api_secret');
+  });
+
+  it('answers the spec’s messages for bad input', async () => {
+    expect((await post({ ...valid, title: '' }, 400)).body).toEqual({ title: [MESSAGES.nameBlank] });
+    expect((await post({ ...valid, title: '   ' }, 400)).body).toEqual({ title: [MESSAGES.nameBlank] });
+    expect((await post({ ...valid, title: undefined }, 400)).body).toEqual({ title: [MESSAGES.nameBlank] });
+    expect((await post({ ...valid, title: 'x'.repeat(65) }, 400)).body).toEqual({ title: [MESSAGES.nameTooLong] });
+    expect((await post({ ...valid, api_key: '' }, 400)).body).toEqual({ api_key: [M.apiKeyBlank] });
+    expect((await post({ ...valid, api_key: 'k'.repeat(65) }, 400)).body).toEqual({ api_key: [M.apiKeyTooLong] });
+    expect((await post({ ...valid, api_secret: '' }, 400)).body).toEqual({ api_secret: [M.apiSecretBlank] });
+    expect((await post({ ...valid, api_secret: undefined }, 400)).body).toEqual({ api_secret: [M.apiSecretBlank] });
+    expect((await post({ ...valid, api_secret: 's'.repeat(65) }, 400)).body).toEqual({ api_secret: [M.apiSecretTooLong] });
+    for (const leverage of [101, -1, 'abc', '', null, undefined]) {
+      expect((await post({ ...valid, leverage }, 400)).body).toEqual({ leverage: [MESSAGES.leverageRange] });
+    }
+    expect((await post({ ...valid, leverage: '100' }, 201)).body.leverage).toBe(100);
+    expect((await post({ ...valid, leverage: 0, broker_id: undefined }, 201)).body).toMatchObject({ leverage: 0, broker_id: null });
+    expect((await post({ ...valid, broker_id: 'b'.repeat(65) }, 400)).body).toEqual({ broker_id: [M.brokerIdTooLong] });
+    expect((await post({}, 400)).body).toHaveProperty('title');
+  });
+
+  it('keeps the stored secret when an update leaves it out or empty, replaces it when given', async () => {
+    const { id } = (await post(valid, 201)).body;
+    const secretOf = async () => decryptSecret((await ctx.db.query(`SELECT api_secret_enc FROM exchange_accounts WHERE id = $1`, [id]))[0].api_secret_enc, ctx.config.encryptionKey);
+    const { api_secret: _omit, ...withoutSecret } = valid;
+    expect((await put(id, { ...withoutSecret, title: 'Renamed', leverage: 5 }, 200)).body).toMatchObject({ id, title: 'Renamed', leverage: 5 });
+    expect(await secretOf()).toBe(SECRET);
+    await put(id, { ...withoutSecret, api_secret: '' }, 200);
+    expect(await secretOf()).toBe(SECRET);
+    await put(id, { ...withoutSecret, api_secret: NEW_SECRET }, 200);
+    expect(await secretOf()).toBe(NEW_SECRET);
+    expect((await put(id, { ...withoutSecret, title: '' }, 400)).body).toEqual({ title: [MESSAGES.nameBlank] });
+    await put(999999, withoutSecret, 404);
+    const log = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'exchange_account_updated' ORDER BY id DESC LIMIT 1`);
+    expect(log[0].log_data).toMatchObject({ exchange_account_id: id, credentials_replaced: true, after: { title: 'Main account' } });
+  });
+
+  it('refuses the broker program where it is not available', async () => {
+    const { id } = (await post(valid, 201)).body;
+    const res = await put(id, { ...valid, broker_program_is_active: true }, 400);
+    expect(res.body).toEqual({ broker_program_is_active: [M.brokerProgramNotAvailable] });
+    await ctx.db.query(`UPDATE exchange_accounts SET broker_program_is_available = true WHERE id = $1`, [id]);
+    expect((await put(id, { ...valid, broker_program_is_active: true }, 200)).body.broker_program_is_active).toBe(true);
+  });
+
+  it('deletes an account, logs it, and 404s a missing one', async () => {
+    const { id } = (await post(valid, 201)).body;
+    await ctx.http().delete(`${A}${id}/`).set(...auth(admin)).expect(204);
+    await ctx.http().delete(`${A}${id}/`).set(...auth(admin)).expect(404);
+    const log = await ctx.db.query(`SELECT user_id FROM logs WHERE event_type = 'exchange_account_deleted' AND (log_data->>'exchange_account_id')::int = $1`, [id]);
+    expect(log).toHaveLength(1);
+  });
+
+  it('no answer and no log row ever holds a plain secret', async () => {
+    expect(answers.length).toBeGreaterThan(10);
+    for (const text of answers) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(NEW_SECRET);
+    }
+    const logs: { text: string }[] = await ctx.db.query(`SELECT log_data::text AS text FROM logs`);
+    expect(logs.length).toBeGreaterThan(3);
+    for (const { text } of logs) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(NEW_SECRET);
+    }
+  });
+});
