@@ -1,5 +1,6 @@
 /** Every migration, in order. A new migration is added here and never edited once landed. */
 import { CreateAccessAndAudit1732262400000 } from './1732262400000-CreateAccessAndAudit';
 import { CreateExchangeAccounts1732348800000 } from './1732348800000-CreateExchangeAccounts';
+import { CreateNotificationsAndTelegram1732435200000 } from './1732435200000-CreateNotificationsAndTelegram';
 
-export const MIGRATIONS = [CreateAccessAndAudit1732262400000, CreateExchangeAccounts1732348800000];
+export const MIGRATIONS = [CreateAccessAndAudit1732262400000, CreateExchangeAccounts1732348800000, CreateNotificationsAndTelegram1732435200000];

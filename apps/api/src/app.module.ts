@@ -11,6 +11,10 @@ import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuditModule } from './logs/audit.module';
 import { LogsModule } from './logs/logs.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { QueueProducersModule } from './queues/queue-producers.module';
+import { SettingsModule } from './settings/settings.module';
+import { TelegramSettingsStoreModule } from './settings/telegram/telegram-settings.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -23,6 +27,8 @@ export class AppModule {
         loggerModule(config),
         databaseModule(config),
         RedisModule,
+        QueueProducersModule,
+        TelegramSettingsStoreModule,
         AuditModule,
         LogsModule,
         AccessModule,
@@ -30,6 +36,8 @@ export class AppModule {
         UsersModule,
         GroupsModule,
         ExchangeAccountsModule,
+        NotificationsModule,
+        SettingsModule,
         HealthModule,
       ],
     };

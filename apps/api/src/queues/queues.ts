@@ -6,14 +6,26 @@ import type { ConnectionOptions } from 'bullmq';
 
 export const QUEUES = {
   maintenance: 'maintenance',
+  telegram: 'telegram',
+  investorReports: 'investor-reports',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   purgeExpiredAuth: 'purge-expired-auth',
+  sendTelegramMessage: 'send-telegram-message',
+  requeuePendingTelegram: 'requeue-pending-telegram',
+  sendInvestorReport: 'send-investor-report',
 } as const;
 
 export type MaintenanceJob = { name: typeof JOBS.purgeExpiredAuth; data: Record<string, never> };
+/** Sends one telegram_outbox row; the row holds the text and the state. */
+export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
+/** Builds and sends the investor report of one schedule entry. */
+export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data: { scheduleId: number } };
+
+/** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
+export const TELEGRAM_SEND_ATTEMPTS = 5;
 
 export function bullConnection(redisUrl: string): ConnectionOptions {
   const url = new URL(redisUrl);

@@ -34,6 +34,7 @@ export class WorkerHostService implements OnModuleInit, OnApplicationShutdown {
       for (const job of processor.repeatable ?? []) {
         await queue.upsertJobScheduler(job.name, { every: job.every }, { name: job.name, data: {} });
       }
+      await processor.onWorkerStart?.(queue);
       const worker = new Worker(processor.queue, (job) => processor.process(job), {
         connection,
         prefix: this.config.redisPrefix,

@@ -7,18 +7,23 @@ import { RedisModule } from '../common/redis/redis.module';
 import { AuditModule } from '../logs/audit.module';
 import { MaintenanceProcessor } from '../queues/maintenance/maintenance.processor';
 import { QUEUE_PROCESSORS } from '../queues/processor';
+import { QueueProducersModule } from '../queues/queue-producers.module';
+import { TelegramClient } from '../queues/telegram/telegram.client';
+import { TelegramProcessor } from '../queues/telegram/telegram.processor';
+import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHostService } from './worker-host.service';
 
-const PROCESSORS = [MaintenanceProcessor];
+const PROCESSORS = [MaintenanceProcessor, TelegramProcessor];
 
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, AuditModule],
+      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, AuditModule, QueueProducersModule, TelegramSettingsStoreModule],
       providers: [
         ...PROCESSORS,
+        TelegramClient,
         { provide: QUEUE_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: unknown[]) => processors },
         WorkerHostService,
       ],

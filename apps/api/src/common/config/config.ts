@@ -26,6 +26,10 @@ export interface AppConfig {
   /** Prefix of every Redis key and queue, so several deployments (or test files) share one Redis. */
   redisPrefix: string;
   workerConcurrency: number;
+  /** Telegram Bot API base; tests point it at a local fake server. */
+  telegramApiBaseUrl: string;
+  /** First retry delay of a failed Telegram send; later retries double it (5 attempts in all). */
+  telegramRetryDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '../../../../web/dist'),
     redisPrefix: env.REDIS_PREFIX || 'console',
     workerConcurrency: integer('WORKER_CONCURRENCY', 4, 1, 64),
+    telegramApiBaseUrl: (env.TELEGRAM_API_BASE_URL ? url('TELEGRAM_API_BASE_URL', ['https:', 'http:']) : 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramRetryDelayMs: integer('TELEGRAM_RETRY_DELAY_MS', 5_000, 1, 10 * 60 * 1000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { PAGE_SIZES, Paginated } from '@console/contracts';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { pageWindow, paginate } from '../common/pagination/pagination';
+import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
+import { enqueueTelegramSend } from '../queues/telegram/telegram.jobs';
+import { NotificationDto, NotificationsQuery } from './notifications.dto';
+
+export interface NotificationInput {
+  title: string;
+  text_body: string;
+}
+
+const TITLE_MAX = 255;
+
+/**
+ * The notification feed, and the way every feature alerts the operator: `notify` stores the
+ * notification and its Telegram outbox row in one transaction, then wakes a worker to send it.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
+  ) {}
+
+  async list(req: Request, query: NotificationsQuery): Promise<Paginated<NotificationDto>> {
+    const window = pageWindow(query, PAGE_SIZES.generic.default);
+    const rows: (NotificationDto & { total: number })[] = await this.dataSource.query(
+      `SELECT n.id::text AS id, n.title, n.text_body, n.created_at, count(*) OVER ()::int AS total FROM notifications n ORDER BY n.id DESC LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? (await this.count());
+    return paginate(
+      req,
+      window,
+      count,
+      rows.map(({ total: _total, ...row }) => row),
+    );
+  }
+
+  async notify(input: NotificationInput): Promise<{ id: string; outboxId: string }> {
+    const title = input.title.trim().slice(0, TITLE_MAX);
+    const text = input.text_body.trim() ? `${title}\n\n${input.text_body.trim()}` : title;
+    const ids = await this.dataSource.transaction(async (m) => {
+      const [notification]: { id: string }[] = await m.query(`INSERT INTO notifications (title, text_body) VALUES ($1, $2) RETURNING id::text`, [
+        title,
+        input.text_body,
+      ]);
+      const [outbox]: { id: string }[] = await m.query(`INSERT INTO telegram_outbox (notification_id, bot, text) VALUES ($1, 'main', $2) RETURNING id::text`, [
+        notification.id,
+        text,
+      ]);
+      return { id: notification.id, outboxId: outbox.id };
+    });
+    // Committed first: if Redis is down now, the worker's sweeper finds the pending row later.
+    await enqueueTelegramSend(this.telegramQueue, ids.outboxId, this.config.telegramRetryDelayMs).catch((error: Error) =>
+      this.logger.warn(`notification ${ids.id} stored; Telegram send will be retried by the sweeper: ${error.message}`),
+    );
+    return ids;
+  }
+
+  private async count(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM notifications`);
+    return row.n;
+  }
+}

@@ -1,0 +1,13 @@
+import { LIMITS } from '@console/contracts';
+import { FieldValidationError } from '../common/errors/api-errors';
+import { SETTINGS_MESSAGES } from './settings.messages';
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** A report time as HH:MM:SS (HH:MM accepted), with the spec's limit: hour at most 6. */
+export function parseReportTime(field: string, value: string): string {
+  const match = TIME.exec(value.trim());
+  if (!match) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportTimeInvalid);
+  if (Number(match[1]) > LIMITS.investorReportHourMax) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportHourRange);
+  return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+}

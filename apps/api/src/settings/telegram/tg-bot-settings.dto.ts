@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS } from '@console/contracts';
+import { Trim } from '../../common/validation/transforms';
+import { SETTINGS_MESSAGES as M } from '../settings.messages';
+
+// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
+
+/** token and chat_id of the alert bot; the investor fields may come along when the form sends the whole row. */
+export class TgBotSettingsInputDto {
+  @ApiProperty({ maxLength: LIMITS.botTokenMax, description: 'The full token, or the mask from GET to keep the stored one' })
+  @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
+  @IsNotEmpty({ message: M.botTokenBlank })
+  @IsString({ message: M.botTokenBlank })
+  @Trim()
+  token: string;
+
+  @ApiProperty({ maxLength: LIMITS.chatIdMax })
+  @MaxLength(LIMITS.chatIdMax, { message: M.chatIdTooLong })
+  @IsNotEmpty({ message: M.chatIdBlank })
+  @IsString({ message: M.chatIdBlank })
+  @Trim()
+  chat_id: string;
+
+  @ApiPropertyOptional({ maxLength: LIMITS.botTokenMax })
+  @IsOptional()
+  @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
+  @IsString({ message: M.botTokenBlank })
+  @Trim()
+  investor_bot_token?: string;
+
+  @ApiPropertyOptional({ maxLength: LIMITS.investorChatIdMax })
+  @IsOptional()
+  @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
+  @IsString({ message: M.chatIdBlank })
+  @Trim()
+  investor_chat_id?: string;
+
+  @ApiPropertyOptional({ example: '00:00:00', description: 'HH:MM:SS, hour at most 6' })
+  @IsOptional()
+  @IsString({ message: M.reportTimeInvalid })
+  investor_report_time?: string;
+}
+
+/** Tokens are masked: '********' and the last 4 characters. */
+export class TgBotSettingsDto {
+  @ApiProperty({ nullable: true, type: Number, description: 'null until the settings are first saved' }) id: number | null;
+  @ApiProperty({ example: '********AbCd' }) token: string;
+  @ApiProperty() chat_id: string;
+  @ApiProperty({ example: '********AbCd' }) investor_bot_token: string;
+  @ApiProperty() investor_chat_id: string;
+  @ApiProperty({ example: '00:00:00' }) investor_report_time: string;
+}
