@@ -23,7 +23,8 @@ export class LogsService {
     const window = pageWindow(query, PAGE_SIZES.logs.default);
     const { where, params } = whereOf(query);
     const rows: LogDto[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM logs ${where} ORDER BY id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      // logs.id, not id: the output column "id" is text, and ordering by it would sort as text and skip the index.
+      `SELECT ${COLUMNS} FROM logs ${where} ORDER BY logs.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, window.limit + 1, window.offset],
     );
     const hasMore = rows.length > window.limit;

@@ -28,6 +28,13 @@ describe('logs list', () => {
     expect(res.body.previous).toMatch(/page=1/);
   });
 
+  it('orders by the numeric id, not its text (120 comes before 99)', async () => {
+    const res = await ctx.http().get(`${L}?page_size=50`).set(...auth(full)).expect(200);
+    const ids = res.body.results.map((r: { id: string }) => Number(r.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids[0]).toBe(Math.max(...ids, 120));
+  });
+
   it('filters by type, signal, pair and profile, and counts exactly', async () => {
     const res = await ctx.http().get(`${L}?type=error&pair=3&profile=1`).set(...auth(full)).expect(200);
     expect(res.body.results.length).toBeGreaterThan(0);
