@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { AuditModule } from './logs/audit.module';
 import { LogsModule } from './logs/logs.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PairsModule } from './pairs/pairs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsStoreModule } from './settings/telegram/telegram-settings.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ExchangeAccountsModule,
         NotificationsModule,
         SettingsModule,
+        PairsModule,
         HealthModule,
       ],
     };

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentPrincipal, Section } from '../access/access.decorators';
+import type { Principal } from '../access/principal';
+import { PairDto, PairListDto, PairOptionListDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
+import { PairsService } from './pairs.service';
+
+@ApiTags('pairs')
+@Controller('strategies/pairs')
+export class PairsController {
+  constructor(private readonly pairs: PairsService) {}
+
+  @Section('pairs', 'read')
+  @Get('/')
+  @ApiOkResponse({ type: PairListDto })
+  list(@Req() req: Request, @Query() query: PairsQuery) {
+    return this.pairs.list(req, query);
+  }
+
+  /** Sync with the exchange's instrument list (empty body). */
+  @Section('pairs', 'write')
+  @Post('/')
+  @ApiOkResponse({ type: PairsSyncResultDto })
+  sync(@CurrentPrincipal() principal: Principal) {
+    return this.pairs.sync(principal);
+  }
+
+  @Section('pairs', 'read')
+  @Get('for-filters/')
+  @ApiOkResponse({ type: PairOptionListDto })
+  forFilters(@Req() req: Request, @Query() query: PairsForFiltersQuery) {
+    return this.pairs.forFilters(req, query);
+  }
+
+  /** Turns a pair on or off. */
+  @Section('pairs', 'write')
+  @Put(':id/')
+  @ApiOkResponse({ type: PairDto })
+  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdatePairDto) {
+    return this.pairs.update(principal, id, body);
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { EXCHANGE_CATALOG, SimulatedExchangeCatalog } from './exchange-catalog';
+import { PairsController } from './pairs.controller';
+import { PairsService } from './pairs.service';
+
+@Module({
+  controllers: [PairsController],
+  providers: [PairsService, { provide: EXCHANGE_CATALOG, useClass: SimulatedExchangeCatalog }],
+})
+export class PairsModule {}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { MAX_PAGE_SIZE, PAGE_SIZES, Paginated } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { containsPattern } from '../common/database/like';
+import { queryRows } from '../common/database/sql';
+import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { pageWindow, paginate } from '../common/pagination/pagination';
+import { AuditService } from '../logs/audit.service';
+import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
+import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
+import { PAIR_MESSAGES } from './pairs.messages';
+
+const TICKER = /^[A-Z0-9]{2,32}$/;
+
+/**
+ * Trading pairs. Sync adds the exchange's new tickers as inactive (an operator turns on what the bot may
+ * trade) and never deletes: a pair may be referenced by profiles, signals and logs.
+ */
+@Injectable()
+export class PairsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(EXCHANGE_CATALOG) private readonly catalog: ExchangeCatalog,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The settings block scrolls through every pair, so the default page holds a whole exchange's list. */
+  async list(req: Request, query: PairsQuery): Promise<Paginated<PairDto>> {
+    const window = pageWindow(query, MAX_PAGE_SIZE);
+    const rows: (PairDto & { total: number })[] = await this.dataSource.query(
+      `SELECT id, ticker, is_active, count(*) OVER ()::int AS total FROM pairs ORDER BY ticker LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? (await this.count());
+    return paginate(req, window, count, rows.map(({ total: _total, ...pair }) => pair));
+  }
+
+  /** Options for the pair autocomplete: id and ticker, matching `search`, optionally only active pairs. */
+  async forFilters(req: Request, query: PairsForFiltersQuery): Promise<Paginated<PairOptionDto>> {
+    const window = pageWindow(query, PAGE_SIZES.generic.options[1]);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (query.search?.trim()) where.push(`ticker ILIKE $${params.push(containsPattern(query.search.trim()))}`);
+    if (query.is_for_active) where.push('is_active');
+    const rows: (PairOptionDto & { total: number })[] = await this.dataSource.query(
+      `SELECT id, ticker, count(*) OVER ()::int AS total FROM pairs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY ticker LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, window.limit, window.offset],
+    );
+    const count = rows[0]?.total ?? 0;
+    return paginate(req, window, count, rows.map(({ id, ticker }) => ({ id, ticker })));
+  }
+
+  async sync(principal: Principal): Promise<PairsSyncResultDto> {
+    const listed = [...new Set((await this.catalog.listInstruments()).map((i) => i.ticker.trim().toUpperCase()).filter((t) => TICKER.test(t)))];
+    return this.dataSource.transaction(async (m) => {
+      const added: { id: number; ticker: string }[] = await m.query(
+        `INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (ticker) DO NOTHING RETURNING id, ticker`,
+        [listed],
+      );
+      const [totals]: { count: number; not_listed: number }[] = await m.query(
+        `SELECT count(*)::int AS count, count(*) FILTER (WHERE NOT (ticker = ANY($1::text[])))::int AS not_listed FROM pairs`,
+        [listed],
+      );
+      await this.audit.write(
+        {
+          type: 'user',
+          event_type: 'pairs_synced',
+          user_id: principal.userId,
+          log_data: { listed: listed.length, added: added.map((p) => p.ticker), ...totals },
+        },
+        m,
+      );
+      return { added: added.length, ...totals };
+    });
+  }
+
+  async update(principal: Principal, id: number, body: UpdatePairDto): Promise<PairDto> {
+    return this.dataSource.transaction(async (m) => {
+      const rows: PairDto[] = await m.query(`SELECT id, ticker, is_active FROM pairs WHERE id = $1 FOR UPDATE`, [id]);
+      if (!rows.length) throw new NotFoundDetail();
+      const before = rows[0];
+      if (body.ticker !== undefined && body.ticker !== before.ticker) throw FieldValidationError.of('ticker', PAIR_MESSAGES.tickerReadOnly);
+      const [after] = await queryRows<PairDto>(m, `UPDATE pairs SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING id, ticker, is_active`, [
+        id,
+        body.is_active,
+      ]);
+      await this.audit.write(
+        {
+          type: 'user',
+          event_type: after.is_active ? 'pair_activated' : 'pair_deactivated',
+          user_id: principal.userId,
+          pair_id: id,
+          pair_name: after.ticker,
+          log_data: { before, after },
+        },
+        m,
+      );
+      return after;
+    });
+  }
+
+  private async count(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM pairs`);
+    return row.n;
+  }
+}
