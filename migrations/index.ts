@@ -3,10 +3,12 @@ import { CreateAccessAndAudit1732262400000 } from './1732262400000-CreateAccessA
 import { CreateExchangeAccounts1732348800000 } from './1732348800000-CreateExchangeAccounts';
 import { CreateNotificationsAndTelegram1732435200000 } from './1732435200000-CreateNotificationsAndTelegram';
 import { CreatePairs1732521600000 } from './1732521600000-CreatePairs';
+import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-CreateInvestorReportSchedules';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
   CreateExchangeAccounts1732348800000,
   CreateNotificationsAndTelegram1732435200000,
   CreatePairs1732521600000,
+  CreateInvestorReportSchedules1732608000000,
 ];

@@ -4,10 +4,16 @@ import { SETTINGS_MESSAGES } from './settings.messages';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
-/** A report time as HH:MM:SS (HH:MM accepted), with the spec's limit: hour at most 6. */
-export function parseReportTime(field: string, value: string): string {
+/** A time of day as HH:MM:SS (HH:MM accepted). */
+export function parseClockTime(field: string, value: string): string {
   const match = TIME.exec(value.trim());
   if (!match) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportTimeInvalid);
-  if (Number(match[1]) > LIMITS.investorReportHourMax) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportHourRange);
   return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+}
+
+/** A report time, with the spec's limit: hour at most 6. */
+export function parseReportTime(field: string, value: string): string {
+  const time = parseClockTime(field, value);
+  if (Number(time.slice(0, 2)) > LIMITS.investorReportHourMax) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportHourRange);
+  return time;
 }

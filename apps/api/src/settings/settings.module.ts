@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { InvestorReportSchedulesService } from './investor-reports/investor-report-schedules.service';
+import { InvestorReportSettingsService } from './investor-reports/investor-report-settings.service';
+import { InvestorReportsController } from './investor-reports/investor-reports.controller';
 import { TgBotSettingsController } from './telegram/tg-bot-settings.controller';
 import { TgBotSettingsService } from './telegram/tg-bot-settings.service';
 
 /** System settings reached under notifications/: the Telegram bot, investor reports and their schedule. */
-@Module({ controllers: [TgBotSettingsController], providers: [TgBotSettingsService] })
+@Module({
+  controllers: [TgBotSettingsController, InvestorReportsController],
+  providers: [TgBotSettingsService, InvestorReportSettingsService, InvestorReportSchedulesService],
+})
 export class SettingsModule {}

@@ -5,6 +5,8 @@ import { databaseModule } from '../common/database/database.module';
 import { loggerModule } from '../common/http/logger';
 import { RedisModule } from '../common/redis/redis.module';
 import { AuditModule } from '../logs/audit.module';
+import { InvestorReportBuilder } from '../queues/investor-reports/investor-report.builder';
+import { InvestorReportsProcessor } from '../queues/investor-reports/investor-reports.processor';
 import { MaintenanceProcessor } from '../queues/maintenance/maintenance.processor';
 import { QUEUE_PROCESSORS } from '../queues/processor';
 import { QueueProducersModule } from '../queues/queue-producers.module';
@@ -13,7 +15,7 @@ import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHostService } from './worker-host.service';
 
-const PROCESSORS = [MaintenanceProcessor, TelegramProcessor];
+const PROCESSORS = [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor];
 
 @Module({})
 export class WorkerModule {
@@ -24,6 +26,7 @@ export class WorkerModule {
       providers: [
         ...PROCESSORS,
         TelegramClient,
+        InvestorReportBuilder,
         { provide: QUEUE_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: unknown[]) => processors },
         WorkerHostService,
       ],

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Job, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../common/config/config';
+import { AuditService } from '../../logs/audit.service';
+import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
+import type { QueueProcessor } from '../processor';
+import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
+import { JOBS, QUEUES } from '../queues';
+import { enqueueTelegramSend } from '../telegram/telegram.jobs';
+import { InvestorReportBuilder } from './investor-report.builder';
+import { registerReportSchedule, removeReportSchedule, scheduleIdOf } from './investor-reports.jobs';
+
+interface ScheduleRow {
+  id: number;
+  schedule_type: 'daily' | 'weekly' | 'monthly' | 'custom';
+  schedule_crontab: string;
+  last_run_at: Date | null;
+}
+
+const PERIOD_MS: Record<ScheduleRow['schedule_type'], number> = {
+  daily: 24 * 3600_000,
+  weekly: 7 * 24 * 3600_000,
+  monthly: 30 * 24 * 3600_000,
+  custom: 24 * 3600_000,
+};
+
+/**
+ * Runs investor report schedules. At worker start the job schedulers are registered again from
+ * investor_report_schedules (the record), and schedulers of deleted entries are dropped. Each run
+ * builds the report and hands it to the Telegram outbox for the investor bot.
+ */
+@Injectable()
+export class InvestorReportsProcessor implements QueueProcessor {
+  readonly queue = QUEUES.investorReports;
+  private readonly logger = new Logger('InvestorReports');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
+    @Inject(INVESTOR_REPORTS_QUEUE) private readonly reportsQueue: Queue,
+    private readonly settings: TelegramSettingsStore,
+    private readonly builder: InvestorReportBuilder,
+    private readonly audit: AuditService,
+  ) {}
+
+  async onWorkerStart(queue: Queue): Promise<void> {
+    const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_crontab FROM investor_report_schedules`);
+    for (const row of rows) await registerReportSchedule(queue, row.id, row.schedule_crontab);
+    const known = new Set(rows.map((r) => r.id));
+    for (const scheduler of await queue.getJobSchedulers(0, -1)) {
+      const id = scheduleIdOf(scheduler.key);
+      if (id !== null && !known.has(id)) await queue.removeJobScheduler(scheduler.key);
+    }
+    this.logger.log(`registered ${rows.length} investor report schedule(s)`);
+  }
+
+  async process(job: Job): Promise<unknown> {
+    if (job.name !== JOBS.sendInvestorReport) throw new Error(`Unknown job ${job.name}`);
+    const { scheduleId } = job.data as { scheduleId: number };
+    const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_type, schedule_crontab, last_run_at FROM investor_report_schedules WHERE id = $1`, [
+      scheduleId,
+    ]);
+    if (!rows.length) {
+      // The entry was deleted but its scheduler survived (Redis was down at the time): drop it now.
+      await removeReportSchedule(this.reportsQueue, scheduleId);
+      return { skipped: 'schedule deleted' };
+    }
+    const schedule = rows[0];
+    const to = new Date();
+    const from = schedule.last_run_at ?? new Date(to.getTime() - PERIOD_MS[schedule.schedule_type]);
+    const text = this.builder.text(await this.builder.figures(from, to));
+
+    if (!(await this.settings.target('investor'))) {
+      await this.dataSource.transaction(async (m) => {
+        await m.query(`UPDATE investor_report_schedules SET last_run_at = $2 WHERE id = $1`, [schedule.id, to]);
+        await this.audit.write({ type: 'error', event_type: 'investor_report_not_sent', log_data: { schedule_id: schedule.id, reason: 'The investor bot is not configured' } }, m);
+      });
+      return { skipped: 'investor bot not configured' };
+    }
+    const outboxId = await this.dataSource.transaction(async (m) => {
+      await m.query(`UPDATE investor_report_schedules SET last_run_at = $2 WHERE id = $1`, [schedule.id, to]);
+      const [outbox]: { id: string }[] = await m.query(`INSERT INTO telegram_outbox (bot, text) VALUES ('investor', $1) RETURNING id::text`, [text]);
+      return outbox.id;
+    });
+    await enqueueTelegramSend(this.telegramQueue, outboxId, this.config.telegramRetryDelayMs);
+    return { outboxId };
+  }
+}

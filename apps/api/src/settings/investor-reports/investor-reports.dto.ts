@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS } from '@console/contracts';
+import { PageQuery } from '../../common/pagination/pagination';
+import { Trim } from '../../common/validation/transforms';
+import { SETTINGS_MESSAGES as M } from '../settings.messages';
+
+// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
+
+export class InvestorReportSettingsInputDto {
+  @ApiProperty({ maxLength: LIMITS.botTokenMax, description: 'The full token, or the mask from GET to keep the stored one' })
+  @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
+  @IsNotEmpty({ message: M.botTokenBlank })
+  @IsString({ message: M.botTokenBlank })
+  @Trim()
+  investor_bot_token: string;
+
+  @ApiProperty({ maxLength: LIMITS.investorChatIdMax })
+  @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
+  @IsNotEmpty({ message: M.chatIdBlank })
+  @IsString({ message: M.chatIdBlank })
+  @Trim()
+  investor_chat_id: string;
+}
+
+export class InvestorReportSettingsDto {
+  @ApiProperty({ example: '********AbCd', description: 'Masked: the last 4 characters' }) investor_bot_token: string;
+  @ApiProperty() investor_chat_id: string;
+}
+
+export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly', 'custom'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+export class CreateScheduleDto {
+  @ApiProperty({ enum: SCHEDULE_TYPES })
+  @IsIn(SCHEDULE_TYPES, { message: M.scheduleTypeInvalid })
+  schedule_type: ScheduleType;
+
+  @ApiPropertyOptional({ example: '03:00:00', description: 'UTC, HH:MM:SS, hour at most 6. Required unless custom.' })
+  @IsOptional()
+  @IsString({ message: M.reportTimeInvalid })
+  investor_report_time?: string;
+
+  @ApiPropertyOptional({ example: '06:00:00', description: 'The same time as the user entered it in their zone, kept for display' })
+  @IsOptional()
+  @IsString({ message: M.reportTimeInvalid })
+  local_investor_report_time?: string;
+
+  @ApiPropertyOptional({ example: '0 3 * * 1-5', description: 'Cron (UTC), required when custom; hours at most 6' })
+  @IsOptional()
+  @IsString({ message: M.cronInvalid })
+  @MaxLength(128, { message: M.cronInvalid })
+  schedule_crontab?: string | null;
+}
+
+export class ScheduleDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: SCHEDULE_TYPES }) schedule_type: ScheduleType;
+  @ApiProperty({ example: '03:00:00' }) investor_report_time: string;
+  @ApiProperty({ example: '06:00:00' }) local_investor_report_time: string;
+  @ApiProperty({ example: '0 0 3 * * *', description: 'The cron pattern that runs (UTC)' }) schedule_crontab: string;
+}
+
+export class SchedulesQuery extends PageQuery {}
+
+export class ScheduleListDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty({ type: [ScheduleDto] }) results: ScheduleDto[];
+}
