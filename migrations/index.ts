@@ -4,6 +4,7 @@ import { CreateExchangeAccounts1732348800000 } from './1732348800000-CreateExcha
 import { CreateNotificationsAndTelegram1732435200000 } from './1732435200000-CreateNotificationsAndTelegram';
 import { CreatePairs1732521600000 } from './1732521600000-CreatePairs';
 import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-CreateInvestorReportSchedules';
+import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfiles';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateNotificationsAndTelegram1732435200000,
   CreatePairs1732521600000,
   CreateInvestorReportSchedules1732608000000,
+  CreateLogProfiles1732694400000,
 ];

@@ -2,13 +2,18 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Section } from '../access/access.decorators';
+import { LogFilterOptionListDto, LogFilterOptionsQuery } from './log-filters.dto';
+import { LogFiltersService } from './log-filters.service';
 import { LOG_FILTER_PARAMS, LogCountDto, LogListDto, LogsQuery } from './logs.dto';
 import { LogsService } from './logs.service';
 
 @ApiTags('logs')
 @Controller('logs')
 export class LogsController {
-  constructor(private readonly logs: LogsService) {}
+  constructor(
+    private readonly logs: LogsService,
+    private readonly filters: LogFiltersService,
+  ) {}
 
   @Section('logs', 'read', { project: true, filterParams: LOG_FILTER_PARAMS })
   @Get('/')
@@ -22,5 +27,13 @@ export class LogsController {
   @ApiOkResponse({ type: LogCountDto })
   async count(@Query() query: LogsQuery): Promise<LogCountDto> {
     return { count: await this.logs.exactCount(query) };
+  }
+
+  /** Searchable options of the Pair and Profile filters: `?field=pair|profile&search=…&page=`. */
+  @Section('logs', 'read')
+  @Get('for_filters/')
+  @ApiOkResponse({ type: LogFilterOptionListDto })
+  filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {
+    return this.filters.options(req, query);
   }
 }

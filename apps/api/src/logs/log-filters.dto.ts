@@ -1,0 +1,30 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQuery } from '../common/pagination/pagination';
+
+export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
+export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
+
+export class LogFilterOptionsQuery extends PageQuery {
+  @ApiProperty({ enum: LOG_FILTER_FIELDS })
+  @IsIn(LOG_FILTER_FIELDS, { message: 'Use field=pair or field=profile.' })
+  field: LogFilterField;
+
+  @ApiPropertyOptional({ description: 'Part of the name, any case (a profile may also be found by its id)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  search?: string;
+}
+
+export class LogFilterOptionDto {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+}
+
+export class LogFilterOptionListDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty({ type: [LogFilterOptionDto] }) results: LogFilterOptionDto[];
+}
