@@ -5,6 +5,7 @@ import { CreateNotificationsAndTelegram1732435200000 } from './1732435200000-Cre
 import { CreatePairs1732521600000 } from './1732521600000-CreatePairs';
 import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-CreateInvestorReportSchedules';
 import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfiles';
+import { AddLogsCombinedFilterIndexes1732780800000 } from './1732780800000-AddLogsCombinedFilterIndexes';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreatePairs1732521600000,
   CreateInvestorReportSchedules1732608000000,
   CreateLogProfiles1732694400000,
+  AddLogsCombinedFilterIndexes1732780800000,
 ];

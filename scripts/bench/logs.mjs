@@ -1,0 +1,186 @@
+// Benchmark of the logs list: fills a dedicated database with 5 million log rows and times the SQL
+// that GET logs/ (first page, page_size 500) and GET logs/for_count/ run, unfiltered and per filter.
+// It measures SQL against PostgreSQL directly (no HTTP, no API process): the statements and their
+// order are the ones LogsService runs (apps/api/src/logs/logs.service.ts).
+//
+//   node scripts/bench/logs.mjs            (needs `pnpm --filter @console/migrations build`)
+//   BENCH_ADMIN_URL=postgres://user@host:5432/postgres BENCH_ROWS=5000000 BENCH_RUNS=50 node scripts/bench/logs.mjs
+//   BENCH_REUSE=1 keeps an already filled database and only measures.
+import { createRequire } from 'node:module';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(fileURLToPath(import.meta.url), '../../..');
+const require = createRequire(join(ROOT, 'package.json'));
+const pg = require('pg');
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = process.env.BENCH_DATABASE ?? 'console_bench_logs';
+const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const COUNT_RUNS = Number(process.env.BENCH_COUNT_RUNS ?? 10);
+const CHUNK = 1_000_000;
+const PAGE_SIZE = 500;
+const EXACT_COUNT_CAP = 10_000; // LogsService.EXACT_COUNT_CAP
+const COLUMNS = `id::text, created_at, type, event_type, signal_id::text, pair_id, pair_name, profile_id, profile_title, order_id::text, log_data`;
+
+function dbUrl(database) {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
+
+/** The real migrations, run through a minimal query runner (they only call `query`). */
+async function migrate(client) {
+  const { MIGRATIONS } = require(join(ROOT, 'migrations/dist/index.js'));
+  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
+  return MIGRATIONS.length;
+}
+
+/**
+ * 5M rows spread like a busy bot's log: ~180 days, mostly general/system/restrictions/divergence,
+ * 5% errors; 75% belong to a signal (~25 rows each), 90% to a pair (300 pairs, popular ones far more
+ * frequent), 80% to one of 40 profiles.
+ */
+async function fill(client) {
+  const indexes = (await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'logs' AND indexname <> 'logs_pkey'`)).rows;
+  for (const { indexname } of indexes) await client.query(`DROP INDEX ${indexname}`);
+  await client.query(`SELECT setseed(0.42)`);
+  for (let start = 1; start <= ROWS; start += CHUNK) {
+    const end = Math.min(ROWS, start + CHUNK - 1);
+    const t0 = performance.now();
+    await client.query(
+      `INSERT INTO logs (created_at, type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+       SELECT now() - (($2::bigint - i) * interval '3 seconds'),
+              CASE WHEN r < 0.40 THEN 'general' WHEN r < 0.55 THEN 'system' WHEN r < 0.70 THEN 'restrictions'
+                   WHEN r < 0.85 THEN 'divergence' WHEN r < 0.95 THEN 'user' ELSE 'error' END,
+              (ARRAY['order_placed','order_filled','signal_opened','signal_closed','check_k','tick','restriction_hit','divergence_found'])[1 + (i % 8)],
+              CASE WHEN i % 4 <> 0 THEN 1 + i / 25 END,
+              p, CASE WHEN p IS NOT NULL THEN 'PAIR' || p || 'USDT' END,
+              pr, CASE WHEN pr IS NOT NULL THEN 'Profile ' || pr END,
+              CASE WHEN i % 3 = 0 THEN i END,
+              jsonb_build_object('message', 'event ' || i, 'price', round((random() * 1000)::numeric, 2))
+         FROM (SELECT i, random() AS r,
+                      CASE WHEN random() < 0.9 THEN 1 + floor(300 * random() ^ 2)::int END AS p,
+                      CASE WHEN random() < 0.8 THEN 1 + floor(40 * random())::int END AS pr
+                 FROM generate_series($1::bigint, $3::bigint) i) g`,
+      [start, ROWS, end],
+    );
+    console.log(`  rows ${start}–${end} in ${seconds(t0)} s`);
+  }
+  const t0 = performance.now();
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  await client.query(`VACUUM ANALYZE logs`);
+  console.log(`  indexes (${indexes.map((i) => i.indexname).join(', ')}) and VACUUM ANALYZE in ${seconds(t0)} s`);
+}
+
+function whereOf(filters) {
+  const clauses = [];
+  const params = [];
+  const add = (sql, value) => {
+    params.push(value);
+    clauses.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filters.type) add('type = ?', filters.type);
+  if (filters.signal_id) add('signal_id = ?', filters.signal_id);
+  if (filters.pair) add('pair_id = ?', filters.pair);
+  if (filters.profile) add('profile_id = ?', filters.profile);
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** GET logs/ page 1: the page (one row past it), then the bounded count, then the estimate past the cap. */
+async function firstPage(client, filters) {
+  const { where, params } = whereOf(filters);
+  const rows = (await client.query(`SELECT ${COLUMNS} FROM logs ${where} ORDER BY logs.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, PAGE_SIZE + 1, 0])).rows;
+  if (rows.length <= PAGE_SIZE) return;
+  const n = Number((await client.query(`SELECT count(*) AS n FROM (SELECT 1 FROM logs ${where} LIMIT $${params.length + 1}) capped`, [...params, EXACT_COUNT_CAP])).rows[0].n);
+  if (n >= EXACT_COUNT_CAP) await client.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM logs ${where}`, params);
+}
+
+/** GET logs/for_count/: the exact count. */
+async function exactCount(client, filters) {
+  const { where, params } = whereOf(filters);
+  await client.query(`SELECT count(*) AS n FROM logs ${where}`, params);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function time(runs, fn) {
+  for (let i = 0; i < 3; i++) await fn(i); // warm the cache as a running system would be
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+
+async function main() {
+  const started = performance.now();
+  await withClient(ADMIN_URL, async (admin) => {
+    const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DB])).rowCount > 0;
+    if (exists && process.env.BENCH_REUSE) return;
+    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DB}`);
+    await withClient(dbUrl(DB), async (client) => {
+      console.log(`migrated (${await migrate(client)} migrations); filling ${ROWS.toLocaleString('en')} rows…`);
+      await fill(client);
+    });
+  });
+
+  await withClient(dbUrl(DB), async (client) => {
+    const [{ version }] = (await client.query(`SELECT current_setting('server_version') AS version`)).rows;
+    const [{ rows: total }] = (await client.query(`SELECT count(*)::int AS rows FROM logs`)).rows;
+    // Filter values vary from run to run: a mid-history signal, a busy and a quiet pair, a profile.
+    const maxSignal = Math.floor(ROWS / 25);
+    const cases = [
+      ['unfiltered', () => ({})],
+      ['type=error (5%)', () => ({ type: 'error' })],
+      ['type=general (40%)', () => ({ type: 'general' })],
+      ['signal_id (~19 rows)', (i) => ({ signal_id: 1 + ((i * 7919) % maxSignal) })],
+      ['pair, busy (~2%)', (i) => ({ pair: 1 + (i % 5) })],
+      ['pair, quiet (~0.15%)', (i) => ({ pair: 290 + (i % 10) })],
+      ['profile (~2%)', (i) => ({ profile: 1 + (i % 40) })],
+      ['type=error + pair, busy', (i) => ({ type: 'error', pair: 1 + (i % 5) })],
+      ['type=error + profile', (i) => ({ type: 'error', profile: 1 + (i % 40) })],
+      ['pair, busy + profile', (i) => ({ pair: 1 + (i % 5), profile: 1 + (i % 40) })],
+      ['type=error + pair, busy + profile', (i) => ({ type: 'error', pair: 1 + (i % 5), profile: 1 + (i % 40) })],
+    ];
+    const results = [];
+    for (const [name, filters] of cases) {
+      const page = await time(RUNS, (i) => firstPage(client, filters(i)));
+      const count = await time(COUNT_RUNS, (i) => exactCount(client, filters(i)));
+      results.push({ name, page, count });
+      console.log(`  ${name}: first page p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms; for_count p50 ${count.p50.toFixed(1)} ms, p95 ${count.p95.toFixed(1)} ms`);
+    }
+    const cpu = cpus();
+    console.log(`\nPostgreSQL ${version}, ${total.toLocaleString('en')} log rows, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
+    console.log(`first page: ${RUNS} runs each; for_count: ${COUNT_RUNS} runs each; 3 warm-up runs before each\n`);
+    console.log('| Filter | GET logs/ first page p50 | p95 | for_count p50 | p95 |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of results) console.log(`| ${r.name} | ${r.page.p50.toFixed(1)} ms | ${r.page.p95.toFixed(1)} ms | ${r.count.p50.toFixed(1)} ms | ${r.count.p95.toFixed(1)} ms |`);
+  });
+  console.log(`\ndone in ${seconds(started)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
