@@ -5,3 +5,4 @@ export * from './messages';
 export * from './limits';
 export * from './api';
 export * from './logs';
+export * from './settings-messages';

@@ -3,7 +3,7 @@ import { IsBoolean, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Max, 
 import { LIMITS } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
 import { NumberFromString, Trim } from '../common/validation/transforms';
-import { EXCHANGE_ACCOUNT_MESSAGES as M } from './exchange-accounts.messages';
+import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 

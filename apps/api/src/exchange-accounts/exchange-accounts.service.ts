@@ -11,7 +11,7 @@ import { queryRows } from '../common/database/sql';
 import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
-import { EXCHANGE_ACCOUNT_MESSAGES } from './exchange-accounts.messages';
+import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 
 /** The settings block shows every account in one scrolling list, so one page holds them all. */
 const DEFAULT_PAGE_SIZE = 100;

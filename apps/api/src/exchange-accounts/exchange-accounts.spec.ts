@@ -3,7 +3,7 @@ import { MESSAGES, permsAll } from '@console/contracts';
 import { decryptSecret } from '../common/crypto/secrets';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, sessionFor } from '../test/factories';
-import { EXCHANGE_ACCOUNT_MESSAGES as M } from './exchange-accounts.messages';
+import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
 
 const A = '/api/v2/strategies/exchange-accounts/';
 const SECRET = 'plain-Secret-value-7f3a9c';

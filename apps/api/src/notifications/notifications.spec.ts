@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { decryptSecret } from '../common/crypto/secrets';
-import { SETTINGS_MESSAGES as M } from '../settings/settings.messages';
+import { SETTINGS_MESSAGES as M } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { FakeTelegram, startFakeTelegram, waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/pagination/pagination';
-import { PAIR_MESSAGES } from './pairs.messages';
+import { PAIR_MESSAGES } from '@console/contracts';
 
 export class PairsQuery extends PageQuery {}
 

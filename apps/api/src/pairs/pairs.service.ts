@@ -11,7 +11,7 @@ import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
 import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
-import { PAIR_MESSAGES } from './pairs.messages';
+import { PAIR_MESSAGES } from '@console/contracts';
 
 const TICKER = /^[A-Z0-9]{2,32}$/;
 

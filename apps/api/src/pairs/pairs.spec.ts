@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
-import { PAIR_MESSAGES } from './pairs.messages';
+import { PAIR_MESSAGES } from '@console/contracts';
 import { SIMULATED_USDT_PERPETUALS } from './simulated-exchange.instruments';
 
 const P = '/api/v2/strategies/pairs/';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
-import { SETTINGS_MESSAGES } from './settings.messages';
+import { SETTINGS_MESSAGES } from '@console/contracts';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../../access/principal';
 import { BadRequestDetail } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
-import { SETTINGS_MESSAGES } from '../settings.messages';
+import { SETTINGS_MESSAGES } from '@console/contracts';
 import { TelegramSettingsStore } from '../telegram/telegram-settings.store';
 import { DEFAULT_REPORT_TIME } from '../telegram/tg-bot-settings.service';
 import { maskToken, resolveSubmittedToken } from '../telegram/token-mask';

@@ -3,7 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validat
 import { LIMITS } from '@console/contracts';
 import { PageQuery } from '../../common/pagination/pagination';
 import { Trim } from '../../common/validation/transforms';
-import { SETTINGS_MESSAGES as M } from '../settings.messages';
+import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 

@@ -8,7 +8,7 @@ import { auth, makeUser, sessionFor } from '../../test/factories';
 import { FakeTelegram, startFakeTelegram } from '../../test/fake-telegram';
 import { createTestApp, TestContext } from '../../test/harness';
 import { startWorker } from '../../test/worker';
-import { SETTINGS_MESSAGES as M } from '../settings.messages';
+import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
 const SETTINGS = '/api/v2/notifications/investor-reports-settings/';
 const SCHEDULER = '/api/v2/notifications/investor-reports-scheduler/';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '@console/contracts';
 import { Trim } from '../../common/validation/transforms';
-import { SETTINGS_MESSAGES as M } from '../settings.messages';
+import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 

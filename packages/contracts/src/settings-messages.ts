@@ -1,0 +1,35 @@
+/** Messages of the settings forms (platform.md 5). Quoted ones come from MESSAGES; the rest follow their style where the spec gives no text. */
+import { MESSAGES } from './messages';
+
+export const EXCHANGE_ACCOUNT_MESSAGES = {
+  nameBlank: MESSAGES.nameBlank,
+  nameTooLong: MESSAGES.nameTooLong,
+  leverageRange: MESSAGES.leverageRange,
+  apiKeyBlank: 'API key can’t be blank',
+  apiKeyTooLong: 'API key could be maximum 64 symbols',
+  apiSecretBlank: 'Secret key can’t be blank',
+  apiSecretTooLong: 'Secret key could be maximum 64 symbols',
+  brokerIdTooLong: 'Broker Id could be maximum 64 symbols',
+  brokerProgramNotAvailable: 'The broker program is not available for this account.',
+  usedByMmProfiles: 'This account is used by MM profiles. Move them to another account first.',
+} as const;
+
+export const SETTINGS_MESSAGES = {
+  valuesNotChanged: MESSAGES.valuesNotChanged,
+  reportHourRange: MESSAGES.reportHourRange,
+  botTokenBlank: 'Bot token can’t be blank',
+  botTokenTooLong: 'Bot token could be maximum 512 symbols',
+  chatIdBlank: 'Chat ID can’t be blank',
+  chatIdTooLong: 'Chat ID could be maximum 16 symbols',
+  investorChatIdTooLong: 'Chat ID could be maximum 512 symbols',
+  reportTimeInvalid: 'Enter the time as HH:MM:SS.',
+  scheduleTypeInvalid: 'Schedule type must be one of daily, weekly, monthly, custom.',
+  cronRequired: 'A cron expression is required for a custom schedule.',
+  cronInvalid: 'Enter a valid cron expression of five fields (minute hour day month weekday).',
+} as const;
+
+export const PAIR_MESSAGES = {
+  tickerReadOnly: 'The ticker of a pair cannot be changed.',
+  isActiveRequired: 'This field is required',
+} as const;
+
