@@ -10,7 +10,8 @@ export class CaptchaVerifyDto {
   response: string;
 }
 
-export class LoginDto {
+/** Email and password, as sign-in and the new-user form take them. */
+export class CredentialsDto {
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: MESSAGES.emailBlank })
@@ -22,7 +23,9 @@ export class LoginDto {
   @IsNotEmpty({ message: MESSAGES.passwordBlank })
   @MaxLength(1024)
   password: string;
+}
 
+export class LoginDto extends CredentialsDto {
   @ApiPropertyOptional({ description: 'From users/google-captcha-verify/; required unless the bot-check is off' })
   @IsOptional()
   @IsString()

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OWN_MESSAGES } from '@console/contracts';
+import { CredentialsDto } from '../auth/auth.dto';
 import { PageQuery } from '../common/pagination/pagination';
 
 export class UpdateOwnAccountDto {
@@ -29,19 +30,7 @@ export class OwnAccountDto {
 
 export class UsersQuery extends PageQuery {}
 
-export class CreateUserDto {
-  @ApiProperty()
-  @IsString()
-  @IsNotEmpty({ message: MESSAGES.emailBlank })
-  @MaxLength(254)
-  email: string;
-
-  @ApiProperty()
-  @IsString()
-  @IsNotEmpty({ message: MESSAGES.passwordBlank })
-  @MaxLength(1024)
-  password: string;
-
+export class CreateUserDto extends CredentialsDto {
   @ApiProperty({ description: 'Group id' })
   @IsInt({ message: OWN_MESSAGES.groupRequired })
   group: number;
