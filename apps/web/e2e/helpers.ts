@@ -1,5 +1,10 @@
 import { expect, Page } from '@playwright/test';
-import { authenticator } from 'otplib';
+import contracts from '@console/contracts';
+import otplib from 'otplib';
+
+// The contracts and otplib are CommonJS; this package is ESM, so they come in through their default export.
+export const { MESSAGES, LABELS } = contracts;
+const { authenticator } = otplib;
 
 export const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1' };
 

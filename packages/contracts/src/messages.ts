@@ -17,6 +17,8 @@ export const MESSAGES = {
   twoFactorRequired: '2FA code is required',
   scanQr: 'Scan QR-code with Google Authenticator',
   scanQrAnd: 'and',
+  /** The modal names the app by kind (any authenticator app works), so it says 'Scan QR-code with' + that. */
+  scanQrWith: 'Scan QR-code with',
   enterCode: 'Enter authentication code',
 
   // account details (platform.md 2.5, 5)
@@ -51,6 +53,9 @@ export const LABELS = {
   addNewGroup: 'Add New Group',
   addNewUser: 'Add New User',
   logOut: 'Log out',
+  authenticatorApp: 'an authenticator app',
+  authenticatorCode: 'Authenticator code',
+  manualKey: 'Or enter this key in the app:',
 } as const;
 
 /** Messages of our own where the spec is silent (docs/decisions.md). */

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, LABELS, MESSAGES, awaitTotpCreate, codeFor, expectPath, secretOf, shot } from './helpers';
+
+test('the shell loads: unknown paths go to the login page', async ({ page }) => {
+  await page.goto('/some/unknown/path');
+  await expectPath(page, '/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.screenshot({ path: shot('login-page'), fullPage: true });
+});
+
+test('signs in for real: bot-check, password, QR, authenticator code; reload keeps the session; log out ends it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
+
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong!pass1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.loginInvalid)).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  const enrolment = awaitTotpCreate(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const { url } = await (await enrolment).json();
+  const secret = secretOf(url);
+  expect(secret).not.toBe('');
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`${MESSAGES.scanQrWith} ${LABELS.authenticatorApp} ${MESSAGES.scanQrAnd}`)).toBeVisible();
+  await expect(dialog.getByRole('img')).toBeVisible();
+  await expect(dialog.getByText(MESSAGES.enterCode)).toBeVisible();
+  await expect(dialog.getByPlaceholder('000000')).toBeVisible();
+  await page.waitForTimeout(400); // let the dialog's fade-in finish so the picture is readable
+  await page.screenshot({ path: shot('two-factor-modal'), fullPage: true });
+
+  await dialog.getByPlaceholder('000000').fill('000000');
+  await dialog.getByRole('button', { name: /confirm|verify|submit/i }).click();
+  await expect(dialog.getByText(MESSAGES.twoFactorFailed)).toBeVisible();
+
+  await dialog.getByPlaceholder('000000').fill(codeFor(secret));
+  await dialog.getByRole('button', { name: /confirm|verify|submit/i }).click();
+  // The admin has the profiles section, so the login redirect goes to signals and orders.
+  await expect(page).toHaveURL(/\/signals-and-orders/);
+  await page.screenshot({ path: shot('after-sign-in'), fullPage: true });
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/signals-and-orders/);
+  await expect(page.getByRole('link', { name: 'Logs' })).toBeVisible();
+
+  await page.getByText('Log out').click();
+  await expectPath(page, '/login');
+  await page.goto('/logs');
+  await expectPath(page, '/login');
+});

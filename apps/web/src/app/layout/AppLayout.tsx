@@ -1,0 +1,65 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useAuthState } from '../../api/context';
+import { useLogout } from '../../session/session';
+import { PATHS } from '../paths';
+import { useColorMode } from '../theme';
+import { SideMenu } from './SideMenu';
+
+const MENU_OPEN_KEY = 'sideMenuOpen';
+
+function storedMenuOpen(): boolean {
+  try {
+    return localStorage.getItem(MENU_OPEN_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(storedMenuOpen);
+  const { mode, toggle } = useColorMode();
+  const { user } = useAuthState();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const toggleMenu = () =>
+    setMenuOpen((open) => {
+      try {
+        localStorage.setItem(MENU_OPEN_KEY, String(!open));
+      } catch {
+        // Not remembered when storage is unavailable.
+      }
+      return !open;
+    });
+
+  const onLogout = async () => {
+    await logout();
+    navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SideMenu open={menuOpen} onToggle={toggleMenu} onLogout={() => void onLogout()} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar sx={{ gap: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <Box sx={{ flex: 1 }} />
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="current-user-email">
+            {user?.email}
+          </Typography>
+          <Tooltip title={mode === 'light' ? 'Dark theme' : 'Light theme'}>
+            <IconButton onClick={toggle} aria-label="Toggle theme" data-testid="theme-toggle">
+              {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+        <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { LABELS, MENU_ENTRIES } from '@console/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
+import { SideMenu } from './SideMenu';
+
+function renderMenu(user = makeUser(), { open = true, path = '/logs' } = {}) {
+  const onLogout = vi.fn();
+  const onToggle = vi.fn();
+  renderWithApp(<SideMenu open={open} onToggle={onToggle} onLogout={onLogout} />, { api: makeApi(signedInState(user)), path });
+  return { onLogout, onToggle };
+}
+
+describe('SideMenu', () => {
+  it('shows every entry and Log out for a Full user', () => {
+    renderMenu();
+    for (const entry of MENU_ENTRIES) expect(screen.getByTestId(`menu-${entry.path}`)).toHaveTextContent(entry.label);
+    expect(screen.getByTestId('menu-logout')).toHaveTextContent(LABELS.logOut);
+  });
+
+  it('hides an entry only when every section behind it is NP', () => {
+    renderMenu(
+      makeUser({
+        mm_profiles: 'NP',
+        logs: 'NP',
+        groups: 'NP',
+        users: 'NP',
+        // one of four sections left: the entry stays
+        signals: 'NP',
+        orders: 'NP',
+        APA: 'NP',
+      }),
+    );
+    expect(screen.queryByTestId('menu-mmProfiles')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('menu-logs')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('menu-privileges')).not.toBeInTheDocument();
+    expect(screen.getByTestId('menu-signalsAndOrders')).toBeInTheDocument();
+  });
+
+  it('keeps Account Settings and Log out for a group with no permissions at all', () => {
+    renderMenu({ ...makeUser(), group: { id: 2, name: 'Empty', perms: [] } });
+    const entries = screen.getAllByRole('link');
+    expect(entries).toHaveLength(1);
+    expect(screen.getByTestId('menu-accountDetails')).toBeInTheDocument();
+    expect(screen.getByTestId('menu-logout')).toBeInTheDocument();
+  });
+
+  it('highlights the active entry', () => {
+    renderMenu(makeUser(), { path: '/logs' });
+    expect(screen.getByTestId('menu-logs')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('menu-notifications')).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps accessible names when collapsed, and reports the toggle and Log out', async () => {
+    const { onLogout, onToggle } = renderMenu(makeUser(), { open: false });
+    expect(screen.getByRole('link', { name: 'Logs' })).toBeInTheDocument();
+    expect(screen.queryByText('Logs')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('menu-toggle'));
+    await userEvent.click(screen.getByRole('button', { name: LABELS.logOut }));
+    expect(onToggle).toHaveBeenCalledOnce();
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});

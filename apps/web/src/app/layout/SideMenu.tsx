@@ -1,0 +1,120 @@
+import { LABELS, LIMITS, pathTo, visibleMenuEntries, type PathKey } from '@console/contracts';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { ReactElement } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuthState } from '../../api/context';
+
+const ICONS: Partial<Record<PathKey, ReactElement>> = {
+  strategyProfiles: <TuneIcon />,
+  mmProfiles: <AccountBalanceWalletIcon />,
+  signalsAndOrders: <ShowChartIcon />,
+  stats: <BarChartIcon />,
+  notifications: <NotificationsIcon />,
+  logs: <ReceiptLongIcon />,
+  systemSettings: <SettingsIcon />,
+  accountDetails: <ManageAccountsIcon />,
+  privileges: <AdminPanelSettingsIcon />,
+};
+
+export interface SideMenuProps {
+  open: boolean;
+  onToggle(): void;
+  onLogout(): void;
+}
+
+/** The collapsible side menu of platform.md 2.3: entries the user's group may open, then 'Log out'. */
+export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
+  const { user } = useAuthState();
+  const { pathname } = useLocation();
+  const width = open ? LIMITS.sideMenuOpenPx : LIMITS.sideMenuClosedPx;
+  const entries = visibleMenuEntries(user?.group);
+
+  const itemSx = { minHeight: 44, px: 2.5, justifyContent: open ? 'initial' : 'center' } as const;
+  const iconSx = { minWidth: 0, mr: open ? 2 : 'auto', justifyContent: 'center' } as const;
+
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="side-menu"
+      data-open={open}
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          boxSizing: 'border-box',
+          transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: open ? 'space-between' : 'center', px: open ? 2 : 0, minHeight: 64 }}>
+        {open && (
+          <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
+            Trading console
+          </Typography>
+        )}
+        <IconButton onClick={onToggle} aria-label={open ? 'Collapse menu' : 'Expand menu'} data-testid="menu-toggle">
+          {open ? <ChevronLeftIcon /> : <MenuIcon />}
+        </IconButton>
+      </Box>
+      <Divider />
+      <List component="nav" aria-label="Main menu" sx={{ flex: 1 }}>
+        {entries.map((entry) => {
+          const target = pathTo(entry.path);
+          const active = pathname.startsWith(target);
+          return (
+            <Tooltip key={entry.path} title={open ? '' : entry.label} placement="right">
+              <ListItemButton
+                component={Link}
+                to={target}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                aria-label={entry.label}
+                data-testid={`menu-${entry.path}`}
+                sx={itemSx}
+              >
+                <ListItemIcon sx={iconSx}>{ICONS[entry.path]}</ListItemIcon>
+                {open && <ListItemText primary={entry.label} />}
+              </ListItemButton>
+            </Tooltip>
+          );
+        })}
+      </List>
+      <Divider />
+      <List>
+        <Tooltip title={open ? '' : LABELS.logOut} placement="right">
+          <ListItemButton onClick={onLogout} aria-label={LABELS.logOut} data-testid="menu-logout" sx={itemSx}>
+            <ListItemIcon sx={iconSx}>
+              <LogoutIcon />
+            </ListItemIcon>
+            {open && <ListItemText primary={LABELS.logOut} />}
+          </ListItemButton>
+        </Tooltip>
+      </List>
+    </Drawer>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, PATHS } from '@console/contracts';
+import { useApi, useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { updateOwnAccount } from '../api/update-own-account';
+
+interface AccountForm {
+  email: string;
+  old_password: string;
+  new_password: string;
+}
+
+/** Account details (platform.md 2.5): email and an optional password change; Save only after a change. */
+export function AccountDetailsPage() {
+  const { client, store } = useApi();
+  const { user } = useAuthState();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, getValues } = useForm<AccountForm>({
+    mode: 'onChange',
+    defaultValues: { email: user?.email ?? '', old_password: '', new_password: '' },
+  });
+
+  async function save(values: AccountForm) {
+    if (!user) return;
+    setError(null);
+    const changingPassword = !!(values.old_password || values.new_password);
+    try {
+      const saved = await updateOwnAccount(client, user.id, {
+        email: values.email.trim(),
+        ...(changingPassword ? { old_password: values.old_password, new_password: values.new_password } : {}),
+      });
+      store.update({ user: { ...user, email: saved.email } });
+      toast.success(MESSAGES.dataUpdated);
+      navigate(PATHS.strategyProfiles);
+    } catch (e) {
+      setError(normaliseError(e));
+    }
+  }
+
+  const passwordRules = (field: 'old_password' | 'new_password') => (value: string) => {
+    const other = getValues(field === 'old_password' ? 'new_password' : 'old_password');
+    if (!value && !other) return true;
+    if (!value || !other) return MESSAGES.bothPasswordsRequired;
+    if (field === 'new_password') {
+      if (value === other) return MESSAGES.newPasswordSameAsOld;
+      if (!ACCOUNT_PASSWORD_PATTERN.test(value)) return OWN_MESSAGES.passwordRules;
+    }
+    return true;
+  };
+
+  return (
+    <Box sx={{ maxWidth: 480 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Account details
+      </Typography>
+      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: 3 }}>
+        <TextField
+          label="Email"
+          fullWidth
+          margin="normal"
+          error={!!formState.errors.email}
+          helperText={formState.errors.email?.message ?? ' '}
+          {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || MESSAGES.accountEmailInvalid })}
+        />
+        <TextField
+          label="Old password"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          error={!!formState.errors.old_password}
+          helperText={formState.errors.old_password?.message ?? ' '}
+          {...register('old_password', { validate: passwordRules('old_password'), deps: ['new_password'] })}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+          margin="normal"
+          error={!!formState.errors.new_password}
+          helperText={formState.errors.new_password?.message ?? ' '}
+          {...register('new_password', { validate: passwordRules('new_password'), deps: ['old_password'] })}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={!formState.isDirty || formState.isSubmitting}>
+          Save
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

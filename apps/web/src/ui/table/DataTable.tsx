@@ -1,0 +1,180 @@
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import {
+  Box,
+  Checkbox,
+  CircularProgress,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { normaliseError } from '../../api/errors';
+import { displayValue } from '../format/date';
+import type { TableParams } from './use-table-params';
+
+export interface Column<Row> {
+  field: string;
+  header: string;
+  sortable?: boolean;
+  render?: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[] | undefined;
+  /** Total row count on the server (the `count` of the paged answer). */
+  count: number;
+  rowKey: (row: Row) => string | number;
+  params: TableParams;
+  emptyText: string;
+  isLoading?: boolean;
+  error?: unknown;
+  title?: ReactNode;
+  /** Filters or actions shown above the rows. */
+  toolbar?: ReactNode;
+  /** Sorting may be refused by the user's privileges. */
+  sortingAllowed?: boolean;
+  testId?: string;
+}
+
+/**
+ * The shared server-paginated table: column choice, per-page choice, sorting through `ordering`,
+ * and the empty text or the error in place of the rows.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  count,
+  rowKey,
+  params,
+  emptyText,
+  isLoading = false,
+  error,
+  title,
+  toolbar,
+  sortingAllowed = true,
+  testId = 'data-table',
+}: DataTableProps<Row>) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
+  const shown = columns.filter((column) => !hidden.has(column.field));
+
+  const toggleColumn = (field: string) =>
+    setHidden((previous) => {
+      const next = new Set(previous);
+      if (next.has(field)) next.delete(field);
+      else if (shown.length > 1) next.add(field);
+      return next;
+    });
+
+  const sortDirection = (field: string): 'asc' | 'desc' | false =>
+    params.ordering === field ? 'asc' : params.ordering === `-${field}` ? 'desc' : false;
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={shown.length} align="center" sx={{ py: 4 }}>
+          <CircularProgress size={28} aria-label="Loading rows" />
+        </TableCell>
+      </TableRow>
+    );
+  } else if (error) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={shown.length} align="center" sx={{ py: 4, color: 'error.main' }} role="alert">
+          {normaliseError(error)}
+        </TableCell>
+      </TableRow>
+    );
+  } else if (!rows || rows.length === 0) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={shown.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+          {emptyText}
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={rowKey(row)} hover>
+        {shown.map((column) => (
+          <TableCell key={column.field}>
+            {column.render ? column.render(row) : displayValue((row as Record<string, unknown>)[column.field])}
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  }
+
+  return (
+    <Paper variant="outlined" data-testid={testId}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, flexWrap: 'wrap' }}>
+        {title && (
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{toolbar}</Box>
+        <Tooltip title="Columns">
+          <IconButton aria-label="Choose columns" onClick={(event) => setColumnsAnchor(event.currentTarget)}>
+            <ViewColumnIcon />
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={columnsAnchor} open={Boolean(columnsAnchor)} onClose={() => setColumnsAnchor(null)}>
+          {columns.map((column) => (
+            <MenuItem key={column.field} dense onClick={() => toggleColumn(column.field)}>
+              <Checkbox size="small" checked={!hidden.has(column.field)} tabIndex={-1} disableRipple />
+              <ListItemText primary={column.header} />
+            </MenuItem>
+          ))}
+        </Menu>
+      </Box>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {shown.map((column) => (
+                <TableCell key={column.field} sortDirection={sortDirection(column.field)}>
+                  {column.sortable && sortingAllowed ? (
+                    <TableSortLabel
+                      active={sortDirection(column.field) !== false}
+                      direction={sortDirection(column.field) || 'asc'}
+                      onClick={() => params.toggleOrdering(column.field)}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={count}
+        page={Math.max(0, params.page - 1)}
+        rowsPerPage={params.pageSize}
+        rowsPerPageOptions={[...params.pageSizeOptions]}
+        onPageChange={(_, zeroBased) => params.setPage(zeroBased + 1)}
+        onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
+      />
+    </Paper>
+  );
+}
