@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router-dom';
+import { MESSAGES } from '@console/contracts';
+import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
+import { AccountDetailsPage } from './AccountDetailsPage';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderPage() {
+  const api = fakeFetch((method, path, body) => (method === 'PUT' && path === '/users/users/7/' ? [200, { id: 7, ...(body as object) }] : [404, {}]));
+  renderWithApp(
+    <>
+      <AccountDetailsPage />
+      <Where />
+    </>,
+    { api: makeApi(signedInState(makeUser()), api), path: '/account-details' },
+  );
+  return api;
+}
+
+describe('AccountDetailsPage', () => {
+  it('enables Save only after a change', async () => {
+    renderPage();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Email'), 'x');
+    await waitFor(() => expect(save).toBeEnabled());
+  });
+
+  it('asks for both passwords, refuses the same one, then saves and moves on', async () => {
+    const api = renderPage();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Old password'), 'Old!pass1');
+    expect((await screen.findAllByText(MESSAGES.bothPasswordsRequired)).length).toBeGreaterThan(0);
+    await user.type(screen.getByLabelText('New password'), 'Old!pass1');
+    expect(await screen.findByText(MESSAGES.newPasswordSameAsOld)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'N3w!Password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.dataUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/strategy-profiles'));
+    expect(api.calls[0].body).toEqual({ email: 'operator@example.com', old_password: 'Old!pass1', new_password: 'N3w!Password' });
+  });
+});
