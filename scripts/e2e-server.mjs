@@ -22,7 +22,11 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 migrate(env);
-cli(env, ['create-admin', '--email', process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', '--password', process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1']);
+// One administrator per spec file: an enrolled authenticator secret is never shown again.
+const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
+for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com').split(',')) {
+  cli(env, ['create-admin', '--email', email, '--password', password]);
+}
 const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });
 console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);
 

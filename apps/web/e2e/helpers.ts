@@ -6,7 +6,10 @@ import otplib from 'otplib';
 export const { MESSAGES, LABELS } = contracts;
 const { authenticator } = otplib;
 
-export const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1' };
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
+/** The administrators scripts/e2e-server.mjs creates, one per spec file. */
+export const ADMIN = { email: 'admin@example.com', password: ADMIN_PASSWORD };
+export const OPS_ADMIN = { email: 'ops@example.com', password: ADMIN_PASSWORD };
 
 /** Where screenshots go (kept as test output). */
 export function shot(name: string): string {
@@ -29,4 +32,26 @@ export function awaitTotpCreate(page: Page) {
 
 export async function expectPath(page: Page, path: string | RegExp) {
   await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : path);
+}
+
+/** The whole sign-in through the page, enrolling the authenticator from the otpauth URI the API sends. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  const enrolment = awaitTotpCreate(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const { url } = await (await enrolment).json();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByPlaceholder('000000').fill(codeFor(secretOf(url)));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** Calls the API as the signed-in page would, with its stored access token. */
+export async function apiAs(page: Page, path: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api/v2${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, path);
 }

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { AccountDetailsPage } from '../features/account/pages/AccountDetailsPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
+import { GroupFormPage } from '../features/privileges/pages/GroupFormPage';
+import { GroupsPage } from '../features/privileges/pages/GroupsPage';
+import { UsersPage } from '../features/privileges/pages/UsersPage';
 import { PendingScreen } from '../features/pending/pages/PendingScreen';
 import { FirstTabRedirect, PublicOnly, RequireRoute, RequireVerified, RootRedirect } from './guards';
 import { AppLayout } from './layout/AppLayout';
@@ -41,9 +44,9 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'systemSettings', element: pending('System settings') },
   { route: 'accountDetails', element: <AccountDetailsPage /> },
   { route: 'privileges', element: <FirstTabRedirect bar="privileges" /> },
-  { route: 'groups', element: pending('Privileges', 'privileges') },
-  { route: 'userManagement', element: pending('Users management', 'privileges') },
-  { route: 'privilegesAdd', element: pending('New privilege group') },
+  { route: 'groups', element: <GroupsPage /> },
+  { route: 'userManagement', element: <UsersPage /> },
+  { route: 'privilegesAdd', element: <GroupFormPage /> },
 ];
 
 export function AppRoutes() {

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, LABELS, OPS_ADMIN, shot, signIn } from './helpers';
+
+const READER = { email: 'reader@example.com', password: 'Reader!pass1' };
+
+test('a group with logs at Limited: its user sees only what it allows, and the API refuses the rest', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, OPS_ADMIN);
+  await page.goto('/privileges');
+  await expect(page).toHaveURL(/\/privileges\/groups$/);
+  await page.getByRole('button', { name: LABELS.addNewGroup }).click();
+  await expect(page).toHaveURL(/\/privileges-add$/);
+
+  await page.getByLabel('Name').fill('Log readers');
+  // Every section NP, then logs Limited.
+  for (const select of await page.getByRole('combobox', { name: / permission$/ }).all()) {
+    await select.click();
+    await page.getByRole('option', { name: 'NP' }).click();
+  }
+  await page.getByRole('combobox', { name: 'Logs permission' }).click();
+  await page.getByRole('option', { name: 'Limited' }).click();
+  await page.getByRole('button', { name: 'Configure Logs' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('type', { exact: true }).check();
+  await editor.getByLabel('pair_name', { exact: true }).check();
+  await editor.getByLabel('Filtering').uncheck();
+  await page.screenshot({ path: shot('limited-editor') });
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('2 fields, no filtering')).toBeVisible();
+  await page.screenshot({ path: shot('group-form'), fullPage: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/privileges\/groups$/);
+  await expect(page.getByRole('cell', { name: 'Log readers' })).toBeVisible();
+  await page.screenshot({ path: shot('groups'), fullPage: true });
+
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('button', { name: LABELS.addNewUser }).click();
+  const add = page.getByRole('dialog');
+  await add.getByLabel('Email').fill(READER.email);
+  await add.getByLabel('Password', { exact: true }).fill(READER.password);
+  await add.getByLabel('Repeat password').fill(READER.password);
+  await add.getByLabel('Group').click();
+  await page.getByRole('option', { name: 'Log readers' }).click();
+  await add.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('cell', { name: READER.email, exact: true })).toBeVisible();
+  await page.screenshot({ path: shot('users'), fullPage: true });
+  await page.getByText('Log out').click();
+
+  await signIn(page, READER);
+  // No profiles section: the login redirect goes to account details.
+  await expect(page).toHaveURL(/\/account-details$/);
+  const menu = page.getByRole('navigation');
+  await expect(menu.getByRole('link', { name: 'Logs' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+  for (const hidden of ['Privileges', 'Signals & orders', 'System Settings', 'Notifications', 'MM profiles']) {
+    await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
+  }
+  await page.screenshot({ path: shot('limited-user-menu'), fullPage: true });
+
+  expect((await apiAs(page, '/users/users/')).status).toBe(403);
+  expect((await apiAs(page, '/users/groups/')).status).toBe(403);
+  expect((await apiAs(page, '/notifications/')).status).toBe(403);
+  const logs = await apiAs(page, '/logs/');
+  expect(logs.status).toBe(200);
+  const rows = (logs.body as { results: Record<string, unknown>[] }).results;
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'pair_name', 'type']);
+  expect((await apiAs(page, '/logs/?type=user')).status).toBe(403);
+
+  await page.goto('/privileges/groups');
+  await expect(page).not.toHaveURL(/\/privileges/);
+});

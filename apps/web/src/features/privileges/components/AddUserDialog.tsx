@@ -1,0 +1,59 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { EMAIL_PATTERN, LABELS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES } from '@console/contracts';
+import { normaliseError } from '../../../api/errors';
+import type { Group } from '../api/privileges-api';
+
+interface NewUser {
+  email: string;
+  password: string;
+  repeat: string;
+  group: number | '';
+}
+
+/** 'Add New User' (platform.md 5): email, password with a letter, a number and a symbol, repeat, group. */
+export function AddUserDialog({ groups, onCreate, onClose }: { groups: Group[]; onCreate: (u: { email: string; password: string; group: number }) => Promise<unknown>; onClose: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, getValues } = useForm<NewUser>({ defaultValues: { email: '', password: '', repeat: '', group: '' } });
+
+  async function submit(values: NewUser) {
+    try {
+      await onCreate({ email: values.email.trim(), password: values.password, group: Number(values.group) });
+      onClose();
+    } catch (e) {
+      setError(normaliseError(e));
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-user-title">
+      <form onSubmit={handleSubmit(submit)} noValidate>
+        <DialogTitle id="add-user-title">{LABELS.addNewUser}</DialogTitle>
+        <DialogContent>
+          <TextField label="Email" fullWidth margin="dense" error={!!formState.errors.email} helperText={formState.errors.email?.message ?? ' '}
+            {...register('email', { validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid) })} />
+          <TextField label="Password" type="password" fullWidth margin="dense" error={!!formState.errors.password} helperText={formState.errors.password?.message ?? ' '}
+            {...register('password', { validate: (v) => NEW_USER_PASSWORD_PATTERN.test(v) || OWN_MESSAGES.newUserPasswordRules })} />
+          <TextField label="Repeat password" type="password" fullWidth margin="dense" error={!!formState.errors.repeat} helperText={formState.errors.repeat?.message ?? ' '}
+            {...register('repeat', { validate: (v) => v === getValues('password') || OWN_MESSAGES.passwordsDoNotMatch })} />
+          <TextField select label="Group" fullWidth margin="dense" defaultValue="" error={!!formState.errors.group} helperText={formState.errors.group?.message ?? ' '}
+            inputProps={register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired })}>
+            {groups.map((g) => (
+              <MenuItem key={g.id} value={g.id}>
+                {g.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {error && <Alert severity="error">{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Create
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

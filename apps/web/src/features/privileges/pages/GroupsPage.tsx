@@ -1,0 +1,84 @@
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
+import { useApiClient, useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { deleteGroup, groupsQuery } from '../api/privileges-api';
+
+export function GroupsPage() {
+  const client = useApiClient();
+  const { user } = useAuthState();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const groups = useQuery(groupsQuery(client));
+  const writable = canWrite(user?.group, 'groups');
+
+  async function remove(id: number) {
+    try {
+      await deleteGroup(client, id);
+      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+    } catch (e) {
+      toast.error(normaliseError(e));
+    }
+  }
+
+  return (
+    <>
+      <SectionTabs bar="privileges" />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <PageTitle>Privileges</PageTitle>
+        {writable && (
+          <Button variant="contained" onClick={() => navigate(PATHS.privilegesAdd)}>
+            {LABELS.addNewGroup}
+          </Button>
+        )}
+      </Box>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Active users</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.isError && (
+            <TableRow>
+              <TableCell colSpan={3}>
+                <Alert severity="error">{normaliseError(groups.error)}</Alert>
+              </TableCell>
+            </TableRow>
+          )}
+          {groups.data?.results.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={3}>{MESSAGES.noGroups}</TableCell>
+            </TableRow>
+          )}
+          {groups.data?.results.map((group) => (
+            <TableRow key={group.id}>
+              <TableCell>{group.name}</TableCell>
+              <TableCell>{group.users_count}</TableCell>
+              <TableCell align="right">
+                {writable && (
+                  <>
+                    <Button size="small" onClick={() => navigate(`${PATHS.privilegesAdd}?id=${group.id}`)}>
+                      Edit
+                    </Button>
+                    <Button size="small" color="error" onClick={() => remove(group.id)}>
+                      Delete
+                    </Button>
+                  </>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { canRead, canWrite, EMPTY_VALUE, LABELS } from '@console/contracts';
+import { useApiClient, useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { changeUserGroup, createUser, deactivateUser, groupsQuery, usersQuery } from '../api/privileges-api';
+import { AddUserDialog } from '../components/AddUserDialog';
+
+/** Users Management (platform.md 2.6): 40 rows, change of group, delete (deactivate), Add New User. */
+export function UsersPage() {
+  const client = useApiClient();
+  const { user } = useAuthState();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const users = useQuery(usersQuery(client));
+  const groups = useQuery({ ...groupsQuery(client), enabled: canRead(user?.group, 'groups') });
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [adding, setAdding] = useState(false);
+  const writable = canWrite(user?.group, 'users');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+
+  async function act(action: () => Promise<unknown>) {
+    try {
+      await action();
+      await refresh();
+    } catch (e) {
+      toast.error(normaliseError(e));
+    }
+  }
+
+  return (
+    <>
+      <SectionTabs bar="privileges" />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <PageTitle>Users management</PageTitle>
+        {writable && (
+          <Button variant="contained" onClick={() => setAdding(true)}>
+            {LABELS.addNewUser}
+          </Button>
+        )}
+      </Box>
+      {users.isError && <Alert severity="error">{normaliseError(users.error)}</Alert>}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Email</TableCell>
+            <TableCell>Group</TableCell>
+            <TableCell>Save</TableCell>
+            <TableCell>Delete</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {users.data?.results.map((u) => (
+            <TableRow key={u.id}>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                {!u.is_active ? EMPTY_VALUE : (
+                  <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
+                    onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} SelectProps={{ SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object }}>
+                    {(groups.data?.results ?? (u.group ? [u.group] : [])).map((g) => (
+                      <MenuItem key={g.id} value={g.id}>
+                        {g.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              </TableCell>
+              <TableCell>
+                {!u.is_active ? EMPTY_VALUE : (
+                  <Button size="small" disabled={!writable || !chosen[u.id] || chosen[u.id] === u.group?.id} onClick={() => act(() => changeUserGroup(client, u.id, chosen[u.id]))}>
+                    Save
+                  </Button>
+                )}
+              </TableCell>
+              <TableCell>
+                {!u.is_active ? EMPTY_VALUE : (
+                  <Button size="small" color="error" disabled={!writable || u.id === user?.id} onClick={() => act(() => deactivateUser(client, u.id))}>
+                    Delete
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {adding && <AddUserDialog groups={groups.data?.results ?? []} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
+    </>
+  );
+}
