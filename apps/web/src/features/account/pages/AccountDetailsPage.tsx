@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, PATHS } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
@@ -64,8 +65,7 @@ export function AccountDetailsPage() {
           label="Email"
           fullWidth
           margin="normal"
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message ?? ' '}
+          {...fieldErrorProps(formState.errors.email)}
           {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || MESSAGES.accountEmailInvalid })}
         />
         <TextField
@@ -74,8 +74,7 @@ export function AccountDetailsPage() {
           autoComplete="current-password"
           fullWidth
           margin="normal"
-          error={!!formState.errors.old_password}
-          helperText={formState.errors.old_password?.message ?? ' '}
+          {...fieldErrorProps(formState.errors.old_password)}
           {...register('old_password', { validate: passwordRules('old_password'), deps: ['new_password'] })}
         />
         <TextField
@@ -84,8 +83,7 @@ export function AccountDetailsPage() {
           autoComplete="new-password"
           fullWidth
           margin="normal"
-          error={!!formState.errors.new_password}
-          helperText={formState.errors.new_password?.message ?? ' '}
+          {...fieldErrorProps(formState.errors.new_password)}
           {...register('new_password', { validate: passwordRules('new_password'), deps: ['old_password'] })}
         />
         {error && (

@@ -2,6 +2,7 @@ import { Visibility, VisibilityOff } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, InputAdornment, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fieldErrorProps } from '../../../ui/form/field-error';
 import { EMAIL_PATTERN, MESSAGES } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
 import { HttpError, normaliseError } from '../../../api/errors';
@@ -80,8 +81,7 @@ export function LoginPage() {
           autoComplete="username"
           fullWidth
           margin="normal"
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message ?? ' '}
+          {...fieldErrorProps(formState.errors.email)}
           inputProps={{ 'data-testid': 'login-email' }}
           {...register('email', {
             validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid),
@@ -93,8 +93,7 @@ export function LoginPage() {
           autoComplete="current-password"
           fullWidth
           margin="normal"
-          error={!!formState.errors.password}
-          helperText={formState.errors.password?.message ?? ' '}
+          {...fieldErrorProps(formState.errors.password)}
           inputProps={{ 'data-testid': 'login-password' }}
           InputProps={{
             endAdornment: (

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fieldErrorProps } from '../../../ui/form/field-error';
 import { EMAIL_PATTERN, LABELS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import type { Group } from '../api/privileges-api';
@@ -31,13 +32,13 @@ export function AddUserDialog({ groups, onCreate, onClose }: { groups: Group[]; 
       <form onSubmit={handleSubmit(submit)} noValidate>
         <DialogTitle id="add-user-title">{LABELS.addNewUser}</DialogTitle>
         <DialogContent>
-          <TextField label="Email" fullWidth margin="dense" error={!!formState.errors.email} helperText={formState.errors.email?.message ?? ' '}
+          <TextField label="Email" fullWidth margin="dense" {...fieldErrorProps(formState.errors.email)}
             {...register('email', { validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid) })} />
-          <TextField label="Password" type="password" fullWidth margin="dense" error={!!formState.errors.password} helperText={formState.errors.password?.message ?? ' '}
+          <TextField label="Password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.password)}
             {...register('password', { validate: (v) => NEW_USER_PASSWORD_PATTERN.test(v) || OWN_MESSAGES.newUserPasswordRules })} />
-          <TextField label="Repeat password" type="password" fullWidth margin="dense" error={!!formState.errors.repeat} helperText={formState.errors.repeat?.message ?? ' '}
+          <TextField label="Repeat password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.repeat)}
             {...register('repeat', { validate: (v) => v === getValues('password') || OWN_MESSAGES.passwordsDoNotMatch })} />
-          <TextField select label="Group" fullWidth margin="dense" defaultValue="" error={!!formState.errors.group} helperText={formState.errors.group?.message ?? ' '}
+          <TextField select label="Group" fullWidth margin="dense" defaultValue="" {...fieldErrorProps(formState.errors.group)}
             inputProps={register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired })}>
             {groups.map((g) => (
               <MenuItem key={g.id} value={g.id}>
