@@ -67,6 +67,13 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'pair_name', 'type']);
   expect((await apiAs(page, '/logs/?type=user')).status).toBe(403);
 
+  // The dashboard shows only the opened columns, and no filters (filtering is off for this group).
+  await menu.getByRole('link', { name: 'Logs' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Pair' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Message' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  await page.screenshot({ path: shot('limited-logs'), fullPage: true });
+
   await page.goto('/privileges/groups');
   await expect(page).not.toHaveURL(/\/privileges/);
 });

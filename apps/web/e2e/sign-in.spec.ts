@@ -49,6 +49,16 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await expect(page).toHaveURL(/\/signals-and-orders/);
   await expect(page.getByRole('link', { name: 'Logs' })).toBeVisible();
 
+  // The logs dashboard: a Type filter applied through the query string.
+  await page.getByRole('link', { name: 'Logs' }).click();
+  await expect(page.getByRole('heading', { name: LABELS.logsTitle })).toBeVisible();
+  await page.getByLabel('Type').click();
+  await page.getByRole('option', { name: 'user' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]type=user/);
+  await expect(page.getByRole('cell', { name: /login_success/ }).first()).toBeVisible();
+  await page.screenshot({ path: shot('logs-dashboard'), fullPage: true });
+
   await page.getByText('Log out').click();
   await expectPath(page, '/login');
   await page.goto('/logs');

@@ -70,4 +70,5 @@ export const API_PATHS = {
   groups: '/users/groups/',
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',
+  logFilterOptions: '/logs/for_filters/',
 } as const;

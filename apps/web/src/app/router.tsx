@@ -1,4 +1,4 @@
-import { LABELS, type TabBar } from '@console/contracts';
+import type { TabBar } from '@console/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { AccountDetailsPage } from '../features/account/pages/AccountDetailsPage';
@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/pages/LoginPage';
 import { GroupFormPage } from '../features/privileges/pages/GroupFormPage';
 import { GroupsPage } from '../features/privileges/pages/GroupsPage';
 import { UsersPage } from '../features/privileges/pages/UsersPage';
+import { LogsPage } from '../features/logs/pages/LogsPage';
 import { PendingScreen } from '../features/pending/pages/PendingScreen';
 import { FirstTabRedirect, PublicOnly, RequireRoute, RequireVerified, RootRedirect } from './guards';
 import { AppLayout } from './layout/AppLayout';
@@ -40,7 +41,7 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'monthsStats', element: pending('Stats by months', 'stats') },
   { route: 'chartsStats', element: pending('Charts', 'stats') },
   { route: 'notifications', element: pending('Notifications') },
-  { route: 'logs', element: pending(LABELS.logsTitle) },
+  { route: 'logs', element: <LogsPage /> },
   { route: 'systemSettings', element: pending('System settings') },
   { route: 'accountDetails', element: <AccountDetailsPage /> },
   { route: 'privileges', element: <FirstTabRedirect bar="privileges" /> },

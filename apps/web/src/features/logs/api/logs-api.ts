@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { API_PATHS, type Paginated } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import type { QueryValue } from '../../../api/build-query';
+
+export interface LogRow {
+  id: string;
+  created_at?: string;
+  type?: string;
+  event_type?: string;
+  signal_id?: string | null;
+  pair_id?: number | null;
+  pair_name?: string | null;
+  profile_id?: number | null;
+  profile_title?: string | null;
+  order_id?: string | null;
+  log_data?: Record<string, unknown>;
+}
+
+export interface FilterOption {
+  id: number;
+  name: string;
+}
+
+export const logsQuery = (client: ApiClient, params: Record<string, QueryValue>) =>
+  queryOptions({
+    queryKey: ['logs', 'list', params],
+    queryFn: () => client.get<Paginated<LogRow>>(API_PATHS.logs, { params }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Searchable pair or profile options, a page at a time (the list loads more near its bottom). */
+export const logFilterOptionsQuery = (client: ApiClient, field: 'pair' | 'profile', search: string) =>
+  infiniteQueryOptions({
+    queryKey: ['logs', 'filter-options', field, search],
+    queryFn: ({ pageParam }) => client.get<Paginated<FilterOption>>(API_PATHS.logFilterOptions, { params: { field, search, page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+  });

@@ -1,0 +1,94 @@
+import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { isFieldAllowed, LABELS, LOG_TYPES, MESSAGES, PAGE_SIZES, permOf } from '@console/contracts';
+import { useApiClient, useAuthState } from '../../../api/context';
+import { formatDateTime } from '../../../ui/format/date';
+import { PageTitle } from '../../../ui/PageTitle';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { logsQuery, type FilterOption, type LogRow } from '../api/logs-api';
+import { FilterOptionPicker } from '../components/FilterOptionPicker';
+
+const FILTER_KEYS = ['type', 'pair', 'profile', 'signal_id'] as const;
+
+const COLUMNS: (Column<LogRow> & { needs: string })[] = [
+  { field: 'id', header: 'ID', needs: 'id' },
+  { field: 'created_at', header: 'Date & time', needs: 'created_at', render: (r) => formatDateTime(r.created_at) },
+  { field: 'event_type', header: 'Event', needs: 'event_type', render: (r) => `${r.type ?? ''} ${r.event_type ?? ''}`.trim() || '-' },
+  { field: 'pair_name', header: 'Pair', needs: 'pair_name', render: (r) => r.pair_name ?? '-' },
+  { field: 'profile_title', header: 'Profile', needs: 'profile_title', render: (r) => r.profile_title ?? '-' },
+  {
+    field: 'signal_id',
+    header: 'Signal',
+    needs: 'signal_id',
+    render: (r) => (r.signal_id ? <RouterLink to={`?signal_id=${r.signal_id}`}>{r.signal_id}</RouterLink> : '-'),
+  },
+  { field: 'order_id', header: 'Order', needs: 'order_id', render: (r) => r.order_id ?? '-' },
+  { field: 'log_data', header: 'Message', needs: 'log_data', render: (r) => <LogMessage data={r.log_data} /> },
+];
+
+/** 'Logs dashboard' (platform.md 2.8): filters in the query string, Apply, the columns the group opens. */
+export function LogsPage() {
+  const client = useApiClient();
+  const { user } = useAuthState();
+  const perm = permOf(user?.group, 'logs');
+  const params = useTableParams(PAGE_SIZES.logs, FILTER_KEYS);
+  const logs = useQuery(logsQuery(client, params.query));
+  const [draft, setDraft] = useState({ type: params.filters.type ?? '', signal_id: params.filters.signal_id ?? '' });
+  const [pair, setPair] = useState<FilterOption | null>(params.filters.pair ? { id: Number(params.filters.pair), name: `#${params.filters.pair}` } : null);
+  const [profile, setProfile] = useState<FilterOption | null>(
+    params.filters.profile ? { id: Number(params.filters.profile), name: `#${params.filters.profile}` } : null,
+  );
+  const columns = COLUMNS.filter((c) => c.needs === 'id' || isFieldAllowed(perm, c.needs) || (c.field === 'event_type' && isFieldAllowed(perm, 'type')));
+
+  const filters = perm.filtering ? (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <TextField select size="small" label="Type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} sx={{ width: 160 }}>
+        <MenuItem value="">All</MenuItem>
+        {LOG_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {t}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FilterOptionPicker field="pair" label="Pair" value={pair} onChange={setPair} />
+      <FilterOptionPicker field="profile" label="Profile" value={profile} onChange={setProfile} />
+      <TextField size="small" label="Signal id" value={draft.signal_id} sx={{ width: 120 }} onChange={(e) => setDraft({ ...draft, signal_id: e.target.value.replace(/\D/g, '') })} />
+      <Button variant="contained" onClick={() => params.setFilters({ ...draft, pair: pair?.id, profile: profile?.id })}>
+        Apply
+      </Button>
+    </Stack>
+  ) : undefined;
+
+  return (
+    <>
+      <PageTitle>{LABELS.logsTitle}</PageTitle>
+      <DataTable
+        columns={columns}
+        rows={logs.data?.results}
+        count={logs.data?.count ?? 0}
+        rowKey={(r) => r.id}
+        params={params}
+        emptyText={MESSAGES.noLogs}
+        isLoading={logs.isLoading}
+        error={logs.error}
+        toolbar={filters}
+        sortingAllowed={false}
+        testId="logs-table"
+      />
+    </>
+  );
+}
+
+/** One line of the log's data; the whole of it on hover (a group change holds every section). */
+function LogMessage({ data }: { data: Record<string, unknown> | undefined }) {
+  if (!data || Object.keys(data).length === 0) return <>-</>;
+  const text = JSON.stringify(data);
+  return (
+    <Box component="span" title={text} sx={{ display: 'block', maxWidth: 480, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 }}>
+      {text}
+    </Box>
+  );
+}
