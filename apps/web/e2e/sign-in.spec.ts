@@ -59,6 +59,10 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await expect(page.getByRole('cell', { name: /login_success/ }).first()).toBeVisible();
   await page.screenshot({ path: shot('logs-dashboard'), fullPage: true });
 
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.noNotifications)).toBeVisible();
+
   await page.getByText('Log out').click();
   await expectPath(page, '/login');
   await page.goto('/logs');

@@ -71,4 +71,5 @@ export const API_PATHS = {
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',
   logFilterOptions: '/logs/for_filters/',
+  notifications: '/notifications/',
 } as const;

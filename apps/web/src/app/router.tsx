@@ -7,6 +7,7 @@ import { GroupFormPage } from '../features/privileges/pages/GroupFormPage';
 import { GroupsPage } from '../features/privileges/pages/GroupsPage';
 import { UsersPage } from '../features/privileges/pages/UsersPage';
 import { LogsPage } from '../features/logs/pages/LogsPage';
+import { NotificationsPage } from '../features/notifications/pages/NotificationsPage';
 import { PendingScreen } from '../features/pending/pages/PendingScreen';
 import { FirstTabRedirect, PublicOnly, RequireRoute, RequireVerified, RootRedirect } from './guards';
 import { AppLayout } from './layout/AppLayout';
@@ -40,7 +41,7 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'accountStats', element: pending('Account stats', 'stats') },
   { route: 'monthsStats', element: pending('Stats by months', 'stats') },
   { route: 'chartsStats', element: pending('Charts', 'stats') },
-  { route: 'notifications', element: pending('Notifications') },
+  { route: 'notifications', element: <NotificationsPage /> },
   { route: 'logs', element: <LogsPage /> },
   { route: 'systemSettings', element: pending('System settings') },
   { route: 'accountDetails', element: <AccountDetailsPage /> },

@@ -1,0 +1,60 @@
+import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { LIMITS, MESSAGES } from '@console/contracts';
+import { useApiClient } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { formatDateTime } from '../../../ui/format/date';
+import { PageTitle } from '../../../ui/PageTitle';
+import { notificationsQuery } from '../api/notifications-api';
+
+/** How close to the bottom (px) the next page starts loading. */
+const NEAR_BOTTOM_PX = 200;
+
+/** The notifications feed (platform.md 2.7): the next page loads near the bottom, debounced at 700 ms. */
+export function NotificationsPage() {
+  const client = useApiClient();
+  const feed = useInfiniteQuery(notificationsQuery(client));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    function onScroll() {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - NEAR_BOTTOM_PX;
+        if (nearBottom && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      }, LIMITS.notificationsScrollDebounceMs);
+    }
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(timer.current);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = feed.data?.pages.flatMap((p) => p.results) ?? [];
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <PageTitle>Notifications</PageTitle>
+      {feed.isError && <Alert severity="error">{normaliseError(feed.error)}</Alert>}
+      {feed.isSuccess && items.length === 0 && <Typography color="text.secondary">{MESSAGES.noNotifications}</Typography>}
+      <Stack spacing={1.5}>
+        {items.map((n) => (
+          <Paper key={n.id} sx={{ p: 2 }} data-testid="notification">
+            <Stack direction="row" justifyContent="space-between" spacing={2}>
+              <Typography fontWeight={600}>{n.title}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(n.created_at)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+              {n.text_body}
+            </Typography>
+          </Paper>
+        ))}
+      </Stack>
+      {(feed.isLoading || isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+    </Box>
+  );
+}
