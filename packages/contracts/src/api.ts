@@ -72,4 +72,12 @@ export const API_PATHS = {
   logs: '/logs/',
   logFilterOptions: '/logs/for_filters/',
   notifications: '/notifications/',
+  exchangeAccounts: '/strategies/exchange-accounts/',
+  exchangeAccount: (id: number) => `/strategies/exchange-accounts/${id}/`,
+  tgBotSettings: '/notifications/tg-bot-settings/',
+  investorReportSettings: '/notifications/investor-reports-settings/',
+  investorReportSchedules: '/notifications/investor-reports-scheduler/',
+  investorReportSchedule: (id: number) => `/notifications/investor-reports-scheduler/${id}/`,
+  pairs: '/strategies/pairs/',
+  pair: (id: number) => `/strategies/pairs/${id}/`,
 } as const;

@@ -6,3 +6,4 @@ export * from './limits';
 export * from './api';
 export * from './logs';
 export * from './settings-messages';
+export * from './settings';

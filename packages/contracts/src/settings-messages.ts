@@ -33,3 +33,19 @@ export const PAIR_MESSAGES = {
   isActiveRequired: 'This field is required',
 } as const;
 
+
+/** What the system settings page says when an action succeeds or asks to be confirmed (our own words). */
+export const SETTINGS_UI_TEXTS = {
+  accountCreated: 'Exchange account added.',
+  accountUpdated: 'Exchange account saved.',
+  accountDeleted: 'Exchange account deleted.',
+  confirmAccountDelete: (title: string) => `Delete the exchange account “${title}”? This cannot be undone.`,
+  secretKeptOnEdit: 'Leave empty to keep the current secret key',
+  telegramSaved: 'Telegram settings saved.',
+  investorSaved: 'Investor report settings saved.',
+  scheduleAdded: 'Report schedule added.',
+  scheduleDeleted: 'Report schedule deleted.',
+  noSchedules: 'No report schedules yet',
+  pairsSynced: (added: number) => (added ? `Sync finished: ${added} new ${added === 1 ? 'pair' : 'pairs'} added (inactive).` : 'Sync finished: the list is up to date.'),
+  noPairsMatch: 'No pairs match the search',
+} as const;

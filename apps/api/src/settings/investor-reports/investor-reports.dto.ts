@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '@console/contracts';
+import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
 import { PageQuery } from '../../common/pagination/pagination';
 import { Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
@@ -28,8 +28,6 @@ export class InvestorReportSettingsDto {
   @ApiProperty() investor_chat_id: string;
 }
 
-export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly', 'custom'] as const;
-export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
 export class CreateScheduleDto {
   @ApiProperty({ enum: SCHEDULE_TYPES })

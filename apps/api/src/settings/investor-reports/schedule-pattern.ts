@@ -2,7 +2,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { LIMITS } from '@console/contracts';
 import { FieldValidationError } from '../../common/errors/api-errors';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
-import type { ScheduleType } from './investor-reports.dto';
+import type { ScheduleType } from '@console/contracts';
 
 const CRON_CHARS = /^[0-9A-Za-z*,/\-?LW# ]+$/;
 
