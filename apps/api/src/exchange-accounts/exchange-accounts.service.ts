@@ -10,6 +10,7 @@ import { FieldValidationError, NotFoundDetail } from '../common/errors/api-error
 import { queryRows } from '../common/database/sql';
 import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 
@@ -36,6 +37,7 @@ export class ExchangeAccountsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async list(req: Request, query: ExchangeAccountsQuery): Promise<Paginated<ExchangeAccountDto>> {
@@ -50,7 +52,7 @@ export class ExchangeAccountsService {
 
   async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccountDto> {
     if (body.broker_program_is_active) throw notAvailable();
-    return this.dataSource.transaction(async (m) => {
+    const created = await this.dataSource.transaction(async (m) => {
       const [row]: AccountRow[] = await m.query(
         `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id)
          VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
@@ -63,6 +65,8 @@ export class ExchangeAccountsService {
       );
       return created;
     });
+    await this.notifications.announce({ title: 'Exchange account added', text_body: `“${created.title}” was added by ${principal.email}.` });
+    return created;
   }
 
   async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccountDto> {
@@ -95,12 +99,14 @@ export class ExchangeAccountsService {
   }
 
   async remove(principal: Principal, id: number): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
+    const removed = await this.dataSource.transaction(async (m) => {
       const before = toDto(await find(m, id));
       await assertNotUsedByMmProfiles(m, id);
       await m.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
+      return before;
     });
+    await this.notifications.announce({ title: 'Exchange account deleted', text_body: `“${removed.title}” was deleted by ${principal.email}.` });
   }
 
   private async count(): Promise<number> {

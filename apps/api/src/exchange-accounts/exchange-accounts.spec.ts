@@ -12,10 +12,13 @@ const NEW_SECRET = 'second-Secret-value-2b8e1d';
 describe('exchange accounts', () => {
   let ctx: TestContext;
   let admin: string;
+  let adminEmail: string;
   const answers: string[] = [];
   beforeAll(async () => {
     ctx = await createTestApp();
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    const user = await makeUser(ctx.db, { perms: permsAll('Full') });
+    adminEmail = user.email;
+    admin = (await sessionFor(ctx, user.id)).access;
   });
   afterAll(() => ctx.close());
 
@@ -92,6 +95,8 @@ describe('exchange accounts', () => {
     await ctx.http().delete(`${A}${id}/`).set(...auth(admin)).expect(404);
     const log = await ctx.db.query(`SELECT user_id FROM logs WHERE event_type = 'exchange_account_deleted' AND (log_data->>'exchange_account_id')::int = $1`, [id]);
     expect(log).toHaveLength(1);
+    const [notice] = await ctx.db.query(`SELECT title, text_body FROM notifications WHERE title = 'Exchange account deleted' ORDER BY id DESC LIMIT 1`);
+    expect(notice.text_body).toBe(`“${valid.title}” was deleted by ${adminEmail}.`);
   });
 
   it('no answer and no log row ever holds a plain secret', async () => {
@@ -100,7 +105,9 @@ describe('exchange accounts', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain(NEW_SECRET);
     }
-    const logs: { text: string }[] = await ctx.db.query(`SELECT log_data::text AS text FROM logs`);
+    const logs: { text: string }[] = await ctx.db.query(
+      `SELECT log_data::text AS text FROM logs UNION ALL SELECT title || text_body FROM notifications UNION ALL SELECT text FROM telegram_outbox`,
+    );
     expect(logs.length).toBeGreaterThan(3);
     for (const { text } of logs) {
       expect(text).not.toContain(SECRET);

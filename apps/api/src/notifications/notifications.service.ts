@@ -67,6 +67,14 @@ export class NotificationsService {
     return ids;
   }
 
+  /**
+   * For events announced after their change has committed: the change stands whatever happens here, so
+   * a failure to store the notification is logged as an error instead of failing the caller.
+   */
+  async announce(input: NotificationInput): Promise<void> {
+    await this.notify(input).catch((error: Error) => this.logger.error(`notification "${input.title}" could not be stored: ${error.message}`));
+  }
+
   private async count(): Promise<number> {
     const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM notifications`);
     return row.n;

@@ -9,11 +9,23 @@ import { queryRows } from '../common/database/sql';
 import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
 import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
 import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
 import { PAIR_MESSAGES } from '@console/contracts';
 
 const TICKER = /^[A-Z0-9]{2,32}$/;
+const NOTICE_TICKERS = 20;
+
+/** Operators hear of new tickers: they come in inactive, and someone decides whether the bot may trade them. */
+function newPairsNotice(tickers: string[]) {
+  const named = tickers.slice(0, NOTICE_TICKERS).join(', ');
+  const more = tickers.length > NOTICE_TICKERS ? ` and ${tickers.length - NOTICE_TICKERS} more` : '';
+  return {
+    title: `New trading pairs: ${tickers.length}`,
+    text_body: `The exchange sync added ${named}${more}. They stay inactive until turned on in System settings.`,
+  };
+}
 
 /**
  * Trading pairs. Sync adds the exchange's new tickers as inactive (an operator turns on what the bot may
@@ -25,6 +37,7 @@ export class PairsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EXCHANGE_CATALOG) private readonly catalog: ExchangeCatalog,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** The settings block scrolls through every pair, so the default page holds a whole exchange's list. */
@@ -56,7 +69,7 @@ export class PairsService {
 
   async sync(principal: Principal): Promise<PairsSyncResultDto> {
     const listed = [...new Set((await this.catalog.listInstruments()).map((i) => i.ticker.trim().toUpperCase()).filter((t) => TICKER.test(t)))];
-    return this.dataSource.transaction(async (m) => {
+    const result = await this.dataSource.transaction(async (m) => {
       const added: { id: number; ticker: string }[] = await m.query(
         `INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (ticker) DO NOTHING RETURNING id, ticker`,
         [listed],
@@ -74,8 +87,10 @@ export class PairsService {
         },
         m,
       );
-      return { added: added.length, ...totals };
+      return { tickers: added.map((p) => p.ticker), summary: { added: added.length, ...totals } };
     });
+    if (result.tickers.length) await this.notifications.announce(newPairsNotice(result.tickers));
+    return result.summary;
   }
 
   async update(principal: Principal, id: number, body: UpdatePairDto): Promise<PairDto> {

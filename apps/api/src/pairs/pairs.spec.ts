@@ -33,6 +33,13 @@ describe('trading pairs', () => {
     expect(list.body.results.every((p: { is_active: boolean }) => !p.is_active)).toBe(true);
     const [log] = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'pairs_synced' ORDER BY id LIMIT 1`);
     expect(log.log_data.added).toContain('BTCUSDT');
+    // One notification for the sync that added pairs (and its Telegram outbox row), none for the one that did not.
+    const notices: { title: string; text_body: string; outbox: number }[] = await ctx.db.query(
+      `SELECT n.title, n.text_body, (SELECT count(*)::int FROM telegram_outbox o WHERE o.notification_id = n.id) AS outbox FROM notifications n`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: `New trading pairs: ${SIMULATED_USDT_PERPETUALS.length}`, outbox: 1 });
+    expect(notices[0].text_body).toMatch(/^The exchange sync added [A-Z0-9]+USDT, .* and \d+ more\. They stay inactive/);
   });
 
   it('never deletes a pair the exchange stopped listing', async () => {
