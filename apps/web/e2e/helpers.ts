@@ -3,13 +3,20 @@ import contracts from '@console/contracts';
 import otplib from 'otplib';
 
 // The contracts and otplib are CommonJS; this package is ESM, so they come in through their default export.
-export const { MESSAGES, LABELS } = contracts;
+export const { MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS } = contracts;
 const { authenticator } = otplib;
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 /** The administrators scripts/e2e-server.mjs creates, one per spec file. */
 export const ADMIN = { email: 'admin@example.com', password: ADMIN_PASSWORD };
 export const OPS_ADMIN = { email: 'ops@example.com', password: ADMIN_PASSWORD };
+export const SETTINGS_ADMIN = { email: 'settings@example.com', password: ADMIN_PASSWORD };
+
+/** A full-page screenshot from the top, so the fixed side menu sits where a person sees it. */
+export async function fullPageShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot(name), fullPage: true });
+}
 
 /** Where screenshots go (kept as test output). */
 export function shot(name: string): string {
@@ -49,9 +56,14 @@ export async function signIn(page: Page, user: { email: string; password: string
 }
 
 /** Calls the API as the signed-in page would, with its stored access token. */
-export async function apiAs(page: Page, path: string): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(`/api/v2${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  }, path);
+export async function apiAs(page: Page, path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ p, method, body }) => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(`/api/v2${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { p: path, method, body },
+  );
 }

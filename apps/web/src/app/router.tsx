@@ -9,6 +9,7 @@ import { UsersPage } from '../features/privileges/pages/UsersPage';
 import { LogsPage } from '../features/logs/pages/LogsPage';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage';
 import { PendingScreen } from '../features/pending/pages/PendingScreen';
+import { SystemSettingsPage } from '../features/system-settings/pages/SystemSettingsPage';
 import { FirstTabRedirect, PublicOnly, RequireRoute, RequireVerified, RootRedirect } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
@@ -43,7 +44,7 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'chartsStats', element: pending('Charts', 'stats') },
   { route: 'notifications', element: <NotificationsPage /> },
   { route: 'logs', element: <LogsPage /> },
-  { route: 'systemSettings', element: pending('System settings') },
+  { route: 'systemSettings', element: <SystemSettingsPage /> },
   { route: 'accountDetails', element: <AccountDetailsPage /> },
   { route: 'privileges', element: <FirstTabRedirect bar="privileges" /> },
   { route: 'groups', element: <GroupsPage /> },

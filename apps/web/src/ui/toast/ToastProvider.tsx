@@ -18,6 +18,9 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+/** Quick actions in a row would stack toasts over the page: only the newest few stay. */
+const MAX_VISIBLE = 3;
+
 /** Toasts clear themselves after LIMITS.toastMs (platform.md 9). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -34,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (message: string, severity: ToastSeverity = 'info') => {
       const id = nextId.current++;
-      setToasts((list) => [...list, { id, message, severity }]);
+      setToasts((list) => [...list, { id, message, severity }].slice(-MAX_VISIBLE));
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);

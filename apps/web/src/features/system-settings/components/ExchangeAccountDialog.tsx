@@ -1,0 +1,128 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { EXCHANGE_ACCOUNT_MESSAGES as M, LIMITS, SETTINGS_UI_TEXTS, type ExchangeAccount, type ExchangeAccountInput } from '@console/contracts';
+import { normaliseError } from '../../../api/errors';
+import { fieldErrorProps } from '../../../ui/form/field-error';
+import { atMost, required } from './rules';
+
+/** The modal's states besides closed (platform.md 4). */
+export type AccountDialogState = { mode: 'create' } | { mode: 'edit'; account: ExchangeAccount } | { mode: 'delete'; account: ExchangeAccount };
+
+interface AccountForm {
+  title: string;
+  api_key: string;
+  api_secret: string;
+  leverage: string;
+  broker_id: string;
+}
+
+interface Props {
+  state: AccountDialogState;
+  onSave: (body: ExchangeAccountInput, id?: number) => Promise<unknown>;
+  onDelete: (id: number) => Promise<unknown>;
+  onClose: () => void;
+}
+
+const leverageRule = (value: string) => {
+  const n = Number(value);
+  return (value.trim() !== '' && Number.isFinite(n) && n >= LIMITS.leverageMin && n <= LIMITS.leverageMax) || M.leverageRange;
+};
+
+/** Create, edit or delete-confirm an exchange account; errors, a delete error too, stay inside the modal. */
+export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const account = state.mode === 'create' ? null : state.account;
+  const { register, handleSubmit, formState } = useForm<AccountForm>({
+    mode: 'onTouched',
+    defaultValues: {
+      title: account?.title ?? '',
+      api_key: account?.api_key ?? '',
+      api_secret: '',
+      leverage: account ? String(account.leverage) : '',
+      broker_id: account?.broker_id ?? '',
+    },
+  });
+
+  async function run(action: () => Promise<unknown>) {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+      onClose();
+    } catch (e) {
+      setError(normaliseError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = (values: AccountForm) =>
+    run(() =>
+      onSave(
+        {
+          title: values.title.trim(),
+          api_key: values.api_key.trim(),
+          leverage: Number(values.leverage),
+          broker_id: values.broker_id.trim() || null,
+          // On edit an empty secret keeps the stored one.
+          ...(values.api_secret.trim() ? { api_secret: values.api_secret.trim() } : {}),
+        },
+        account?.id,
+      ),
+    );
+
+  if (state.mode === 'delete') {
+    return (
+      <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
+        <DialogTitle id="account-dialog-title">Delete exchange account</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{SETTINGS_UI_TEXTS.confirmAccountDelete(state.account.title)}</DialogContentText>
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => run(() => onDelete(state.account.id))}>
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const creating = state.mode === 'create';
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
+      <form onSubmit={handleSubmit(save)} noValidate>
+        <DialogTitle id="account-dialog-title">{creating ? 'Add exchange account' : 'Edit exchange account'}</DialogTitle>
+        <DialogContent>
+          <TextField label="Name" fullWidth margin="dense" {...fieldErrorProps(formState.errors.title)}
+            {...register('title', { validate: { required: required(M.nameBlank), max: atMost(LIMITS.nameMax, M.nameTooLong) } })} />
+          <TextField label="API key" fullWidth margin="dense" autoComplete="off" {...fieldErrorProps(formState.errors.api_key)}
+            {...register('api_key', { validate: { required: required(M.apiKeyBlank), max: atMost(LIMITS.apiKeyMax, M.apiKeyTooLong) } })} />
+          <TextField label="Secret key" type="password" fullWidth margin="dense" autoComplete="new-password"
+            placeholder={creating ? undefined : SETTINGS_UI_TEXTS.secretKeptOnEdit}
+            slotProps={{ inputLabel: creating ? undefined : { shrink: true } }}
+            {...fieldErrorProps(formState.errors.api_secret)}
+            {...register('api_secret', { validate: { required: creating ? required(M.apiSecretBlank) : () => true, max: atMost(LIMITS.apiKeyMax, M.apiSecretTooLong) } })} />
+          <TextField label="Leverage" type="number" fullWidth margin="dense" slotProps={{ htmlInput: { min: LIMITS.leverageMin, max: LIMITS.leverageMax, step: 1 } }}
+            {...fieldErrorProps(formState.errors.leverage)} {...register('leverage', { validate: leverageRule })} />
+          <TextField label="Broker Id" fullWidth margin="dense" {...fieldErrorProps(formState.errors.broker_id)}
+            {...register('broker_id', { validate: atMost(LIMITS.brokerIdMax, M.brokerIdTooLong) })} />
+          {error && <Alert severity="error">{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {creating ? 'Add' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
+import { useApiClient } from '../../../api/context';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { deleteExchangeAccount, exchangeAccountsQuery, saveExchangeAccount, settingsKeys } from '../api/settings-api';
+import { ExchangeAccountDialog, type AccountDialogState } from './ExchangeAccountDialog';
+import { SettingsBlock } from './SettingsBlock';
+import { truncateTitle } from './truncate';
+
+const ROW_PX = 56;
+
+/** Exchange accounts (platform.md 2.4): titles cut at 35 characters, the list scrolls past 6 items. */
+export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
+  const client = useApiClient();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(exchangeAccountsQuery(client));
+  const [dialog, setDialog] = useState<AccountDialogState | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.accounts });
+
+  async function save(body: ExchangeAccountInput, id?: number) {
+    await saveExchangeAccount(client, body, id);
+    toast.success(id ? SETTINGS_UI_TEXTS.accountUpdated : SETTINGS_UI_TEXTS.accountCreated);
+    await refresh();
+  }
+
+  async function remove(id: number) {
+    await deleteExchangeAccount(client, id);
+    toast.success(SETTINGS_UI_TEXTS.accountDeleted);
+    await refresh();
+  }
+
+  const rows = accounts.data?.results ?? [];
+  return (
+    <SettingsBlock
+      title="Exchange accounts"
+      loading={accounts.isPending}
+      error={accounts.error}
+      actions={writable && (
+        <Button variant="contained" size="small" onClick={() => setDialog({ mode: 'create' })}>
+          Add account
+        </Button>
+      )}
+    >
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{MESSAGES.noAccounts}</Typography>
+      ) : (
+        <List dense disablePadding aria-label="Exchange accounts" sx={{ maxHeight: LIMITS.accountsScrollAt * ROW_PX, overflowY: 'auto' }}>
+          {rows.map((account) => (
+            <ListItem
+              key={account.id}
+              divider
+              sx={{ height: ROW_PX }}
+              secondaryAction={writable && (
+                <>
+                  <Tooltip title="Edit">
+                    <IconButton edge="end" aria-label={`Edit ${account.title}`} onClick={() => setDialog({ mode: 'edit', account })}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Delete">
+                    <IconButton edge="end" aria-label={`Delete ${account.title}`} sx={{ ml: 1 }} onClick={() => setDialog({ mode: 'delete', account })}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )}
+            >
+              <ListItemText
+                primary={<span title={account.title}>{truncateTitle(account.title)}</span>}
+                secondary={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`}
+                data-testid="exchange-account"
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {dialog && <ExchangeAccountDialog state={dialog} onSave={save} onDelete={remove} onClose={() => setDialog(null)} />}
+    </SettingsBlock>
+  );
+}

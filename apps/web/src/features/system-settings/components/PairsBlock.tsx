@@ -1,0 +1,103 @@
+import SyncIcon from '@mui/icons-material/Sync';
+import { Button, Chip, InputAdornment, List, ListItem, ListItemText, Switch, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useState, type UIEvent } from 'react';
+import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type Paginated, type TradingPair } from '@console/contracts';
+import { useApiClient } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { pairsQuery, settingsKeys, syncPairs, togglePair } from '../api/settings-api';
+import { SettingsBlock } from './SettingsBlock';
+
+const ROW_PX = 44;
+
+/** Trading pairs (platform.md 2.4): Sync with the exchange, a toggle per pair, the list scrolls past 10 items. */
+export function PairsBlock({ writable }: { writable: boolean }) {
+  const client = useApiClient();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const pairs = useInfiniteQuery(pairsQuery(client));
+  const [syncing, setSyncing] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [search, setSearch] = useState('');
+
+  async function sync() {
+    setSyncing(true);
+    try {
+      const result = await syncPairs(client);
+      toast.success(SETTINGS_UI_TEXTS.pairsSynced(result.added));
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.pairs });
+    } catch (e) {
+      toast.error(normaliseError(e));
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  async function toggle(pair: TradingPair) {
+    setBusy((ids) => new Set(ids).add(pair.id));
+    try {
+      const saved = await togglePair(client, pair);
+      queryClient.setQueryData<InfiniteData<Paginated<TradingPair>>>(settingsKeys.pairs, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((p) => (p.id === saved.id ? saved : p)) })) },
+      );
+    } catch (e) {
+      toast.error(normaliseError(e));
+    } finally {
+      setBusy((ids) => new Set([...ids].filter((id) => id !== pair.id)));
+    }
+  }
+
+  function onScroll(event: UIEvent<HTMLElement>) {
+    const list = event.currentTarget;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LIMITS.autocompleteBottomPx && pairs.hasNextPage && !pairs.isFetchingNextPage) void pairs.fetchNextPage();
+  }
+
+  const all = pairs.data?.pages.flatMap((page) => page.results) ?? [];
+  const needle = search.trim().toUpperCase();
+  const shown = needle ? all.filter((p) => p.ticker.includes(needle)) : all;
+  const active = all.filter((p) => p.is_active).length;
+  return (
+    <SettingsBlock
+      title="Trading pairs"
+      loading={pairs.isPending}
+      error={pairs.error}
+      actions={writable && (
+        <Button variant="contained" size="small" startIcon={<SyncIcon />} disabled={syncing} onClick={sync}>
+          {syncing ? 'Syncing…' : 'Sync'}
+        </Button>
+      )}
+    >
+      {all.length === 0 ? (
+        <Typography color="text.secondary">{MESSAGES.noPairs}</Typography>
+      ) : (
+        <>
+          <TextField size="small" fullWidth placeholder="Search ticker" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }}
+            slotProps={{ htmlInput: { 'aria-label': 'Search ticker' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }} />
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {active} of {pairs.data?.pages[0]?.count ?? all.length} active
+          </Typography>
+          {shown.length === 0 && <Typography color="text.secondary">{SETTINGS_UI_TEXTS.noPairsMatch}</Typography>}
+          <List dense disablePadding aria-label="Trading pairs" onScroll={onScroll} sx={{ maxHeight: LIMITS.pairsScrollAt * ROW_PX, overflowY: 'auto' }}>
+            {shown.map((pair) => (
+              <ListItem
+                key={pair.id}
+                divider
+                data-testid="trading-pair"
+                sx={{ height: ROW_PX }}
+                secondaryAction={writable ? (
+                  <Switch edge="end" checked={pair.is_active} disabled={busy.has(pair.id)} onChange={() => toggle(pair)} slotProps={{ input: { 'aria-label': `${pair.ticker} active` } }} />
+                ) : (
+                  <Chip size="small" label={pair.is_active ? 'Active' : 'Inactive'} color={pair.is_active ? 'success' : 'default'} variant="outlined" />
+                )}
+              >
+                <ListItemText primary={pair.ticker} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </SettingsBlock>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, SETTINGS_MESSAGES } from '@console/contracts';
+import { describeSchedule, localTimeOf, reportTimeRule, withSeconds } from './report-time';
+import { truncateTitle } from './truncate';
+
+describe('report times', () => {
+  it('allows 00:00 to 06:59 UTC and names the limit otherwise', () => {
+    expect(reportTimeRule('00:00')).toBe(true);
+    expect(reportTimeRule('06:59')).toBe(true);
+    expect(reportTimeRule('07:00')).toBe(MESSAGES.reportHourRange);
+    expect(reportTimeRule('23:30:00')).toBe(MESSAGES.reportHourRange);
+    expect(reportTimeRule('')).toBe(SETTINGS_MESSAGES.reportTimeInvalid);
+    expect(withSeconds('03:15')).toBe('03:15:00');
+  });
+
+  it('turns a UTC time into the same moment in the local zone', () => {
+    const today = new Date();
+    const at = new Date(today);
+    at.setUTCHours(3, 15, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(localTimeOf('03:15:00', today)).toBe(`${pad(at.getHours())}:${pad(at.getMinutes())}:00`);
+  });
+
+  it('describes fixed and custom entries', () => {
+    const entry = { id: 1, investor_report_time: '03:15:00', local_investor_report_time: '03:15:00', schedule_crontab: '0 15 3 * * *' };
+    expect(describeSchedule({ ...entry, schedule_type: 'daily' })).toBe('Daily at 03:15 UTC');
+    expect(describeSchedule({ ...entry, schedule_type: 'weekly', local_investor_report_time: '06:15:00' })).toBe('Weekly, Mondays at 03:15 UTC (06:15 local)');
+    expect(describeSchedule({ ...entry, schedule_type: 'custom', schedule_crontab: '0 3 * * 1-5' })).toBe('Custom: 0 3 * * 1-5 (UTC)');
+  });
+});
+
+describe('truncateTitle', () => {
+  it('keeps titles of up to 35 characters and cuts longer ones with an ellipsis', () => {
+    expect(truncateTitle('x'.repeat(35))).toBe('x'.repeat(35));
+    expect(truncateTitle('y'.repeat(36))).toBe(`${'y'.repeat(35)}…`);
+    expect(truncateTitle('🚀'.repeat(36))).toBe(`${'🚀'.repeat(35)}…`);
+  });
+});
