@@ -9,6 +9,7 @@ import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { serveSpa } from './common/http/spa';
+import { auditContextMiddleware } from './logs/audit-context';
 
 export const BODY_LIMIT = '1mb';
 
@@ -17,6 +18,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   if (opts.logs !== false) app.useLogger(app.get(Logger));
   else app.useLogger(false);
+  app.use(auditContextMiddleware);
   app.use(json({ limit: BODY_LIMIT }));
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');

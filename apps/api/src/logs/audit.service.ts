@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { LogType } from '@console/contracts';
+import { currentAuditContext } from './audit-context';
 
 export interface LogInput {
   type: LogType;
@@ -52,5 +53,9 @@ export class AuditService {
         JSON.stringify(maskSecrets(entry.log_data ?? {})),
       ],
     );
+    if (entry.type === 'user') {
+      const context = currentAuditContext();
+      if (context) context.rows += 1;
+    }
   }
 }

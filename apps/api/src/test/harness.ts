@@ -41,6 +41,7 @@ export function testConfig(overrides: Record<string, string> = {}): Omit<AppConf
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '',
     REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}`,
+    AUDIT_STRICT: 'true',
     ...overrides,
   });
 }

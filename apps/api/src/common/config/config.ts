@@ -30,6 +30,8 @@ export interface AppConfig {
   telegramApiBaseUrl: string;
   /** First retry delay of a failed Telegram send; later retries double it (5 attempts in all). */
   telegramRetryDelayMs: number;
+  /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
+  auditStrict: boolean;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: integer('WORKER_CONCURRENCY', 4, 1, 64),
     telegramApiBaseUrl: (env.TELEGRAM_API_BASE_URL ? url('TELEGRAM_API_BASE_URL', ['https:', 'http:']) : 'https://api.telegram.org').replace(/\/+$/, ''),
     telegramRetryDelayMs: integer('TELEGRAM_RETRY_DELAY_MS', 5_000, 1, 10 * 60 * 1000),
+    auditStrict: oneOf('AUDIT_STRICT', ['true', 'false'], 'false') === 'true',
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
