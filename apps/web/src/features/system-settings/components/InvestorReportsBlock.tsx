@@ -3,67 +3,43 @@ import { Alert, Button, Divider, IconButton, List, ListItem, ListItemText, MenuI
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LIMITS, MESSAGES, SCHEDULE_TYPES, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
+import { LIMITS, SCHEDULE_TYPES, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { createSchedule, deleteSchedule, investorSettingsQuery, saveInvestorSettings, schedulesQuery, settingsKeys } from '../api/settings-api';
 import { describeSchedule, localTimeOf, reportTimeRule, withSeconds } from './report-time';
-import { requiredMax } from './rules';
+import { BotSettingsForm, type BotField } from './BotSettingsForm';
 import { SettingsBlock } from './SettingsBlock';
+
+const INVESTOR_FIELDS: BotField<InvestorReportSettings>[] = [
+  { name: 'investor_bot_token', label: 'Investor bot token', max: LIMITS.botTokenMax, blank: M.botTokenBlank, tooLong: M.botTokenTooLong },
+  { name: 'investor_chat_id', label: 'Investor chat ID', max: LIMITS.investorChatIdMax, blank: M.chatIdBlank, tooLong: M.investorChatIdTooLong },
+];
 
 /** The investor bot (platform.md 2.4, 4) and the schedule of its reports. */
 export function InvestorReportsBlock({ writable }: { writable: boolean }) {
   const client = useApiClient();
-  const settings = useQuery(investorSettingsQuery(client));
-  return (
-    <SettingsBlock title="Investor reports" loading={settings.isPending} error={settings.error}>
-      {settings.data && <InvestorSettingsForm initial={settings.data} writable={writable} />}
-      <Divider sx={{ my: 2 }} />
-      <ReportSchedule writable={writable} />
-    </SettingsBlock>
-  );
-}
-
-/** Saves only a change: unchanged values answer 'All values has not changed' (platform.md 4). */
-function InvestorSettingsForm({ initial, writable }: { initial: InvestorReportSettings; writable: boolean }) {
-  const client = useApiClient();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<InvestorReportSettings>({ mode: 'onTouched', defaultValues: initial });
+  const settings = useQuery(investorSettingsQuery(client));
 
   async function save(values: InvestorReportSettings) {
-    setError(null);
-    const body = { investor_bot_token: values.investor_bot_token.trim(), investor_chat_id: values.investor_chat_id.trim() };
-    if (body.investor_bot_token === initial.investor_bot_token && body.investor_chat_id === initial.investor_chat_id) {
-      setError(MESSAGES.valuesNotChanged);
-      return;
-    }
-    try {
-      const saved = await saveInvestorSettings(client, body);
-      queryClient.setQueryData(settingsKeys.investor, saved);
-      reset(saved);
-      toast.success(SETTINGS_UI_TEXTS.investorSaved);
-    } catch (e) {
-      setError(normaliseError(e));
-    }
+    const saved = await saveInvestorSettings(client, values);
+    queryClient.setQueryData(settingsKeys.investor, saved);
+    return saved;
   }
 
   return (
-    <Stack component="form" onSubmit={handleSubmit(save)} noValidate spacing={0.5} aria-label="Investor report settings">
-      <TextField label="Investor bot token" size="small" fullWidth autoComplete="off" disabled={!writable} {...fieldErrorProps(formState.errors.investor_bot_token)}
-        {...register('investor_bot_token', { validate: requiredMax(LIMITS.botTokenMax, M.botTokenBlank, M.botTokenTooLong) })} />
-      <TextField label="Investor chat ID" size="small" fullWidth autoComplete="off" disabled={!writable} {...fieldErrorProps(formState.errors.investor_chat_id)}
-        {...register('investor_chat_id', { validate: requiredMax(LIMITS.investorChatIdMax, M.chatIdBlank, M.investorChatIdTooLong) })} />
-      {error && <Alert severity={error === MESSAGES.valuesNotChanged ? 'info' : 'error'}>{error}</Alert>}
-      {writable && (
-        <Button type="submit" variant="contained" size="small" sx={{ alignSelf: 'flex-start' }} disabled={formState.isSubmitting}>
-          Save
-        </Button>
+    <SettingsBlock title="Investor reports" loading={settings.isPending} error={settings.error}>
+      {/* Saves only a change: unchanged values answer 'All values has not changed' (platform.md 4). */}
+      {settings.data && (
+        <BotSettingsForm label="Investor report settings" fields={INVESTOR_FIELDS} initial={settings.data} writable={writable}
+          save={save} savedMessage={SETTINGS_UI_TEXTS.investorSaved} unchanged="explain" />
       )}
-    </Stack>
+      <Divider sx={{ my: 2 }} />
+      <ReportSchedule writable={writable} />
+    </SettingsBlock>
   );
 }
 
