@@ -113,6 +113,10 @@ test('system settings: accounts, pairs, Telegram and investor reports; then the 
   await expect(page).toHaveURL(/[?&]pair=\d+/);
   await expect(page.getByRole('cell', { name: /pair_activated/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: /exchange_account_created/ })).toHaveCount(0);
+  // Opened from its link, the page names the pair it filters by.
+  await page.reload();
+  await expect(page.getByLabel('Pair')).toHaveValue('ETHUSDT');
+  await expect(page.getByRole('cell', { name: /pair_activated/ })).toBeVisible();
   await fullPageShot(page, 'logs-filtered-by-pair');
 
   // A group with accounts and pairs at ReadOnly and no Telegram section: it sees, and cannot change.

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQuery } from '../common/pagination/pagination';
 
 export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
@@ -15,6 +16,13 @@ export class LogFilterOptionsQuery extends PageQuery {
   @IsString()
   @MaxLength(128)
   search?: string;
+
+  @ApiPropertyOptional({ description: 'Only the option with this id: how a page opened with ?pair= or ?profile= shows its name' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id?: number;
 }
 
 export class LogFilterOptionDto {

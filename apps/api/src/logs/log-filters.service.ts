@@ -21,12 +21,14 @@ export class LogFiltersService {
     const params: unknown[] = [];
     let sql: string;
     if (query.field === 'pair') {
-      const where = search ? `WHERE ticker ILIKE $${params.push(containsPattern(search))}` : '';
+      const where = query.id ? `WHERE id = $${params.push(query.id)}` : search ? `WHERE ticker ILIKE $${params.push(containsPattern(search))}` : '';
       sql = `SELECT id, ticker AS name, count(*) OVER ()::int AS total FROM pairs ${where} ORDER BY ticker`;
     } else {
-      const where = search
-        ? `WHERE title ILIKE $${params.push(containsPattern(search))}${/^\d{1,9}$/.test(search) ? ` OR id = $${params.push(Number(search))}` : ''}`
-        : '';
+      const where = query.id
+        ? `WHERE id = $${params.push(query.id)}`
+        : search
+          ? `WHERE title ILIKE $${params.push(containsPattern(search))}${/^\d{1,9}$/.test(search) ? ` OR id = $${params.push(Number(search))}` : ''}`
+          : '';
       sql = `SELECT id, coalesce(title, 'Profile #' || id) AS name, count(*) OVER ()::int AS total FROM log_profiles ${where} ORDER BY name, id`;
     }
     const rows: (LogFilterOptionDto & { total: number })[] = await this.dataSource.query(

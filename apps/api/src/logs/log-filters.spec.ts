@@ -33,6 +33,8 @@ describe('logs filter options', () => {
       { id: expect.any(Number), name: 'ETHFIUSDT' },
       { id: expect.any(Number), name: 'ETHUSDT' },
     ]);
+    const eth = res.body.results[1].id;
+    expect((await get(`field=pair&id=${eth}`).expect(200)).body.results).toEqual([{ id: eth, name: 'ETHUSDT' }]);
     const paged = await get('field=pair&page_size=3').expect(200);
     expect(paged.body).toMatchObject({ count: 4, next: expect.stringMatching(/page=2/) });
   });
@@ -49,6 +51,10 @@ describe('logs filter options', () => {
     expect((await get('field=profile&search=eth').expect(200)).body.results).toEqual([{ id: 2, name: 'Grid ETH v2' }]);
     expect((await get('field=profile&search=7').expect(200)).body.results).toEqual([{ id: 7, name: 'Trend SOL' }]);
     expect((await get('field=profile&search=100%25').expect(200)).body.count).toBe(0);
+    // By id, as a page opened with ?profile= asks for its name.
+    expect((await get('field=profile&id=9').expect(200)).body.results).toEqual([{ id: 9, name: 'Profile #9' }]);
+    expect((await get('field=profile&id=404').expect(200)).body.count).toBe(0);
+    await get('field=profile&id=x').expect(400);
   });
 
   it('refuses an unknown field', async () => {

@@ -37,3 +37,11 @@ export const logFilterOptionsQuery = (client: ApiClient, field: 'pair' | 'profil
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
   });
+
+/** One option by id: the name of a filter that came in through the query string (?pair=, ?profile=). */
+export const logFilterOptionQuery = (client: ApiClient, field: 'pair' | 'profile', id: number) =>
+  queryOptions({
+    queryKey: ['logs', 'filter-option', field, id],
+    queryFn: async () => (await client.get<Paginated<FilterOption>>(API_PATHS.logFilterOptions, { params: { field, id } })).results[0] ?? null,
+    staleTime: Infinity,
+  });

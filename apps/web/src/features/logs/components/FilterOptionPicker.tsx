@@ -1,13 +1,14 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { LIMITS } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
-import { logFilterOptionsQuery, type FilterOption } from '../api/logs-api';
+import { logFilterOptionQuery, logFilterOptionsQuery, type FilterOption } from '../api/logs-api';
 
 interface Props {
   field: 'pair' | 'profile';
   label: string;
+  /** An option without a name (only its id, from the query string) gets its name from the API. */
   value: FilterOption | null;
   onChange: (value: FilterOption | null) => void;
 }
@@ -23,6 +24,9 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
   }, [input]);
   const options = useInfiniteQuery(logFilterOptionsQuery(client, field, search));
   const all = options.data?.pages.flatMap((p) => p.results) ?? [];
+  const unnamed = value !== null && !value.name;
+  const named = useQuery({ ...logFilterOptionQuery(client, field, value?.id ?? 0), enabled: unnamed });
+  const shown = unnamed ? (named.data ?? { id: value.id, name: `#${value.id}` }) : value;
 
   function onScroll(event: UIEvent<HTMLElement>) {
     const list = event.currentTarget;
@@ -36,7 +40,7 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
       size="small"
       sx={{ width: 220 }}
       options={all}
-      value={value}
+      value={shown}
       loading={options.isFetching}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}

@@ -37,10 +37,9 @@ export function LogsPage() {
   const params = useTableParams(PAGE_SIZES.logs, FILTER_KEYS);
   const logs = useQuery(logsQuery(client, params.query));
   const [draft, setDraft] = useState({ type: params.filters.type ?? '', signal_id: params.filters.signal_id ?? '' });
-  const [pair, setPair] = useState<FilterOption | null>(params.filters.pair ? { id: Number(params.filters.pair), name: `#${params.filters.pair}` } : null);
-  const [profile, setProfile] = useState<FilterOption | null>(
-    params.filters.profile ? { id: Number(params.filters.profile), name: `#${params.filters.profile}` } : null,
-  );
+  // From the query string only the ids are known; the pickers fetch their names.
+  const [pair, setPair] = useState<FilterOption | null>(params.filters.pair ? { id: Number(params.filters.pair), name: '' } : null);
+  const [profile, setProfile] = useState<FilterOption | null>(params.filters.profile ? { id: Number(params.filters.profile), name: '' } : null);
   const columns = COLUMNS.filter((c) => c.needs === 'id' || isFieldAllowed(perm, c.needs) || (c.field === 'event_type' && isFieldAllowed(perm, 'type')));
 
   const filters = perm.filtering ? (
