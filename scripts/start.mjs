@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, finds or starts PostgreSQL and Redis, migrates,
 // creates the first admin on the first start, then runs the API (serving the SPA) and the worker.
+// `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet.
 import { randomBytes } from 'node:crypto';
 import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
 
@@ -36,6 +37,8 @@ try {
     cli(env, ['create-admin', '--email', email, '--password', password]);
     console.log(`\n  First start: an administrator was created. Keep these, they are shown once:\n    email:    ${email}\n    password: ${password}\n`);
   }
+
+  if (process.argv.includes('--demo') || process.env.DEMO === '1') log(cli(env, ['seed-demo']));
 
   const app = await startApiAndWorker(env);
   stops.push(app.stop);

@@ -1,9 +1,14 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
+import { loadEncryptionKey } from './common/config/config';
+import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { createOrResetAdmin } from './users/admin-account';
 
-/** Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users`. Only DATABASE_URL is needed. */
+/**
+ * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
+ * `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret).
+ */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const databaseUrl = process.env.DATABASE_URL;
@@ -37,8 +42,24 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'seed-demo': {
+      const encryptionKey = loadEncryptionKey();
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        const demo = await seedDemo(ds, encryptionKey);
+        console.log(
+          demo.seeded
+            ? `Demo data added: ${demo.logs} log rows; users ${demo.users.join(', ')} (password ${DEMO_PASSWORD})`
+            : 'Demo data is already there',
+        );
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
     default:
-      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users`);
+      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, seed-demo`);
   }
 }
 

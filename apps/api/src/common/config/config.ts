@@ -42,6 +42,20 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+const ENCRYPTION_KEY_PROBLEM = 'ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64';
+
+/** ENCRYPTION_KEY as bytes: 64 hex digits, else base64. The caller checks for 32 bytes. */
+function parseEncryptionKey(raw: string): Buffer {
+  return /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+}
+
+/** ENCRYPTION_KEY alone, for the CLI tasks that need no other setting. */
+export function loadEncryptionKey(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const key = parseEncryptionKey(env.ENCRYPTION_KEY?.trim() ?? '');
+  if (key.length !== 32) throw new ConfigError([env.ENCRYPTION_KEY ? ENCRYPTION_KEY_PROBLEM : 'ENCRYPTION_KEY is missing']);
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   const required = (name: string): string => {
@@ -80,11 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const jwtSecret = required('JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
   const keyRaw = required('ENCRYPTION_KEY');
-  let encryptionKey = Buffer.alloc(0);
-  if (keyRaw) {
-    encryptionKey = /^[0-9a-f]{64}$/i.test(keyRaw) ? Buffer.from(keyRaw, 'hex') : Buffer.from(keyRaw, 'base64');
-    if (encryptionKey.length !== 32) problems.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64');
-  }
+  const encryptionKey = keyRaw ? parseEncryptionKey(keyRaw) : Buffer.alloc(0);
+  if (keyRaw && encryptionKey.length !== 32) problems.push(ENCRYPTION_KEY_PROBLEM);
   const captchaProvider = oneOf<CaptchaProvider>('CAPTCHA_PROVIDER', ['altcha', 'recaptcha', 'off'], 'altcha');
   const recaptchaSecret = env.RECAPTCHA_SECRET ?? '';
   if (captchaProvider === 'recaptcha' && !recaptchaSecret) problems.push('RECAPTCHA_SECRET is missing (CAPTCHA_PROVIDER=recaptcha)');

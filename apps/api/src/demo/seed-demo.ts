@@ -1,0 +1,97 @@
+/**
+ * Demo data for a first look at the console: groups that show the privilege levels at work, their
+ * users, a synced pair list with some pairs on, an exchange account, notifications and a few weeks of
+ * logs. Runs once: a database that already has the demo groups is left as it is.
+ */
+import { DataSource } from 'typeorm';
+import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
+import { hashPassword } from '../auth/passwords';
+import { encryptSecret } from '../common/crypto/secrets';
+import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
+
+export const DEMO_PASSWORD = 'Demo!pass1';
+const ACTIVE_PAIRS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'AVAXUSDT', 'LINKUSDT', 'LTCUSDT'];
+const PROFILES = [
+  { id: 1, title: 'Scalper BTC' },
+  { id: 2, title: 'Grid ETH v2' },
+  { id: 3, title: 'Momentum SOL' },
+  { id: 4, title: 'Mean reversion alts' },
+];
+
+/** Each section at `level` where the section allows it, else NP; `overrides` set single sections. */
+function permsAt(level: Level, overrides: Partial<Record<SectionName, Partial<Perm> & { status: Level }>> = {}): Perm[] {
+  return SECTIONS.map((section) => {
+    const override = overrides[section];
+    const status = override?.status ?? (ALLOWED_LEVELS[section].includes(level) ? level : 'NP');
+    return normalizePerm({ ...override, section_name: section, status });
+  });
+}
+
+const GROUPS: { name: string; perms: Perm[]; users: string[] }[] = [
+  { name: 'Operators', perms: permsAt('Full', { groups: { status: 'NP' }, users: { status: 'NP' } }), users: ['operator@demo.local'] },
+  { name: 'Auditors', perms: permsAt('ReadOnly', { logs: { status: 'Full' }, notifications: { status: 'Full' } }), users: ['auditor@demo.local'] },
+  {
+    name: 'Log readers',
+    perms: permsAt('NP', { logs: { status: 'Limited', fields: ['created_at', 'type', 'event_type', 'pair_name', 'log_data'], filtering: false } }),
+    users: ['reader@demo.local'],
+  },
+];
+
+export interface DemoSummary {
+  seeded: boolean;
+  users: string[];
+  logs: number;
+}
+
+export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer, { logRows = 20_000 } = {}): Promise<DemoSummary> {
+  const users = GROUPS.flatMap((g) => g.users);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return dataSource.transaction(async (m) => {
+    const [{ present }]: { present: boolean }[] = await m.query(`SELECT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower($1)) AS present`, [GROUPS[0].name]);
+    if (present) return { seeded: false, users, logs: 0 };
+
+    for (const group of GROUPS) {
+      const [{ id }]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [group.name, JSON.stringify(group.perms)]);
+      for (const email of group.users) {
+        await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) ON CONFLICT (lower(email)) DO NOTHING`, [email, passwordHash, id]);
+      }
+    }
+
+    await m.query(`INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ON CONFLICT (ticker) DO NOTHING`, [SIMULATED_USDT_PERPETUALS]);
+    await m.query(`UPDATE pairs SET is_active = true WHERE ticker = ANY($1::text[])`, [ACTIVE_PAIRS]);
+
+    await m.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5)`, [
+      'Demo paper account',
+      'demo-key-0000',
+      encryptSecret('demo-secret-not-a-real-key', encryptionKey),
+      10,
+      null,
+    ]);
+
+    // Historical notifications: no Telegram outbox rows, so nothing is sent for them.
+    await m.query(
+      `INSERT INTO notifications (title, text_body, created_at)
+       SELECT (ARRAY['Position closed', 'Risk trigger fired', 'New trading pairs: 3', 'Order rejected by exchange', 'Daily summary'])[1 + n % 5],
+              'Demo event #' || n || ' on ' || (ARRAY['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'])[1 + n % 4] || '.',
+              now() - (n * interval '7 hours')
+         FROM generate_series(1, 40) AS n`,
+    );
+
+    // A few weeks of logs over the active pairs and demo profiles; the trigger on logs fills the profile options.
+    await m.query(
+      `INSERT INTO logs (created_at, type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+       SELECT now() - ((n::float / $1) * interval '21 days'),
+              t.type, t.event, CASE WHEN n % 3 = 0 THEN 1000 + n / 7 END,
+              p.id, p.ticker, pr.id, pr.title, CASE WHEN n % 5 = 0 THEN 50000 + n END,
+              jsonb_build_object('message', t.event || ' (demo)', 'n', n)
+         FROM generate_series(1, $1) AS n
+         CROSS JOIN LATERAL (SELECT (ARRAY['general', 'general', 'system', 'error', 'restrictions', 'divergence'])[1 + n % 6] AS type,
+                                    (ARRAY['signal_received', 'order_placed', 'engine_heartbeat', 'order_rejected', 'limit_reached', 'price_divergence'])[1 + n % 6] AS event) t
+         JOIN LATERAL (SELECT id, ticker FROM pairs WHERE ticker = ($2::text[])[1 + n % array_length($2::text[], 1)]) p ON true
+         CROSS JOIN LATERAL (SELECT (($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'id')::int AS id,
+                                    ($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'title' AS title) pr`,
+      [logRows, ACTIVE_PAIRS, JSON.stringify(PROFILES)],
+    );
+    return { seeded: true, users, logs: logRows };
+  });
+}
