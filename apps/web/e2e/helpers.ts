@@ -15,7 +15,7 @@ export const SETTINGS_ADMIN = { email: 'settings@example.com', password: ADMIN_P
 /** A full-page screenshot from the top, so the fixed side menu sits where a person sees it. */
 export async function fullPageShot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: shot(name), fullPage: true });
+  await page.screenshot({ path: shot(name), fullPage: true, animations: 'disabled' });
 }
 
 /** Where screenshots go (kept as test output). */

@@ -26,7 +26,7 @@ test('system settings: accounts, pairs, Telegram and investor reports; then the 
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByText(MESSAGES.nameBlank)).toBeVisible();
   await expect(dialog.getByText(MESSAGES.leverageRange)).toBeVisible();
-  await page.screenshot({ path: shot('exchange-account-errors') });
+  await page.screenshot({ path: shot('exchange-account-errors'), animations: 'disabled' });
   await dialog.getByLabel('Name').fill('Futures');
   await dialog.getByLabel('API key').fill('e2e-api-key-0001');
   await dialog.getByLabel('Secret key').fill(SECRET);
@@ -91,7 +91,7 @@ test('system settings: accounts, pairs, Telegram and investor reports; then the 
   await accounts.getByRole('button', { name: `Delete ${LONG_TITLE}` }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByText(LONG_TITLE)).toBeVisible();
-  await page.screenshot({ path: shot('exchange-account-delete') });
+  await page.screenshot({ path: shot('exchange-account-delete'), animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
   await expect(accounts.getByText(MESSAGES.noAccounts)).toBeVisible();
