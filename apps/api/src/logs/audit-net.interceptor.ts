@@ -1,6 +1,5 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, InternalServerErrorException, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import { mergeMap, Observable } from 'rxjs';
 import { ACCESS_METADATA, type AccessRule } from '../access/access.decorators';
 import type { AccessRequest } from '../access/access.guard';
@@ -37,7 +36,7 @@ export class AuditNetInterceptor implements NestInterceptor {
     );
   }
 
-  private async unaudited(req: AccessRequest & Request): Promise<void> {
+  private async unaudited(req: AccessRequest): Promise<void> {
     const route = `${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
     if (this.config.auditStrict) throw new InternalServerErrorException(`${route} changed data without an audit row`);
     this.logger.warn(`${route} wrote no audit row of its own; a generic one was written`);

@@ -19,18 +19,17 @@ export class LogFiltersService {
     const window = pageWindow(query, PAGE_SIZES.generic.options[1]);
     const search = query.search?.trim() ?? '';
     const params: unknown[] = [];
-    let sql: string;
-    if (query.field === 'pair') {
-      const where = query.id ? `WHERE id = $${params.push(query.id)}` : search ? `WHERE ticker ILIKE $${params.push(containsPattern(search))}` : '';
-      sql = `SELECT id, ticker AS name, count(*) OVER ()::int AS total FROM pairs ${where} ORDER BY ticker`;
-    } else {
-      const where = query.id
-        ? `WHERE id = $${params.push(query.id)}`
-        : search
-          ? `WHERE title ILIKE $${params.push(containsPattern(search))}${/^\d{1,9}$/.test(search) ? ` OR id = $${params.push(Number(search))}` : ''}`
-          : '';
-      sql = `SELECT id, coalesce(title, 'Profile #' || id) AS name, count(*) OVER ()::int AS total FROM log_profiles ${where} ORDER BY name, id`;
-    }
+    /** One option by id, else the name search (profiles also by an id typed into it), else everything. */
+    const matching = (nameColumn: string, searchIds: boolean): string => {
+      if (query.id) return `WHERE id = $${params.push(query.id)}`;
+      if (!search) return '';
+      const byName = `${nameColumn} ILIKE $${params.push(containsPattern(search))}`;
+      return searchIds && /^\d{1,9}$/.test(search) ? `WHERE ${byName} OR id = $${params.push(Number(search))}` : `WHERE ${byName}`;
+    };
+    const sql =
+      query.field === 'pair'
+        ? `SELECT id, ticker AS name, count(*) OVER ()::int AS total FROM pairs ${matching('ticker', false)} ORDER BY ticker`
+        : `SELECT id, coalesce(title, 'Profile #' || id) AS name, count(*) OVER ()::int AS total FROM log_profiles ${matching('title', true)} ORDER BY name, id`;
     const rows: (LogFilterOptionDto & { total: number })[] = await this.dataSource.query(
       `${sql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, window.limit, window.offset],

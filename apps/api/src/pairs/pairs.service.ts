@@ -74,6 +74,7 @@ export class PairsService {
         `INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (ticker) DO NOTHING RETURNING id, ticker`,
         [listed],
       );
+      const tickers = added.map((p) => p.ticker);
       const [totals]: { count: number; not_listed: number }[] = await m.query(
         `SELECT count(*)::int AS count, count(*) FILTER (WHERE NOT (ticker = ANY($1::text[])))::int AS not_listed FROM pairs`,
         [listed],
@@ -83,11 +84,11 @@ export class PairsService {
           type: 'user',
           event_type: 'pairs_synced',
           user_id: principal.userId,
-          log_data: { listed: listed.length, added: added.map((p) => p.ticker), ...totals },
+          log_data: { listed: listed.length, added: tickers, ...totals },
         },
         m,
       );
-      return { tickers: added.map((p) => p.ticker), summary: { added: added.length, ...totals } };
+      return { tickers, summary: { added: tickers.length, ...totals } };
     });
     if (result.tickers.length) await this.notifications.announce(newPairsNotice(result.tickers));
     return result.summary;
