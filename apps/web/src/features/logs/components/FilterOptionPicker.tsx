@@ -1,8 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type UIEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { LIMITS } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
+import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
 import { logFilterOptionQuery, logFilterOptionsQuery, type FilterOption } from '../api/logs-api';
 
 interface Props {
@@ -28,13 +29,6 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
   const named = useQuery({ ...logFilterOptionQuery(client, field, value?.id ?? 0), enabled: unnamed });
   const shown = unnamed ? (named.data ?? { id: value.id, name: `#${value.id}` }) : value;
 
-  function onScroll(event: UIEvent<HTMLElement>) {
-    const list = event.currentTarget;
-    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LIMITS.autocompleteBottomPx && options.hasNextPage && !options.isFetchingNextPage) {
-      void options.fetchNextPage();
-    }
-  }
-
   return (
     <Autocomplete
       size="small"
@@ -47,7 +41,7 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
       filterOptions={(o) => o}
       onChange={(_, next) => onChange(next)}
       onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
-      slotProps={{ listbox: { onScroll } }}
+      slotProps={{ listbox: { onScroll: loadMoreNearBottom(options) } }}
       renderInput={(params) => <TextField {...params} label={label} />}
     />
   );

@@ -2,10 +2,11 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { Button, Chip, InputAdornment, List, ListItem, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type Paginated, type TradingPair } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { pairsQuery, settingsKeys, syncPairs, togglePair } from '../api/settings-api';
 import { SettingsBlock } from './SettingsBlock';
@@ -49,11 +50,6 @@ export function PairsBlock({ writable }: { writable: boolean }) {
     }
   }
 
-  function onScroll(event: UIEvent<HTMLElement>) {
-    const list = event.currentTarget;
-    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LIMITS.autocompleteBottomPx && pairs.hasNextPage && !pairs.isFetchingNextPage) void pairs.fetchNextPage();
-  }
-
   const all = pairs.data?.pages.flatMap((page) => page.results) ?? [];
   const needle = search.trim().toUpperCase();
   const shown = needle ? all.filter((p) => p.ticker.includes(needle)) : all;
@@ -79,7 +75,7 @@ export function PairsBlock({ writable }: { writable: boolean }) {
             {active} of {pairs.data?.pages[0]?.count ?? all.length} active
           </Typography>
           {shown.length === 0 && <Typography color="text.secondary">{SETTINGS_UI_TEXTS.noPairsMatch}</Typography>}
-          <List dense disablePadding aria-label="Trading pairs" onScroll={onScroll} sx={{ maxHeight: LIMITS.pairsScrollAt * ROW_PX, overflowY: 'auto' }}>
+          <List dense disablePadding aria-label="Trading pairs" onScroll={loadMoreNearBottom(pairs)} sx={{ maxHeight: LIMITS.pairsScrollAt * ROW_PX, overflowY: 'auto' }}>
             {shown.map((pair) => (
               <ListItem
                 key={pair.id}
