@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { LogType } from '@console/contracts';
+import type { LogEntry } from '@console/contracts';
 import { currentAuditContext } from './audit-context';
 
-export interface LogInput {
-  type: LogType;
-  event_type: string;
-  user_id?: number | null;
-  signal_id?: string | null;
-  pair_id?: number | null;
-  pair_name?: string | null;
-  profile_id?: number | null;
-  profile_title?: string | null;
-  order_id?: string | null;
-  log_data?: Record<string, unknown>;
-}
+/** A row to write: type and event, the rest of a log entry as it applies, and who did it. */
+export type LogInput = Pick<LogEntry, 'type' | 'event_type'> &
+  Partial<Pick<LogEntry, 'signal_id' | 'pair_id' | 'pair_name' | 'profile_id' | 'profile_title' | 'order_id' | 'log_data'>> & { user_id?: number | null };
 
 const SECRET_KEY = /pass(word)?|secret|token|code|api_key|totp|hash/i;
 export const MASK = '***';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
 import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
-import type { LogType } from '@console/contracts';
+import type { LogEntry, LogType } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
 
 /** Query params that count as filtering (refused at Limited when the group's filtering is off). */
@@ -18,10 +18,11 @@ export class LogsQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'profile id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) profile?: number;
 }
 
-export class LogDto {
+/** The swagger shape of the contracts' LogEntry. */
+export class LogDto implements LogEntry {
   @ApiProperty() id: string;
   @ApiProperty() created_at: string;
-  @ApiProperty({ enum: LOG_TYPES }) type: string;
+  @ApiProperty({ enum: LOG_TYPES }) type: LogType;
   @ApiProperty() event_type: string;
   @ApiProperty({ nullable: true, type: String }) signal_id: string | null;
   @ApiProperty({ nullable: true, type: Number }) pair_id: number | null;

@@ -1,21 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type Paginated } from '@console/contracts';
+import { API_PATHS, type LogEntry, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import type { QueryValue } from '../../../api/build-query';
 
-export interface LogRow {
-  id: string;
-  created_at?: string;
-  type?: string;
-  event_type?: string;
-  signal_id?: string | null;
-  pair_id?: number | null;
-  pair_name?: string | null;
-  profile_id?: number | null;
-  profile_title?: string | null;
-  order_id?: string | null;
-  log_data?: Record<string, unknown>;
-}
+/** A row of the logs list: the id always, the other fields as the group's perm opens them. */
+export type LogRow = Pick<LogEntry, 'id'> & Partial<LogEntry>;
 
 export interface FilterOption {
   id: number;
