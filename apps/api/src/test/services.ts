@@ -2,10 +2,12 @@
  * Where the tests find PostgreSQL and Redis: TEST_DATABASE_URL / REDIS_URL when set, else the local
  * services, else containers (testcontainers) where Docker runs.
  */
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 
-export const TEMPLATE_DB = 'console_test_template';
+// One name per checkout directory, so two checkouts on one machine can run their suites at once.
+export const TEMPLATE_DB = `console_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8)}`;
 
 export interface TestServices {
   /** A URL to a database we may connect to for CREATE/DROP DATABASE. */
