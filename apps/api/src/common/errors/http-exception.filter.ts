@@ -9,6 +9,11 @@ interface BodyParserError {
   statusCode?: number;
 }
 
+function isHttpError(error: unknown): error is BodyParserError {
+  const e = error as BodyParserError | undefined;
+  return typeof e?.status === 'number' || typeof e?.statusCode === 'number';
+}
+
 /**
  * The one place that writes error bodies. Known errors keep their status and body; anything else
  * is logged with its stack and answered 500 with the spec's message, so no internals leak.
@@ -27,15 +32,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): [number, object] {
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
+    // Errors from express and its body parser (http-errors) carry their own 4xx status. Nest's
+    // express adapter hands them over wrapped in an HttpException, the original as its cause.
+    const error = exception instanceof HttpException && isHttpError(exception.cause) ? exception.cause : exception;
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
       if (status >= 500) return [status, { detail: MESSAGES.serverError }];
-      const response = exception.getResponse();
+      const response = error.getResponse();
       if (typeof response === 'string') return [status, { detail: response }];
       return [status, this.normalizeNestBody(status, response as Record<string, unknown>)];
     }
-    // Errors from express's body parser carry their own 4xx status.
-    const parserError = exception as BodyParserError;
+    const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];
     if (parserError?.type === 'entity.parse.failed') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.malformedJson }];
     const status = parserError?.status ?? parserError?.statusCode;
