@@ -1,18 +1,19 @@
-import { authenticator } from 'otplib';
+import { generateSecret, generateURI, verifySync } from 'otplib';
 import * as QRCode from 'qrcode';
 
 export const TOTP_ISSUER = 'Trading Console';
-const STEP_SECONDS = 30;
-
+/** SHA-1, 6 digits, 30-second steps: what authenticator apps assume (and otplib's defaults). */
+export const TOTP_OPTIONS = { algorithm: 'sha1', digits: 6, period: 30 } as const;
 // One step of clock drift either way, as authenticator apps commonly need.
-authenticator.options = { window: 1, step: STEP_SECONDS, digits: 6 };
+const DRIFT_SECONDS = TOTP_OPTIONS.period;
 
+/** A Base32 secret of 20 random bytes. */
 export function newTotpSecret(): string {
-  return authenticator.generateSecret(20);
+  return generateSecret({ length: 20 });
 }
 
 export function otpauthUrl(email: string, secret: string): string {
-  return authenticator.keyuri(email, TOTP_ISSUER, secret);
+  return generateURI({ issuer: TOTP_ISSUER, label: email, secret, ...TOTP_OPTIONS });
 }
 
 export function qrDataUrl(url: string): Promise<string> {
@@ -22,7 +23,7 @@ export function qrDataUrl(url: string): Promise<string> {
 /** The time step a code belongs to, or null when it matches none within the drift window. */
 export function matchingStep(code: string, secret: string, now = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const delta = authenticator.checkDelta(code, secret);
-  if (delta === null) return null;
-  return Math.floor(now / 1000 / STEP_SECONDS) + delta;
+  const epoch = Math.floor(now / 1000);
+  const result = verifySync({ secret, token: code, epoch, epochTolerance: DRIFT_SECONDS, ...TOTP_OPTIONS });
+  return result.valid ? Math.floor(epoch / TOTP_OPTIONS.period) + result.delta : null;
 }

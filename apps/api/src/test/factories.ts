@@ -1,9 +1,10 @@
 /** Rows for tests, built through the same SQL and services the app uses. */
-import { authenticator } from 'otplib';
+import { generateSync } from 'otplib';
 import type { DataSource } from 'typeorm';
 import { Perm, permsAll, TokenPair } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
+import { TOTP_OPTIONS } from '../auth/totp';
 import type { TestContext } from './harness';
 
 export const STRONG_PASSWORD = 'Str0ng!pass';
@@ -60,7 +61,7 @@ export function secretOf(otpauthUrl: string): string {
 
 /** A code for the given 30-second step offset (−1, 0, +1 are within the accepted drift). */
 export function totpCode(secret: string, stepOffset = 0): string {
-  return authenticator.clone({ epoch: Date.now() + stepOffset * 30_000 }).generate(secret);
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * TOTP_OPTIONS.period, ...TOTP_OPTIONS });
 }
 
 /** The whole sign-in through HTTP: password, QR, a code from the secret. */
