@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['src/**/*.spec.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
