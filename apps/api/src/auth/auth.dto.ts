@@ -7,7 +7,7 @@ export class CaptchaVerifyDto {
   @ApiProperty({ description: "The bot-check widget's answer (ALTCHA payload or reCAPTCHA token); empty when the check is off" })
   @IsString()
   @MaxLength(8192)
-  response: string;
+  response!: string;
 }
 
 /** Email and password, as sign-in and the new-user form take them. */
@@ -16,13 +16,13 @@ export class CredentialsDto {
   @IsString()
   @IsNotEmpty({ message: MESSAGES.emailBlank })
   @MaxLength(254)
-  email: string;
+  email!: string;
 
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: MESSAGES.passwordBlank })
   @MaxLength(1024)
-  password: string;
+  password!: string;
 }
 
 export class LoginDto extends CredentialsDto {
@@ -38,7 +38,7 @@ export class RefreshDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  refresh: string;
+  refresh!: string;
 }
 
 export class LogoutDto {
@@ -46,48 +46,48 @@ export class LogoutDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  refresh_token: string;
+  refresh_token!: string;
 }
 
 export class TokenPairDto implements TokenPair {
-  @ApiProperty() refresh: string;
-  @ApiProperty() access: string;
+  @ApiProperty() refresh!: string;
+  @ApiProperty() access!: string;
 }
 
 export class RefreshAnswerDto extends TokenPairDto implements RefreshAnswer {
-  @ApiProperty() is_sec_factor_passed: boolean;
+  @ApiProperty() is_sec_factor_passed!: boolean;
 }
 
 export class CaptchaVerifyAnswerDto implements CaptchaVerifyAnswer {
-  @ApiProperty() is_robot: boolean;
-  @ApiProperty({ nullable: true, type: String }) captcha_token: string | null;
+  @ApiProperty() is_robot!: boolean;
+  @ApiProperty({ nullable: true, type: String }) captcha_token!: string | null;
 }
 
 export class TotpCreateAnswerDto implements TotpCreateAnswer {
-  @ApiProperty({ description: 'otpauth:// URI; empty once verified' }) url: string;
-  @ApiProperty({ description: 'PNG data URL of the URI; empty once verified' }) qr: string;
-  @ApiProperty() is_verified: boolean;
+  @ApiProperty({ description: 'otpauth:// URI; empty once verified' }) url!: string;
+  @ApiProperty({ description: 'PNG data URL of the URI; empty once verified' }) qr!: string;
+  @ApiProperty() is_verified!: boolean;
 }
 
 export class PermDto {
-  @ApiProperty() section_name: string;
-  @ApiProperty({ enum: ['Full', 'Limited', 'ReadOnly', 'NP'] }) status: string;
-  @ApiProperty({ type: [String] }) fields: string[];
-  @ApiProperty() filtering: boolean;
-  @ApiProperty() sorting: boolean;
-  @ApiProperty() is_only_finished: boolean;
-  @ApiProperty() signals_count: number;
+  @ApiProperty() section_name!: string;
+  @ApiProperty({ enum: ['Full', 'Limited', 'ReadOnly', 'NP'] }) status!: string;
+  @ApiProperty({ type: [String] }) fields!: string[];
+  @ApiProperty() filtering!: boolean;
+  @ApiProperty() sorting!: boolean;
+  @ApiProperty() is_only_finished!: boolean;
+  @ApiProperty() signals_count!: number;
 }
 
 export class GroupWithPermsDto {
-  @ApiProperty() id: number;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: [PermDto] }) perms: PermDto[];
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [PermDto] }) perms!: PermDto[];
 }
 
 export class CurrentUserDto implements Omit<CurrentUser, 'group'> {
-  @ApiProperty() id: number;
-  @ApiProperty() email: string;
-  @ApiProperty() is_active: boolean;
-  @ApiProperty({ type: GroupWithPermsDto, nullable: true }) group: GroupWithPermsDto | null;
+  @ApiProperty() id!: number;
+  @ApiProperty() email!: string;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: GroupWithPermsDto, nullable: true }) group!: GroupWithPermsDto | null;
 }

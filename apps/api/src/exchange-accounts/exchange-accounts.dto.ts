@@ -14,14 +14,14 @@ abstract class ExchangeAccountFieldsDto {
   @IsNotEmpty({ message: M.nameBlank })
   @IsString({ message: M.nameBlank })
   @Trim()
-  title: string;
+  title!: string;
 
   @ApiProperty({ maxLength: LIMITS.apiKeyMax })
   @MaxLength(LIMITS.apiKeyMax, { message: M.apiKeyTooLong })
   @IsNotEmpty({ message: M.apiKeyBlank })
   @IsString({ message: M.apiKeyBlank })
   @Trim()
-  api_key: string;
+  api_key!: string;
 
   @ApiProperty({ minimum: LIMITS.leverageMin, maximum: LIMITS.leverageMax })
   @Max(LIMITS.leverageMax, { message: M.leverageRange })
@@ -29,7 +29,7 @@ abstract class ExchangeAccountFieldsDto {
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: M.leverageRange })
   @IsDefined({ message: M.leverageRange })
   @NumberFromString()
-  leverage: number;
+  leverage!: number;
 
   @ApiPropertyOptional({ maxLength: LIMITS.brokerIdMax, nullable: true, type: String })
   @IsOptional()
@@ -51,7 +51,7 @@ export class CreateExchangeAccountDto extends ExchangeAccountFieldsDto {
   @IsNotEmpty({ message: M.apiSecretBlank })
   @IsString({ message: M.apiSecretBlank })
   @Trim()
-  api_secret: string;
+  api_secret!: string;
 }
 
 /** The body of PUT: the secret may be left out (or empty) to keep the stored one. */
@@ -68,18 +68,18 @@ export class ExchangeAccountsQuery extends PageQuery {}
 
 /** What leaves the server: never the secret. */
 export class ExchangeAccountDto {
-  @ApiProperty() id: number;
-  @ApiProperty() title: string;
-  @ApiProperty() api_key: string;
-  @ApiProperty() leverage: number;
-  @ApiProperty({ nullable: true, type: String }) broker_id: string | null;
-  @ApiProperty() broker_program_is_active: boolean;
-  @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available: boolean;
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() api_key!: string;
+  @ApiProperty() leverage!: number;
+  @ApiProperty({ nullable: true, type: String }) broker_id!: string | null;
+  @ApiProperty() broker_program_is_active!: boolean;
+  @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available!: boolean;
 }
 
 export class ExchangeAccountListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [ExchangeAccountDto] }) results: ExchangeAccountDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [ExchangeAccountDto] }) results!: ExchangeAccountDto[];
 }

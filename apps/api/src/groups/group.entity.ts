@@ -4,17 +4,17 @@ import type { Perm } from '@console/contracts';
 @Entity('groups')
 export class Group {
   @PrimaryGeneratedColumn()
-  id: number;
+  id!: number;
 
   @Column({ type: 'varchar', length: 64 })
-  name: string;
+  name!: string;
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  perms: Perm[];
+  perms!: Perm[];
 
   @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
+  created_at!: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updated_at: Date;
+  updated_at!: Date;
 }

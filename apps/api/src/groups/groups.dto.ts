@@ -8,12 +8,12 @@ import { PageQuery } from '../common/pagination/pagination';
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })
   @IsIn(SECTIONS, { message: 'Unknown section.' })
-  section_name: SectionName;
+  section_name!: SectionName;
 
   @ApiProperty({ enum: LEVELS })
   @IsNotEmpty({ message: MESSAGES.fieldRequired })
   @IsIn(LEVELS, { message: MESSAGES.fieldRequired })
-  status: Level;
+  status!: Level;
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
@@ -40,14 +40,14 @@ export class CreateGroupDto {
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
   @IsString({ message: MESSAGES.groupNameRequired })
-  name: string;
+  name!: string;
 
   @ApiProperty({ type: [PermInputDto], description: 'One per section; absent sections read as NP' })
   @IsArray()
   @ArrayMaxSize(SECTIONS.length)
   @ValidateNested({ each: true })
   @Type(() => PermInputDto)
-  perms: PermInputDto[];
+  perms!: PermInputDto[];
 }
 
 export class UpdateGroupDto {
@@ -64,31 +64,31 @@ export class UpdateGroupDto {
   @ArrayMaxSize(SECTIONS.length)
   @ValidateNested({ each: true })
   @Type(() => PermInputDto)
-  perms: PermInputDto[];
+  perms!: PermInputDto[];
 }
 
 export class GroupsQuery extends PageQuery {}
 
 export class PermOutDto {
-  @ApiProperty({ enum: SECTIONS }) section_name: string;
-  @ApiProperty({ enum: LEVELS }) status: string;
-  @ApiProperty({ type: [String] }) fields: string[];
-  @ApiProperty() filtering: boolean;
-  @ApiProperty() sorting: boolean;
-  @ApiProperty() is_only_finished: boolean;
-  @ApiProperty() signals_count: number;
+  @ApiProperty({ enum: SECTIONS }) section_name!: string;
+  @ApiProperty({ enum: LEVELS }) status!: string;
+  @ApiProperty({ type: [String] }) fields!: string[];
+  @ApiProperty() filtering!: boolean;
+  @ApiProperty() sorting!: boolean;
+  @ApiProperty() is_only_finished!: boolean;
+  @ApiProperty() signals_count!: number;
 }
 
 export class GroupDto {
-  @ApiProperty() id: number;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: [PermOutDto] }) perms: PermOutDto[];
-  @ApiProperty() users_count: number;
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [PermOutDto] }) perms!: PermOutDto[];
+  @ApiProperty() users_count!: number;
 }
 
 export class GroupListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [GroupDto] }) results: GroupDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [GroupDto] }) results!: GroupDto[];
 }

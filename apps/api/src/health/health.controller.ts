@@ -11,10 +11,10 @@ import { REDIS } from '../common/redis/redis.module';
 import { HEARTBEAT_STALE_MS, heartbeatKey } from '../queues/queues';
 
 class HealthDto implements HealthAnswer {
-  status: 'ok' | 'down';
-  database: 'up' | 'down';
-  redis: 'up' | 'down';
-  worker: 'up' | 'down';
+  status!: 'ok' | 'down';
+  database!: 'up' | 'down';
+  redis!: 'up' | 'down';
+  worker!: 'up' | 'down';
 }
 
 @ApiTags('health')

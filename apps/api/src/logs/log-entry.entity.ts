@@ -4,38 +4,38 @@ import type { LogType } from '@console/contracts';
 @Entity('logs')
 export class LogEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })
-  id: string;
+  id!: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
+  created_at!: Date;
 
   @Column({ type: 'varchar', length: 16 })
-  type: LogType;
+  type!: LogType;
 
   @Column({ type: 'varchar', length: 64 })
-  event_type: string;
+  event_type!: string;
 
   @Column({ type: 'integer', nullable: true })
-  user_id: number | null;
+  user_id!: number | null;
 
   @Column({ type: 'bigint', nullable: true })
-  signal_id: string | null;
+  signal_id!: string | null;
 
   @Column({ type: 'integer', nullable: true })
-  pair_id: number | null;
+  pair_id!: number | null;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
-  pair_name: string | null;
+  pair_name!: string | null;
 
   @Column({ type: 'integer', nullable: true })
-  profile_id: number | null;
+  profile_id!: number | null;
 
   @Column({ type: 'varchar', length: 128, nullable: true })
-  profile_title: string | null;
+  profile_title!: string | null;
 
   @Column({ type: 'bigint', nullable: true })
-  order_id: string | null;
+  order_id!: string | null;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  log_data: Record<string, unknown>;
+  log_data!: Record<string, unknown>;
 }

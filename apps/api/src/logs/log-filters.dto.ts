@@ -9,7 +9,7 @@ export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
 export class LogFilterOptionsQuery extends PageQuery {
   @ApiProperty({ enum: LOG_FILTER_FIELDS })
   @IsIn(LOG_FILTER_FIELDS, { message: 'Use field=pair or field=profile.' })
-  field: LogFilterField;
+  field!: LogFilterField;
 
   @ApiPropertyOptional({ description: 'Part of the name, any case (a profile may also be found by its id)' })
   @IsOptional()
@@ -26,13 +26,13 @@ export class LogFilterOptionsQuery extends PageQuery {
 }
 
 export class LogFilterOptionDto {
-  @ApiProperty() id: number;
-  @ApiProperty() name: string;
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
 }
 
 export class LogFilterOptionListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [LogFilterOptionDto] }) results: LogFilterOptionDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [LogFilterOptionDto] }) results!: LogFilterOptionDto[];
 }

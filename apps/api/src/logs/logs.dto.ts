@@ -20,26 +20,26 @@ export class LogsQuery extends PageQuery {
 
 /** The swagger shape of the contracts' LogEntry. */
 export class LogDto implements LogEntry {
-  @ApiProperty() id: string;
-  @ApiProperty() created_at: string;
-  @ApiProperty({ enum: LOG_TYPES }) type: LogType;
-  @ApiProperty() event_type: string;
-  @ApiProperty({ nullable: true, type: String }) signal_id: string | null;
-  @ApiProperty({ nullable: true, type: Number }) pair_id: number | null;
-  @ApiProperty({ nullable: true, type: String }) pair_name: string | null;
-  @ApiProperty({ nullable: true, type: Number }) profile_id: number | null;
-  @ApiProperty({ nullable: true, type: String }) profile_title: string | null;
-  @ApiProperty({ nullable: true, type: String }) order_id: string | null;
-  @ApiProperty({ type: Object }) log_data: Record<string, unknown>;
+  @ApiProperty() id!: string;
+  @ApiProperty() created_at!: string;
+  @ApiProperty({ enum: LOG_TYPES }) type!: LogType;
+  @ApiProperty() event_type!: string;
+  @ApiProperty({ nullable: true, type: String }) signal_id!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) pair_id!: number | null;
+  @ApiProperty({ nullable: true, type: String }) pair_name!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) profile_id!: number | null;
+  @ApiProperty({ nullable: true, type: String }) profile_title!: string | null;
+  @ApiProperty({ nullable: true, type: String }) order_id!: string | null;
+  @ApiProperty({ type: Object }) log_data!: Record<string, unknown>;
 }
 
 export class LogListDto {
-  @ApiProperty({ description: 'Exact up to 10,000 matching rows; beyond that an estimate (see for_count)' }) count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [LogDto] }) results: LogDto[];
+  @ApiProperty({ description: 'Exact up to 10,000 matching rows; beyond that an estimate (see for_count)' }) count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [LogDto] }) results!: LogDto[];
 }
 
 export class LogCountDto {
-  @ApiProperty() count: number;
+  @ApiProperty() count!: number;
 }

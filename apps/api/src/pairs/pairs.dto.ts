@@ -17,7 +17,7 @@ export class UpdatePairDto {
   @ApiProperty()
   @IsBoolean({ message: PAIR_MESSAGES.isActiveRequired })
   @IsDefined({ message: PAIR_MESSAGES.isActiveRequired })
-  is_active: boolean;
+  is_active!: boolean;
 }
 
 export class PairsForFiltersQuery extends PageQuery {
@@ -35,32 +35,32 @@ export class PairsForFiltersQuery extends PageQuery {
 }
 
 export class PairDto {
-  @ApiProperty() id: number;
-  @ApiProperty({ example: 'BTCUSDT' }) ticker: string;
-  @ApiProperty() is_active: boolean;
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: 'BTCUSDT' }) ticker!: string;
+  @ApiProperty() is_active!: boolean;
 }
 
 export class PairListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [PairDto] }) results: PairDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [PairDto] }) results!: PairDto[];
 }
 
 export class PairOptionDto {
-  @ApiProperty() id: number;
-  @ApiProperty() ticker: string;
+  @ApiProperty() id!: number;
+  @ApiProperty() ticker!: string;
 }
 
 export class PairOptionListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [PairOptionDto] }) results: PairOptionDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [PairOptionDto] }) results!: PairOptionDto[];
 }
 
 export class PairsSyncResultDto {
-  @ApiProperty({ description: 'Tickers added by this sync (inactive)' }) added: number;
-  @ApiProperty({ description: 'Pairs stored after the sync' }) count: number;
-  @ApiProperty({ description: 'Stored pairs the exchange no longer lists (kept, never deleted)' }) not_listed: number;
+  @ApiProperty({ description: 'Tickers added by this sync (inactive)' }) added!: number;
+  @ApiProperty({ description: 'Pairs stored after the sync' }) count!: number;
+  @ApiProperty({ description: 'Stored pairs the exchange no longer lists (kept, never deleted)' }) not_listed!: number;
 }

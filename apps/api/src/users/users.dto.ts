@@ -8,7 +8,7 @@ export class UpdateOwnAccountDto {
   @ApiProperty()
   @IsString()
   @MaxLength(254)
-  email: string;
+  email!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -24,8 +24,8 @@ export class UpdateOwnAccountDto {
 }
 
 export class OwnAccountDto {
-  @ApiProperty() id: number;
-  @ApiProperty() email: string;
+  @ApiProperty() id!: number;
+  @ApiProperty() email!: string;
 }
 
 export class UsersQuery extends PageQuery {}
@@ -33,30 +33,30 @@ export class UsersQuery extends PageQuery {}
 export class CreateUserDto extends CredentialsDto {
   @ApiProperty({ description: 'Group id' })
   @IsInt({ message: OWN_MESSAGES.groupRequired })
-  group: number;
+  group!: number;
 }
 
 export class UpdateUserGroupDto {
   @ApiProperty({ description: 'Group id' })
   @IsInt({ message: OWN_MESSAGES.groupRequired })
-  group: number;
+  group!: number;
 }
 
 export class UserGroupRefDto {
-  @ApiProperty() id: number;
-  @ApiProperty() name: string;
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
 }
 
 export class UserDto {
-  @ApiProperty() id: number;
-  @ApiProperty() email: string;
-  @ApiProperty() is_active: boolean;
-  @ApiProperty({ type: UserGroupRefDto, nullable: true }) group: UserGroupRefDto | null;
+  @ApiProperty() id!: number;
+  @ApiProperty() email!: string;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: UserGroupRefDto, nullable: true }) group!: UserGroupRefDto | null;
 }
 
 export class UserListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [UserDto] }) results: UserDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [UserDto] }) results!: UserDto[];
 }

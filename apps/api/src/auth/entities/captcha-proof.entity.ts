@@ -6,14 +6,14 @@ export type CaptchaProofKind = 'pass' | 'solution';
 @Entity('captcha_proofs')
 export class CaptchaProof {
   @PrimaryColumn({ type: 'char', length: 64 })
-  proof_hash: string;
+  proof_hash!: string;
 
   @Column({ type: 'varchar', length: 16 })
-  kind: CaptchaProofKind;
+  kind!: CaptchaProofKind;
 
   @Column({ type: 'timestamptz' })
-  expires_at: Date;
+  expires_at!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
-  used_at: Date | null;
+  used_at!: Date | null;
 }

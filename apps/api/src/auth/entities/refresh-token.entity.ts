@@ -4,17 +4,17 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 @Entity('refresh_tokens')
 export class RefreshToken {
   @PrimaryColumn({ type: 'char', length: 64 })
-  token_hash: string;
+  token_hash!: string;
 
   @Column({ type: 'uuid' })
-  family_id: string;
+  family_id!: string;
 
   @Column({ type: 'timestamptz' })
-  expires_at: Date;
+  expires_at!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
-  used_at: Date | null;
+  used_at!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
+  created_at!: Date;
 }

@@ -3,20 +3,20 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 @Entity('token_families')
 export class TokenFamily {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ type: 'integer' })
-  user_id: number;
+  user_id!: number;
 
   @Column({ type: 'boolean' })
-  second_factor_passed: boolean;
+  second_factor_passed!: boolean;
 
   @Column({ type: 'timestamptz', nullable: true })
-  revoked_at: Date | null;
+  revoked_at!: Date | null;
 
   @Column({ type: 'varchar', length: 32, nullable: true })
-  revoked_reason: string | null;
+  revoked_reason!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
+  created_at!: Date;
 }

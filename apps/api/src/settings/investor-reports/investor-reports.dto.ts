@@ -13,26 +13,26 @@ export class InvestorReportSettingsInputDto {
   @IsNotEmpty({ message: M.botTokenBlank })
   @IsString({ message: M.botTokenBlank })
   @Trim()
-  investor_bot_token: string;
+  investor_bot_token!: string;
 
   @ApiProperty({ maxLength: LIMITS.investorChatIdMax })
   @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
   @IsNotEmpty({ message: M.chatIdBlank })
   @IsString({ message: M.chatIdBlank })
   @Trim()
-  investor_chat_id: string;
+  investor_chat_id!: string;
 }
 
 export class InvestorReportSettingsDto {
-  @ApiProperty({ example: '********AbCd', description: 'Masked: the last 4 characters' }) investor_bot_token: string;
-  @ApiProperty() investor_chat_id: string;
+  @ApiProperty({ example: '********AbCd', description: 'Masked: the last 4 characters' }) investor_bot_token!: string;
+  @ApiProperty() investor_chat_id!: string;
 }
 
 
 export class CreateScheduleDto {
   @ApiProperty({ enum: SCHEDULE_TYPES })
   @IsIn(SCHEDULE_TYPES, { message: M.scheduleTypeInvalid })
-  schedule_type: ScheduleType;
+  schedule_type!: ScheduleType;
 
   @ApiPropertyOptional({ example: '03:00:00', description: 'UTC, HH:MM:SS, hour at most 6. Required unless custom.' })
   @IsOptional()
@@ -52,18 +52,18 @@ export class CreateScheduleDto {
 }
 
 export class ScheduleDto {
-  @ApiProperty() id: number;
-  @ApiProperty({ enum: SCHEDULE_TYPES }) schedule_type: ScheduleType;
-  @ApiProperty({ example: '03:00:00' }) investor_report_time: string;
-  @ApiProperty({ example: '06:00:00' }) local_investor_report_time: string;
-  @ApiProperty({ example: '0 0 3 * * *', description: 'The cron pattern that runs (UTC)' }) schedule_crontab: string;
+  @ApiProperty() id!: number;
+  @ApiProperty({ enum: SCHEDULE_TYPES }) schedule_type!: ScheduleType;
+  @ApiProperty({ example: '03:00:00' }) investor_report_time!: string;
+  @ApiProperty({ example: '06:00:00' }) local_investor_report_time!: string;
+  @ApiProperty({ example: '0 0 3 * * *', description: 'The cron pattern that runs (UTC)' }) schedule_crontab!: string;
 }
 
 export class SchedulesQuery extends PageQuery {}
 
 export class ScheduleListDto {
-  @ApiProperty() count: number;
-  @ApiProperty({ nullable: true, type: String }) next: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous: string | null;
-  @ApiProperty({ type: [ScheduleDto] }) results: ScheduleDto[];
+  @ApiProperty() count!: number;
+  @ApiProperty({ nullable: true, type: String }) next!: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+  @ApiProperty({ type: [ScheduleDto] }) results!: ScheduleDto[];
 }

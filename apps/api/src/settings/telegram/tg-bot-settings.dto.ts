@@ -13,14 +13,14 @@ export class TgBotSettingsInputDto {
   @IsNotEmpty({ message: M.botTokenBlank })
   @IsString({ message: M.botTokenBlank })
   @Trim()
-  token: string;
+  token!: string;
 
   @ApiProperty({ maxLength: LIMITS.chatIdMax })
   @MaxLength(LIMITS.chatIdMax, { message: M.chatIdTooLong })
   @IsNotEmpty({ message: M.chatIdBlank })
   @IsString({ message: M.chatIdBlank })
   @Trim()
-  chat_id: string;
+  chat_id!: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.botTokenMax })
   @IsOptional()
@@ -44,10 +44,10 @@ export class TgBotSettingsInputDto {
 
 /** Tokens are masked: '********' and the last 4 characters. */
 export class TgBotSettingsDto {
-  @ApiProperty({ nullable: true, type: Number, description: 'null until the settings are first saved' }) id: number | null;
-  @ApiProperty({ example: '********AbCd' }) token: string;
-  @ApiProperty() chat_id: string;
-  @ApiProperty({ example: '********AbCd' }) investor_bot_token: string;
-  @ApiProperty() investor_chat_id: string;
-  @ApiProperty({ example: '00:00:00' }) investor_report_time: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'null until the settings are first saved' }) id!: number | null;
+  @ApiProperty({ example: '********AbCd' }) token!: string;
+  @ApiProperty() chat_id!: string;
+  @ApiProperty({ example: '********AbCd' }) investor_bot_token!: string;
+  @ApiProperty() investor_chat_id!: string;
+  @ApiProperty({ example: '00:00:00' }) investor_report_time!: string;
 }
