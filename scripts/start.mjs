@@ -3,7 +3,10 @@
 // creates the first admin on the first start, then runs the API (serving the SPA) and the worker.
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet.
 import { randomBytes } from 'node:crypto';
-import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
+import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
+
+await runOnProjectNode();
+log(`Node ${process.versions.node}`);
 
 const pnpmCmd = ensurePnpm();
 installDependencies(pnpmCmd);
