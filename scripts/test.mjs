@@ -16,6 +16,7 @@ const stages = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
+  ['start command tests', ['run', 'test:scripts']],
   ['browser tests', ['--filter', '@console/web', 'run', 'test:e2e']],
 ];
 
