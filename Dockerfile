@@ -1,22 +1,17 @@
 # syntax=docker/dockerfile:1
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS in both stages. The runtime stage carries production dependencies only (no embedded
+# PostgreSQL, no build or test tools).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm@10
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm run build && pnpm prune --prod
+RUN pnpm install --frozen-lockfile && pnpm run build \
+  && pnpm --filter @console/api deploy --prod --legacy /app/deploy/api
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /app/package.json /app/pnpm-workspace.yaml ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/packages/contracts/package.json ./packages/contracts/
-COPY --from=build /app/packages/contracts/dist ./packages/contracts/dist
-COPY --from=build /app/migrations/package.json ./migrations/
-COPY --from=build /app/migrations/dist ./migrations/dist
-COPY --from=build /app/apps/api/package.json ./apps/api/
-COPY --from=build /app/apps/api/node_modules ./apps/api/node_modules
-COPY --from=build /app/apps/api/dist ./apps/api/dist
+COPY --from=build /app/deploy/api ./apps/api
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 USER node
 EXPOSE 3000

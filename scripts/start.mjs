@@ -3,7 +3,10 @@
 // creates the first admin on the first start, then runs the API (serving the SPA) and the worker.
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet.
 import { randomBytes } from 'node:crypto';
-import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
+import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
+
+await runOnProjectNode();
+log(`Node ${process.versions.node}`);
 
 const pnpmCmd = ensurePnpm();
 installDependencies(pnpmCmd);
@@ -14,9 +17,7 @@ const { findOrStartPostgres, findOrStartRedis } = await import('./lib/services.m
 const { cli, loadOrCreateSecrets, migrate, startApiAndWorker } = await import('./lib/app.mjs');
 
 const stops = [];
-let stopping = false;
 async function shutdown(code) {
-  stopping = true;
   for (const stop of stops.reverse()) await stop().catch(() => {});
   process.exit(code);
 }
@@ -45,10 +46,6 @@ try {
   console.log(`\n  Trading console is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs\n  Ctrl-C stops everything this command started.\n`);
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
-  const code = await app.exited;
-  if (stopping) await new Promise(() => {}); // the signal handler is already shutting down
-  log(`a process stopped (exit ${code}); stopping the rest`);
-  await shutdown(typeof code === 'number' && code !== 0 ? code : 1);
 } catch (error) {
   for (const stop of stops.reverse()) await stop().catch(() => {});
   fail(error instanceof Error ? error.message : String(error));

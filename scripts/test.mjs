@@ -2,7 +2,10 @@
 // `npm test`: lint, typecheck, unit and integration tests (real PostgreSQL and Redis), browser tests
 // (Playwright driving Chromium against the built app). Stops at the first failing stage.
 import { existsSync } from 'node:fs';
-import { ensurePnpm, fail, installDependencies, log, pnpm } from './lib/toolchain.mjs';
+import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
+
+await runOnProjectNode();
+log(`Node ${process.versions.node}`);
 
 const started = Date.now();
 const pnpmCmd = ensurePnpm();
@@ -13,6 +16,7 @@ const stages = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
+  ['start command tests', ['run', 'test:scripts']],
   ['browser tests', ['--filter', '@console/web', 'run', 'test:e2e']],
 ];
 

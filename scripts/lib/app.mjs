@@ -35,25 +35,74 @@ export function migrate(env) {
   log(cli(env, ['migrate']));
 }
 
-/** Starts the API and the worker; resolves once /health answers ok. */
+/** Restart delays after a crash: 1 s, doubling up to 30 s; a process that ran a minute starts over at 1 s. */
+const FIRST_RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+
+/**
+ * Runs one Node process and starts it again, with backoff, whenever it stops on its own. `stop()`
+ * ends it for good. `current` is the running child (its pid changes with each restart).
+ */
+function supervise(name, script, env, stdio) {
+  let child;
+  let stopped = false;
+  let delay = FIRST_RESTART_DELAY_MS;
+  let timer;
+  const startOne = () => {
+    const startedAt = Date.now();
+    child = spawn(process.execPath, [script], { env, stdio });
+    child.once('exit', (code, signal) => {
+      if (stopped) return;
+      if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
+      log(`the ${name} stopped (${signal ?? `exit ${code}`}); starting it again in ${delay / 1000} s`);
+      timer = setTimeout(startOne, delay);
+      delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+    });
+  };
+  startOne();
+  return {
+    get current() {
+      return child;
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/**
+ * Starts the API and the worker under supervision (a crashed one is started again while the other
+ * keeps running); resolves once /health answers ok. A process that fails before that is an error.
+ */
 export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
-  const api = spawn(process.execPath, [join(API_DIR, 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio });
-  const worker = spawn(process.execPath, [join(API_DIR, 'dist', 'worker.js')], { env: { ...process.env, ...env }, stdio });
-  const children = [api, worker];
-  const exited = new Promise((resolve) => children.forEach((c) => c.once('exit', (code) => resolve(code))));
+  const childEnv = { ...process.env, ...env };
+  const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
+  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio);
+  const processes = [api, worker];
+  const stop = () => Promise.all(processes.map((p) => p.stop())).then(() => undefined);
   const url = `http://127.0.0.1:${env.PORT}/api/v2/health/`;
   const deadline = Date.now() + 60_000;
   let healthy = false;
   while (!healthy && Date.now() < deadline) {
-    const early = await Promise.race([exited.then((code) => ({ code })), new Promise((r) => setTimeout(r, 300))]);
-    if (early) throw new Error(`the API or the worker stopped while starting (exit ${early.code})`);
+    const failed = processes.find((p) => p.current.exitCode !== null);
+    if (failed) {
+      await stop();
+      throw new Error(`the ${failed === api ? 'API' : 'worker'} stopped while starting (exit ${failed.current.exitCode})`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
     healthy = await fetch(url).then((r) => r.ok, () => false);
   }
-  if (!healthy) throw new Error(`the API did not become healthy at ${url}`);
-  const stop = async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  };
-  return { api, worker, exited, stop };
+  if (!healthy) {
+    await stop();
+    throw new Error(`the API did not become healthy at ${url}`);
+  }
+  return { api, worker, stop };
 }

@@ -1,7 +1,7 @@
 import { ArrowBack } from '@mui/icons-material';
 import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ALLOWED_LEVELS, completePerms, fieldsOf, MESSAGES, normalizePerm, PATHS, permsAll, SECTION_DISPLAY_NAMES, type Level } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
@@ -24,12 +24,13 @@ export function GroupFormPage() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (existing.data) {
-      setName(existing.data.name);
-      setPerms(completePerms(existing.data));
-    }
-  }, [existing.data]);
+  // Copy a loaded group into the form once per answer, while rendering (no effect, no extra render).
+  const [loaded, setLoaded] = useState<typeof existing.data>();
+  if (existing.data && existing.data !== loaded) {
+    setLoaded(existing.data);
+    setName(existing.data.name);
+    setPerms(completePerms(existing.data));
+  }
 
   function setLevel(index: number, status: Level) {
     // The same rules the server applies: NP clears, a signals status change resets the count.

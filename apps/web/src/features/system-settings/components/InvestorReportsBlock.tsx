@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Button, Divider, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS, SCHEDULE_TYPES, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
@@ -58,11 +58,11 @@ function ReportSchedule({ writable }: { writable: boolean }) {
   const queryClient = useQueryClient();
   const schedules = useQuery(schedulesQuery(client));
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, watch, reset } = useForm<ScheduleForm>({
+  const { register, handleSubmit, formState, control, reset } = useForm<ScheduleForm>({
     mode: 'onTouched',
     defaultValues: { schedule_type: 'daily', time: '00:00', schedule_crontab: '' },
   });
-  const custom = watch('schedule_type') === 'custom';
+  const custom = useWatch({ control, name: 'schedule_type' }) === 'custom';
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.schedules });
 
   async function act(action: () => Promise<unknown>, done: string) {
