@@ -1,4 +1,5 @@
 /** The shapes of the system settings calls (platform.md 3, 7), shared by the API and the SPA. */
+import { LIMITS } from './limits';
 
 export interface ExchangeAccount {
   id: number;
@@ -66,4 +67,17 @@ export interface PairsSyncResult {
   added: number;
   count: number;
   not_listed: number;
+}
+
+/**
+ * The spec's window for investor reports ('Allowed time is from 00:00 until 6:00'), UTC: 06:00:00 is
+ * the latest run. A cron entry passes when every run it makes in a day does: all its hours before 6,
+ * or hour 6 only at minute 0 and second 0.
+ */
+export function isReportTimeAllowed(hour: number, minute: number, second = 0): boolean {
+  return hour * 3600 + minute * 60 + second <= LIMITS.investorReportHourMax * 3600;
+}
+
+export function areReportRunsAllowed(hours: readonly number[], minutes: readonly number[], seconds: readonly number[] = [0]): boolean {
+  return hours.every((h) => minutes.every((m) => seconds.every((s) => isReportTimeAllowed(h, m, s))));
 }

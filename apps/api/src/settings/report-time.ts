@@ -1,4 +1,4 @@
-import { LIMITS } from '@console/contracts';
+import { isReportTimeAllowed } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
 import { SETTINGS_MESSAGES } from '@console/contracts';
 
@@ -11,9 +11,10 @@ export function parseClockTime(field: string, value: string): string {
   return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
 }
 
-/** A report time, with the spec's limit: hour at most 6. */
+/** A report time, with the spec's limit: 06:00:00 at the latest. */
 export function parseReportTime(field: string, value: string): string {
   const time = parseClockTime(field, value);
-  if (Number(time.slice(0, 2)) > LIMITS.investorReportHourMax) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportHourRange);
+  const [h, m, s] = time.split(':').map(Number);
+  if (!isReportTimeAllowed(h, m, s)) throw FieldValidationError.of(field, SETTINGS_MESSAGES.reportHourRange);
   return time;
 }

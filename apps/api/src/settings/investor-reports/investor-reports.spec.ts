@@ -85,6 +85,12 @@ describe('investor report settings and schedule', () => {
 
   it('refuses times after 6:00, bad types, and missing or invalid cron expressions', async () => {
     expect((await schedule({ schedule_type: 'daily', investor_report_time: '07:00:00' }).expect(400)).body).toEqual({ investor_report_time: [M.reportHourRange] });
+    // 6:00 is the latest run: one minute or one second past it is refused, for cron entries too.
+    expect((await schedule({ schedule_type: 'daily', investor_report_time: '06:59' }).expect(400)).body).toEqual({ investor_report_time: [M.reportHourRange] });
+    expect((await schedule({ schedule_type: 'weekly', investor_report_time: '06:00:01' }).expect(400)).body).toEqual({ investor_report_time: [M.reportHourRange] });
+    expect((await schedule({ schedule_type: 'custom', schedule_crontab: '30 6 * * *' }).expect(400)).body).toEqual({ schedule_crontab: [M.reportHourRange] });
+    expect((await schedule({ schedule_type: 'custom', schedule_crontab: '0,30 5-6 * * *' }).expect(400)).body).toEqual({ schedule_crontab: [M.reportHourRange] });
+    await schedule({ schedule_type: 'custom', schedule_crontab: '0 6 * * 1-5' }).expect(201);
     expect((await schedule({ schedule_type: 'daily', investor_report_time: '25:00' }).expect(400)).body).toEqual({ investor_report_time: [M.reportTimeInvalid] });
     expect((await schedule({ schedule_type: 'daily' }).expect(400)).body).toEqual({ investor_report_time: [M.reportTimeInvalid] });
     expect((await schedule({ schedule_type: 'hourly', investor_report_time: '01:00' }).expect(400)).body).toEqual({ schedule_type: [M.scheduleTypeInvalid] });

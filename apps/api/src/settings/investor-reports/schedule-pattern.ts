@@ -1,5 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
-import { LIMITS } from '@console/contracts';
+import { areReportRunsAllowed } from '@console/contracts';
 import { FieldValidationError } from '../../common/errors/api-errors';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 import type { ScheduleType } from '@console/contracts';
@@ -31,7 +31,7 @@ export function checkCustomPattern(expression: string | null | undefined): { pat
     throw FieldValidationError.of('schedule_crontab', M.cronInvalid);
   }
   const hours = parsed.fields.hour.values as number[];
-  if (hours.some((h) => h > LIMITS.investorReportHourMax)) throw FieldValidationError.of('schedule_crontab', M.reportHourRange);
+  if (!areReportRunsAllowed(hours, parsed.fields.minute.values as number[], parsed.fields.second.values as number[])) throw FieldValidationError.of('schedule_crontab', M.reportHourRange);
   const pad = (n: number) => String(n).padStart(2, '0');
   const first = (values: readonly unknown[]) => pad(Math.min(...(values as number[])));
   return { pattern, firstTime: `${first(hours)}:${first(parsed.fields.minute.values)}:${first(parsed.fields.second.values)}` };

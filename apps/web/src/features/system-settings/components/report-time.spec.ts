@@ -4,9 +4,12 @@ import { describeSchedule, localTimeOf, reportTimeRule, withSeconds } from './re
 import { truncateTitle } from './truncate';
 
 describe('report times', () => {
-  it('allows 00:00 to 06:59 UTC and names the limit otherwise', () => {
+  it('allows 00:00 to 06:00 UTC and names the limit otherwise', () => {
     expect(reportTimeRule('00:00')).toBe(true);
-    expect(reportTimeRule('06:59')).toBe(true);
+    expect(reportTimeRule('06:00')).toBe(true);
+    expect(reportTimeRule('06:00:00')).toBe(true);
+    expect(reportTimeRule('06:01')).toBe(MESSAGES.reportHourRange);
+    expect(reportTimeRule('06:59')).toBe(MESSAGES.reportHourRange);
     expect(reportTimeRule('07:00')).toBe(MESSAGES.reportHourRange);
     expect(reportTimeRule('23:30:00')).toBe(MESSAGES.reportHourRange);
     expect(reportTimeRule('')).toBe(SETTINGS_MESSAGES.reportTimeInvalid);

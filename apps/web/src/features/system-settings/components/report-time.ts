@@ -1,12 +1,12 @@
-import { LIMITS, SETTINGS_MESSAGES, type InvestorReportSchedule } from '@console/contracts';
+import { isReportTimeAllowed, SETTINGS_MESSAGES, type InvestorReportSchedule } from '@console/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A UTC time of day (HH:MM or HH:MM:SS) checked against the spec's limit: the hour at most 6. */
+/** A UTC time of day (HH:MM or HH:MM:SS) checked against the spec's limit: 06:00:00 at the latest. */
 export function reportTimeRule(value: string): true | string {
   const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return SETTINGS_MESSAGES.reportTimeInvalid;
-  return Number(match[1]) <= LIMITS.investorReportHourMax || SETTINGS_MESSAGES.reportHourRange;
+  return isReportTimeAllowed(Number(match[1]), Number(match[2]), Number(match[3] ?? 0)) || SETTINGS_MESSAGES.reportHourRange;
 }
 
 /** HH:MM → HH:MM:SS. */
