@@ -34,12 +34,15 @@ export class AuthService {
   async login(email: string, password: string, captchaToken: string | undefined, client: ClientInfo): Promise<TokenPair> {
     const normalized = email.trim();
     if (!EMAIL_PATTERN.test(normalized)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
-    const limits = signInLimits(normalized, client.ip);
-    await this.limiter.assertAllowed(limits);
+    // The bot-check comes first and takes no attempt: failing it judges no password, and must not let
+    // anyone lock an account without solving challenges.
     if (!(await this.captcha.redeem(captchaToken))) {
       await this.audit.write({ type: 'user', event_type: 'login_failed', log_data: { email: normalized, reason: 'captcha', ...client } });
       throw new BadRequestDetail(MESSAGES.captchaFailed);
     }
+    // Taken before the password is judged, so parallel guesses cannot get past the limit.
+    const limits = signInLimits(normalized, client.ip);
+    await this.limiter.take(limits);
     const rows: { id: number; password_hash: string; is_active: boolean }[] = await this.dataSource.query(
       `SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1)`,
       [normalized],
@@ -47,11 +50,11 @@ export class AuthService {
     const user = rows[0];
     const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk || !user.is_active) {
-      await this.limiter.recordFailure(limits);
       const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
       await this.audit.write({ type: 'user', event_type: 'login_failed', user_id: user?.id ?? null, log_data: { email: normalized, reason, ...client } });
       throw new BadRequestDetail(MESSAGES.loginInvalid);
     }
+    await this.limiter.refund(limits);
     return this.dataSource.transaction(async (manager) => {
       const pair = await this.sessions.startFamily(user.id, false, manager);
       await this.audit.write({ type: 'user', event_type: 'login_password_ok', user_id: user.id, log_data: { email: normalized, ...client } }, manager);
@@ -86,7 +89,7 @@ export class AuthService {
   async loginWithTotp(principal: Principal, code: string): Promise<TokenPair> {
     const client = { ip: principal.ip, userAgent: principal.userAgent };
     const limits = totpLimits(principal.userId, principal.ip);
-    await this.limiter.assertAllowed(limits);
+    await this.limiter.take(limits);
     const rows: { totp_secret_enc: string | null; totp_verified: boolean }[] = await this.dataSource.query(
       `SELECT totp_secret_enc, totp_verified FROM users WHERE id = $1`,
       [principal.userId],
@@ -108,11 +111,13 @@ export class AuthService {
       return pair;
     });
     if (!result) {
-      await this.limiter.recordFailure(limits);
       await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: client });
       throw new BadRequestDetail(MESSAGES.twoFactorFailed);
     }
-    await this.limiter.reset([limits[0].key]);
+    // A right code clears the account's code failures and gives the address its point back.
+    const [perUser, perAddress] = limits;
+    await this.limiter.reset([perUser]);
+    await this.limiter.refund([perAddress]);
     return result;
   }
 

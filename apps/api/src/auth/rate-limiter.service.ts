@@ -1,15 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
 import { REDIS } from '../common/redis/redis.module';
-
-export interface FailureLimit {
-  /** What is counted, e.g. `login:acct:ann@example.com`. */
-  key: string;
-  max: number;
-  windowSeconds: number;
-}
 
 /** Limits on guessing: 5 failures per account per 15 minutes, 20 per client address per minute. */
 export const SIGN_IN_LIMITS = {
@@ -17,56 +11,105 @@ export const SIGN_IN_LIMITS = {
   perAddress: { max: 20, windowSeconds: 60 },
 } as const;
 
+/** One counter of failed attempts; `login:acct` and `totp:user` count per account, the others per address. */
+export type LimitName = 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr';
+
+const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
+  'login:acct': SIGN_IN_LIMITS.perAccount,
+  'login:addr': SIGN_IN_LIMITS.perAddress,
+  'totp:user': SIGN_IN_LIMITS.perAccount,
+  'totp:addr': SIGN_IN_LIMITS.perAddress,
+};
+
+export interface LimitedKey {
+  limit: LimitName;
+  /** Whom the limit counts, e.g. `ann@example.com` or a client address. */
+  key: string;
+}
+
 /**
- * Failure counters in fixed windows, in Redis so that every API instance shares them. Losing them
- * (Redis restart) only resets the windows, which is acceptable for a rate limit.
+ * The library's own script (SET NX EX, INCRBY, PTTL), plus a guard for refunds (negative points): a
+ * refund never creates a key nor takes a counter below zero, so a refund that arrives after its window
+ * ended cannot give credit in the next window. Every limiter on the shared client must use this same
+ * script, since the library defines it there as one named command.
+ */
+const INCR_TTL_WITH_GUARDED_REFUND = `
+local points = tonumber(ARGV[1])
+if points < 0 then
+  local current = tonumber(redis.call('get', KEYS[1]) or '0')
+  if current + points < 0 then return {current, redis.call('pttl', KEYS[1])} end
+  return {redis.call('incrby', KEYS[1], points), redis.call('pttl', KEYS[1])}
+end
+redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local consumed = redis.call('incrby', KEYS[1], points)
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then
+  redis.call('expire', KEYS[1], ARGV[2])
+  ttl = 1000 * ARGV[2]
+end
+return {consumed, ttl}
+`;
+
+/**
+ * Failure counters in fixed windows (rate-limiter-flexible on the app's Redis, so every API instance
+ * shares them; losing them only resets the windows). An attempt takes its point before the credentials
+ * are judged, in one atomic increment per counter, so parallel guesses can never all be judged: the
+ * (max+1)-th concurrent request is refused before it reaches the password check. A success gives its
+ * point back, so only failures stay counted.
  */
 @Injectable()
 export class RateLimiterService {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  private readonly limiters: Record<LimitName, RateLimiterRedis>;
 
-  /** Throws 429 when any limit is already used up. */
-  async assertAllowed(limits: FailureLimit[]): Promise<void> {
-    const counts = await this.redis.mget(...limits.map((l) => this.redisKey(l.key)));
-    for (let i = 0; i < limits.length; i++) {
-      if (Number(counts[i] ?? 0) >= limits[i].max) {
-        const ttl = await this.redis.ttl(this.redisKey(limits[i].key));
-        throw new TooManyAttemptsError(Math.max(ttl, 1));
+  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+    const limiter = (name: LimitName) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.redisPrefix}:ratelimit:${name}`,
+        points: LIMITS[name].max,
+        duration: LIMITS[name].windowSeconds,
+        customIncrTtlLuaScript: INCR_TTL_WITH_GUARDED_REFUND,
+      });
+    this.limiters = { 'login:acct': limiter('login:acct'), 'login:addr': limiter('login:addr'), 'totp:user': limiter('totp:user'), 'totp:addr': limiter('totp:addr') };
+  }
+
+  /**
+   * Takes one attempt from every counter, in order. When one is used up, the points already taken are
+   * given back (a refused request is no failure) and 429 is thrown with the seconds until that window ends.
+   */
+  async take(keys: LimitedKey[]): Promise<void> {
+    for (let i = 0; i < keys.length; i++) {
+      try {
+        await this.limiters[keys[i].limit].consume(keys[i].key);
+      } catch (rejection) {
+        await this.refund(keys.slice(0, i));
+        if (rejection instanceof RateLimiterRes) throw new TooManyAttemptsError(Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1));
+        throw rejection;
       }
     }
   }
 
-  async recordFailure(limits: FailureLimit[]): Promise<void> {
-    const multi = this.redis.multi();
-    for (const l of limits) {
-      multi.incr(this.redisKey(l.key));
-      multi.expire(this.redisKey(l.key), l.windowSeconds, 'NX');
-    }
-    await multi.exec();
+  /** Gives back the point an attempt took (it succeeded, or it was never judged). */
+  async refund(keys: LimitedKey[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.limiters[k.limit].reward(k.key)));
   }
 
-  async reset(keys: string[]): Promise<void> {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.redisKey(k)));
-  }
-
-  private redisKey(key: string): string {
-    return `${this.config.redisPrefix}:ratelimit:${key}`;
+  /** Forgets the counters, e.g. an account's code failures once a code was right. */
+  async reset(keys: LimitedKey[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.limiters[k.limit].delete(k.key)));
   }
 }
 
-export function signInLimits(email: string, address: string): FailureLimit[] {
+export function signInLimits(email: string, address: string): LimitedKey[] {
   return [
-    { key: `login:acct:${email.trim().toLowerCase()}`, ...SIGN_IN_LIMITS.perAccount },
-    { key: `login:addr:${address}`, ...SIGN_IN_LIMITS.perAddress },
+    { limit: 'login:acct', key: email.trim().toLowerCase() },
+    { limit: 'login:addr', key: address },
   ];
 }
 
-export function totpLimits(userId: number, address: string): FailureLimit[] {
+export function totpLimits(userId: number, address: string): LimitedKey[] {
   return [
-    { key: `totp:user:${userId}`, ...SIGN_IN_LIMITS.perAccount },
-    { key: `totp:addr:${address}`, ...SIGN_IN_LIMITS.perAddress },
+    { limit: 'totp:user', key: String(userId) },
+    { limit: 'totp:addr', key: address },
   ];
 }

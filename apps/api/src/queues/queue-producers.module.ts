@@ -1,30 +1,28 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { bullConnection, QUEUES } from './queues';
 
-/** Queues the API and the worker enqueue into (the worker host opens its own to consume). */
-export const TELEGRAM_QUEUE = Symbol('TELEGRAM_QUEUE');
-export const INVESTOR_REPORTS_QUEUE = Symbol('INVESTOR_REPORTS_QUEUE');
+/** Injection tokens of the queues the API and the worker enqueue into (@nestjs/bullmq's queue tokens). */
+export const TELEGRAM_QUEUE = getQueueToken(QUEUES.telegram);
+export const INVESTOR_REPORTS_QUEUE = getQueueToken(QUEUES.investorReports);
 
-const producer = (token: symbol, name: string) => ({
-  provide: token,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => new Queue(name, { connection: bullConnection(config.redisUrl), prefix: config.redisPrefix }),
-});
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports });
 
+/**
+ * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue
+ * into. It starts no worker: processors exist only in the worker process (WorkerModule). @nestjs/bullmq
+ * closes the queues at shutdown.
+ */
 @Global()
 @Module({
-  providers: [producer(TELEGRAM_QUEUE, QUEUES.telegram), producer(INVESTOR_REPORTS_QUEUE, QUEUES.investorReports)],
-  exports: [TELEGRAM_QUEUE, INVESTOR_REPORTS_QUEUE],
+  imports: [
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.redisUrl), prefix: config.redisPrefix }),
+    }),
+    producerQueues,
+  ],
+  exports: [producerQueues],
 })
-export class QueueProducersModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(TELEGRAM_QUEUE) private readonly telegram: Queue,
-    @Inject(INVESTOR_REPORTS_QUEUE) private readonly investorReports: Queue,
-  ) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.telegram.close(), this.investorReports.close()]);
-  }
-}
+export class QueueProducersModule {}

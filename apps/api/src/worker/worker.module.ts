@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../common/config/config';
 import { ConfigModule } from '../common/config/config.module';
@@ -8,28 +9,31 @@ import { AuditModule } from '../logs/audit.module';
 import { InvestorReportBuilder } from '../queues/investor-reports/investor-report.builder';
 import { InvestorReportsProcessor } from '../queues/investor-reports/investor-reports.processor';
 import { MaintenanceProcessor } from '../queues/maintenance/maintenance.processor';
-import { QUEUE_PROCESSORS } from '../queues/processor';
 import { QueueProducersModule } from '../queues/queue-producers.module';
+import { QUEUES } from '../queues/queues';
 import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
-import { WorkerHostService } from './worker-host.service';
+import { WorkerHeartbeat } from './worker-heartbeat.service';
 
-const PROCESSORS = [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor];
-
+/** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), loggerModule(config), databaseModule(config), RedisModule, AuditModule, QueueProducersModule, TelegramSettingsStoreModule],
-      providers: [
-        ...PROCESSORS,
-        TelegramClient,
-        InvestorReportBuilder,
-        { provide: QUEUE_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: unknown[]) => processors },
-        WorkerHostService,
+      imports: [
+        ConfigModule.forRoot(config),
+        loggerModule(config),
+        databaseModule(config),
+        RedisModule,
+        AuditModule,
+        QueueProducersModule,
+        // Only the worker uses this queue (to register its repeating job).
+        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        TelegramSettingsStoreModule,
       ],
+      providers: [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor, TelegramClient, InvestorReportBuilder, WorkerHeartbeat],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEncryptionKey } from './config';
 
 const valid = {
   DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
@@ -29,5 +29,18 @@ describe('loadConfig', () => {
       expect(msg).toContain('PORT must be a whole number');
       expect(msg).toContain('ENCRYPTION_KEY must be 32 bytes');
     }
+  });
+
+  it('names a variable required by another one alongside the other problems', () => {
+    expect(() => loadConfig({ ...valid, CAPTCHA_PROVIDER: 'recaptcha', PORT: '0', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT must be a whole number from 1 to 65535\n.*LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent\n.*RECAPTCHA_SECRET is missing \(CAPTCHA_PROVIDER=recaptcha\)/,
+    );
+  });
+
+  it('reads ENCRYPTION_KEY as hex or base64, and alone for the CLI', () => {
+    const bytes = Buffer.alloc(32, 7);
+    expect(loadConfig({ ...valid, ENCRYPTION_KEY: bytes.toString('base64') }).encryptionKey).toEqual(bytes);
+    expect(loadEncryptionKey({ ENCRYPTION_KEY: bytes.toString('hex') })).toEqual(bytes);
+    expect(() => loadEncryptionKey({})).toThrow('ENCRYPTION_KEY is missing');
   });
 });

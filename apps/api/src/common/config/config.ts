@@ -1,38 +1,9 @@
 /**
- * Configuration from the environment, validated once at start: a missing or malformed variable
- * stops the process with a message naming it.
+ * Configuration from the environment, validated once at start by one zod schema: a missing or
+ * malformed variable stops the process with a message naming it (every problem at once).
  */
 import { resolve } from 'node:path';
-
-export type CaptchaProvider = 'altcha' | 'recaptcha' | 'off';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface AppConfig {
-  databaseUrl: string;
-  redisUrl: string;
-  port: number;
-  jwtSecret: string;
-  /** 32 bytes for AES-256-GCM. */
-  encryptionKey: Buffer;
-  exportDir: string;
-  logLevel: LogLevel;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  captchaProvider: CaptchaProvider;
-  recaptchaSecret: string;
-  recaptchaVerifyUrl: string;
-  /** Where the built SPA lives; empty when the API serves no SPA. */
-  webDistDir: string;
-  /** Prefix of every Redis key and queue, so several deployments (or test files) share one Redis. */
-  redisPrefix: string;
-  workerConcurrency: number;
-  /** Telegram Bot API base; tests point it at a local fake server. */
-  telegramApiBaseUrl: string;
-  /** First retry delay of a failed Telegram send; later retries double it (5 attempts in all). */
-  telegramRetryDelayMs: number;
-  /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
-  auditStrict: boolean;
-}
+import { z } from 'zod';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -40,88 +11,117 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;
 
-const ENCRYPTION_KEY_PROBLEM = 'ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64';
+/** An empty variable counts as unset, so `PORT=` takes the default like an absent PORT. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
-/** ENCRYPTION_KEY as bytes: 64 hex digits, else base64. The caller checks for 32 bytes. */
-function parseEncryptionKey(raw: string): Buffer {
-  return /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+// Checks after `required` pass over a blank value, which `required` has already named. (Not `abort`:
+// an explicit abort would also skip the cross-variable check below.)
+const required = z.string({ error: 'is missing' }).trim().min(1, 'is missing');
+
+const url = (protocols: string[]) =>
+  required.superRefine((value, ctx) => {
+    if (!value) return;
+    let protocol: string;
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      return ctx.addIssue('is not a valid URL');
+    }
+    if (!protocols.includes(protocol)) ctx.addIssue(`must start with ${protocols.join(' or ')}//`);
+  });
+
+const wholeNumber = (fallback: number, min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback));
+};
+
+const oneOf = <T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) =>
+  z.preprocess(unsetIfEmpty, z.enum(options, { error: `must be one of ${options.join(', ')}` }).default(fallback));
+
+const withDefault = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback));
+
+/** ENCRYPTION_KEY as bytes: 64 hex digits, else base64; 32 bytes for AES-256-GCM. */
+const keyBytes = (raw: string) => (/^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64'));
+const encryptionKey = required.refine((raw) => !raw || keyBytes(raw).length === 32, 'must be 32 bytes, as 64 hex digits or base64').transform(keyBytes);
+
+/** The variables, by their names in the environment; unknown variables are ignored. */
+const environment = z
+  .object({
+    DATABASE_URL: url(['postgres:', 'postgresql:']),
+    REDIS_URL: url(['redis:', 'rediss:']),
+    PORT: wholeNumber(3000, 1, 65535),
+    JWT_SECRET: required.refine((secret) => !secret || secret.length >= 32, 'must be at least 32 characters'),
+    ENCRYPTION_KEY: encryptionKey,
+    EXPORT_DIR: withDefault('exports'),
+    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+    ACCESS_TOKEN_TTL_SECONDS: wholeNumber(15 * 60, 10, 24 * 3600),
+    REFRESH_TOKEN_TTL_SECONDS: wholeNumber(7 * 24 * 3600, 60, 365 * 24 * 3600),
+    CAPTCHA_PROVIDER: oneOf(CAPTCHA_PROVIDERS, 'altcha'),
+    RECAPTCHA_SECRET: z.string().default(''),
+    RECAPTCHA_VERIFY_URL: withDefault('https://www.google.com/recaptcha/api/siteverify'),
+    // Blank is meaningful here: no SPA to serve.
+    WEB_DIST_DIR: z.string().default(resolve(__dirname, '../../../../web/dist')),
+    REDIS_PREFIX: withDefault('console'),
+    WORKER_CONCURRENCY: wholeNumber(4, 1, 64),
+    TELEGRAM_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://api.telegram.org')),
+    TELEGRAM_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
+    AUDIT_STRICT: oneOf(['true', 'false'], 'false'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
+    }
+  }, { when: () => true }) // also when other variables are wrong, so that every problem is named at once
+  .transform((env) => ({
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    port: env.PORT,
+    jwtSecret: env.JWT_SECRET,
+    /** 32 bytes for AES-256-GCM. */
+    encryptionKey: env.ENCRYPTION_KEY,
+    exportDir: resolve(env.EXPORT_DIR),
+    logLevel: env.LOG_LEVEL,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    captchaProvider: env.CAPTCHA_PROVIDER,
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
+    /** Where the built SPA lives; empty when the API serves no SPA. */
+    webDistDir: env.WEB_DIST_DIR,
+    /** Prefix of every Redis key and queue, so several deployments (or test files) share one Redis. */
+    redisPrefix: env.REDIS_PREFIX,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    /** Telegram Bot API base; tests point it at a local fake server. */
+    telegramApiBaseUrl: env.TELEGRAM_API_BASE_URL.replace(/\/+$/, ''),
+    /** First retry delay of a failed Telegram send; later retries double it (5 attempts in all). */
+    telegramRetryDelayMs: env.TELEGRAM_RETRY_DELAY_MS,
+    /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
+    auditStrict: env.AUDIT_STRICT === 'true',
+  }));
+
+export type AppConfig = z.output<typeof environment>;
+export type CaptchaProvider = AppConfig['captchaProvider'];
+export type LogLevel = AppConfig['logLevel'];
+
+/** Each problem as `NAME message`, in the order the schema lists the variables. */
+function problemsOf(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((issue) => `${issue.path.map(String).join('.')} ${issue.message}`))];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error));
+  return parsed.data;
 }
 
 /** ENCRYPTION_KEY alone, for the CLI tasks that need no other setting. */
 export function loadEncryptionKey(env: NodeJS.ProcessEnv = process.env): Buffer {
-  const key = parseEncryptionKey(env.ENCRYPTION_KEY?.trim() ?? '');
-  if (key.length !== 32) throw new ConfigError([env.ENCRYPTION_KEY ? ENCRYPTION_KEY_PROBLEM : 'ENCRYPTION_KEY is missing']);
-  return key;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const problems: string[] = [];
-  const required = (name: string): string => {
-    const value = env[name];
-    if (!value || !value.trim()) problems.push(`${name} is missing`);
-    return value?.trim() ?? '';
-  };
-  const url = (name: string, protocols: string[]): string => {
-    const value = required(name);
-    if (!value) return value;
-    try {
-      const parsed = new URL(value);
-      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')}//`);
-    } catch {
-      problems.push(`${name} is not a valid URL`);
-    }
-    return value;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(name: string, options: readonly T[], fallback: T): T => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (!options.includes(raw as T)) problems.push(`${name} must be one of ${options.join(', ')}`);
-    return raw as T;
-  };
-
-  const jwtSecret = required('JWT_SECRET');
-  if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
-  const keyRaw = required('ENCRYPTION_KEY');
-  const encryptionKey = keyRaw ? parseEncryptionKey(keyRaw) : Buffer.alloc(0);
-  if (keyRaw && encryptionKey.length !== 32) problems.push(ENCRYPTION_KEY_PROBLEM);
-  const captchaProvider = oneOf<CaptchaProvider>('CAPTCHA_PROVIDER', ['altcha', 'recaptcha', 'off'], 'altcha');
-  const recaptchaSecret = env.RECAPTCHA_SECRET ?? '';
-  if (captchaProvider === 'recaptcha' && !recaptchaSecret) problems.push('RECAPTCHA_SECRET is missing (CAPTCHA_PROVIDER=recaptcha)');
-
-  const config: AppConfig = {
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    port: integer('PORT', 3000, 1, 65535),
-    jwtSecret,
-    encryptionKey,
-    exportDir: resolve(env.EXPORT_DIR || 'exports'),
-    logLevel: oneOf<LogLevel>('LOG_LEVEL', LOG_LEVELS, 'info'),
-    accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 10, 24 * 3600),
-    refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
-    captchaProvider,
-    recaptchaSecret,
-    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
-    webDistDir: env.WEB_DIST_DIR ?? resolve(__dirname, '../../../../web/dist'),
-    redisPrefix: env.REDIS_PREFIX || 'console',
-    workerConcurrency: integer('WORKER_CONCURRENCY', 4, 1, 64),
-    telegramApiBaseUrl: (env.TELEGRAM_API_BASE_URL ? url('TELEGRAM_API_BASE_URL', ['https:', 'http:']) : 'https://api.telegram.org').replace(/\/+$/, ''),
-    telegramRetryDelayMs: integer('TELEGRAM_RETRY_DELAY_MS', 5_000, 1, 10 * 60 * 1000),
-    auditStrict: oneOf('AUDIT_STRICT', ['true', 'false'], 'false') === 'true',
-  };
-  if (problems.length) throw new ConfigError(problems);
-  return config;
+  const parsed = encryptionKey.safeParse(env.ENCRYPTION_KEY);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `ENCRYPTION_KEY ${issue.message}`));
+  return parsed.data;
 }
 
 /** Nest injection token for AppConfig. */

@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
-import type { QueueProcessor } from '../processor';
 import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
+import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { enqueueTelegramSend } from '../telegram/telegram.jobs';
 import { InvestorReportBuilder } from './investor-report.builder';
@@ -31,28 +32,29 @@ const PERIOD_MS: Record<ScheduleRow['schedule_type'], number> = {
  * investor_report_schedules (the record), and schedulers of deleted entries are dropped. Each run
  * builds the report and hands it to the Telegram outbox for the investor bot.
  */
-@Injectable()
-export class InvestorReportsProcessor implements QueueProcessor {
-  readonly queue = QUEUES.investorReports;
-  private readonly logger = new Logger('InvestorReports');
+@Processor(QUEUES.investorReports, WORKER_OPTIONS)
+export class InvestorReportsProcessor extends QueueWorker {
+  protected readonly logger = new Logger('InvestorReports');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly reportsQueue: Queue,
     private readonly settings: TelegramSettingsStore,
     private readonly builder: InvestorReportBuilder,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    super();
+  }
 
-  async onWorkerStart(queue: Queue): Promise<void> {
+  protected async registerSchedules(): Promise<void> {
     const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_crontab FROM investor_report_schedules`);
-    for (const row of rows) await registerReportSchedule(queue, row.id, row.schedule_crontab);
+    for (const row of rows) await registerReportSchedule(this.reportsQueue, row.id, row.schedule_crontab);
     const known = new Set(rows.map((r) => r.id));
-    for (const scheduler of await queue.getJobSchedulers(0, -1)) {
+    for (const scheduler of await this.reportsQueue.getJobSchedulers(0, -1)) {
       const id = scheduleIdOf(scheduler.key);
-      if (id !== null && !known.has(id)) await queue.removeJobScheduler(scheduler.key);
+      if (id !== null && !known.has(id)) await this.reportsQueue.removeJobScheduler(scheduler.key);
     }
     this.logger.log(`registered ${rows.length} investor report schedule(s)`);
   }

@@ -1,18 +1,30 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../common/config/config';
+import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
-import type { QueueProcessor } from '../processor';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** Clears spent and expired sign-in material: refresh tokens, revoked families, bot-check proofs. */
-@Injectable()
-export class MaintenanceProcessor implements QueueProcessor {
-  readonly queue = QUEUES.maintenance;
-  readonly repeatable = [{ name: JOBS.purgeExpiredAuth, every: 60 * 60 * 1000 }];
-  private readonly logger = new Logger('Maintenance');
+@Processor(QUEUES.maintenance, WORKER_OPTIONS)
+export class MaintenanceProcessor extends QueueWorker {
+  protected readonly logger = new Logger('Maintenance');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  protected async registerSchedules(): Promise<void> {
+    await this.queue.upsertJobScheduler(JOBS.purgeExpiredAuth, { every: PURGE_EVERY_MS }, { name: JOBS.purgeExpiredAuth, data: {} });
+  }
 
   async process(job: Job): Promise<Record<string, number>> {
     if (job.name !== JOBS.purgeExpiredAuth) throw new Error(`Unknown job ${job.name}`);

@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramBot, TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
-import type { QueueProcessor } from '../processor';
 import { TELEGRAM_QUEUE } from '../queue-producers.module';
+import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
 import { enqueueTelegramSend } from './telegram.jobs';
@@ -23,26 +24,31 @@ export type SendOutcome = 'sent' | 'skipped' | 'already-done';
 
 /** Rows still pending this long after they were written have lost their job (Redis was down): queue them again. */
 const REQUEUE_AFTER = `2 minutes`;
+const REQUEUE_SWEEP_EVERY_MS = 60_000;
 
 /**
  * Sends telegram_outbox rows. BullMQ retries a failed send with exponential backoff; when the last
  * attempt fails (or Telegram refuses for good) the row is marked failed and an `error` log row says
  * why, in one transaction, so no message is lost without a trace.
  */
-@Injectable()
-export class TelegramProcessor implements QueueProcessor {
-  readonly queue = QUEUES.telegram;
-  readonly repeatable = [{ name: JOBS.requeuePendingTelegram, every: 60_000 }];
-  private readonly logger = new Logger('Telegram');
+@Processor(QUEUES.telegram, WORKER_OPTIONS)
+export class TelegramProcessor extends QueueWorker {
+  protected readonly logger = new Logger('Telegram');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     private readonly settings: TelegramSettingsStore,
     private readonly client: TelegramClient,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    super();
+  }
+
+  protected async registerSchedules(): Promise<void> {
+    await this.telegramQueue.upsertJobScheduler(JOBS.requeuePendingTelegram, { every: REQUEUE_SWEEP_EVERY_MS }, { name: JOBS.requeuePendingTelegram, data: {} });
+  }
 
   async process(job: Job): Promise<unknown> {
     if (job.name === JOBS.requeuePendingTelegram) return this.requeuePending();
