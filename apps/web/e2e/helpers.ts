@@ -1,10 +1,9 @@
 import { expect, Page } from '@playwright/test';
 import contracts from '@console/contracts';
-import otplib from 'otplib';
+import { generateSync } from 'otplib';
 
-// The contracts and otplib are CommonJS; this package is ESM, so they come in through their default export.
+// The contracts are CommonJS; this package is ESM, so they come in through their default export.
 export const { MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS } = contracts;
-const { authenticator } = otplib;
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 /** The administrators scripts/e2e-server.mjs creates, one per spec file. */
@@ -25,7 +24,7 @@ export function shot(name: string): string {
 
 /** A code for the given step offset; each step can be used once per user, so successive sign-ins move forward. */
 export function codeFor(secret: string, stepOffset = 0): string {
-  return authenticator.clone({ epoch: Date.now() + stepOffset * 30_000 }).generate(secret);
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30, algorithm: 'sha1', digits: 6, period: 30 });
 }
 
 export function secretOf(otpauthUrl: string): string {

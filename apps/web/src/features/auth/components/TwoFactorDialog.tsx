@@ -55,7 +55,7 @@ export function TwoFactorDialog({ open, qrCode, manualKey, isVerifiedBefore, err
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
             autoFocus
             fullWidth
-            inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', 'data-testid': 'totp-code' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', 'data-testid': 'totp-code' } }}
             error={blank}
             helperText={blank ? MESSAGES.twoFactorRequired : ' '}
           />

@@ -82,7 +82,7 @@ export function LoginPage() {
           fullWidth
           margin="normal"
           {...fieldErrorProps(formState.errors.email)}
-          inputProps={{ 'data-testid': 'login-email' }}
+          slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
           {...register('email', {
             validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid),
           })}
@@ -94,15 +94,17 @@ export function LoginPage() {
           fullWidth
           margin="normal"
           {...fieldErrorProps(formState.errors.password)}
-          inputProps={{ 'data-testid': 'login-password' }}
-          InputProps={{
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
+          slotProps={{
+            htmlInput: { 'data-testid': 'login-password' },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
+                    {showPassword ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
           }}
           {...register('password', { validate: (v) => !!v || MESSAGES.passwordBlank })}
         />

@@ -42,8 +42,8 @@ export function NotificationsPage() {
       <Stack spacing={1.5}>
         {items.map((n) => (
           <Paper key={n.id} sx={{ p: 2 }} data-testid="notification">
-            <Stack direction="row" justifyContent="space-between" spacing={2}>
-              <Typography fontWeight={600}>{n.title}</Typography>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 600 }}>{n.title}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(n.created_at)}
               </Typography>

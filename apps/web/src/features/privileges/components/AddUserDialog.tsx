@@ -39,7 +39,7 @@ export function AddUserDialog({ groups, onCreate, onClose }: { groups: Group[]; 
           <TextField label="Repeat password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.repeat)}
             {...register('repeat', { validate: (v) => v === getValues('password') || OWN_MESSAGES.passwordsDoNotMatch })} />
           <TextField select label="Group" fullWidth margin="dense" defaultValue="" {...fieldErrorProps(formState.errors.group)}
-            inputProps={register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired })}>
+            slotProps={{ htmlInput: register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired }) }}>
             {groups.map((g) => (
               <MenuItem key={g.id} value={g.id}>
                 {g.name}

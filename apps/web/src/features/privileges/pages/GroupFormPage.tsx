@@ -75,7 +75,7 @@ export function GroupFormPage() {
                     size="small"
                     value={perm.status}
                     onChange={(e) => setLevel(index, e.target.value as Level)}
-                    SelectProps={{ SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object }}
+                    slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object } }}
                     sx={{ minWidth: 140 }}
                   >
                     {ALLOWED_LEVELS[perm.section_name].map((level) => (
@@ -87,7 +87,7 @@ export function GroupFormPage() {
                 </TableCell>
                 <TableCell>
                   {perm.status === 'Limited' && fieldsOf(perm.section_name).length > 0 && (
-                    <Stack direction="row" spacing={1} alignItems="center">
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Button size="small" variant="outlined" onClick={() => setEditing(perm)} aria-label={`Configure ${SECTION_DISPLAY_NAMES[perm.section_name]}`}>
                         Configure
                       </Button>

@@ -60,7 +60,7 @@ export function UsersPage() {
               <TableCell>
                 {!u.is_active ? EMPTY_VALUE : (
                   <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
-                    onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} SelectProps={{ SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object }}>
+                    onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object } }}>
                     {(groups.data?.results ?? (u.group ? [u.group] : [])).map((g) => (
                       <MenuItem key={g.id} value={g.id}>
                         {g.name}

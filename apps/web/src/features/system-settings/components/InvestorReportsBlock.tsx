@@ -1,4 +1,4 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Button, Divider, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -91,7 +91,7 @@ function ReportSchedule({ writable }: { writable: boolean }) {
   const entries = schedules.data?.results ?? [];
   return (
     <>
-      <Typography variant="subtitle1" component="h3" fontWeight={600}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         Report schedule
       </Typography>
       {schedules.isError && <Alert severity="error">{normaliseError(schedules.error)}</Alert>}
@@ -115,8 +115,8 @@ function ReportSchedule({ writable }: { writable: boolean }) {
         ))}
       </List>
       {writable && (
-        <Stack component="form" onSubmit={handleSubmit(add)} noValidate direction="row" spacing={1} alignItems="flex-start" sx={{ mt: 2 }} aria-label="Add report schedule">
-          <TextField select label="Type" size="small" sx={{ minWidth: 150 }} defaultValue="daily" inputProps={register('schedule_type')}>
+        <Stack component="form" onSubmit={handleSubmit(add)} noValidate direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }} aria-label="Add report schedule">
+          <TextField select label="Type" size="small" sx={{ minWidth: 150 }} defaultValue="daily" slotProps={{ htmlInput: register('schedule_type') }}>
             {SCHEDULE_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
                 {TYPE_LABELS[type]}

@@ -17,7 +17,7 @@ export function SettingsBlock({ title, actions, loading, error, children }: Prop
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Paper component="section" aria-labelledby={id} sx={{ p: 2.5 }}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ mb: 1.5, minHeight: 36 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, minHeight: 36, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id={id} variant="h6" component="h2">
           {title}
         </Typography>

@@ -18,7 +18,7 @@ export function SystemSettingsPage() {
     <>
       <PageTitle>System settings</PageTitle>
       {/* Two columns that stack on narrow screens: the short blocks on the left, the long pair list on the right. */}
-      <Grid container spacing={2} alignItems="flex-start">
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         {(accounts || telegram) && (
           <Grid size={{ xs: 12, lg: pairs ? 6 : 12 }}>
             <Stack spacing={2}>
