@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
@@ -301,9 +302,9 @@ describe('bot-check with ALTCHA', () => {
   async function solvedPayload(): Promise<string> {
     const challenge = (await ctx.http().get(`${P}/captcha-challenge/`).expect(200)).body;
     expect(challenge.provider).toBe('altcha');
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-    const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution!.number, salt: challenge.salt, signature: challenge.signature };
-    return Buffer.from(JSON.stringify(payload)).toString('base64');
+    const { provider: _provider, ...altcha } = challenge;
+    const solution = await solveChallenge({ challenge: altcha, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge: altcha, solution })).toString('base64');
   }
 
   it('a solved challenge yields a single-use token that login requires', async () => {
@@ -325,8 +326,28 @@ describe('bot-check with ALTCHA', () => {
     await ctx.http().post(`${P}/google-captcha-verify/`).send({ response: payload }).expect(200);
     const replay = await ctx.http().post(`${P}/google-captcha-verify/`).send({ response: payload }).expect(200);
     expect(replay.body).toEqual({ is_robot: true, captcha_token: null });
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64').toString()), number: 1 })).toString('base64');
+    const fresh = JSON.parse(Buffer.from(await solvedPayload(), 'base64').toString());
+    const forged = Buffer.from(JSON.stringify({ ...fresh, solution: { ...fresh.solution, derivedKey: fresh.solution.derivedKey.replace(/^./, (c: string) => (c === '0' ? '1' : '0')) } })).toString('base64');
     expect((await ctx.http().post(`${P}/google-captcha-verify/`).send({ response: forged }).expect(200)).body.is_robot).toBe(true);
+    const easier = Buffer.from(JSON.stringify({ ...fresh, challenge: { ...fresh.challenge, parameters: { ...fresh.challenge.parameters, keyPrefix: '00' } } })).toString('base64');
+    expect((await ctx.http().post(`${P}/google-captcha-verify/`).send({ response: easier }).expect(200)).body.is_robot).toBe(true);
+    for (const junk of ['', 'not base64 json', Buffer.from('{"challenge":null}').toString('base64')]) {
+      expect((await ctx.http().post(`${P}/google-captcha-verify/`).send({ response: junk }).expect(200)).body).toEqual({ is_robot: true, captcha_token: null });
+    }
+  });
+
+  it('asks for about CAPTCHA_WORK rounds of work', async () => {
+    const light = await createTestApp({ CAPTCHA_PROVIDER: 'altcha', CAPTCHA_WORK: '200' });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const { provider: _provider, ...altcha } = (await light.http().get(`${P}/captcha-challenge/`).expect(200)).body;
+        const solution = await solveChallenge({ challenge: altcha, deriveKey });
+        expect(solution!.counter).toBeGreaterThanOrEqual(100);
+        expect(solution!.counter).toBeLessThanOrEqual(300);
+      }
+    } finally {
+      await light.close();
+    }
   });
 
   it('a captcha token expires after 2 minutes', async () => {

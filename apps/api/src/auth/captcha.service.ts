@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createChallenge, verifySolution } from 'altcha-lib';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CaptchaVerifyAnswer } from '@console/contracts';
@@ -11,10 +12,10 @@ import { queryRows } from '../common/database/sql';
 /** A passed bot-check is redeemable by one login within this time. */
 export const CAPTCHA_PASS_TTL_SECONDS = 120;
 const CHALLENGE_TTL_SECONDS = 300;
-/** Proof-of-work size: a fraction of a second in a browser, a real cost for a bot doing thousands. */
-const ALTCHA_MAX_NUMBER = 50_000;
+/** ALTCHA v2 proof of work: the browser hashes counters with SHA-256 until it finds the signed key. */
+const ALTCHA_ALGORITHM = 'SHA-256';
 
-export type CaptchaChallenge = { provider: 'off' } | { provider: 'recaptcha' } | ({ provider: 'altcha' } & Record<string, unknown>);
+export type CaptchaChallenge = { provider: 'off' } | { provider: 'recaptcha' } | ({ provider: 'altcha' } & Challenge);
 
 /**
  * The bot-check before sign-in. ALTCHA (self-hosted proof of work) by default, reCAPTCHA when
@@ -24,6 +25,7 @@ export type CaptchaChallenge = { provider: 'off' } | { provider: 'recaptcha' } |
 export class CaptchaService implements OnModuleInit {
   private readonly logger = new Logger('Captcha');
   private readonly hmacKey: string;
+  private readonly hmacKeySignatureKey: string;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,6 +33,7 @@ export class CaptchaService implements OnModuleInit {
   ) {
     // A key of its own, derived so that it never equals the token-signing secret.
     this.hmacKey = createHmac('sha256', config.jwtSecret).update('altcha').digest('hex');
+    this.hmacKeySignatureKey = createHmac('sha256', config.jwtSecret).update('altcha-key').digest('hex');
   }
 
   onModuleInit(): void {
@@ -43,10 +46,17 @@ export class CaptchaService implements OnModuleInit {
 
   async challenge(): Promise<CaptchaChallenge> {
     if (this.config.captchaProvider !== 'altcha') return { provider: this.config.captchaProvider };
+    // Deterministic mode: the server picks the counter, so the work is known (the solver counts up to it)
+    // and varies around CAPTCHA_WORK so that no two challenges cost exactly the same.
+    const work = this.config.captchaWork;
     const challenge = await createChallenge({
-      hmacKey: this.hmacKey,
-      maxNumber: ALTCHA_MAX_NUMBER,
-      expires: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+      algorithm: ALTCHA_ALGORITHM,
+      cost: 1,
+      counter: randomInt(Math.ceil(work / 2), Math.ceil(work * 1.5)),
+      deriveKey,
+      hmacSignatureSecret: this.hmacKey,
+      hmacKeySignatureSecret: this.hmacKeySignatureKey,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
     });
     return { provider: 'altcha', ...challenge };
   }
@@ -84,16 +94,22 @@ export class CaptchaService implements OnModuleInit {
     }
   }
 
-  private async checkAltcha(payload: string): Promise<boolean> {
+  private async checkAltcha(response: string): Promise<boolean> {
+    const payload = altchaPayloadOf(response);
     if (!payload) return false;
-    const ok = await verifySolution(payload, this.hmacKey, true).catch(() => false);
-    if (!ok) return false;
-    // A solved challenge is accepted once (whatever the payload's encoding): remember it until it expires anyway.
-    const challenge = altchaChallengeOf(payload);
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: this.hmacKey,
+      hmacKeySignatureSecret: this.hmacKeySignatureKey,
+    }).catch(() => null);
+    if (!result?.verified) return false;
+    // A solved challenge is accepted once: its signature is remembered until it would expire anyway.
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO captcha_proofs (proof_hash, kind, expires_at) VALUES ($1, 'solution', now() + make_interval(secs => $2))
        ON CONFLICT (proof_hash) DO NOTHING RETURNING 1`,
-      [sha256(`altcha:${challenge}`), CHALLENGE_TTL_SECONDS],
+      [sha256(`altcha:${payload.challenge.signature}`), CHALLENGE_TTL_SECONDS],
     );
     return inserted.length === 1;
   }
@@ -116,11 +132,16 @@ export class CaptchaService implements OnModuleInit {
   }
 }
 
-function altchaChallengeOf(payload: string): string {
+/** The widget's answer: base64 of JSON {challenge, solution}; null when it is not that shape. */
+function altchaPayloadOf(response: string): Payload | null {
+  if (!response) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge?: unknown };
-    return typeof parsed.challenge === 'string' ? parsed.challenge : payload;
+    const parsed = JSON.parse(Buffer.from(response, 'base64').toString('utf8')) as Partial<Payload> | null;
+    const { challenge, solution } = parsed ?? {};
+    if (typeof challenge?.signature !== 'string' || typeof challenge.parameters !== 'object' || challenge.parameters === null) return null;
+    if (typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string') return null;
+    return { challenge, solution };
   } catch {
-    return payload;
+    return null;
   }
 }

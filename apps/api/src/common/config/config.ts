@@ -60,6 +60,8 @@ const environment = z
     ACCESS_TOKEN_TTL_SECONDS: wholeNumber(15 * 60, 10, 24 * 3600),
     REFRESH_TOKEN_TTL_SECONDS: wholeNumber(7 * 24 * 3600, 60, 365 * 24 * 3600),
     CAPTCHA_PROVIDER: oneOf(CAPTCHA_PROVIDERS, 'altcha'),
+    // Average SHA-256 rounds the ALTCHA proof of work asks of a browser: 10,000 take about half a second.
+    CAPTCHA_WORK: wholeNumber(10_000, 100, 10_000_000),
     RECAPTCHA_SECRET: z.string().default(''),
     RECAPTCHA_VERIFY_URL: withDefault('https://www.google.com/recaptcha/api/siteverify'),
     // Blank is meaningful here: no SPA to serve.
@@ -87,6 +89,8 @@ const environment = z
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     captchaProvider: env.CAPTCHA_PROVIDER,
+    /** The bot-check's work factor: the average number of SHA-256 rounds a browser runs to pass it. */
+    captchaWork: env.CAPTCHA_WORK,
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     /** Where the built SPA lives; empty when the API serves no SPA. */

@@ -1,8 +1,9 @@
-import { solveChallenge } from 'altcha-lib';
+import { solveChallenge, type Challenge as AltchaChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { API_PATHS, type CaptchaVerifyAnswer, type TokenPair, type TotpCreateAnswer } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 
-type Challenge = { provider: 'off' | 'recaptcha' } | { provider: 'altcha'; algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
+type Challenge = { provider: 'off' | 'recaptcha' } | ({ provider: 'altcha' } & AltchaChallenge);
 
 /**
  * The invisible bot-check: the API's ALTCHA proof-of-work challenge, solved in the page with
@@ -13,10 +14,10 @@ export async function passBotCheck(client: ApiClient): Promise<string | null> {
   const challenge = await client.get<Challenge>(API_PATHS.captchaChallenge, { auth: false });
   let response = '';
   if (challenge.provider === 'altcha') {
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const { provider: _provider, ...altcha } = challenge;
+    const solution = await solveChallenge({ challenge: altcha, deriveKey, timeout: 30_000 });
     if (!solution) return null;
-    const { algorithm, salt, signature } = challenge;
-    response = btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }));
+    response = btoa(JSON.stringify({ challenge: altcha, solution }));
   }
   const answer = await client.post<CaptchaVerifyAnswer>(API_PATHS.captchaVerify, { response }, { auth: false });
   return answer.is_robot ? null : answer.captcha_token;
