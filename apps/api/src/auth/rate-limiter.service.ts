@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
-import { REDIS } from '../common/redis/redis.module';
 
 /** Limits on guessing: 5 failures per account per 15 minutes, 20 per client address per minute. */
 export const SIGN_IN_LIMITS = {
@@ -58,19 +57,32 @@ return {consumed, ttl}
  * point back, so only failures stay counted.
  */
 @Injectable()
-export class RateLimiterService {
+export class RateLimiterService implements OnModuleDestroy {
   private readonly limiters: Record<LimitName, RateLimiterRedis>;
+  /**
+   * A connection of its own that fails at once while Redis is away (no offline queue), so sign-in never
+   * waits on Redis: each counter then falls back to an in-memory one in this process (the library's
+   * insurance limiter) with the same limits, until Redis answers again.
+   */
+  private readonly redis: Redis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    this.redis.on('error', () => undefined); // reconnects by itself; each refused command is handled below
     const limiter = (name: LimitName) =>
       new RateLimiterRedis({
-        storeClient: redis,
+        storeClient: this.redis,
         keyPrefix: `${config.redisPrefix}:ratelimit:${name}`,
         points: LIMITS[name].max,
         duration: LIMITS[name].windowSeconds,
         customIncrTtlLuaScript: INCR_TTL_WITH_GUARDED_REFUND,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: LIMITS[name].max, duration: LIMITS[name].windowSeconds }),
       });
     this.limiters = { 'login:acct': limiter('login:acct'), 'login:addr': limiter('login:addr'), 'totp:user': limiter('totp:user'), 'totp:addr': limiter('totp:addr') };
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
   }
 
   /**
