@@ -69,6 +69,7 @@ export const OWN_MESSAGES = {
   malformedJson: 'Malformed JSON in request body.',
   unknownField: 'This field is not allowed.',
   oldPasswordWrong: 'The old password is incorrect.',
+  currentPasswordForEmail: 'Enter your current password in Old password to change the email.',
   passwordRules: 'Password must have at least 8 characters, a lowercase letter, an uppercase letter, a digit and a symbol.',
   newUserPasswordRules: 'Password must have at least 8 characters with a letter, a number and a special character.',
   passwordsDoNotMatch: 'Passwords do not match.',

@@ -177,12 +177,26 @@ describe('sign-in', () => {
       const other = await makeUser(ctx.db);
       const pair = await sessionFor(ctx, user.id);
       const newEmail = uniqueEmail('renamed');
-      const ok = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail }).expect(200);
+      // A new email needs the current password.
+      const bare = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail }).expect(400);
+      expect(bare.body).toEqual({ old_password: [OWN_MESSAGES.currentPasswordForEmail] });
+      const wrong = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail, old_password: 'Wrong!pass1' }).expect(400);
+      expect(wrong.body).toEqual({ old_password: [OWN_MESSAGES.oldPasswordWrong] });
+      const ok = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail, old_password: user.password }).expect(200);
       expect(ok.body).toEqual({ id: user.id, email: newEmail });
-      const taken = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: other.email.toUpperCase() }).expect(400);
+      const taken = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: other.email.toUpperCase(), old_password: user.password }).expect(400);
       expect(taken.body).toEqual({ email: [OWN_MESSAGES.emailTaken] });
       const invalid = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: 'nope' }).expect(400);
       expect(invalid.body).toEqual({ email: [MESSAGES.accountEmailInvalid] });
+    });
+
+    it('throttles guesses of the current password like sign-in', async () => {
+      const user = await makeUser(ctx.db);
+      const pair = await sessionFor(ctx, user.id);
+      const put = (old_password: string) =>
+        ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: user.email, old_password, new_password: 'N3w!Password' });
+      for (let i = 0; i < 5; i++) expect((await put(`Wrong!pass${i}`).expect(400)).body).toEqual({ old_password: [OWN_MESSAGES.oldPasswordWrong] });
+      await put(user.password).expect(429);
     });
 
     it("refuses to change someone else's account", async () => {
@@ -241,6 +255,9 @@ describe('sign-in', () => {
   describe('admin account', () => {
     it('creates an active admin in an all-Full group, and a second run resets it', async () => {
       const email = uniqueEmail('admin');
+      for (const weak of ['short1!', 'alllowercase1!', 'NoDigits!here', 'NoSymbol1here']) {
+        await expect(createOrResetAdmin(ctx.db, email, weak)).rejects.toThrow(OWN_MESSAGES.passwordRules);
+      }
       const created = await createOrResetAdmin(ctx.db, email, 'First!pass1');
       expect(created).toMatchObject({ email, group: 'Administrators' });
       const [group] = await ctx.db.query(`SELECT perms FROM groups WHERE name = 'Administrators'`);
