@@ -60,6 +60,11 @@ export const LABELS = {
 
 /** Messages of our own where the spec is silent (docs/decisions.md). */
 export const OWN_MESSAGES = {
+  ownGroupChange: 'You cannot change your own group.',
+  grantBeyondOwn: 'You cannot grant more than your own privileges.',
+  groupBeyondOwn: 'You cannot change a group that has more privileges than you.',
+  userBeyondOwn: 'You cannot change a user whose group has more privileges than yours.',
+  lastAdministrator: 'At least one active user must keep every privilege at Full.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   secondFactorRequired: 'Two-factor authentication is required.',
   tokenNotValid: 'Token is invalid or expired',
