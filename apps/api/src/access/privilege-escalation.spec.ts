@@ -4,7 +4,9 @@
  * the Administrators group, deactivating every administrator, leaving the console without one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_MESSAGES, Perm, permsAll } from '@console/contracts';
+import { completePerms, OWN_MESSAGES, Perm, permsAll } from '@console/contracts';
+import { UsersAdminService } from '../users/users-admin.service';
+import type { Principal } from './principal';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
 
@@ -87,13 +89,17 @@ describe('privileges cannot be raised from inside', () => {
       const [a, b] = [await makeUser(fresh.db, { groupId: group.id }), await makeUser(fresh.db, { groupId: group.id })];
       const [ta, tb] = [(await sessionFor(fresh, a.id)).access, (await sessionFor(fresh, b.id)).access];
 
-      // Two administrators deactivate each other at the same moment: one of them must stay.
-      const answers = await Promise.all([
-        fresh.http().delete(`${U}${b.id}/`).set(...auth(ta)),
-        fresh.http().delete(`${U}${a.id}/`).set(...auth(tb)),
-      ]);
-      expect(answers.map((r) => r.status).sort()).toEqual([204, 400]);
-      expect(answers.find((r) => r.status === 400)!.body).toEqual({ detail: OWN_MESSAGES.lastAdministrator });
+      // Two administrators deactivate each other at the same moment: one of them must stay. Called on the
+      // service, so both get past the session check and meet at the lock.
+      const principal = (user: TestUser): Principal => ({
+        userId: user.id, email: user.email, familyId: 'f', secondFactorPassed: true, groupId: group.id, groupName: 'Administrators',
+        perms: completePerms({ perms: permsAll('Full') }), ip: '127.0.0.1', userAgent: 'test',
+      });
+      const users = fresh.app.get(UsersAdminService);
+      const outcomes = await Promise.allSettled([users.deactivate(principal(a), b.id), users.deactivate(principal(b), a.id)]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason.getResponse()).toEqual({ detail: OWN_MESSAGES.lastAdministrator });
       const [{ n }] = await fresh.db.query(`SELECT count(*)::int AS n FROM users WHERE is_active`);
       expect(n).toBe(1);
 
