@@ -13,6 +13,7 @@ installDependencies(pnpmCmd);
 
 const stages = [
   ['build', ['run', 'build']],
+  ['first screen weight (login at most 170 KB gzipped)', ['--filter', '@console/web', 'run', 'check:first-route']],
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],

@@ -20,16 +20,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: their own chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|@tanstack[\\/]react-query|react-hook-form|scheduler)[\\/]/, priority: 2 },
-            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/, priority: 1 },
-          ],
-        },
-      },
-    },
+    // The build's manifest lets scripts/check-first-route.mjs weigh what the first screen loads.
+    manifest: true,
   },
 });

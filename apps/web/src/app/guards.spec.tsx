@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import type { AuthState } from '../api/session-store';
 import { makeApi, makeUser, renderWithApp, signedInState } from '../test/fixtures';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadScreens } from './router';
 
 function Where() {
   const { pathname } = useLocation();
@@ -20,12 +20,29 @@ async function landOn(path: string, state: Partial<AuthState>) {
     { api: makeApi(state), path },
   );
   await waitFor(() => expect(screen.getByTestId('where')).toBeInTheDocument());
+  // Screens load on demand, and the redirects they make come after: wait until no loader shows and the
+  // location has held still for a moment.
+  let last: string | null = null;
+  let since = Date.now();
+  await waitFor(
+    () => {
+      const now = screen.getByTestId('where').textContent;
+      if (now !== last) [last, since] = [now, Date.now()];
+      expect(screen.queryByTestId('full-screen-loader')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('page-loader')).not.toBeInTheDocument();
+      expect(Date.now() - since).toBeGreaterThanOrEqual(1000);
+    },
+    { timeout: 5000, interval: 50 },
+  );
   return screen.getByTestId('where').textContent;
 }
 
 const loggedOut: Partial<AuthState> = { isInitialized: true };
 
 describe('route guards', () => {
+  // The screens' code loads on demand; load it once up front so each test sees its redirects at once.
+  beforeAll(() => preloadScreens(), 30_000);
+
   it('sends a visitor who is not signed in to /login', async () => {
     expect(await landOn('/logs', loggedOut)).toBe('/login');
     expect(await landOn('/', loggedOut)).toBe('/login');

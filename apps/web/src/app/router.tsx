@@ -1,17 +1,38 @@
 import type { TabBar } from '@console/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { AccountDetailsPage } from '../features/account/pages/AccountDetailsPage';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { GroupFormPage } from '../features/privileges/pages/GroupFormPage';
-import { GroupsPage } from '../features/privileges/pages/GroupsPage';
-import { UsersPage } from '../features/privileges/pages/UsersPage';
-import { LogsPage } from '../features/logs/pages/LogsPage';
-import { NotificationsPage } from '../features/notifications/pages/NotificationsPage';
-import { PendingScreen } from '../features/pending/pages/PendingScreen';
-import { SystemSettingsPage } from '../features/system-settings/pages/SystemSettingsPage';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { FirstTabRedirect, PublicOnly, RequireRoute, RequireVerified, RootRedirect } from './guards';
-import { AppLayout } from './layout/AppLayout';
+
+// Every screen loads on demand, so the first one (usually the login page) carries only what it draws.
+const SCREENS = {
+  LoginPage: () => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+  AppLayout: () => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })),
+  AccountDetailsPage: () => import('../features/account/pages/AccountDetailsPage').then((m) => ({ default: m.AccountDetailsPage })),
+  GroupFormPage: () => import('../features/privileges/pages/GroupFormPage').then((m) => ({ default: m.GroupFormPage })),
+  GroupsPage: () => import('../features/privileges/pages/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+  UsersPage: () => import('../features/privileges/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+  LogsPage: () => import('../features/logs/pages/LogsPage').then((m) => ({ default: m.LogsPage })),
+  NotificationsPage: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
+  SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
+};
+
+/** Loads every screen's code now (tests; or a warm-up once the user is in). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(Object.values(SCREENS).map((load) => load()));
+}
+
+const LoginPage = lazy(SCREENS.LoginPage);
+const AppLayout = lazy(SCREENS.AppLayout);
+const AccountDetailsPage = lazy(SCREENS.AccountDetailsPage);
+const GroupFormPage = lazy(SCREENS.GroupFormPage);
+const GroupsPage = lazy(SCREENS.GroupsPage);
+const UsersPage = lazy(SCREENS.UsersPage);
+const LogsPage = lazy(SCREENS.LogsPage);
+const NotificationsPage = lazy(SCREENS.NotificationsPage);
+const PendingScreen = lazy(SCREENS.PendingScreen);
+const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -54,28 +75,30 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route
-        path={PATHS.login}
-        element={
-          <PublicOnly>
-            <LoginPage />
-          </PublicOnly>
-        }
-      />
-      <Route path={PATHS.root} element={<RootRedirect />} />
-      <Route
-        element={
-          <RequireVerified>
-            <AppLayout />
-          </RequireVerified>
-        }
-      >
-        {PRIVATE_ROUTES.map(({ route, element }) => (
-          <Route key={route} path={ROUTE_PATTERNS[route]} element={<RequireRoute route={route}>{element}</RequireRoute>} />
-        ))}
-      </Route>
-      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
-    </Routes>
+    <Suspense fallback={<FullScreenLoader />}>
+      <Routes>
+        <Route
+          path={PATHS.login}
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route path={PATHS.root} element={<RootRedirect />} />
+        <Route
+          element={
+            <RequireVerified>
+              <AppLayout />
+            </RequireVerified>
+          }
+        >
+          {PRIVATE_ROUTES.map(({ route, element }) => (
+            <Route key={route} path={ROUTE_PATTERNS[route]} element={<RequireRoute route={route}>{element}</RequireRoute>} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={PATHS.login} replace />} />
+      </Routes>
+    </Suspense>
   );
 }

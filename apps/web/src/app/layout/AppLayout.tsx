@@ -1,7 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../../api/context';
 import { useLogout } from '../../session/session';
@@ -57,7 +57,10 @@ export function AppLayout() {
           </Tooltip>
         </Toolbar>
         <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
-          <Outlet />
+          {/* A screen's code loads on first visit; the menu and bar stay while it does. */}
+          <Suspense fallback={<CircularProgress aria-label="Loading" data-testid="page-loader" sx={{ display: 'block', mx: 'auto', mt: 6 }} />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
     </Box>

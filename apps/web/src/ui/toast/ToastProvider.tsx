@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { LIMITS } from '@console/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
@@ -55,13 +55,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Stack spacing={1} sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 420 }}>
+      <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 420, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {toasts.map((toast) => (
           <Alert key={toast.id} severity={toast.severity} variant="filled" onClose={() => dismiss(toast.id)} data-testid="toast">
             {toast.message}
           </Alert>
         ))}
-      </Stack>
+      </Box>
     </ToastContext.Provider>
   );
 }

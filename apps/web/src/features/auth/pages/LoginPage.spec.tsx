@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp } from '../../../test/fixtures';
-import { AppRoutes } from '../../../app/router';
+import { AppRoutes, preloadScreens } from '../../../app/router';
 
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -33,7 +33,7 @@ function signInApi(overrides: Record<string, [number, unknown]> = {}) {
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
-  await user.clear(screen.getByLabelText('Email'));
+  await user.clear(await screen.findByLabelText('Email', {}, { timeout: 5000 })); // the page's code loads on demand
   if (email) await user.type(screen.getByLabelText('Email'), email);
   await user.clear(screen.getByLabelText('Password'));
   if (password) await user.type(screen.getByLabelText('Password'), password);
@@ -52,6 +52,9 @@ function renderLogin(fetchImpl = signInApi()) {
 }
 
 describe('LoginPage', () => {
+  // The screens' code loads on demand; load it once up front so each test sees its redirects at once.
+  beforeAll(() => preloadScreens(), 30_000);
+
   it('validates the fields with the spec messages before calling the API', async () => {
     const api = signInApi();
     renderLogin(api);

@@ -1,14 +1,17 @@
 import { Visibility, VisibilityOff } from '@mui/icons-material';
-import { Alert, Box, Button, IconButton, InputAdornment, Paper, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, IconButton, InputAdornment, Paper, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
+import { PlainTextField } from '../../../ui/form/PlainTextField';
 import { EMAIL_PATTERN, MESSAGES } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { getCurrentUser } from '../../../session/api/get-current-user';
 import { createTotp, logIn, logInWithTotp, passBotCheck, secretOfOtpauth } from '../api/sign-in';
-import { TwoFactorDialog } from '../components/TwoFactorDialog';
+
+// Loaded once the password step passes: the first screen carries only the form.
+const TwoFactorDialog = lazy(() => import('../components/TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 interface Credentials {
   email: string;
@@ -75,37 +78,29 @@ export function LoginPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
           Sign in
         </Typography>
-        <TextField
+        <PlainTextField
           label="Email"
           type="email"
           autoComplete="username"
-          fullWidth
-          margin="normal"
+          data-testid="login-email"
           {...fieldErrorProps(formState.errors.email)}
-          slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
           {...register('email', {
             validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid),
           })}
         />
-        <TextField
+        <PlainTextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
-          fullWidth
-          margin="normal"
+          data-testid="login-password"
           {...fieldErrorProps(formState.errors.password)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'login-password' },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
+                {showPassword ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          }
           {...register('password', { validate: (v) => !!v || MESSAGES.passwordBlank })}
         />
         {error && (
@@ -117,16 +112,20 @@ export function LoginPage() {
           Submit
         </Button>
       </Paper>
-      <TwoFactorDialog
-        open={dialogOpen && auth.isAuthenticated && !auth.isVerified}
-        qrCode={auth.qrCode}
-        manualKey={manualKey}
-        isVerifiedBefore={auth.isVerifiedBefore}
-        error={codeError}
-        busy={busy}
-        onSubmit={verify}
-        onClose={() => setDialogOpen(false)}
-      />
+      {dialogOpen && auth.isAuthenticated && !auth.isVerified && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog
+            open
+            qrCode={auth.qrCode}
+            manualKey={manualKey}
+            isVerifiedBefore={auth.isVerifiedBefore}
+            error={codeError}
+            busy={busy}
+            onSubmit={verify}
+            onClose={() => setDialogOpen(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }
