@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { OWN_MESSAGES } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
-import { PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { IsId } from '../common/validation/ids';
 
 export class UpdateOwnAccountDto {
   @ApiProperty()
@@ -31,14 +32,14 @@ export class OwnAccountDto {
 export class UsersQuery extends PageQuery {}
 
 export class CreateUserDto extends CredentialsDto {
-  @ApiProperty({ description: 'Group id' })
-  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
+  @IsId(OWN_MESSAGES.groupRequired)
   group!: number;
 }
 
 export class UpdateUserGroupDto {
-  @ApiProperty({ description: 'Group id' })
-  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
+  @IsId(OWN_MESSAGES.groupRequired)
   group!: number;
 }
 

@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { OWN_MESSAGES } from '@console/contracts';
 import { FieldErrors, FieldValidationError } from './api-errors';
 
@@ -16,12 +16,28 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   return out;
 }
 
+/** The one pipe every body, query and path param goes through. */
+@Injectable()
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      stopAtFirstError: true,
+      exceptionFactory: (errors) => new FieldValidationError(toFieldErrors(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'custom') return value;
+    // A path param is one string; its own pipe (ParseIdPipe) parses it strictly, so no lenient
+    // conversion ('0x10', '1e3', ' 5' as numbers) happens here first.
+    if (metadata.type === 'param' && metadata.data) return value;
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-    exceptionFactory: (errors) => new FieldValidationError(toFieldErrors(errors)),
-  });
+  return new RequestValidationPipe();
 }

@@ -6,14 +6,16 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Request } from 'express';
-import { MAX_PAGE_SIZE, Paginated } from '@console/contracts';
+import { INPUT_LIMITS, MAX_PAGE_SIZE, Paginated } from '@console/contracts';
+import { IsPage } from '../validation/ids';
+
+/** The OpenAPI schema of an id in a query string or a body. */
+export const ID_SCHEMA = { type: 'integer', minimum: INPUT_LIMITS.idMin, maximum: INPUT_LIMITS.idMax } as const;
 
 export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: INPUT_LIMITS.pageMax, default: 1 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsPage()
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE })
