@@ -57,4 +57,30 @@ describe('hostile input', () => {
       expect(res.body.results).toEqual([]);
     });
   });
+
+  describe('NUL and unpaired surrogates', () => {
+    it('are refused in a body, by field', async () => {
+      const res = await post('/users/groups/', { name: 'a\u0000b', perms: [] }).expect(400);
+      expect(res.body).toEqual({ name: [OWN_MESSAGES.textInvalid] });
+      const lone = await post('/notifications/tg-bot-settings/', { token: 'x', chat_id: '\ud800' }).expect(400);
+      expect(lone.body).toEqual({ chat_id: [OWN_MESSAGES.textInvalid] });
+    });
+
+    it('are refused in nested values and in keys', async () => {
+      const nested = await post('/users/groups/', { name: 'g', perms: [{ section_name: 'logs', status: 'Limited', fields: ['ok', 'b\u0000'] }] }).expect(400);
+      expect(nested.body).toEqual({ 'perms.0.fields.1': [OWN_MESSAGES.textInvalid] });
+      const key = await post('/users/groups/', { name: 'g', perms: [], 'x\u0000': 1 }).expect(400);
+      expect(key.body).toEqual({ 'x\u0000': [OWN_MESSAGES.textInvalid] });
+    });
+
+    it('are refused in a query string and a path', async () => {
+      expect((await get('/strategies/pairs/for-filters/?search=%00').expect(400)).body).toEqual({ search: [OWN_MESSAGES.textInvalid] });
+      expect((await get('/users/groups/1%00/').expect(400)).body).toEqual({ id: [OWN_MESSAGES.textInvalid] });
+    });
+
+    it('leave other text alone', async () => {
+      const res = await post('/users/groups/', { name: 'Ops 日本 😀', perms: [] }).expect(201);
+      expect(res.body.name).toBe('Ops 日本 😀');
+    });
+  });
 });
