@@ -48,7 +48,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens whose second factor is pending' })
   login(@Body() body: LoginDto, @Req() req: Request): Promise<TokenPairDto> {
-    return this.auth.login(body.email, body.password, body.captcha_token, clientOf(req));
+    return this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
   }
 
   @SignedIn({ pendingSecondFactor: true })

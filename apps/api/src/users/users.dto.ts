@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { OWN_MESSAGES } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
 import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
+import { Omittable } from '../common/validation/transforms';
 
 export class UpdateOwnAccountDto {
   @ApiProperty()
@@ -12,13 +13,13 @@ export class UpdateOwnAccountDto {
   email!: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(1024)
   old_password?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(1024)
   new_password?: string;

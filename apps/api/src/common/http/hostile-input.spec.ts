@@ -83,4 +83,18 @@ describe('hostile input', () => {
       expect(res.body.name).toBe('Ops 日本 😀');
     });
   });
+
+  describe('null and wrong shapes', () => {
+    it('refuse null for an optional field that is not nullable', async () => {
+      const res = await post('/notifications/tg-bot-settings/', { token: 'x', chat_id: '1', investor_report_time: null }).expect(400);
+      expect(Object.keys(res.body)).toEqual(['investor_report_time']);
+    });
+
+    it('refuse perms items that are not objects', async () => {
+      for (const item of [[], 1, null, 'Full']) {
+        const res = await post('/users/groups/', { name: 'g', perms: [item] }).expect(400);
+        expect(Object.keys(res.body)).toEqual(['perms']);
+      }
+    });
+  });
 });
