@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
+import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
 import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
 
@@ -26,7 +27,7 @@ abstract class ExchangeAccountFieldsDto {
   @ApiProperty({ minimum: LIMITS.leverageMin, maximum: LIMITS.leverageMax })
   @Max(LIMITS.leverageMax, { message: M.leverageRange })
   @Min(LIMITS.leverageMin, { message: M.leverageRange })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: M.leverageRange })
+  @IsDecimal(2, { message: M.leverageRange })
   @IsDefined({ message: M.leverageRange })
   @NumberFromString()
   leverage!: number;

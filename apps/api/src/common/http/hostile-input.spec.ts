@@ -90,6 +90,11 @@ describe('hostile input', () => {
       expect(Object.keys(res.body)).toEqual(['investor_report_time']);
     });
 
+    it('refuse numbers that print in exponent form where decimals are counted', async () => {
+      const res = await post('/strategies/exchange-accounts/', { title: 'T', api_key: 'k', api_secret: 's', leverage: 1e-300 }).expect(400);
+      expect(Object.keys(res.body)).toEqual(['leverage']);
+    });
+
     it('refuse perms items that are not objects', async () => {
       for (const item of [[], 1, null, 'Full']) {
         const res = await post('/users/groups/', { name: 'g', perms: [item] }).expect(400);
