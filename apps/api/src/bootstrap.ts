@@ -1,17 +1,15 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { API_PREFIX } from '@console/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
+import { jsonBody } from './common/http/request-body';
 import { serveSpa } from './common/http/spa';
 import { auditContextMiddleware } from './logs/audit-context';
-
-export const BODY_LIMIT = '1mb';
 
 /** Builds the HTTP app (used by main.ts and by the tests, so both run the same wiring). */
 export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}): Promise<NestExpressApplication> {
@@ -19,7 +17,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   if (opts.logs !== false) app.useLogger(app.get(Logger));
   else app.useLogger(false);
   app.use(auditContextMiddleware);
-  app.use(json({ limit: BODY_LIMIT }));
+  app.use(jsonBody());
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.setGlobalPrefix(API_PREFIX.slice(1));

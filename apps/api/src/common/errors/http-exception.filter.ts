@@ -43,6 +43,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return [status, this.normalizeNestBody(status, response as Record<string, unknown>)];
     }
     const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.too.deep') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.bodyTooDeep }];
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];
     if (parserError?.type === 'entity.parse.failed') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.malformedJson }];
     const status = parserError?.status ?? parserError?.statusCode;

@@ -102,4 +102,23 @@ describe('hostile input', () => {
       }
     });
   });
+
+  describe('deeply nested JSON', () => {
+    it('is refused before validation, without a sign-in, with 400', async () => {
+      for (const body of ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(130_000) + '1' + '}'.repeat(130_000)]) {
+        const res = await ctx.http().post(`${API}/users/login/`).set('content-type', 'application/json').send(body).expect(400);
+        expect(res.body).toEqual({ detail: OWN_MESSAGES.bodyTooDeep });
+      }
+    });
+
+    it('is taken up to the limit, brackets inside strings not counted', async () => {
+      const deep = '['.repeat(INPUT_LIMITS.jsonDepthMax) + ']'.repeat(INPUT_LIMITS.jsonDepthMax);
+      const res = await ctx.http().post(`${API}/users/login/`).set('content-type', 'application/json').send(`{"email":"a@b.co","password":"x","extra":${deep.slice(1, -1)}}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ extra: [OWN_MESSAGES.unknownField] });
+      const quoted = JSON.stringify({ email: '"\\' + '[[[['.repeat(20), password: '{'.repeat(100) });
+      const text = await ctx.http().post(`${API}/users/login/`).set('content-type', 'application/json').send(quoted);
+      expect(text.body).not.toEqual({ detail: OWN_MESSAGES.bodyTooDeep });
+    });
+  });
 });

@@ -1,0 +1,58 @@
+/**
+ * How request bodies are read: JSON only, at most BODY_LIMIT, at most INPUT_LIMITS.jsonDepthMax
+ * levels deep. All of it happens before any guard, so it protects the public routes too.
+ */
+import type { IncomingMessage } from 'node:http';
+import { json, RequestHandler } from 'express';
+import { INPUT_LIMITS, OWN_MESSAGES } from '@console/contracts';
+
+export const BODY_LIMIT = '1mb';
+
+/** The body parser's error for a body nested past the limit; the exception filter answers it 400. */
+export class JsonTooDeepError extends Error {
+  readonly status = 400;
+  readonly type = 'entity.too.deep';
+  constructor() {
+    super(OWN_MESSAGES.bodyTooDeep);
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN = new Set([0x5b, 0x7b]); // [ {
+const CLOSE = new Set([0x5d, 0x7d]); // ] }
+
+/**
+ * True when the raw JSON nests objects and arrays deeper than `max`. One pass over the bytes before
+ * JSON.parse, so a deep body costs a scan, never a parse, a recursive validation or a stack overflow.
+ * Scanning bytes is safe in UTF-8: no byte of a multi-byte character is an ASCII bracket or quote.
+ */
+export function nestsDeeperThan(body: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = true;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (OPEN.has(byte)) {
+      if (++depth > max) return true;
+    } else if (CLOSE.has(byte)) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+export function jsonBody(): RequestHandler {
+  return json({
+    limit: BODY_LIMIT,
+    verify: (_req: IncomingMessage, _res: unknown, body: Buffer) => {
+      if (nestsDeeperThan(body, INPUT_LIMITS.jsonDepthMax)) throw new JsonTooDeepError();
+    },
+  });
+}
