@@ -103,6 +103,18 @@ describe('hostile input', () => {
     });
   });
 
+  describe('requests that race', () => {
+    it('answer a lost race on a unique name with 409, never 500', async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => post('/users/groups/', { name: 'Same name', perms: [] })));
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      for (const res of answers.filter((r) => r.status !== 201)) {
+        expect([400, 409]).toContain(res.status);
+        if (res.status === 409) expect(res.body).toEqual({ detail: OWN_MESSAGES.conflict });
+      }
+    });
+  });
+
   describe('deeply nested JSON', () => {
     it('is refused before validation, without a sign-in, with 400', async () => {
       for (const body of ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(130_000) + '1' + '}'.repeat(130_000)]) {
