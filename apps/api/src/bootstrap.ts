@@ -7,16 +7,24 @@ import { AppModule } from './app.module';
 import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
-import { jsonBody } from './common/http/request-body';
+import { bodyReadTimeout, jsonBody } from './common/http/request-body';
 import { serveSpa } from './common/http/spa';
 import { auditContextMiddleware } from './logs/audit-context';
+
+/** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
+const HEADERS_TIMEOUT_MS = 20_000;
 
 /** Builds the HTTP app (used by main.ts and by the tests, so both run the same wiring). */
 export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   if (opts.logs !== false) app.useLogger(app.get(Logger));
   else app.useLogger(false);
+  const server = app.getHttpServer();
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
+
   app.use(auditContextMiddleware);
+  app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');

@@ -71,6 +71,8 @@ const environment = z
     TELEGRAM_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://api.telegram.org')),
     TELEGRAM_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
     AUDIT_STRICT: oneOf(['true', 'false'], 'false'),
+    // A request body must arrive whole within this time, else 408.
+    BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -104,6 +106,8 @@ const environment = z
     telegramRetryDelayMs: env.TELEGRAM_RETRY_DELAY_MS,
     /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
     auditStrict: env.AUDIT_STRICT === 'true',
+    /** How long a request body may take to arrive. */
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

@@ -1,9 +1,10 @@
 /**
  * How request bodies are read: JSON only, at most BODY_LIMIT, at most INPUT_LIMITS.jsonDepthMax
- * levels deep. All of it happens before any guard, so it protects the public routes too.
+ * levels deep, and within a time limit. All of it happens before any guard, so it protects the
+ * public routes too.
  */
 import type { IncomingMessage } from 'node:http';
-import { json, RequestHandler } from 'express';
+import { json, NextFunction, Request, RequestHandler, Response } from 'express';
 import { INPUT_LIMITS, OWN_MESSAGES } from '@console/contracts';
 
 export const BODY_LIMIT = '1mb';
@@ -55,4 +56,35 @@ export function jsonBody(): RequestHandler {
       if (nestsDeeperThan(body, INPUT_LIMITS.jsonDepthMax)) throw new JsonTooDeepError();
     },
   });
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * A body must arrive whole within `ms` of the request's start, else 408 and the connection closes:
+ * a client trickling bytes would otherwise hold a socket (and a parser) for minutes. The server's own
+ * requestTimeout stays as a backstop for bodies no one reads.
+ */
+export function bodyReadTimeout(ms: number): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req) || req.complete) return next();
+    const timer = setTimeout(() => {
+      if (req.complete) return;
+      if (res.headersSent) {
+        req.socket.destroy();
+        return;
+      }
+      res.setHeader('Connection', 'close');
+      res.status(408).json({ detail: OWN_MESSAGES.bodyTimeout });
+      // Stop reading what is left; the parser's 'aborted' error then finds the answer already sent.
+      res.once('finish', () => req.socket.destroy());
+    }, ms);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    req.once('end', done);
+    req.once('close', done);
+    next();
+  };
 }

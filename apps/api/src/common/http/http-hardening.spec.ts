@@ -1,0 +1,62 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_MESSAGES, permsAll } from '@console/contracts';
+import { createTestApp, TestContext } from '../../test/harness';
+import { auth, makeUser, sessionFor } from '../../test/factories';
+
+/** Listens on a free port and sends `raw` as is; resolves with all the server wrote before it closed. */
+async function rawExchange(ctx: TestContext, raw: string, waitMs: number): Promise<string> {
+  const server = ctx.app.getHttpServer();
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+    setTimeout(() => {
+      socket.destroy();
+      resolve(received);
+    }, waitMs).unref();
+  });
+}
+
+describe('HTTP hardening (default settings)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('lets a body without a time problem through', async () => {
+    await ctx.http().post('/api/v2/users/login/').send({ email: 'a@b.co', password: 'x' }).expect(400);
+  });
+});
+
+describe('HTTP hardening (settings)', () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ BODY_TIMEOUT_MS: '300' });
+    const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
+    await makeUser(ctx.db);
+    token = (await sessionFor(ctx, admin.id)).access;
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 408 and closes the connection when a body is slower than BODY_TIMEOUT_MS', async () => {
+    const started = Date.now();
+    const answer = await rawExchange(
+      ctx,
+      'POST /api/v2/users/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      5_000,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain(JSON.stringify({ detail: OWN_MESSAGES.bodyTimeout }));
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+});
