@@ -9,6 +9,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
 import { serveSpa } from './common/http/spa';
+import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 
 /** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
@@ -28,6 +29,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.use(jsonBody());
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  setPublicUrl(app, config.publicUrl);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -71,6 +71,8 @@ const environment = z
     TELEGRAM_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://api.telegram.org')),
     TELEGRAM_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
     AUDIT_STRICT: oneOf(['true', 'false'], 'false'),
+    // Where browsers reach the console (page links are built on it); blank: http://localhost:PORT.
+    PUBLIC_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).optional()),
     // A request body must arrive whole within this time, else 408.
     BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
   })
@@ -106,6 +108,8 @@ const environment = z
     telegramRetryDelayMs: env.TELEGRAM_RETRY_DELAY_MS,
     /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
     auditStrict: env.AUDIT_STRICT === 'true',
+    /** The console's address as browsers use it, without a trailing slash. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     /** How long a request body may take to arrive. */
     bodyTimeoutMs: env.BODY_TIMEOUT_MS,
   }));

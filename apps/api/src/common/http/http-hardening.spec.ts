@@ -30,6 +30,14 @@ describe('HTTP hardening (default settings)', () => {
   });
   afterAll(() => ctx.close());
 
+  it('builds page links on PUBLIC_URL, whatever the Host header says', async () => {
+    const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
+    await makeUser(ctx.db);
+    const token = (await sessionFor(ctx, admin.id)).access;
+    const res = await ctx.http().get('/api/v2/users/users/?page_size=1').set('Host', 'evil.example').set(...auth(token)).expect(200);
+    expect(res.body.next).toBe('http://127.0.0.1:3000/api/v2/users/users/?page_size=1&page=2');
+  });
+
   it('lets a body without a time problem through', async () => {
     await ctx.http().post('/api/v2/users/login/').send({ email: 'a@b.co', password: 'x' }).expect(400);
   });
@@ -39,7 +47,7 @@ describe('HTTP hardening (settings)', () => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ BODY_TIMEOUT_MS: '300' });
+    ctx = await createTestApp({ BODY_TIMEOUT_MS: '300', PUBLIC_URL: 'https://console.example.com/base/' });
     const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
     await makeUser(ctx.db);
     token = (await sessionFor(ctx, admin.id)).access;
@@ -57,6 +65,18 @@ describe('HTTP hardening (settings)', () => {
     expect(answer).toContain(JSON.stringify({ detail: OWN_MESSAGES.bodyTimeout }));
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('builds page links on PUBLIC_URL with its path, for an absolute-form request target too', async () => {
+    const res = await ctx.http().get('/api/v2/users/users/?page_size=1').set(...auth(token)).expect(200);
+    expect(res.body.next).toBe('https://console.example.com/base/api/v2/users/users/?page_size=1&page=2');
+    const raw = await rawExchange(
+      ctx,
+      `GET http://evil.example/api/v2/users/users/?page_size=1 HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      5_000,
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toContain('"next":"https://console.example.com/base/api/v2/users/users/?page_size=1&page=2"');
   });
 
 });
