@@ -8,7 +8,7 @@ import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
-import { serveSpa } from './common/http/spa';
+import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 
@@ -35,12 +35,16 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Trading console API').setVersion('2').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Trading console API').setVersion('2').addBearerAuth().build(),
+    );
+    // No validator badge: it would send the document's URL to validator.swagger.io (and need a CSP exception).
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', swaggerOptions: { validatorUrl: null } });
+  }
   serveSpa(app, config.webDistDir);
   await app.init();
+  answerUnknownApiPaths(app);
   return app;
 }

@@ -73,6 +73,9 @@ const environment = z
     AUDIT_STRICT: oneOf(['true', 'false'], 'false'),
     // Where browsers reach the console (page links are built on it); blank: http://localhost:PORT.
     PUBLIC_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).optional()),
+    // The OpenAPI UI and document; blank: on, except when NODE_ENV is production.
+    API_DOCS: z.preprocess(unsetIfEmpty, z.enum(['true', 'false'], { error: 'must be one of true, false' }).optional()),
+    NODE_ENV: z.string().optional(),
     // A request body must arrive whole within this time, else 408.
     BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
   })
@@ -110,6 +113,8 @@ const environment = z
     auditStrict: env.AUDIT_STRICT === 'true',
     /** The console's address as browsers use it, without a trailing slash. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Serve /api/docs and /api/docs-json. */
+    apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     /** How long a request body may take to arrive. */
     bodyTimeoutMs: env.BODY_TIMEOUT_MS,
   }));

@@ -47,7 +47,7 @@ describe('HTTP hardening (settings)', () => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ BODY_TIMEOUT_MS: '300', PUBLIC_URL: 'https://console.example.com/base/' });
+    ctx = await createTestApp({ BODY_TIMEOUT_MS: '300', PUBLIC_URL: 'https://console.example.com/base/', API_DOCS: 'false' });
     const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
     await makeUser(ctx.db);
     token = (await sessionFor(ctx, admin.id)).access;
@@ -79,4 +79,10 @@ describe('HTTP hardening (settings)', () => {
     expect(raw).toContain('"next":"https://console.example.com/base/api/v2/users/users/?page_size=1&page=2"');
   });
 
+  it('serves no API documentation with API_DOCS=false', async () => {
+    for (const path of ['/api/docs', '/api/docs/', '/api/docs-json']) {
+      const res = await ctx.http().get(path).expect(404);
+      expect(res.body).toEqual({ detail: OWN_MESSAGES.notFound });
+    }
+  });
 });
