@@ -8,6 +8,7 @@ import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
+import { securityHeaders } from './common/http/security-headers';
 import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
@@ -24,6 +25,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
 
+  app.use(securityHeaders(config.publicUrl));
   app.use(auditContextMiddleware);
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());

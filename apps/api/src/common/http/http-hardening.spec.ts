@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES, permsAll } from '@console/contracts';
 import { createTestApp, TestContext } from '../../test/harness';
 import { auth, makeUser, sessionFor } from '../../test/factories';
+import { HSTS_VALUE } from './security-headers';
 
 /** Listens on a free port and sends `raw` as is; resolves with all the server wrote before it closed. */
 async function rawExchange(ctx: TestContext, raw: string, waitMs: number): Promise<string> {
@@ -29,6 +30,41 @@ describe('HTTP hardening (default settings)', () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
+
+  it('sends the security headers on answers of every kind', async () => {
+    for (const res of [
+      await ctx.http().get('/api/v2/health/'),
+      await ctx.http().get('/api/v2/no-such-thing/').expect(404),
+      await ctx.http().post('/api/v2/users/login/').set('content-type', 'application/json').send('{"email": ').expect(400),
+      await ctx.http().get('/api/v2/users/current-user/').expect(401),
+    ]) {
+      const csp = res.headers['content-security-policy'];
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS only when the request came over TLS', async () => {
+    // The test client is on loopback, which TRUST_PROXY trusts by default.
+    const res = await ctx.http().get('/api/v2/no-such-thing/').set('X-Forwarded-Proto', 'https');
+    expect(res.headers['strict-transport-security']).toBe(HSTS_VALUE);
+  });
+
+  it('serves the OpenAPI UI under the same policy', async () => {
+    const res = await ctx.http().get('/api/docs').redirects(1);
+    expect(res.status).toBe(200);
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    await ctx.http().get('/api/docs-json').expect(200);
+  });
 
   it('builds page links on PUBLIC_URL, whatever the Host header says', async () => {
     const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
@@ -77,6 +113,11 @@ describe('HTTP hardening (settings)', () => {
     );
     expect(raw).toMatch(/^HTTP\/1\.1 200 /);
     expect(raw).toContain('"next":"https://console.example.com/base/api/v2/users/users/?page_size=1&page=2"');
+  });
+
+  it('sends HSTS when PUBLIC_URL is https', async () => {
+    const res = await ctx.http().get('/api/v2/no-such-thing/');
+    expect(res.headers['strict-transport-security']).toBe(HSTS_VALUE);
   });
 
   it('serves no API documentation with API_DOCS=false', async () => {
