@@ -6,6 +6,7 @@ import { CreatePairs1732521600000 } from './1732521600000-CreatePairs';
 import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-CreateInvestorReportSchedules';
 import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfiles';
 import { AddLogsCombinedFilterIndexes1732780800000 } from './1732780800000-AddLogsCombinedFilterIndexes';
+import { AddTelegramOutboxSendKey1732867200000 } from './1732867200000-AddTelegramOutboxSendKey';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateInvestorReportSchedules1732608000000,
   CreateLogProfiles1732694400000,
   AddLogsCombinedFilterIndexes1732780800000,
+  AddTelegramOutboxSendKey1732867200000,
 ];

@@ -34,7 +34,7 @@ try {
   const users = cli(env, ['count-users']);
   if (users === '0') {
     const email = process.env.ADMIN_EMAIL ?? 'admin@example.com';
-    const password = process.env.ADMIN_PASSWORD ?? `${randomBytes(9).toString('base64url')}!7a`;
+    const password = process.env.ADMIN_PASSWORD ?? `${randomBytes(9).toString('base64url')}!7aA`;
     cli(env, ['create-admin', '--email', email, '--password', password]);
     console.log(`\n  First start: an administrator was created. Keep these, they are shown once:\n    email:    ${email}\n    password: ${password}\n`);
   }

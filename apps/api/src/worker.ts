@@ -4,12 +4,18 @@ import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from './common/config/config';
 import { WorkerModule } from './worker/worker.module';
 
+/** A stopping worker exits by then even when BullMQ's close waits on a connection that an outage left behind. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 /** The BullMQ worker process: separate from the API so either scales on its own. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => setTimeout(() => process.exit(0), SHUTDOWN_DEADLINE_MS).unref());
+  }
   await app.init();
 }
 

@@ -3,7 +3,7 @@ import contracts from '@console/contracts';
 import { generateSync } from 'otplib';
 
 // The contracts are CommonJS; this package is ESM, so they come in through their default export.
-export const { MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS } = contracts;
+export const { MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS, REFRESH_COOKIE } = contracts;
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 /** The administrators scripts/e2e-server.mjs creates, one per spec file. */
@@ -55,15 +55,20 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
-/** Calls the API as the signed-in page would, with its stored access token. */
+/**
+ * Calls the API as the signed-in page's user: the page holds its access token in memory only, so this
+ * gets one the way the page does, from the refresh cookie.
+ */
 export async function apiAs(page: Page, path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ({ p, method, body }) => {
-      const headers: Record<string, string> = { Authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+    async ({ p, method, body, header }) => {
+      const refreshed = await fetch('/api/v2/users/token-refresh/', { method: 'POST', headers: { [header]: '1', 'Content-Type': 'application/json' }, body: '{}' });
+      const { access } = (await refreshed.json()) as { access: string };
+      const headers: Record<string, string> = { Authorization: `Bearer ${access}` };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const res = await fetch(`/api/v2${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, body: await res.json().catch(() => null) };
     },
-    { p: path, method, body },
+    { p: path, method, body, header: REFRESH_COOKIE.header },
   );
 }

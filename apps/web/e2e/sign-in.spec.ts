@@ -45,6 +45,13 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await expect(page).toHaveURL(/\/signals-and-orders/);
   await page.screenshot({ path: shot('after-sign-in'), fullPage: true });
 
+  // No token is kept where a script could read it: the refresh token is an httpOnly cookie, the access token lives in memory.
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  expect(Object.values(stored).filter((v) => v.length > 20)).toEqual([]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'console_refresh');
+  expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
   await page.reload();
   await expect(page).toHaveURL(/\/signals-and-orders/);
   await expect(page.getByRole('link', { name: 'Logs' })).toBeVisible();

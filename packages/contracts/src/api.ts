@@ -53,6 +53,13 @@ export interface HealthAnswer {
   worker: 'up' | 'down';
 }
 
+/**
+ * The browser's session: the SPA sends this header on every call, and then the API keeps the refresh
+ * token in an httpOnly cookie (scoped to the refresh and logout paths) instead of the answer's body.
+ * The header also guards those two calls against cross-site requests (a form cannot set it).
+ */
+export const REFRESH_COOKIE = { name: 'console_refresh', header: 'X-Refresh-Cookie' } as const;
+
 /** API paths under API_PREFIX, trailing slash included. */
 export const API_PATHS = {
   health: '/health/',

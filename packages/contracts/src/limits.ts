@@ -41,6 +41,18 @@ export const EMPTY_VALUE = '-';
 
 /** Account-details password: 8+ with lower, upper, digit and symbol (platform.md 5). */
 export const ACCOUNT_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+
+/**
+ * What a change of one's own account is (platform.md 2.5): a new email needs the current password in
+ * old_password; a password change needs both passwords. The API and the account form read it alike.
+ */
+export function ownAccountChange(currentEmail: string, change: { email: string; old_password?: string; new_password?: string }) {
+  const emailChanging = change.email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+  const oldPassword = change.old_password ?? '';
+  const newPassword = change.new_password ?? '';
+  const changingPassword = newPassword !== '' || (oldPassword !== '' && !emailChanging);
+  return { emailChanging, changingPassword, needsOldPassword: emailChanging || changingPassword };
+}
 /** New-user password: 8+ with a letter, a number and a special character (platform.md 5). */
 export const NEW_USER_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -62,6 +62,11 @@ export const LABELS = {
 
 /** Messages of our own where the spec is silent (docs/decisions.md). */
 export const OWN_MESSAGES = {
+  ownGroupChange: 'You cannot change your own group.',
+  grantBeyondOwn: 'You cannot grant more than your own privileges.',
+  groupBeyondOwn: 'You cannot change a group that has more privileges than you.',
+  userBeyondOwn: 'You cannot change a user whose group has more privileges than yours.',
+  lastAdministrator: 'At least one active user must keep every privilege at Full.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   secondFactorRequired: 'Two-factor authentication is required.',
   tokenNotValid: 'Token is invalid or expired',
@@ -71,6 +76,7 @@ export const OWN_MESSAGES = {
   malformedJson: 'Malformed JSON in request body.',
   unknownField: 'This field is not allowed.',
   oldPasswordWrong: 'The old password is incorrect.',
+  currentPasswordForEmail: 'Enter your current password in Old password to change the email.',
   passwordRules: 'Password must have at least 8 characters, a lowercase letter, an uppercase letter, a digit and a symbol.',
   newUserPasswordRules: 'Password must have at least 8 characters with a letter, a number and a special character.',
   passwordsDoNotMatch: 'Passwords do not match.',

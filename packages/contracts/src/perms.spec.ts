@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arePermsWithin,
   canRead,
   canWrite,
   completePerms,
   defaultPerm,
   isFieldAllowed,
+  isFullOnEverything,
+  isPermWithin,
   levelOf,
   normalizePerm,
   permOf,
   permsAll,
   projectRow,
+  type Perm,
 } from './perms';
 import { ALLOWED_LEVELS, SECTIONS } from './sections';
 
@@ -108,5 +112,29 @@ describe('group defaults', () => {
   });
   it('every section allows Full and NP', () => {
     for (const s of SECTIONS) expect(ALLOWED_LEVELS[s]).toEqual(expect.arrayContaining(['Full', 'NP']));
+  });
+});
+
+describe('privileges cannot be raised from inside', () => {
+  const perm = (p: Partial<Perm>): Perm => ({ ...defaultPerm('logs'), ...p });
+  it('orders levels: NP within all, all within Full, ReadOnly and Limited apart', () => {
+    expect(isPermWithin(perm({ status: 'NP' }), perm({ status: 'NP' }))).toBe(true);
+    expect(isPermWithin(perm({ status: 'Full' }), perm({ status: 'Full' }))).toBe(true);
+    expect(isPermWithin(perm({ status: 'ReadOnly' }), perm({ status: 'Full' }))).toBe(true);
+    expect(isPermWithin(perm({ status: 'Full' }), perm({ status: 'ReadOnly' }))).toBe(false);
+    expect(isPermWithin(perm({ status: 'ReadOnly' }), perm({ status: 'Limited', fields: ['type'] }))).toBe(false);
+    expect(isPermWithin(perm({ status: 'Limited', fields: ['type'] }), perm({ status: 'ReadOnly' }))).toBe(false);
+  });
+  it('a Limited perm is within another when its columns, filtering and sorting are', () => {
+    const wide = perm({ status: 'Limited', fields: ['type', 'pair'], filtering: true, sorting: false });
+    expect(isPermWithin(perm({ status: 'Limited', fields: ['type'], filtering: true, sorting: false }), wide)).toBe(true);
+    expect(isPermWithin(perm({ status: 'Limited', fields: ['type', 'profile'], filtering: false, sorting: false }), wide)).toBe(false);
+    expect(isPermWithin(perm({ status: 'Limited', fields: ['type'], filtering: true, sorting: true }), wide)).toBe(false);
+  });
+  it('compares whole groups section by section, and knows a full administrator', () => {
+    expect(arePermsWithin({ perms: permsAll('ReadOnly') }, { perms: permsAll('Full') })).toBe(true);
+    expect(arePermsWithin({ perms: permsAll('Full') }, { perms: [{ section_name: 'logs', status: 'Full' }] })).toBe(false);
+    expect(isFullOnEverything({ perms: permsAll('Full') })).toBe(true);
+    expect(isFullOnEverything({ perms: [{ section_name: 'logs', status: 'Full' }] })).toBe(false);
   });
 });

@@ -134,3 +134,29 @@ function unique<T>(items: T[]): T[] {
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * Whether a perm gives no more than another (privileges cannot be raised from inside). NP is within
+ * everything and everything is within Full. ReadOnly and Limited do not contain each other: ReadOnly sees
+ * every column, Limited may write. A Limited perm is within another Limited one when its columns are a
+ * subset, it filters or sorts only where the other may, and (signals) it is no less restricted.
+ */
+export function isPermWithin(perm: Perm, limit: Perm): boolean {
+  if (perm.status === 'NP' || limit.status === 'Full') return true;
+  if (perm.status !== limit.status) return false;
+  if (perm.status === 'Limited') {
+    if (!perm.fields.every((f) => limit.fields.includes(f))) return false;
+    if ((perm.filtering && !limit.filtering) || (perm.sorting && !limit.sorting)) return false;
+  }
+  return (perm.is_only_finished || !limit.is_only_finished) && perm.signals_count <= limit.signals_count;
+}
+
+/** Whether every section of `holder` is within the same section of `limit`. */
+export function arePermsWithin(holder: PermHolder | null | undefined, limit: PermHolder | null | undefined): boolean {
+  return SECTIONS.every((section) => isPermWithin(permOf(holder, section), permOf(limit, section)));
+}
+
+/** A group at Full on every section: what the last administrator must keep. */
+export function isFullOnEverything(holder: PermHolder | null | undefined): boolean {
+  return SECTIONS.every((section) => levelOf(holder, section) === 'Full');
+}

@@ -18,8 +18,16 @@ export type AccessRule =
 export interface SectionOptions {
   /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
   gate?: string;
-  /** Query params that count as filtering: refused at Limited when the group's filtering is off. */
-  filterParams?: readonly string[];
+  /**
+   * The list's filters, as query param → the field it filters on. At Limited a filter is refused when
+   * the group's filtering is off, or when its field is not among the group's fields.
+   */
+  filterParams?: Readonly<Record<string, string>>;
+  /**
+   * For filter-option lookups (`for_filters`): the query param naming which filter, and each of its
+   * values → the field it reads. At Limited the same rules as filtering apply to that field.
+   */
+  optionsFor?: { param: string; fields: Readonly<Record<string, string>> };
   /** At Limited, answers keep only the group's fields (lists, single rows and exports alike). */
   project?: boolean;
 }

@@ -12,8 +12,11 @@ class GatedRoutes {
   @Section('APA', 'write', { gate: 'reduce_p' })
   reduce() {}
 
-  @Section('signals', 'read', { filterParams: ['status', 'pair'] })
+  @Section('signals', 'read', { filterParams: { status: 'status', pair: 'pair' } })
   list() {}
+
+  @Section('signals', 'read', { optionsFor: { param: 'field', fields: { pair: 'pair' } } })
+  options() {}
 }
 
 function guardFor(perms: Partial<Perm>[]) {
@@ -48,7 +51,18 @@ describe('AccessGuard at Limited', () => {
     await expect(off.canActivate(context('list', { pair: '3' }))).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.filteringNotAllowed } });
     await expect(off.canActivate(context('list', { ordering: '-id' }))).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.sortingNotAllowed } });
     await expect(off.canActivate(context('list', { page: '2', pair: '' }))).resolves.toBe(true);
-    const on = guardFor([{ section_name: 'signals', status: 'Limited', filtering: true, sorting: true }]);
+    const on = guardFor([{ section_name: 'signals', status: 'Limited', fields: ['pair'], filtering: true, sorting: true }]);
     await expect(on.canActivate(context('list', { pair: '3', ordering: '-id' }))).resolves.toBe(true);
+  });
+
+  it('refuses a filter, an ordering or an option lookup on a field the group cannot see', async () => {
+    const narrow = guardFor([{ section_name: 'signals', status: 'Limited', fields: ['pair'], filtering: true, sorting: true }]);
+    const hidden = { response: { detail: OWN_MESSAGES.fieldNotAllowed } };
+    await expect(narrow.canActivate(context('list', { status: 'open' }))).rejects.toMatchObject(hidden);
+    await expect(narrow.canActivate(context('list', { ordering: 'status' }))).rejects.toMatchObject(hidden);
+    await expect(narrow.canActivate(context('list', { ordering: '-pair' }))).resolves.toBe(true);
+    const none = guardFor([{ section_name: 'signals', status: 'Limited', fields: [], filtering: true, sorting: true }]);
+    await expect(none.canActivate(context('options', { field: 'pair', id: '1' }))).rejects.toMatchObject(hidden);
+    await expect(narrow.canActivate(context('options', { field: 'pair', id: '1' }))).resolves.toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { MESSAGES } from '@console/contracts';
 import { CurrentPrincipal, Public, SignedIn } from '../access/access.decorators';
 import { clientAddress } from '../access/access.guard';
 import type { Principal } from '../access/principal';
@@ -15,7 +16,10 @@ import {
   TokenPairDto,
   TotpCreateAnswerDto,
 } from './auth.dto';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { FieldValidationError } from '../common/errors/api-errors';
 import { AuthService } from './auth.service';
+import { clearRefreshCookie, keepRefreshInCookie, refreshFromCookie } from './refresh-cookie';
 import { CaptchaService } from './captcha.service';
 import { SessionService } from './session.service';
 
@@ -26,6 +30,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -47,8 +52,9 @@ export class AuthController {
   @Post('login/')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens whose second factor is pending' })
-  login(@Body() body: LoginDto, @Req() req: Request): Promise<TokenPairDto> {
-    return this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPairDto> {
+    const pair = await this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
+    return keepRefreshInCookie(req, res, pair, this.config.refreshTokenTtlSeconds);
   }
 
   @SignedIn({ pendingSecondFactor: true })
@@ -63,16 +69,23 @@ export class AuthController {
   @Post('totp/login/:code/')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens with the second factor passed' })
-  loginWithTotp(@CurrentPrincipal() principal: Principal, @Param('code') code: string): Promise<TokenPairDto> {
-    return this.auth.loginWithTotp(principal, code);
+  async loginWithTotp(
+    @CurrentPrincipal() principal: Principal,
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TokenPairDto> {
+    return keepRefreshInCookie(req, res, await this.auth.loginWithTotp(principal, code), this.config.refreshTokenTtlSeconds);
   }
 
   @Public()
   @Post('token-refresh/')
   @HttpCode(200)
   @ApiOkResponse({ type: RefreshAnswerDto })
-  refresh(@Body() body: RefreshDto): Promise<RefreshAnswerDto> {
-    return this.sessions.rotate(body.refresh);
+  async refresh(@Body() body: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshAnswerDto> {
+    const token = body.refresh || refreshFromCookie(req);
+    if (!token) throw FieldValidationError.of('refresh', MESSAGES.fieldRequired);
+    return keepRefreshInCookie(req, res, await this.sessions.rotate(token), this.config.refreshTokenTtlSeconds);
   }
 
   /** Public: the refresh token is the credential, so a session can end even after its access token expired. */
@@ -80,8 +93,11 @@ export class AuthController {
   @Post('logout/')
   @HttpCode(200)
   @ApiOkResponse({ description: '{detail}' })
-  async logout(@Body() body: LogoutDto, @Req() req: Request): Promise<{ detail: string }> {
-    await this.auth.logout(body.refresh_token, clientOf(req));
+  async logout(@Body() body: LogoutDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ detail: string }> {
+    const token = body.refresh_token || refreshFromCookie(req);
+    if (!token) throw FieldValidationError.of('refresh_token', MESSAGES.fieldRequired);
+    await this.auth.logout(token, clientOf(req));
+    clearRefreshCookie(req, res);
     return { detail: 'Logged out.' };
   }
 

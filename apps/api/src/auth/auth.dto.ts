@@ -34,19 +34,19 @@ export class LoginDto extends CredentialsDto {
 }
 
 export class RefreshDto {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'The refresh token; a browser that sent X-Refresh-Cookie leaves it out and the cookie is used' })
+  @IsOptional()
   @IsString()
-  @IsNotEmpty()
   @MaxLength(256)
-  refresh!: string;
+  refresh?: string;
 }
 
 export class LogoutDto {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'The refresh token; a browser that sent X-Refresh-Cookie leaves it out and the cookie is used' })
+  @IsOptional()
   @IsString()
-  @IsNotEmpty()
   @MaxLength(256)
-  refresh_token!: string;
+  refresh_token?: string;
 }
 
 export class TokenPairDto implements TokenPair {

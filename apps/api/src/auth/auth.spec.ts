@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
+import { ERROR_CODES, MESSAGES, OWN_MESSAGES, REFRESH_COOKIE, SECTIONS } from '@console/contracts';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, secretOf, sessionFor, signInThroughHttp, STRONG_PASSWORD, totpCode, uniqueEmail } from '../test/factories';
 import { createOrResetAdmin } from '../users/admin-account';
@@ -99,6 +99,37 @@ describe('sign-in', () => {
   });
 
   describe('refresh tokens', () => {
+    it('a browser keeps the refresh token in an httpOnly cookie on the refresh and logout paths only', async () => {
+      const user = await makeUser(ctx.db);
+      const browser = { [REFRESH_COOKIE.header]: '1' };
+      const login = await ctx.http().post(`${P}/login/`).set(browser).send({ email: user.email, password: user.password }).expect(200);
+      expect(login.body.refresh).toBe('');
+      const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+      expect(cookies.map((c) => c.match(/Path=[^;]+/)?.[0]).sort()).toEqual([`Path=${P}/logout/`, `Path=${P}/token-refresh/`]);
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/HttpOnly/i);
+        expect(cookie).toMatch(/SameSite=Strict/i);
+      }
+      const cookie = cookies[0].split(';')[0];
+
+      // Without the header (a cross-site form could send the cookie, never the header) the cookie is not read.
+      await ctx.http().post(`${P}/token-refresh/`).set('Cookie', cookie).send({}).expect(400);
+      const refreshed = await ctx.http().post(`${P}/token-refresh/`).set(browser).set('Cookie', cookie).send({}).expect(200);
+      expect(refreshed.body.refresh).toBe('');
+      expect(refreshed.body.access).toEqual(expect.any(String));
+      const rotated = ([] as string[]).concat(refreshed.headers['set-cookie'] ?? [])[0].split(';')[0];
+      expect(rotated).not.toBe(cookie);
+      // The spent cookie is a reused token: the family ends.
+      await ctx.http().post(`${P}/token-refresh/`).set(browser).set('Cookie', cookie).send({}).expect(401);
+      await ctx.http().post(`${P}/token-refresh/`).set(browser).set('Cookie', rotated).send({}).expect(401);
+
+      const again = await ctx.http().post(`${P}/login/`).set(browser).send({ email: user.email, password: user.password }).expect(200);
+      const current = ([] as string[]).concat(again.headers['set-cookie'] ?? [])[0].split(';')[0];
+      const out = await ctx.http().post(`${P}/logout/`).set(browser).set('Cookie', current).send({}).expect(200);
+      expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).every((c) => /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
+      await ctx.http().post(`${P}/token-refresh/`).set(browser).set('Cookie', current).send({}).expect(401);
+    });
+
     it('rotate: each is single-use, and reuse revokes the whole family', async () => {
       const user = await makeUser(ctx.db);
       const first = await sessionFor(ctx, user.id);
@@ -177,12 +208,26 @@ describe('sign-in', () => {
       const other = await makeUser(ctx.db);
       const pair = await sessionFor(ctx, user.id);
       const newEmail = uniqueEmail('renamed');
-      const ok = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail }).expect(200);
+      // A new email needs the current password.
+      const bare = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail }).expect(400);
+      expect(bare.body).toEqual({ old_password: [OWN_MESSAGES.currentPasswordForEmail] });
+      const wrong = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail, old_password: 'Wrong!pass1' }).expect(400);
+      expect(wrong.body).toEqual({ old_password: [OWN_MESSAGES.oldPasswordWrong] });
+      const ok = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: newEmail, old_password: user.password }).expect(200);
       expect(ok.body).toEqual({ id: user.id, email: newEmail });
-      const taken = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: other.email.toUpperCase() }).expect(400);
+      const taken = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: other.email.toUpperCase(), old_password: user.password }).expect(400);
       expect(taken.body).toEqual({ email: [OWN_MESSAGES.emailTaken] });
       const invalid = await ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: 'nope' }).expect(400);
       expect(invalid.body).toEqual({ email: [MESSAGES.accountEmailInvalid] });
+    });
+
+    it('throttles guesses of the current password like sign-in', async () => {
+      const user = await makeUser(ctx.db);
+      const pair = await sessionFor(ctx, user.id);
+      const put = (old_password: string) =>
+        ctx.http().put(`${P}/users/${user.id}/`).set(...auth(pair.access)).send({ email: user.email, old_password, new_password: 'N3w!Password' });
+      for (let i = 0; i < 5; i++) expect((await put(`Wrong!pass${i}`).expect(400)).body).toEqual({ old_password: [OWN_MESSAGES.oldPasswordWrong] });
+      await put(user.password).expect(429);
     });
 
     it("refuses to change someone else's account", async () => {
@@ -241,6 +286,9 @@ describe('sign-in', () => {
   describe('admin account', () => {
     it('creates an active admin in an all-Full group, and a second run resets it', async () => {
       const email = uniqueEmail('admin');
+      for (const weak of ['short1!', 'alllowercase1!', 'NoDigits!here', 'NoSymbol1here']) {
+        await expect(createOrResetAdmin(ctx.db, email, weak)).rejects.toThrow(OWN_MESSAGES.passwordRules);
+      }
       const created = await createOrResetAdmin(ctx.db, email, 'First!pass1');
       expect(created).toMatchObject({ email, group: 'Administrators' });
       const [group] = await ctx.db.query(`SELECT perms FROM groups WHERE name = 'Administrators'`);

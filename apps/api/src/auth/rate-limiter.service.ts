@@ -1,24 +1,38 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
-import { REDIS } from '../common/redis/redis.module';
 
-/** Limits on guessing: 5 failures per account per 15 minutes, 20 per client address per minute. */
+/**
+ * Limits on guessing, counted so that nobody can lock the owner out cheaply: 5 failures per account
+ * *and client address* per 15 minutes (the guessing limit a single attacker meets), 20 failures per
+ * address per minute, and the account as a whole only after 50 failures from anywhere within an hour.
+ * Each attempt also needs a fresh, single-use bot-check (proof of work).
+ */
 export const SIGN_IN_LIMITS = {
-  perAccount: { max: 5, windowSeconds: 15 * 60 },
+  perAccountAndAddress: { max: 5, windowSeconds: 15 * 60 },
   perAddress: { max: 20, windowSeconds: 60 },
+  perAccount: { max: 50, windowSeconds: 60 * 60 },
 } as const;
 
-/** One counter of failed attempts; `login:acct` and `totp:user` count per account, the others per address. */
-export type LimitName = 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr';
+/** Authenticator codes come after a right password, so the account's own counter stays tight. */
+export const TOTP_LIMITS = {
+  perUser: { max: 5, windowSeconds: 15 * 60 },
+  perAddress: SIGN_IN_LIMITS.perAddress,
+} as const;
+
+/** One counter of failed attempts. */
+export type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user';
 
 const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
+  'login:pair': SIGN_IN_LIMITS.perAccountAndAddress,
   'login:acct': SIGN_IN_LIMITS.perAccount,
   'login:addr': SIGN_IN_LIMITS.perAddress,
-  'totp:user': SIGN_IN_LIMITS.perAccount,
-  'totp:addr': SIGN_IN_LIMITS.perAddress,
+  'totp:user': TOTP_LIMITS.perUser,
+  'totp:addr': TOTP_LIMITS.perAddress,
+  // The current password asked for by an account change: only the session's holder can try it.
+  'password:user': TOTP_LIMITS.perUser,
 };
 
 export interface LimitedKey {
@@ -58,19 +72,32 @@ return {consumed, ttl}
  * point back, so only failures stay counted.
  */
 @Injectable()
-export class RateLimiterService {
+export class RateLimiterService implements OnModuleDestroy {
   private readonly limiters: Record<LimitName, RateLimiterRedis>;
+  /**
+   * A connection of its own that fails at once while Redis is away (no offline queue), so sign-in never
+   * waits on Redis: each counter then falls back to an in-memory one in this process (the library's
+   * insurance limiter) with the same limits, until Redis answers again.
+   */
+  private readonly redis: Redis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    this.redis.on('error', () => undefined); // reconnects by itself; each refused command is handled below
     const limiter = (name: LimitName) =>
       new RateLimiterRedis({
-        storeClient: redis,
+        storeClient: this.redis,
         keyPrefix: `${config.redisPrefix}:ratelimit:${name}`,
         points: LIMITS[name].max,
         duration: LIMITS[name].windowSeconds,
         customIncrTtlLuaScript: INCR_TTL_WITH_GUARDED_REFUND,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: LIMITS[name].max, duration: LIMITS[name].windowSeconds }),
       });
-    this.limiters = { 'login:acct': limiter('login:acct'), 'login:addr': limiter('login:addr'), 'totp:user': limiter('totp:user'), 'totp:addr': limiter('totp:addr') };
+    this.limiters = Object.fromEntries((Object.keys(LIMITS) as LimitName[]).map((name) => [name, limiter(name)])) as Record<LimitName, RateLimiterRedis>;
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
   }
 
   /**
@@ -101,9 +128,11 @@ export class RateLimiterService {
 }
 
 export function signInLimits(email: string, address: string): LimitedKey[] {
+  const account = email.trim().toLowerCase();
   return [
-    { limit: 'login:acct', key: email.trim().toLowerCase() },
+    { limit: 'login:pair', key: `${account}|${address}` },
     { limit: 'login:addr', key: address },
+    { limit: 'login:acct', key: account },
   ];
 }
 
@@ -111,5 +140,12 @@ export function totpLimits(userId: number, address: string): LimitedKey[] {
   return [
     { limit: 'totp:user', key: String(userId) },
     { limit: 'totp:addr', key: address },
+  ];
+}
+
+export function passwordCheckLimits(userId: number, address: string): LimitedKey[] {
+  return [
+    { limit: 'password:user', key: String(userId) },
+    { limit: 'login:addr', key: address },
   ];
 }

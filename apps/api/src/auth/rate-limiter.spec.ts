@@ -6,7 +6,7 @@ import { RateLimiterService, SIGN_IN_LIMITS, signInLimits } from './rate-limiter
 
 const P = '/api/v2/users';
 const PARALLEL = 20;
-const { max } = SIGN_IN_LIMITS.perAccount;
+const { max } = SIGN_IN_LIMITS.perAccountAndAddress;
 
 /** Statuses of the answers, counted: `{400: 5, 429: 15}`. */
 function tally(statuses: number[]): Record<number, number> {
@@ -81,6 +81,20 @@ describe('limits on guessing under parallel requests', () => {
     await login(user.email, user.password).expect(200);
     await login(user.email, 'Wrong!pass1').expect(400);
     await login(user.email, user.password).expect(429);
+  });
+
+  it('failures from one address do not lock the owner out from another; the account locks only at the much higher count', async () => {
+    const user = await makeUser(ctx.db);
+    const from = (address: string) => (password: string) => ctx.http().post(`${P}/login/`).set('X-Forwarded-For', address).send({ email: user.email, password });
+    const attacker = from('198.51.100.7');
+    for (let i = 0; i < max; i++) await attacker('Wrong!pass1').expect(400);
+    await attacker(user.password).expect(429);
+    await from('203.0.113.10')(user.password).expect(200);
+
+    // Many addresses together reach the account's own limit: then every address is refused.
+    const { max: accountMax } = SIGN_IN_LIMITS.perAccount;
+    for (let i = 0; i < accountMax - max; i++) await from(`198.51.100.${100 + Math.floor(i / max)}`)('Wrong!pass1').expect(400);
+    await from('203.0.113.11')(user.password).expect(429);
   });
 
   it('a refund whose window has ended gives no credit in the next one', async () => {

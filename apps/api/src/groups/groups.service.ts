@@ -6,6 +6,7 @@ import { ALLOWED_LEVELS, completePerms, LIMITS, normalizePerm, OWN_MESSAGES, Pag
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
 import { pageWindow, paginate } from '../common/pagination/pagination';
+import { assertWithinActor, keepingAnAdministrator } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
 
@@ -42,6 +43,7 @@ export class GroupsService {
 
   async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
     const perms = buildPerms(body.perms);
+    assertWithinActor(principal, perms, OWN_MESSAGES.grantBeyondOwn);
     return this.dataSource.transaction(async (m) => {
       await assertNameFree(m, body.name);
       const [row]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [
@@ -57,10 +59,14 @@ export class GroupsService {
   async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
     return this.dataSource.transaction(async (m) => {
       const before = await this.find(m, id, true);
+      assertWithinActor(principal, before.perms, OWN_MESSAGES.groupBeyondOwn);
       const name = body.name?.trim() ?? before.name;
       if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(m, name);
       const perms = buildPerms(body.perms, before);
-      await m.query(`UPDATE groups SET name = $2, perms = $3::jsonb, updated_at = now() WHERE id = $1`, [id, name, JSON.stringify(perms)]);
+      assertWithinActor(principal, perms, OWN_MESSAGES.grantBeyondOwn);
+      await keepingAnAdministrator(m, () =>
+        m.query(`UPDATE groups SET name = $2, perms = $3::jsonb, updated_at = now() WHERE id = $1`, [id, name, JSON.stringify(perms)]),
+      );
       const after = await this.find(m, id);
       await this.audit.write(
         { type: 'user', event_type: 'group_updated', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before), after: snapshot(after) } },
@@ -74,6 +80,7 @@ export class GroupsService {
   async remove(principal: Principal, id: number): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const before = await this.find(m, id, true);
+      assertWithinActor(principal, before.perms, OWN_MESSAGES.groupBeyondOwn);
       if (before.users_count > 0) throw new BadRequestDetail(OWN_MESSAGES.groupHasUsers);
       await m.query(`UPDATE users SET group_id = NULL WHERE group_id = $1`, [id]);
       await m.query(`DELETE FROM groups WHERE id = $1`, [id]);

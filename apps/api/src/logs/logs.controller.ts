@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { Section } from '../access/access.decorators';
 import { LogFilterOptionListDto, LogFilterOptionsQuery } from './log-filters.dto';
 import { LogFiltersService } from './log-filters.service';
-import { LOG_FILTER_PARAMS, LogCountDto, LogListDto, LogsQuery } from './logs.dto';
+import { LOG_FILTER_OPTIONS, LOG_FILTER_PARAMS, LogCountDto, LogListDto, LogsQuery } from './logs.dto';
 import { LogsService } from './logs.service';
 
 @ApiTags('logs')
@@ -30,7 +30,7 @@ export class LogsController {
   }
 
   /** Searchable options of the Pair and Profile filters: `?field=pair|profile&search=…&page=`. */
-  @Section('logs', 'read')
+  @Section('logs', 'read', { optionsFor: LOG_FILTER_OPTIONS })
   @Get('for_filters/')
   @ApiOkResponse({ type: LogFilterOptionListDto })
   filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {

@@ -56,4 +56,14 @@ describe('logs list', () => {
     expect(refused.body).toEqual({ detail: OWN_MESSAGES.filteringNotAllowed });
     await ctx.http().get(`${L}for_count/?pair=1`).set(...auth(token)).expect(403);
   });
+
+  it('at Limited refuses a filter or an option lookup on a column the group does not see', async () => {
+    const user = await makeUser(ctx.db, { perms: [{ section_name: 'logs', status: 'Limited', fields: ['type', 'pair_name'], filtering: true }] });
+    const token = (await sessionFor(ctx, user.id)).access;
+    await ctx.http().get(`${L}?type=error`).set(...auth(token)).expect(200);
+    for (const path of [`${L}?signal_id=1`, `${L}?pair=1`, `${L}for_count/?profile=1`, `${L}for_filters/?field=pair&id=1`, `${L}for_filters/?field=profile`]) {
+      const refused = await ctx.http().get(path).set(...auth(token)).expect(403);
+      expect(refused.body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { PAGE_SIZES, Paginated } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { pageWindow, paginate } from '../common/pagination/pagination';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
+import { handOffAfterCommit } from '../queues/after-commit';
 import { enqueueTelegramSend } from '../queues/telegram/telegram.jobs';
 import { NotificationDto, NotificationsQuery } from './notifications.dto';
 
@@ -60,9 +61,13 @@ export class NotificationsService {
       ]);
       return { id: notification.id, outboxId: outbox.id };
     });
-    // Committed first: if Redis is down now, the worker's sweeper finds the pending row later.
-    await enqueueTelegramSend(this.telegramQueue, ids.outboxId, this.config.telegramRetryDelayMs).catch((error: Error) =>
-      this.logger.warn(`notification ${ids.id} stored; Telegram send will be retried by the sweeper: ${error.message}`),
+    // Committed first: if Redis is away now, the request still answers at once and the worker's sweeper
+    // finds the pending row later (the job id is the row's, so a late enqueue and the sweep add one job).
+    await handOffAfterCommit(
+      enqueueTelegramSend(this.telegramQueue, ids.outboxId, this.config.telegramRetryDelayMs),
+      this.config.enqueueTimeoutMs,
+      this.logger,
+      `notification ${ids.id}`,
     );
     return ids;
   }

@@ -1,6 +1,6 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { AppConfig } from '../common/config/config';
 
 /**
@@ -9,29 +9,82 @@ import type { AppConfig } from '../common/config/config';
  */
 export const WORKER_OPTIONS = { autorun: false } as const;
 
+/** How long a stopping worker waits for its running jobs (Docker's stop grace period is 10 s). */
+const SHUTDOWN_DRAIN_MS = 8_000;
+
+/** One job scheduler a queue must always have, and how to register it from the record. */
+export interface ScheduleSpec {
+  queue: Queue;
+  key: string;
+  register: () => Promise<void>;
+}
+
 /**
  * What every queue's processor adds to @nestjs/bullmq's WorkerHost (which creates the BullMQ worker):
  * concurrency from config, the queue's job schedulers registered again at every start (upserts, so any
- * number of worker processes may do it) before the first job is taken, failures logged, and on shutdown
- * a drain of running jobs while the database and Redis are still open.
+ * number of worker processes may do it) before the first job is taken, and checked every
+ * SCHEDULE_CHECK_MS afterwards, since Redis is only a cache of them: a flush or a failover without
+ * persistence loses them, and the check registers the lost ones again from PostgreSQL. Failures are
+ * logged, and on shutdown running jobs drain while the database and Redis are still open.
  */
 export abstract class QueueWorker extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected abstract readonly config: AppConfig;
   protected abstract readonly logger: Logger;
+  private scheduleCheck?: NodeJS.Timeout;
+  private checking = false;
 
-  /** Registers the queue's job schedulers (repeating jobs, or schedules kept in PostgreSQL). */
-  protected abstract registerSchedules(): Promise<void>;
+  /** The job schedulers this queue must have (repeating jobs, or schedules kept in PostgreSQL). */
+  protected abstract schedules(): Promise<ScheduleSpec[]>;
+
+  /** Called after a full registration at start, e.g. to drop schedulers whose record is gone. */
+  protected async afterRegistration(_registered: ScheduleSpec[]): Promise<void> {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.worker.concurrency = this.config.workerConcurrency;
-    await this.registerSchedules();
+    const specs = await this.schedules();
+    for (const spec of specs) await spec.register();
+    await this.afterRegistration(specs);
+    this.scheduleCheck = setInterval(() => void this.restoreLostSchedules(), this.config.scheduleCheckMs);
     // Resolves when the worker closes; the main loop itself never throws for a failed job.
     this.worker.run().catch((error: Error) => this.logger.error(`${this.worker.name} worker stopped: ${error.message}`));
   }
 
-  /** Takes no new jobs and waits for the running ones (BullMQ's close), before other modules close their connections. */
+  /** Registers again every scheduler that Redis no longer has; answers how many. */
+  async restoreLostSchedules(): Promise<number> {
+    if (this.checking) return 0;
+    this.checking = true;
+    try {
+      let restored = 0;
+      for (const spec of await this.schedules()) {
+        if (await spec.queue.getJobScheduler(spec.key)) continue;
+        await spec.register();
+        restored += 1;
+      }
+      if (restored) this.logger.warn(`${this.worker.name}: registered ${restored} lost job scheduler(s) again`);
+      return restored;
+    } catch (error) {
+      this.logger.error(`${this.worker.name}: schedule check failed: ${(error as Error).message}`);
+      return 0;
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /**
+   * Takes no new jobs and waits for the running ones (BullMQ's close), before other modules close their
+   * connections; at most SHUTDOWN_DRAIN_MS, since a worker whose Redis connection went through an outage
+   * can wait on it for good. A job still running then is run again by another worker's stalled check,
+   * and its send key keeps a message from going out twice.
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.close();
+    clearInterval(this.scheduleCheck);
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      this.worker.close().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_DRAIN_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!drained) this.logger.warn(`${this.worker.name}: jobs did not drain within ${SHUTDOWN_DRAIN_MS} ms; stopping anyway`);
   }
 
   @OnWorkerEvent('failed')

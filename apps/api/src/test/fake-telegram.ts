@@ -15,12 +15,18 @@ export interface FakeTelegram {
   attempts: number;
   /** The status the next requests get (200 by default). */
   respondWith(status: number): void;
+  /** Keeps the next requests open without an answer (counted in `attempts`), as if the sender died mid-send. */
+  hold(): void;
+  /** Drops the held requests and answers the next ones again. */
+  release(): void;
   waitFor(predicate: (received: ReceivedMessage[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFakeTelegram(): Promise<FakeTelegram> {
   let status = 200;
+  let holding = false;
+  const held: import('node:http').ServerResponse[] = [];
   const received: ReceivedMessage[] = [];
   const fake = { attempts: 0 } as FakeTelegram;
   const server: Server = createServer((req, res) => {
@@ -28,6 +34,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       fake.attempts += 1;
+      if (holding) return void held.push(res);
       const match = /^\/bot(.+)\/sendMessage$/.exec(req.url ?? '');
       res.setHeader('content-type', 'application/json');
       if (!match || status !== 200) {
@@ -46,6 +53,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     url: `http://127.0.0.1:${port}`,
     received,
     respondWith: (next: number) => void (status = next),
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const res of held.splice(0)) res.destroy();
+    },
     waitFor: (predicate: (r: ReceivedMessage[]) => boolean, timeoutMs = 10_000) => waitUntil(() => predicate(received), timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

@@ -55,6 +55,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const app = await createApp({ ...config, logLevel: process.env.TEST_LOGS ? 'debug' : 'silent' }, { logs: !!process.env.TEST_LOGS });
   const db = app.get(DataSource);
   const redis = new Redis(config.redisUrl);
+  redis.on('error', () => undefined); // reconnects by itself; fault tests cut Redis on purpose
   return {
     app,
     config,

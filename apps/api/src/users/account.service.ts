@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { RateLimiterService, passwordCheckLimits } from '../auth/rate-limiter.service';
 import { SessionService } from '../auth/session.service';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
@@ -16,6 +17,7 @@ export class AccountService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
+    private readonly limiter: RateLimiterService,
   ) {}
 
   async update(principal: Principal, id: number, body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
@@ -24,13 +26,21 @@ export class AccountService {
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.accountEmailInvalid);
     const oldPassword = body.old_password ?? '';
     const newPassword = body.new_password ?? '';
-    const changingPassword = oldPassword !== '' || newPassword !== '';
+    const [current]: { email: string; password_hash: string }[] = await this.dataSource.query(`SELECT email, password_hash FROM users WHERE id = $1`, [id]);
+    const { emailChanging, changingPassword } = ownAccountChange(current.email, { email, old_password: oldPassword, new_password: newPassword });
     if (changingPassword) {
       if (!oldPassword || !newPassword) throw new BadRequestDetail(MESSAGES.bothPasswordsRequired);
       if (oldPassword === newPassword) throw FieldValidationError.of('new_password', MESSAGES.newPasswordSameAsOld);
       if (!ACCOUNT_PASSWORD_PATTERN.test(newPassword)) throw FieldValidationError.of('new_password', OWN_MESSAGES.passwordRules);
-      const [row]: { password_hash: string }[] = await this.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [id]);
-      if (!(await verifyPassword(row.password_hash, oldPassword))) throw FieldValidationError.of('old_password', OWN_MESSAGES.oldPasswordWrong);
+    } else if (emailChanging && !oldPassword) {
+      throw FieldValidationError.of('old_password', OWN_MESSAGES.currentPasswordForEmail);
+    }
+    if (changingPassword || emailChanging) {
+      // Guessed like a sign-in: the same counting before the check, so a stolen session cannot try freely.
+      const limits = passwordCheckLimits(id, principal.ip);
+      await this.limiter.take(limits);
+      if (!(await verifyPassword(current.password_hash, oldPassword))) throw FieldValidationError.of('old_password', OWN_MESSAGES.oldPasswordWrong);
+      await this.limiter.refund(limits);
     }
     const newHash = changingPassword ? await hashPassword(newPassword) : null;
 

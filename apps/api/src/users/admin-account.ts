@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { EMAIL_PATTERN, permsAll } from '@console/contracts';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
 
 export const ADMIN_GROUP_NAME = 'Administrators';
@@ -17,7 +17,8 @@ export interface AdminAccount {
 export async function createOrResetAdmin(dataSource: DataSource, email: string, password: string): Promise<AdminAccount> {
   const normalized = email.trim();
   if (!EMAIL_PATTERN.test(normalized)) throw new Error(`Not a valid email: ${email}`);
-  if (password.length < 8) throw new Error('The password needs at least 8 characters');
+  // The same rule as an account's own password change in the API.
+  if (!ACCOUNT_PASSWORD_PATTERN.test(password)) throw new Error(OWN_MESSAGES.passwordRules);
   const hash = await hashPassword(password);
   return dataSource.transaction(async (m) => {
     await m.query(

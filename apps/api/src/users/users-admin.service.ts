@@ -6,8 +6,9 @@ import { EMAIL_PATTERN, LIMITS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGE
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
-import { BadRequestDetail, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
 import { pageWindow, paginate } from '../common/pagination/pagination';
+import { assertWithinActor, groupPerms, keepingAnAdministrator } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateUserDto, UserDto, UsersQuery } from './users.dto';
 
@@ -48,6 +49,7 @@ export class UsersAdminService {
     const hash = await hashPassword(body.password);
     return this.dataSource.transaction(async (m) => {
       await assertGroupExists(m, body.group);
+      assertWithinActor(principal, await groupPerms(m, body.group), OWN_MESSAGES.grantBeyondOwn);
       const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
       if (taken.length) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
       const [row]: { id: number }[] = await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) RETURNING id`, [
@@ -63,11 +65,14 @@ export class UsersAdminService {
 
   /** Moves a user to another group; it applies on that user's next request. */
   async changeGroup(principal: Principal, id: number, groupId: number): Promise<UserDto> {
+    if (id === principal.userId) throw new ForbiddenDetail(OWN_MESSAGES.ownGroupChange);
     return this.dataSource.transaction(async (m) => {
       const before = await find(m, id, true);
       if (!before.is_active) throw new BadRequestDetail('This user is not active.');
       await assertGroupExists(m, groupId);
-      await m.query(`UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]);
+      assertWithinActor(principal, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      assertWithinActor(principal, await groupPerms(m, groupId), OWN_MESSAGES.grantBeyondOwn);
+      await keepingAnAdministrator(m, () => m.query(`UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]));
       const after = await find(m, id);
       await this.audit.write(
         { type: 'user', event_type: 'user_group_changed', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: toDto(after) } },
@@ -82,7 +87,8 @@ export class UsersAdminService {
     if (id === principal.userId) throw new BadRequestDetail('You cannot delete your own account.');
     await this.dataSource.transaction(async (m) => {
       const before = await find(m, id, true);
-      await m.query(`UPDATE users SET is_active = false, updated_at = now() WHERE id = $1`, [id]);
+      assertWithinActor(principal, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      await keepingAnAdministrator(m, () => m.query(`UPDATE users SET is_active = false, updated_at = now() WHERE id = $1`, [id]));
       await this.sessions.revokeUserSessions(id, 'deactivated', m);
       await this.audit.write(
         { type: 'user', event_type: 'user_deactivated', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: { ...toDto(before), is_active: false } } },

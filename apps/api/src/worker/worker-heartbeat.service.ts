@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -35,6 +36,8 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async beat(): Promise<void> {
+    // The process's own liveness for a container health check, whether or not Redis answers.
+    if (this.config.workerHeartbeatFile) writeFileSync(this.config.workerHeartbeatFile, String(Date.now()));
     const key = heartbeatKey(this.config.redisPrefix);
     const now = Date.now();
     await this.redis.multi().zadd(key, now, this.id).zremrangebyscore(key, '-inf', now - HEARTBEAT_STALE_MS * 10).exec();

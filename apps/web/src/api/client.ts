@@ -1,4 +1,4 @@
-import { API_PATHS, API_PREFIX, ERROR_CODES, type RefreshAnswer } from '@console/contracts';
+import { API_PATHS, API_PREFIX, ERROR_CODES, REFRESH_COOKIE, type RefreshAnswer } from '@console/contracts';
 import { withQuery, type QueryValue } from './build-query';
 import { HttpError } from './errors';
 import type { SessionStore } from './session-store';
@@ -48,7 +48,8 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
   let refreshing: Promise<boolean> | null = null;
 
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // Cookie mode: the API keeps the refresh token in an httpOnly cookie and leaves it out of answers.
+    const headers: Record<string, string> = { Accept: 'application/json', [REFRESH_COOKIE.header]: '1' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     const response = await doFetch(prefix + withQuery(path, options.params), {
@@ -65,13 +66,13 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
   function refreshTokens(): Promise<boolean> {
     if (refreshing) return refreshing;
     refreshing = (async () => {
-      const refresh = store.getState().refreshToken;
-      if (!refresh) {
+      if (!store.getState().hasSession) {
         store.loggedOut();
         return false;
       }
       try {
-        const answer = await send<RefreshAnswer>('POST', API_PATHS.tokenRefresh, { body: { refresh } }, null);
+        // The cookie is shared by every tab and each refresh token is single-use: tabs take turns.
+        const answer = await oneTabAtATime(() => send<RefreshAnswer>('POST', API_PATHS.tokenRefresh, { body: {} }, null));
         store.refreshed(answer);
         return true;
       } catch {
@@ -109,4 +110,10 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
     delete: (path, options) => request('DELETE', path, options),
     refreshTokens,
   };
+}
+
+/** Runs `work` under a lock shared by this origin's tabs (Web Locks), or directly where there are none. */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request('console-token-refresh', work) : work();
 }

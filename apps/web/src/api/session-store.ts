@@ -1,8 +1,12 @@
 import type { CurrentUser, RefreshAnswer, TokenPair } from '@console/contracts';
 
-/** The auth state of platform.md section 3. Only the two tokens outlive the page. */
+/**
+ * The auth state of platform.md section 3. No token outlives the page: the access token lives in memory
+ * and the refresh token in an httpOnly cookie the page cannot read. Only `hasSession`, a hint that such a
+ * cookie may exist (so a reload tries to refresh), is kept in storage.
+ */
 export interface AuthState {
-  refreshToken: string | null;
+  hasSession: boolean;
   accessToken: string | null;
   isAuthenticated: boolean;
   isInitialized: boolean;
@@ -12,7 +16,7 @@ export interface AuthState {
   isVerified: boolean;
 }
 
-export const TOKEN_KEYS = { refresh: 'refreshToken', access: 'accessToken' } as const;
+export const SESSION_HINT_KEY = 'hasSession';
 
 export interface SessionStore {
   getState(): AuthState;
@@ -28,18 +32,18 @@ export interface SessionStore {
   loggedOut(): void;
 }
 
-function readToken(storage: Storage | null, key: string): string | null {
+function readHint(storage: Storage | null): boolean {
   try {
-    return storage?.getItem(key) ?? null;
+    return storage?.getItem(SESSION_HINT_KEY) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 
 export function createSessionStore(storage: Storage | null = globalThis.localStorage ?? null): SessionStore {
   let state: AuthState = {
-    refreshToken: readToken(storage, TOKEN_KEYS.refresh),
-    accessToken: readToken(storage, TOKEN_KEYS.access),
+    hasSession: readHint(storage),
+    accessToken: null,
     isAuthenticated: false,
     isInitialized: false,
     user: null,
@@ -51,21 +55,16 @@ export function createSessionStore(storage: Storage | null = globalThis.localSto
 
   function persist(next: AuthState) {
     try {
-      for (const [key, value] of [
-        [TOKEN_KEYS.refresh, next.refreshToken],
-        [TOKEN_KEYS.access, next.accessToken],
-      ] as const) {
-        if (value) storage?.setItem(key, value);
-        else storage?.removeItem(key);
-      }
+      if (next.hasSession) storage?.setItem(SESSION_HINT_KEY, '1');
+      else storage?.removeItem(SESSION_HINT_KEY);
     } catch {
-      // Storage may be unavailable (private mode); the session then lasts for the page only.
+      // Storage may be unavailable (private mode); a reload then shows the login page.
     }
   }
 
   function update(patch: Partial<AuthState>) {
     state = { ...state, ...patch };
-    if ('refreshToken' in patch || 'accessToken' in patch) persist(state);
+    if ('hasSession' in patch) persist(state);
     listeners.forEach((listener) => listener());
   }
 
@@ -77,10 +76,10 @@ export function createSessionStore(storage: Storage | null = globalThis.localSto
     },
     update,
     signedIn: (tokens) =>
-      update({ refreshToken: tokens.refresh, accessToken: tokens.access, isAuthenticated: true, isVerified: false }),
+      update({ hasSession: true, accessToken: tokens.access, isAuthenticated: true, isVerified: false }),
     verified: (tokens, user) =>
       update({
-        refreshToken: tokens.refresh,
+        hasSession: true,
         accessToken: tokens.access,
         isAuthenticated: true,
         isVerified: true,
@@ -89,14 +88,14 @@ export function createSessionStore(storage: Storage | null = globalThis.localSto
       }),
     refreshed: (answer) =>
       update({
-        refreshToken: answer.refresh,
+        hasSession: true,
         accessToken: answer.access,
         isAuthenticated: true,
         isVerified: answer.is_sec_factor_passed,
       }),
     loggedOut: () =>
       update({
-        refreshToken: null,
+        hasSession: false,
         accessToken: null,
         isAuthenticated: false,
         isVerified: false,

@@ -83,7 +83,7 @@ describe('route guards', () => {
   });
 
   it('shows the loader while the session is initialising', async () => {
-    renderWithApp(<AppRoutes />, { api: makeApi({ refreshToken: 'r', isInitialized: false }, () => new Promise<Response>(() => undefined)), path: '/logs' });
+    renderWithApp(<AppRoutes />, { api: makeApi({ hasSession: true, isInitialized: false }, () => new Promise<Response>(() => undefined)), path: '/logs' });
     expect(screen.getByTestId('full-screen-loader')).toBeInTheDocument();
   });
 });

@@ -4,11 +4,11 @@ import { getCurrentUser } from './api/get-current-user';
 import { logout } from './api/logout';
 
 /**
- * Page load (platform.md 4): with a stored refresh token, refresh it, then load the current user;
- * the app is initialised either way, and logged out when the refresh fails.
+ * Page load (platform.md 4): when a session may exist, refresh it (the cookie), then load the current
+ * user; the app is initialised either way, and logged out when the refresh fails.
  */
 export async function initialiseSession({ client, store }: ApiContextValue): Promise<void> {
-  if (!store.getState().refreshToken) {
+  if (!store.getState().hasSession) {
     store.update({ isInitialized: true });
     return;
   }
@@ -25,11 +25,10 @@ export async function initialiseSession({ client, store }: ApiContextValue): Pro
   }
 }
 
-/** Sends the refresh token to be revoked, then clears the session whatever the answer. */
+/** Has the session's refresh token (the cookie) revoked, then clears the session whatever the answer. */
 export async function endSession({ client, store }: ApiContextValue): Promise<void> {
-  const refreshToken = store.getState().refreshToken;
   try {
-    if (refreshToken) await logout(client, refreshToken);
+    if (store.getState().hasSession) await logout(client);
   } catch (error) {
     console.error('Logout failed', error);
   } finally {

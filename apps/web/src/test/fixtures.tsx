@@ -32,7 +32,7 @@ export interface FakeRoute {
   body?: unknown;
 }
 
-export type FakeFetch = typeof fetch & { calls: { method: string; url: string; body: unknown; auth: string | null }[] };
+export type FakeFetch = typeof fetch & { calls: { method: string; url: string; body: unknown; auth: string | null; headers: Record<string, string> }[] };
 
 /**
  * A fetch that answers from a handler; records every call. The handler gets the method, the path
@@ -48,7 +48,7 @@ export function fakeFetch(
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const auth = headers.Authorization ?? null;
-    calls.push({ method, url, body, auth });
+    calls.push({ method, url, body, auth, headers });
     const [status, answer] = await handler(method, url.replace(/^\/api\/v2/, ''), body, auth);
     const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
     return new Response(text || null, { status });

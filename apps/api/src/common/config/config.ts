@@ -71,6 +71,15 @@ const environment = z
     TELEGRAM_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://api.telegram.org')),
     TELEGRAM_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
     AUDIT_STRICT: oneOf(['true', 'false'], 'false'),
+    // How often a worker checks that its queues' job schedulers still exist in Redis (a flush, a failover).
+    SCHEDULE_CHECK_MS: wholeNumber(15_000, 100, 3_600_000),
+    // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
+    TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
+    TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
+    // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
+    ENQUEUE_TIMEOUT_MS: wholeNumber(1_000, 50, 60_000),
+    // A file the worker touches at every heartbeat, for container health checks (empty: none).
+    WORKER_HEARTBEAT_FILE: z.string().default(''),
     // Where browsers reach the console (page links are built on it); blank: http://localhost:PORT.
     PUBLIC_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).optional()),
     // The OpenAPI UI and document; blank: on, except when NODE_ENV is production.
@@ -111,6 +120,11 @@ const environment = z
     telegramRetryDelayMs: env.TELEGRAM_RETRY_DELAY_MS,
     /** A write route that succeeds without an audit row fails instead of getting a generic row (tests). */
     auditStrict: env.AUDIT_STRICT === 'true',
+    scheduleCheckMs: env.SCHEDULE_CHECK_MS,
+    telegramSweepMs: env.TELEGRAM_SWEEP_MS,
+    telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
+    enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     /** Serve /api/docs and /api/docs-json. */

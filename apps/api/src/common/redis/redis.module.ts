@@ -1,4 +1,4 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
@@ -11,7 +11,13 @@ export const REDIS = Symbol('REDIS');
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+        // It reconnects by itself; /health reports the outage, and the log says why.
+        const logger = new Logger('Redis');
+        redis.on('error', (error: Error) => logger.warn(error.message));
+        return redis;
+      },
     },
   ],
   exports: [REDIS],

@@ -7,11 +7,11 @@ import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
 import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
+import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { enqueueTelegramSend } from '../telegram/telegram.jobs';
 import { InvestorReportBuilder } from './investor-report.builder';
-import { registerReportSchedule, removeReportSchedule, scheduleIdOf } from './investor-reports.jobs';
+import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from './investor-reports.jobs';
 
 interface ScheduleRow {
   id: number;
@@ -48,15 +48,23 @@ export class InvestorReportsProcessor extends QueueWorker {
     super();
   }
 
-  protected async registerSchedules(): Promise<void> {
+  /** One scheduler per row of investor_report_schedules, the record of what must run. */
+  protected async schedules(): Promise<ScheduleSpec[]> {
     const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_crontab FROM investor_report_schedules`);
-    for (const row of rows) await registerReportSchedule(this.reportsQueue, row.id, row.schedule_crontab);
-    const known = new Set(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      queue: this.reportsQueue,
+      key: schedulerId(row.id),
+      register: () => registerReportSchedule(this.reportsQueue, row.id, row.schedule_crontab),
+    }));
+  }
+
+  /** Drops schedulers of entries that no longer exist (deleted while Redis was away). */
+  protected override async afterRegistration(registered: ScheduleSpec[]): Promise<void> {
+    const known = new Set(registered.map((spec) => spec.key));
     for (const scheduler of await this.reportsQueue.getJobSchedulers(0, -1)) {
-      const id = scheduleIdOf(scheduler.key);
-      if (id !== null && !known.has(id)) await this.reportsQueue.removeJobScheduler(scheduler.key);
+      if (scheduleIdOf(scheduler.key) !== null && !known.has(scheduler.key)) await this.reportsQueue.removeJobScheduler(scheduler.key);
     }
-    this.logger.log(`registered ${rows.length} investor report schedule(s)`);
+    this.logger.log(`registered ${registered.length} investor report schedule(s)`);
   }
 
   async process(job: Job): Promise<unknown> {

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
+import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -22,8 +22,11 @@ export class MaintenanceProcessor extends QueueWorker {
     super();
   }
 
-  protected async registerSchedules(): Promise<void> {
-    await this.queue.upsertJobScheduler(JOBS.purgeExpiredAuth, { every: PURGE_EVERY_MS }, { name: JOBS.purgeExpiredAuth, data: {} });
+  protected async schedules(): Promise<ScheduleSpec[]> {
+    const register = async () => {
+      await this.queue.upsertJobScheduler(JOBS.purgeExpiredAuth, { every: PURGE_EVERY_MS }, { name: JOBS.purgeExpiredAuth, data: {} });
+    };
+    return [{ queue: this.queue, key: JOBS.purgeExpiredAuth, register }];
   }
 
   async process(job: Job): Promise<Record<string, number>> {

@@ -4,10 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
+import { queryRows } from '../../common/database/sql';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramBot, TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
 import { TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, WORKER_OPTIONS } from '../queue-worker';
+import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
 import { enqueueTelegramSend } from './telegram.jobs';
@@ -18,13 +19,13 @@ interface OutboxRow {
   bot: TelegramBot;
   text: string;
   status: string;
+  send_key: string | null;
 }
 
-export type SendOutcome = 'sent' | 'skipped' | 'already-done';
+export type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
-/** Rows still pending this long after they were written have lost their job (Redis was down): queue them again. */
-const REQUEUE_AFTER = `2 minutes`;
-const REQUEUE_SWEEP_EVERY_MS = 60_000;
+/** The message a row gets when its send was cut off by a dying worker: it is not sent twice. */
+export const INTERRUPTED_SEND = 'The worker stopped during this send; it is not sent again, so it may not have arrived';
 
 /**
  * Sends telegram_outbox rows. BullMQ retries a failed send with exponential backoff; when the last
@@ -46,8 +47,12 @@ export class TelegramProcessor extends QueueWorker {
     super();
   }
 
-  protected async registerSchedules(): Promise<void> {
-    await this.telegramQueue.upsertJobScheduler(JOBS.requeuePendingTelegram, { every: REQUEUE_SWEEP_EVERY_MS }, { name: JOBS.requeuePendingTelegram, data: {} });
+  /** The sweeper: rows still pending after TELEGRAM_REQUEUE_AFTER_MS lost their job (Redis was away), and are queued again. */
+  protected async schedules(): Promise<ScheduleSpec[]> {
+    const register = async () => {
+      await this.telegramQueue.upsertJobScheduler(JOBS.requeuePendingTelegram, { every: this.config.telegramSweepMs }, { name: JOBS.requeuePendingTelegram, data: {} });
+    };
+    return [{ queue: this.telegramQueue, key: JOBS.requeuePendingTelegram, register }];
   }
 
   async process(job: Job): Promise<unknown> {
@@ -56,12 +61,26 @@ export class TelegramProcessor extends QueueWorker {
     return this.send(job as Job<{ outboxId: string }>);
   }
 
-  private async send(job: Job<{ outboxId: string }>): Promise<SendOutcome> {
-    const rows: OutboxRow[] = await this.dataSource.query(`SELECT id::text, notification_id::text, bot, text, status FROM telegram_outbox WHERE id = $1`, [
+  /**
+   * One attempt of one row. The attempt's key is written to the row before the request leaves: a job
+   * that BullMQ runs again after its worker died (a stalled job keeps its attempt number) finds its own
+   * key there and stops, since the first run may have reached Telegram. A retry after a failed attempt
+   * has a new key and sends again.
+   */
+  async send(job: Pick<Job<{ outboxId: string }>, 'id' | 'data' | 'attemptsMade' | 'opts'>): Promise<SendOutcome> {
+    const key = `${job.id}:${job.attemptsMade}`;
+    const rows: OutboxRow[] = await this.dataSource.query(`SELECT id::text, notification_id::text, bot, text, status, send_key FROM telegram_outbox WHERE id = $1`, [
       job.data.outboxId,
     ]);
     const row = rows[0];
     if (!row || row.status !== 'pending') return 'already-done';
+    if (row.send_key === key) return this.markInterrupted(row, job.attemptsMade + 1);
+    const claimed: unknown[] = await queryRows(
+      this.dataSource,
+      `UPDATE telegram_outbox SET send_key = $2, send_started_at = now() WHERE id = $1 AND status = 'pending' AND send_key IS DISTINCT FROM $2 RETURNING 1`,
+      [row.id, key],
+    );
+    if (!claimed.length) return 'already-done';
     const target = await this.settings.target(row.bot);
     if (!target) {
       // The feed keeps the notification; there is just no bot to send it to yet.
@@ -71,7 +90,7 @@ export class TelegramProcessor extends QueueWorker {
     try {
       await this.client.sendMessage(target.token, target.chatId, row.text);
     } catch (error) {
-      await this.recordFailure(job, row, error);
+      await this.recordFailure(job as Job, row, error);
       throw error instanceof TelegramSendError && error.permanent ? new UnrecoverableError(error.message) : error;
     }
     await this.dataSource.query(`UPDATE telegram_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [row.id]);
@@ -83,7 +102,8 @@ export class TelegramProcessor extends QueueWorker {
     const attempts = job.opts.attempts ?? 1;
     const final = (error instanceof TelegramSendError && error.permanent) || job.attemptsMade + 1 >= attempts;
     await this.dataSource.transaction(async (m) => {
-      await m.query(`UPDATE telegram_outbox SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1`, [row.id, message, final ? 'failed' : 'pending']);
+      // Only while still pending: a run that took over after this one stalled may have settled the row.
+      await m.query(`UPDATE telegram_outbox SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1 AND status = 'pending'`, [row.id, message, final ? 'failed' : 'pending']);
       if (!final) return;
       await this.audit.write(
         {
@@ -97,9 +117,22 @@ export class TelegramProcessor extends QueueWorker {
     this.logger.warn(`outbox ${row.id} (${row.bot}) attempt ${job.attemptsMade + 1}/${attempts} failed: ${message}`);
   }
 
+  private async markInterrupted(row: OutboxRow, attempt: number): Promise<SendOutcome> {
+    await this.dataSource.transaction(async (m) => {
+      await m.query(`UPDATE telegram_outbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status = 'pending'`, [row.id, INTERRUPTED_SEND]);
+      await this.audit.write(
+        { type: 'error', event_type: 'telegram_send_interrupted', log_data: { outbox_id: row.id, notification_id: row.notification_id, bot: row.bot, attempts: attempt, error: INTERRUPTED_SEND, text: row.text.slice(0, 500) } },
+        m,
+      );
+    });
+    this.logger.warn(`outbox ${row.id} (${row.bot}): ${INTERRUPTED_SEND}`);
+    return 'interrupted';
+  }
+
   private async requeuePending(): Promise<{ requeued: number }> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id::text FROM telegram_outbox WHERE status = 'pending' AND created_at < now() - interval '${REQUEUE_AFTER}' ORDER BY created_at LIMIT 500`,
+      `SELECT id::text FROM telegram_outbox WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 500`,
+      [this.config.telegramRequeueAfterMs / 1000],
     );
     // Same job id as the first enqueue: a job that still exists (waiting, delayed for a retry) is not duplicated.
     for (const { id } of rows) await enqueueTelegramSend(this.telegramQueue, id, this.config.telegramRetryDelayMs);

@@ -5,9 +5,11 @@ import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import { Paginated } from '@console/contracts';
 import type { Principal } from '../../access/principal';
+import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { NotFoundDetail } from '../../common/errors/api-errors';
 import { pageWindow, paginate } from '../../common/pagination/pagination';
 import { AuditService } from '../../logs/audit.service';
+import { handOffAfterCommit } from '../../queues/after-commit';
 import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { parseClockTime, parseReportTime } from '../report-time';
@@ -25,6 +27,7 @@ export class InvestorReportSchedulesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {}
 
@@ -40,17 +43,18 @@ export class InvestorReportSchedulesService {
 
   async create(principal: Principal, body: CreateScheduleDto): Promise<ScheduleDto> {
     const entry = buildEntry(body);
-    return this.dataSource.transaction(async (m) => {
+    const created = await this.dataSource.transaction(async (m) => {
       const [row]: ScheduleDto[] = await m.query(
         `INSERT INTO investor_report_schedules (schedule_type, investor_report_time, local_investor_report_time, schedule_crontab)
          VALUES ($1, $2, $3, $4) RETURNING ${SCHEDULE_COLUMNS}`,
         [entry.schedule_type, entry.investor_report_time, entry.local_investor_report_time, entry.schedule_crontab],
       );
       await this.audit.write({ type: 'user', event_type: 'investor_report_schedule_created', user_id: principal.userId, log_data: { after: row } }, m);
-      // Registered before the commit: if Redis refuses, the entry is not saved either.
-      await registerReportSchedule(this.queue, row.id, row.schedule_crontab);
       return row;
     });
+    // The row is the record: should Redis be away, the workers' schedule check registers it when it returns.
+    await handOffAfterCommit(registerReportSchedule(this.queue, created.id, created.schedule_crontab), this.config.enqueueTimeoutMs, this.logger, `schedule ${created.id}`);
+    return created;
   }
 
   async remove(principal: Principal, id: number): Promise<void> {
@@ -59,8 +63,8 @@ export class InvestorReportSchedulesService {
       await m.query(`DELETE FROM investor_report_schedules WHERE id = $1`, [id]);
       await this.audit.write({ type: 'user', event_type: 'investor_report_schedule_deleted', user_id: principal.userId, log_data: { before } }, m);
     });
-    // After the commit; should Redis fail here, the worker drops the orphan at its next start or run.
-    await removeReportSchedule(this.queue, id).catch((error: Error) => this.logger.warn(`schedule ${id} deleted; scheduler removal deferred: ${error.message}`));
+    // After the commit; should Redis be away, the worker drops the orphan at its next start or run.
+    await handOffAfterCommit(removeReportSchedule(this.queue, id), this.config.enqueueTimeoutMs, this.logger, `schedule ${id} removal`);
   }
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { AccountDetailsPage } from './AccountDetailsPage';
 
@@ -44,5 +44,19 @@ describe('AccountDetailsPage', () => {
     expect(await screen.findByText(MESSAGES.dataUpdated)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/strategy-profiles'));
     expect(api.calls[0].body).toEqual({ email: 'operator@example.com', old_password: 'Old!pass1', new_password: 'N3w!Password' });
+  });
+
+  it('asks for the current password, and only that, to change the email', async () => {
+    const api = renderPage();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'renamed@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(OWN_MESSAGES.currentPasswordForEmail)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    await user.type(screen.getByLabelText('Old password'), 'Old!pass1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.dataUpdated)).toBeInTheDocument();
+    expect(api.calls[0].body).toEqual({ email: 'renamed@example.com', old_password: 'Old!pass1' });
   });
 });

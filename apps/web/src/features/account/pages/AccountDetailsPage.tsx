@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useNavigate } from 'react-router-dom';
-import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, PATHS } from '@console/contracts';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange, PATHS } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -30,11 +30,12 @@ export function AccountDetailsPage() {
   async function save(values: AccountForm) {
     if (!user) return;
     setError(null);
-    const changingPassword = !!(values.old_password || values.new_password);
+    const { changingPassword, needsOldPassword } = ownAccountChange(user.email, values);
     try {
       const saved = await updateOwnAccount(client, user.id, {
         email: values.email.trim(),
-        ...(changingPassword ? { old_password: values.old_password, new_password: values.new_password } : {}),
+        ...(needsOldPassword ? { old_password: values.old_password } : {}),
+        ...(changingPassword ? { new_password: values.new_password } : {}),
       });
       store.update({ user: { ...user, email: saved.email } });
       toast.success(MESSAGES.dataUpdated);
@@ -44,15 +45,18 @@ export function AccountDetailsPage() {
     }
   }
 
+  // Both passwords for a password change; the old one alone confirms a new email.
   const passwordRules = (field: 'old_password' | 'new_password') => (value: string) => {
     const other = getValues(field === 'old_password' ? 'new_password' : 'old_password');
-    if (!value && !other) return true;
-    if (!value || !other) return MESSAGES.bothPasswordsRequired;
-    if (field === 'new_password') {
-      if (value === other) return MESSAGES.newPasswordSameAsOld;
-      if (!ACCOUNT_PASSWORD_PATTERN.test(value)) return OWN_MESSAGES.passwordRules;
+    const { emailChanging } = ownAccountChange(user?.email ?? '', getValues());
+    if (field === 'old_password') {
+      if (!value) return other ? MESSAGES.bothPasswordsRequired : emailChanging ? OWN_MESSAGES.currentPasswordForEmail : true;
+      return other || emailChanging ? true : MESSAGES.bothPasswordsRequired;
     }
-    return true;
+    if (!value) return other && !emailChanging ? MESSAGES.bothPasswordsRequired : true;
+    if (!other) return MESSAGES.bothPasswordsRequired;
+    if (value === other) return MESSAGES.newPasswordSameAsOld;
+    return ACCOUNT_PASSWORD_PATTERN.test(value) || OWN_MESSAGES.passwordRules;
   };
 
   return (
@@ -66,7 +70,7 @@ export function AccountDetailsPage() {
           fullWidth
           margin="normal"
           {...fieldErrorProps(formState.errors.email)}
-          {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || MESSAGES.accountEmailInvalid })}
+          {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || MESSAGES.accountEmailInvalid, deps: ['old_password', 'new_password'] })}
         />
         <TextField
           label="Old password"

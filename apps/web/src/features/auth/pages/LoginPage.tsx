@@ -60,7 +60,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const tokens = await logInWithTotp(client, code);
-      store.update({ accessToken: tokens.access, refreshToken: tokens.refresh });
+      store.update({ accessToken: tokens.access });
       store.verified(tokens, await getCurrentUser(client));
     } catch (e) {
       setCodeError(e instanceof HttpError && e.status === 429 ? normaliseError(e) : MESSAGES.twoFactorFailed);
