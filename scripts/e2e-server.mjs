@@ -24,7 +24,7 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com').split(',')) {
+for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com').split(',')) {
   cli(env, ['create-admin', '--email', email, '--password', password]);
 }
 const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });

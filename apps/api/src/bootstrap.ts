@@ -1,38 +1,52 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { API_PREFIX } from '@console/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
-import { serveSpa } from './common/http/spa';
+import { bodyReadTimeout, jsonBody } from './common/http/request-body';
+import { securityHeaders } from './common/http/security-headers';
+import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
+import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 
-export const BODY_LIMIT = '1mb';
+/** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
+const HEADERS_TIMEOUT_MS = 20_000;
 
 /** Builds the HTTP app (used by main.ts and by the tests, so both run the same wiring). */
 export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   if (opts.logs !== false) app.useLogger(app.get(Logger));
   else app.useLogger(false);
+  const server = app.getHttpServer();
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
+
+  app.use(securityHeaders(config.publicUrl));
   app.use(auditContextMiddleware);
-  app.use(json({ limit: BODY_LIMIT }));
+  app.use(bodyReadTimeout(config.bodyTimeoutMs));
+  app.use(jsonBody());
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  setPublicUrl(app, config.publicUrl);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Trading console API').setVersion('2').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Trading console API').setVersion('2').addBearerAuth().build(),
+    );
+    // No validator badge: it would send the document's URL to validator.swagger.io (and need a CSP exception).
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', swaggerOptions: { validatorUrl: null } });
+  }
   serveSpa(app, config.webDistDir);
   await app.init();
+  answerUnknownApiPaths(app);
   return app;
 }

@@ -7,3 +7,4 @@ export * from './api';
 export * from './logs';
 export * from './settings-messages';
 export * from './settings';
+export * from './input';

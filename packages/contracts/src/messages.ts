@@ -1,3 +1,5 @@
+import { INPUT_LIMITS } from './input';
+
 /** The spec's exact texts (platform.md sections 2, 4, 5 and 8). Quoted there, used verbatim here. */
 
 export const MESSAGES = {
@@ -86,4 +88,13 @@ export const OWN_MESSAGES = {
   filteringNotAllowed: 'Filtering is not allowed for your group.',
   sortingNotAllowed: 'Sorting is not allowed for your group.',
   fieldNotAllowed: 'Your group may not use this action.',
+
+  // any route's input (input.ts): field messages in the spec's wording, bodies refused whole with {detail}
+  idInvalid: 'Please enter the valid id',
+  pageInvalid: `Page could be only 1-${INPUT_LIMITS.pageMax}`,
+  textInvalid: 'Please enter the text without NUL characters or broken symbols',
+  bodyTooDeep: 'Request body is nested too deeply.',
+  valueInvalid: 'A value in the request is malformed or out of range.',
+  conflict: 'This conflicts with a change made at the same time. Please reload and try again.',
+  bodyTimeout: 'Request body took too long to arrive.',
 } as const;

@@ -53,7 +53,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens whose second factor is pending' })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPairDto> {
-    const pair = await this.auth.login(body.email, body.password, body.captcha_token, clientOf(req));
+    const pair = await this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
     return keepRefreshInCookie(req, res, pair, this.config.refreshTokenTtlSeconds);
   }
 

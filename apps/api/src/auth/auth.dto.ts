@@ -26,11 +26,11 @@ export class CredentialsDto {
 }
 
 export class LoginDto extends CredentialsDto {
-  @ApiPropertyOptional({ description: 'From users/google-captcha-verify/; required unless the bot-check is off' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'From users/google-captcha-verify/; required unless the bot-check is off' })
   @IsOptional()
   @IsString()
   @MaxLength(256)
-  captcha_token?: string;
+  captcha_token?: string | null;
 }
 
 export class RefreshDto {

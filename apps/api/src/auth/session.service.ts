@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { DataSource, EntityManager } from 'typeorm';
-import { completePerms, Perm, RefreshAnswer, TokenPair } from '@console/contracts';
+import { completePerms, INPUT_LIMITS, parseWholeNumber, Perm, RefreshAnswer, TokenPair } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
@@ -16,6 +16,22 @@ interface AccessClaims {
   fam: string;
   sf: boolean;
   typ: 'access';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The claims of a verified access token, or null when they are not what `issue` writes. A token can
+ * carry the right signature and still malformed claims (a leaked key, an older format): those are an
+ * invalid token (401), never a value for the database to choke on.
+ */
+export function accessClaimsOf(payload: unknown): (AccessClaims & { userId: number }) | null {
+  if (payload === null || typeof payload !== 'object') return null;
+  const { sub, fam, sf, typ } = payload as Record<string, unknown>;
+  if (typ !== 'access' || typeof sub !== 'string' || typeof fam !== 'string' || !UUID.test(fam)) return null;
+  const userId = parseWholeNumber(sub, INPUT_LIMITS.idMax);
+  if (userId === null || String(userId) !== sub) return null;
+  return { sub, fam, sf: sf === true, typ, userId };
 }
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'deactivated' | 'second_factor' | 'admin_reset';
@@ -97,13 +113,14 @@ export class SessionService {
   }
 
   async resolveAccessToken(token: string, ip: string, userAgent: string): Promise<Principal> {
-    let claims: AccessClaims;
+    let payload: unknown;
     try {
-      claims = jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'] }) as AccessClaims;
+      payload = jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'] });
     } catch {
       throw new TokenNotValidError();
     }
-    if (claims.typ !== 'access' || typeof claims.fam !== 'string') throw new TokenNotValidError();
+    const claims = accessClaimsOf(payload);
+    if (!claims) throw new TokenNotValidError();
     const rows: {
       id: number;
       email: string;
@@ -117,7 +134,7 @@ export class SessionService {
          JOIN users u ON u.id = f.user_id
          LEFT JOIN groups g ON g.id = u.group_id
         WHERE f.id = $1 AND u.id = $2 AND f.revoked_at IS NULL AND u.is_active`,
-      [claims.fam, Number(claims.sub)],
+      [claims.fam, claims.userId],
     );
     if (!rows.length) throw new TokenNotValidError();
     const row = rows[0];

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { ExchangeAccountsService } from './exchange-accounts.service';
+import { ParseIdPipe } from '../common/validation/ids';
 
 @ApiTags('exchange-accounts')
 @Controller('strategies/exchange-accounts')
@@ -28,7 +29,7 @@ export class ExchangeAccountsController {
   @Section('exchange_account', 'write')
   @Put(':id/')
   @ApiOkResponse({ type: ExchangeAccountDto })
-  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateExchangeAccountDto) {
+  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateExchangeAccountDto) {
     return this.accounts.update(principal, id, body);
   }
 
@@ -36,7 +37,7 @@ export class ExchangeAccountsController {
   @Delete(':id/')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.accounts.remove(principal, id);
   }
 }

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
-import { NumberFromString, Trim } from '../common/validation/transforms';
+import { IsDecimal } from '../common/validation/numbers';
+import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
 import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
@@ -26,7 +27,7 @@ abstract class ExchangeAccountFieldsDto {
   @ApiProperty({ minimum: LIMITS.leverageMin, maximum: LIMITS.leverageMax })
   @Max(LIMITS.leverageMax, { message: M.leverageRange })
   @Min(LIMITS.leverageMin, { message: M.leverageRange })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: M.leverageRange })
+  @IsDecimal(2, { message: M.leverageRange })
   @IsDefined({ message: M.leverageRange })
   @NumberFromString()
   leverage!: number;
@@ -39,7 +40,7 @@ abstract class ExchangeAccountFieldsDto {
   broker_id?: string | null;
 
   @ApiPropertyOptional({ description: 'Join the broker program; only where it is available' })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   broker_program_is_active?: boolean;
 }
@@ -57,7 +58,7 @@ export class CreateExchangeAccountDto extends ExchangeAccountFieldsDto {
 /** The body of PUT: the secret may be left out (or empty) to keep the stored one. */
 export class UpdateExchangeAccountDto extends ExchangeAccountFieldsDto {
   @ApiPropertyOptional({ maxLength: LIMITS.apiKeyMax, writeOnly: true, description: 'Write-only. On update, empty or absent keeps the stored secret.' })
-  @IsOptional()
+  @Omittable()
   @MaxLength(LIMITS.apiKeyMax, { message: M.apiSecretTooLong })
   @IsString({ message: M.apiSecretBlank })
   @Trim()

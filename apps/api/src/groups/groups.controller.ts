@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { CreateGroupDto, GroupDto, GroupListDto, GroupsQuery, UpdateGroupDto } from './groups.dto';
 import { GroupsService } from './groups.service';
+import { ParseIdPipe } from '../common/validation/ids';
 
 @ApiTags('groups')
 @Controller('users/groups')
@@ -28,14 +29,14 @@ export class GroupsController {
   @Section('groups', 'read')
   @Get(':id/')
   @ApiOkResponse({ type: GroupDto })
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@Param('id', ParseIdPipe) id: number) {
     return this.groups.get(id);
   }
 
   @Section('groups', 'write')
   @Put(':id/')
   @ApiOkResponse({ type: GroupDto })
-  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateGroupDto) {
+  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateGroupDto) {
     return this.groups.update(principal, id, body);
   }
 
@@ -43,7 +44,7 @@ export class GroupsController {
   @Delete(':id/')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.groups.remove(principal, id);
   }
 }

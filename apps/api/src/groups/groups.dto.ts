@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LEVELS, LIMITS, MESSAGES, SECTIONS } from '@console/contracts';
 import type { Level, SectionName } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
+import { NestedObjects, Omittable } from '../common/validation/transforms';
 
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })
@@ -16,18 +16,18 @@ export class PermInputDto {
   status!: Level;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(64)
   @IsString({ each: true })
   fields?: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() filtering?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() sorting?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_only_finished?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() filtering?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() sorting?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() is_only_finished?: boolean;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 1_000_000 })
-  @IsOptional()
+  @Omittable()
   @IsInt()
   @Min(1)
   @Max(1_000_000)
@@ -43,16 +43,13 @@ export class CreateGroupDto {
   name!: string;
 
   @ApiProperty({ type: [PermInputDto], description: 'One per section; absent sections read as NP' })
-  @IsArray()
-  @ArrayMaxSize(SECTIONS.length)
-  @ValidateNested({ each: true })
-  @Type(() => PermInputDto)
+  @NestedObjects(() => PermInputDto, SECTIONS.length)
   perms!: PermInputDto[];
 }
 
 export class UpdateGroupDto {
   @ApiPropertyOptional({ maxLength: LIMITS.nameMax })
-  @IsOptional()
+  @Omittable()
   // class-validator runs these bottom-up: "required" must win over "too long" for a missing name.
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
@@ -60,10 +57,7 @@ export class UpdateGroupDto {
   name?: string;
 
   @ApiProperty({ type: [PermInputDto] })
-  @IsArray()
-  @ArrayMaxSize(SECTIONS.length)
-  @ValidateNested({ each: true })
-  @Type(() => PermInputDto)
+  @NestedObjects(() => PermInputDto, SECTIONS.length)
   perms!: PermInputDto[];
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { PageQuery } from '../common/pagination/pagination';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { IsId } from '../common/validation/ids';
 
 export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
 export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
@@ -17,11 +17,9 @@ export class LogFilterOptionsQuery extends PageQuery {
   @MaxLength(128)
   search?: string;
 
-  @ApiPropertyOptional({ description: 'Only the option with this id: how a page opened with ?pair= or ?profile= shows its name' })
+  @ApiPropertyOptional({ ...ID_SCHEMA, description: 'Only the option with this id: how a page opened with ?pair= or ?profile= shows its name' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   id?: number;
 }
 

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
 import type { LogEntry, LogType } from '@console/contracts';
-import { PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { IsId } from '../common/validation/ids';
 
 /** The list's filters: query param → the field it filters on (at Limited, that field must be open). */
 export const LOG_FILTER_PARAMS = { signal_id: 'signal_id', type: 'type', pair: 'pair_id', profile: 'profile_id' } as const;
@@ -15,10 +15,10 @@ export class LogsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: PAGE_SIZES.logs.options, default: PAGE_SIZES.logs.default })
   declare page_size?: number;
 
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) signal_id?: number;
+  @ApiPropertyOptional(ID_SCHEMA) @IsOptional() @IsId() signal_id?: number;
   @ApiPropertyOptional({ enum: LOG_TYPES }) @IsOptional() @IsIn(LOG_TYPES) type?: LogType;
-  @ApiPropertyOptional({ description: 'pair id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) pair?: number;
-  @ApiPropertyOptional({ description: 'profile id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) profile?: number;
+  @ApiPropertyOptional({ ...ID_SCHEMA, description: 'pair id' }) @IsOptional() @IsId() pair?: number;
+  @ApiPropertyOptional({ ...ID_SCHEMA, description: 'profile id' }) @IsOptional() @IsId() profile?: number;
 }
 
 /** The swagger shape of the contracts' LogEntry. */

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { PairDto, PairListDto, PairOptionListDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
 import { PairsService } from './pairs.service';
+import { ParseIdPipe } from '../common/validation/ids';
 
 @ApiTags('pairs')
 @Controller('strategies/pairs')
@@ -37,7 +38,7 @@ export class PairsController {
   @Section('pairs', 'write')
   @Put(':id/')
   @ApiOkResponse({ type: PairDto })
-  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdatePairDto) {
+  update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdatePairDto) {
     return this.pairs.update(principal, id, body);
   }
 }

@@ -42,6 +42,8 @@ export function testConfig(overrides: Record<string, string> = {}): Omit<AppConf
     WEB_DIST_DIR: '',
     REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}`,
     AUDIT_STRICT: 'true',
+    // Page links are built on it; the supertest server listens on a new port for every request.
+    PUBLIC_URL: 'http://127.0.0.1:3000',
     ...overrides,
   });
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section, SignedIn } from '../access/access.decorators';
@@ -6,6 +6,7 @@ import type { Principal } from '../access/principal';
 import { AccountService } from './account.service';
 import { UsersAdminService } from './users-admin.service';
 import { CreateUserDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
+import { ParseIdPipe } from '../common/validation/ids';
 
 @ApiTags('users')
 @Controller('users/users')
@@ -33,7 +34,7 @@ export class UsersController {
   @SignedIn()
   @Put(':id/')
   @ApiOkResponse({ type: OwnAccountDto })
-  updateOwnAccount(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
+  updateOwnAccount(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
     return this.account.update(principal, id, body);
   }
 
@@ -41,7 +42,7 @@ export class UsersController {
   @Section('users', 'write')
   @Put(':id/update_user/')
   @ApiOkResponse({ type: UserDto })
-  changeGroup(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: UpdateUserGroupDto) {
+  changeGroup(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserGroupDto) {
     return this.users.changeGroup(principal, id, body.group);
   }
 
@@ -50,7 +51,7 @@ export class UsersController {
   @Delete(':id/')
   @HttpCode(204)
   @ApiNoContentResponse()
-  deactivate(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+  deactivate(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.users.deactivate(principal, id);
   }
 }

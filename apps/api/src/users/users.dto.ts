@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { OWN_MESSAGES } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
-import { PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { IsId } from '../common/validation/ids';
+import { Omittable } from '../common/validation/transforms';
 
 export class UpdateOwnAccountDto {
   @ApiProperty()
@@ -11,13 +13,13 @@ export class UpdateOwnAccountDto {
   email!: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(1024)
   old_password?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(1024)
   new_password?: string;
@@ -31,14 +33,14 @@ export class OwnAccountDto {
 export class UsersQuery extends PageQuery {}
 
 export class CreateUserDto extends CredentialsDto {
-  @ApiProperty({ description: 'Group id' })
-  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
+  @IsId(OWN_MESSAGES.groupRequired)
   group!: number;
 }
 
 export class UpdateUserGroupDto {
-  @ApiProperty({ description: 'Group id' })
-  @IsInt({ message: OWN_MESSAGES.groupRequired })
+  @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
+  @IsId(OWN_MESSAGES.groupRequired)
   group!: number;
 }
 

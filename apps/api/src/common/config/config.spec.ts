@@ -43,4 +43,18 @@ describe('loadConfig', () => {
     expect(loadEncryptionKey({ ENCRYPTION_KEY: bytes.toString('hex') })).toEqual(bytes);
     expect(() => loadEncryptionKey({})).toThrow('ENCRYPTION_KEY is missing');
   });
+
+  it('reads the public URL, the docs switch and the body time limit', () => {
+    const defaults = loadConfig({ ...valid, PORT: '3100' });
+    expect(defaults.publicUrl).toBe('http://localhost:3100');
+    expect(defaults.apiDocs).toBe(true);
+    expect(defaults.bodyTimeoutMs).toBe(30_000);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...valid, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...valid, PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
+    expect(() => loadConfig({ ...valid, PUBLIC_URL: 'ftp://x', API_DOCS: 'yes', BODY_TIMEOUT_MS: '5' })).toThrow(
+      /PUBLIC_URL must start with https: or http:\/\/\n.*API_DOCS must be one of true, false\n.*BODY_TIMEOUT_MS must be a whole number/,
+    );
+  });
 });

@@ -80,6 +80,13 @@ const environment = z
     ENQUEUE_TIMEOUT_MS: wholeNumber(1_000, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
     WORKER_HEARTBEAT_FILE: z.string().default(''),
+    // Where browsers reach the console (page links are built on it); blank: http://localhost:PORT.
+    PUBLIC_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).optional()),
+    // The OpenAPI UI and document; blank: on, except when NODE_ENV is production.
+    API_DOCS: z.preprocess(unsetIfEmpty, z.enum(['true', 'false'], { error: 'must be one of true, false' }).optional()),
+    NODE_ENV: z.string().optional(),
+    // A request body must arrive whole within this time, else 408.
+    BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -118,6 +125,12 @@ const environment = z
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
+    /** The console's address as browsers use it, without a trailing slash. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Serve /api/docs and /api/docs-json. */
+    apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
+    /** How long a request body may take to arrive. */
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

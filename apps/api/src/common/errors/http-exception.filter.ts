@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { TooManyAttemptsError } from './api-errors';
 
@@ -12,6 +13,29 @@ interface BodyParserError {
 function isHttpError(error: unknown): error is BodyParserError {
   const e = error as BodyParserError | undefined;
   return typeof e?.status === 'number' || typeof e?.statusCode === 'number';
+}
+
+function sqlState(error: QueryFailedError): string {
+  const code = (error.driverError as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+/**
+ * PostgreSQL's class 22, data exception (out-of-range numbers, invalid text representation, bad
+ * encoding, malformed JSON…): a value the request carried that slipped past validation. The client
+ * sent it, so 400, not 500; it is still logged, as a validation rule is missing somewhere.
+ */
+export function isDataException(error: unknown): error is QueryFailedError {
+  return error instanceof QueryFailedError && sqlState(error).startsWith('22');
+}
+
+/**
+ * A unique or foreign-key violation that a service's own check did not foresee: two requests raced
+ * (both found a name free, both inserted) or a referenced row went away meanwhile. 409, so the client
+ * can reload and retry; the retry meets the service's own check and its field message.
+ */
+export function isConcurrentConflict(error: unknown): error is QueryFailedError {
+  return error instanceof QueryFailedError && ['23505', '23503'].includes(sqlState(error));
 }
 
 /**
@@ -27,6 +51,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const [status, body] = this.describe(exception);
     if (exception instanceof TooManyAttemptsError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    else if (isDataException(exception)) this.logger.warn(`Data exception answered 400: ${exception.message}`);
+    else if (isConcurrentConflict(exception)) this.logger.warn(`Constraint violation answered 409: ${exception.message}`);
     if (res.headersSent) return;
     res.status(status).json(body);
   }
@@ -42,7 +68,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (typeof response === 'string') return [status, { detail: response }];
       return [status, this.normalizeNestBody(status, response as Record<string, unknown>)];
     }
+    if (isDataException(error)) return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.valueInvalid }];
+    if (isConcurrentConflict(error)) return [HttpStatus.CONFLICT, { detail: OWN_MESSAGES.conflict }];
     const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.too.deep') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.bodyTooDeep }];
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];
     if (parserError?.type === 'entity.parse.failed') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.malformedJson }];
     const status = parserError?.status ?? parserError?.statusCode;

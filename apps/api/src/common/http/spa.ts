@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { OWN_MESSAGES } from '@console/contracts';
 
 /**
  * Serves the built SPA at `/` with index.html for client routes, so a browser needs one origin.
@@ -21,4 +22,14 @@ export function serveSpa(app: NestExpressApplication, distDir: string): boolean 
 
 function noCacheForHtml(res: Response, path: string): void {
   if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}
+
+/**
+ * A JSON 404 for `/api/…` paths outside the versioned prefix (Nest answers those under it), such as
+ * /api/docs when the documentation is turned off. Added after app.init(), so it runs after every route.
+ */
+export function answerUnknownApiPaths(app: NestExpressApplication): void {
+  app.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ detail: OWN_MESSAGES.notFound });
+  });
 }

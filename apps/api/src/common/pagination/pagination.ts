@@ -1,19 +1,23 @@
 /**
  * One pagination helper for every list: `page` (one-based) and `page_size` in, `{count, next,
- * previous, results}` out, with absolute links built from the request.
+ * previous, results}` out, with absolute links on the configured public URL (PUBLIC_URL), never on
+ * the request's Host header, which the client chooses.
  */
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { MAX_PAGE_SIZE, Paginated } from '@console/contracts';
+import { INPUT_LIMITS, MAX_PAGE_SIZE, Paginated } from '@console/contracts';
+import { IsPage } from '../validation/ids';
+
+/** The OpenAPI schema of an id in a query string or a body. */
+export const ID_SCHEMA = { type: 'integer', minimum: INPUT_LIMITS.idMin, maximum: INPUT_LIMITS.idMax } as const;
 
 export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: INPUT_LIMITS.pageMax, default: 1 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsPage()
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE })
@@ -38,12 +42,23 @@ export function pageWindow(query: PageQuery, defaultPageSize: number): PageWindo
   return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize };
 }
 
-/** The absolute URL of this request with `page` replaced. */
+const PUBLIC_URL_SETTING = 'public url';
+
+/** The origin (and path prefix, if any) that page links start with: PUBLIC_URL from the config. */
+export function setPublicUrl(app: NestExpressApplication, publicUrl: string): void {
+  app.set(PUBLIC_URL_SETTING, publicUrl);
+}
+
+/** This request's path and query on the public URL, with `page` replaced. */
 export function pageLink(req: Request, page: number): string {
-  const host = req.get('host') ?? 'localhost';
-  const url = new URL(req.originalUrl, `${req.protocol}://${host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
+  const base = new URL(String(req.app.get(PUBLIC_URL_SETTING) ?? 'http://localhost'));
+  // Only the path and query of what the client sent: an absolute-form request target
+  // ("GET http://elsewhere/…") or a path starting with "//" must not choose the host either.
+  const { pathname, searchParams } = new URL(req.originalUrl, 'http://request.invalid');
+  base.pathname = base.pathname.replace(/\/+$/, '') + pathname;
+  for (const [key, value] of searchParams) base.searchParams.append(key, value);
+  base.searchParams.set('page', String(page));
+  return base.toString();
 }
 
 /**

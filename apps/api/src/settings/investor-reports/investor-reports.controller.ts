@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../../access/access.decorators';
@@ -6,6 +6,7 @@ import type { Principal } from '../../access/principal';
 import { InvestorReportSchedulesService } from './investor-report-schedules.service';
 import { InvestorReportSettingsService } from './investor-report-settings.service';
 import { CreateScheduleDto, InvestorReportSettingsDto, InvestorReportSettingsInputDto, ScheduleDto, ScheduleListDto, SchedulesQuery } from './investor-reports.dto';
+import { ParseIdPipe } from '../../common/validation/ids';
 
 /** Investor report settings and schedule: part of the Telegram bot section (tg_bot). */
 @ApiTags('investor-reports')
@@ -48,7 +49,7 @@ export class InvestorReportsController {
   @Delete('investor-reports-scheduler/:id/')
   @HttpCode(204)
   @ApiNoContentResponse()
-  removeSchedule(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number) {
+  removeSchedule(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.schedules.remove(principal, id);
   }
 }

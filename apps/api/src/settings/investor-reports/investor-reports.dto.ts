@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
 import { PageQuery } from '../../common/pagination/pagination';
-import { Trim } from '../../common/validation/transforms';
+import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
@@ -35,16 +35,16 @@ export class CreateScheduleDto {
   schedule_type!: ScheduleType;
 
   @ApiPropertyOptional({ example: '03:00:00', description: 'UTC, HH:MM:SS, hour at most 6. Required unless custom.' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: M.reportTimeInvalid })
   investor_report_time?: string;
 
   @ApiPropertyOptional({ example: '06:00:00', description: 'The same time as the user entered it in their zone, kept for display' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: M.reportTimeInvalid })
   local_investor_report_time?: string;
 
-  @ApiPropertyOptional({ example: '0 3 * * 1-5', description: 'Cron (UTC), required when custom; hours at most 6' })
+  @ApiPropertyOptional({ example: '0 3 * * 1-5', nullable: true, type: String, description: 'Cron (UTC), required when custom; hours at most 6' })
   @IsOptional()
   @IsString({ message: M.cronInvalid })
   @MaxLength(128, { message: M.cronInvalid })

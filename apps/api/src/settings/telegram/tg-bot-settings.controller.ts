@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, Section } from '../../access/access.decorators';
 import type { Principal } from '../../access/principal';
 import { TgBotSettingsDto, TgBotSettingsInputDto } from './tg-bot-settings.dto';
 import { TgBotSettingsService } from './tg-bot-settings.service';
+import { ParseIdPipe } from '../../common/validation/ids';
 
 @ApiTags('telegram')
 @Controller('notifications/tg-bot-settings')
@@ -40,7 +41,7 @@ export class TgBotSettingsController {
   @Section('tg_bot', 'write')
   @Put(':id/')
   @ApiOkResponse({ type: TgBotSettingsDto })
-  async updateById(@CurrentPrincipal() principal: Principal, @Param('id', ParseIntPipe) id: number, @Body() body: TgBotSettingsInputDto): Promise<TgBotSettingsDto> {
+  async updateById(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: TgBotSettingsInputDto): Promise<TgBotSettingsDto> {
     const { created: _created, ...settings } = await this.settings.save(principal, body, id);
     return settings;
   }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '@console/contracts';
-import { Trim } from '../../common/validation/transforms';
+import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
 // class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
@@ -23,21 +23,21 @@ export class TgBotSettingsInputDto {
   chat_id!: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.botTokenMax })
-  @IsOptional()
+  @Omittable()
   @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
   @IsString({ message: M.botTokenBlank })
   @Trim()
   investor_bot_token?: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.investorChatIdMax })
-  @IsOptional()
+  @Omittable()
   @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
   @IsString({ message: M.chatIdBlank })
   @Trim()
   investor_chat_id?: string;
 
   @ApiPropertyOptional({ example: '00:00:00', description: 'HH:MM:SS, hour at most 6' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: M.reportTimeInvalid })
   investor_report_time?: string;
 }

@@ -1,0 +1,33 @@
+/**
+ * One id type and one page type for every route: path params, query filters and body fields take
+ * whole numbers within INPUT_LIMITS, so no value reaches PostgreSQL that its integer columns refuse.
+ */
+import { applyDecorators, ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
+import { INPUT_LIMITS, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
+import { FieldValidationError } from '../errors/api-errors';
+
+/** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
+const WholeNumberFromString = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && parseWholeNumber(value, Number.MAX_SAFE_INTEGER) !== null ? Number(value) : value));
+
+/** A row id (1 to 2^31-1) in a query string or a body. */
+export function IsId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorator {
+  return applyDecorators(ValidateBy({ name: 'isId', validator: { validate: isId } }, { message }), WholeNumberFromString());
+}
+
+/** A one-based page number (1 to INPUT_LIMITS.pageMax). */
+export function IsPage(): PropertyDecorator {
+  return applyDecorators(ValidateBy({ name: 'isPage', validator: { validate: isPage } }, { message: OWN_MESSAGES.pageInvalid }), WholeNumberFromString());
+}
+
+/** The id in a path (`@Param('id', ParseIdPipe)`): digits only, 1 to 2^31-1, else 400 `{id: [message]}`. */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<unknown, number> {
+  transform(value: unknown, metadata: ArgumentMetadata): number {
+    const id = parseWholeNumber(value, INPUT_LIMITS.idMax);
+    if (id === null) throw FieldValidationError.of(metadata.data ?? 'id', OWN_MESSAGES.idInvalid);
+    return id;
+  }
+}
