@@ -1,8 +1,6 @@
 import { Visibility, VisibilityOff } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, InputAdornment, Paper, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { fieldErrorProps } from '../../../ui/form/field-error';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PlainTextField } from '../../../ui/form/PlainTextField';
 import { EMAIL_PATTERN, MESSAGES } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
@@ -18,6 +16,17 @@ interface Credentials {
   password: string;
 }
 
+/** The spec's messages for the two fields (the first screen checks them without a form library). */
+function credentialErrors({ email, password }: Credentials): Partial<Record<keyof Credentials, string>> {
+  const trimmed = email.trim();
+  return {
+    email: !trimmed ? MESSAGES.emailBlank : EMAIL_PATTERN.test(trimmed) ? undefined : MESSAGES.emailInvalid,
+    password: password ? undefined : MESSAGES.passwordBlank,
+  };
+}
+
+const errorProps = (message: string | undefined) => ({ error: !!message, helperText: message ?? ' ' });
+
 /**
  * Sign-in (platform.md 2.2): bot-check, credentials, QR fetch, the 2FA modal, code verification;
  * the PublicOnly guard then redirects the verified user.
@@ -31,7 +40,23 @@ export function LoginPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [manualKey, setManualKey] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Credentials>({ defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  // As before a first submit nothing is flagged; after it, the messages follow the typing.
+  const [submitted, setSubmitted] = useState(false);
+  const fieldErrors = submitted ? credentialErrors(values) : {};
+  const field = (name: keyof Credentials) => ({
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    ...errorProps(fieldErrors[name]),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = credentialErrors(values);
+    if (!found.email && !found.password) void signIn(values);
+  }
 
   async function signIn({ email, password }: Credentials) {
     setError(null);
@@ -74,7 +99,7 @@ export function LoginPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper component="form" onSubmit={handleSubmit(signIn)} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={3}>
+      <Paper component="form" onSubmit={submit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={3}>
         <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
           Sign in
         </Typography>
@@ -83,17 +108,14 @@ export function LoginPage() {
           type="email"
           autoComplete="username"
           data-testid="login-email"
-          {...fieldErrorProps(formState.errors.email)}
-          {...register('email', {
-            validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid),
-          })}
+          {...field('email')}
         />
         <PlainTextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           data-testid="login-password"
-          {...fieldErrorProps(formState.errors.password)}
+          {...field('password')}
           endAdornment={
             <InputAdornment position="end">
               <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
@@ -101,7 +123,6 @@ export function LoginPage() {
               </IconButton>
             </InputAdornment>
           }
-          {...register('password', { validate: (v) => !!v || MESSAGES.passwordBlank })}
         />
         {error && (
           <Alert severity="error" sx={{ mt: 1 }} data-testid="login-error">
