@@ -73,6 +73,8 @@ export const API_PATHS = {
   currentUser: '/users/current-user/',
   user: (id: number) => `/users/users/${id}/`,
   users: '/users/users/',
+  /** The groups a users manager may put users in (within their own levels), under the users section. */
+  userGroupOptions: '/users/users/group_options/',
   updateUserGroup: (id: number) => `/users/users/${id}/update_user/`,
   groups: '/users/groups/',
   group: (id: number) => `/users/groups/${id}/`,
@@ -88,3 +90,9 @@ export const API_PATHS = {
   pairs: '/strategies/pairs/',
   pair: (id: number) => `/strategies/pairs/${id}/`,
 } as const;
+
+/** One group a user may be put in: `users/users/group_options/`. */
+export interface GroupOption {
+  id: number;
+  name: string;
+}

@@ -80,6 +80,16 @@ describe('privileges cannot be raised from inside', () => {
     const hired = await ctx.http().post(U).set(...auth(token)).send({ email: 'hired@example.com', password: 'abc123!x', group: adminGroup.id }).expect(403);
     expect(hired.body).toEqual({ detail: OWN_MESSAGES.grantBeyondOwn });
     await ctx.http().post(U).set(...auth(token)).send({ email: 'hired@example.com', password: 'abc123!x', group: peer.groupId }).expect(201);
+
+    // Without the groups section it still gets the groups it may grant, by name, and only those.
+    await ctx.http().get(G).set(...auth(token)).expect(403);
+    const options = await ctx.http().get(`${U}group_options/`).set(...auth(token)).expect(200);
+    const ids = options.body.results.map((g: { id: number }) => g.id);
+    expect(ids).toContain(peer.groupId);
+    expect(ids).not.toContain(adminGroup.id);
+    expect(Object.keys(options.body.results[0]).sort()).toEqual(['id', 'name']);
+    const all = await ctx.http().get(`${U}group_options/`).set(...auth(adminToken)).expect(200);
+    expect(all.body.results.map((g: { id: number }) => g.id)).toContain(adminGroup.id);
   });
 
   it('the last active administrator stays: not deactivated, not moved out, and its group loses no level', async () => {

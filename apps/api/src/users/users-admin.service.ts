@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { EMAIL_PATTERN, LIMITS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, Paginated } from '@console/contracts';
+import { arePermsWithin, EMAIL_PATTERN, LIMITS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, Paginated, type GroupOption, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
@@ -61,6 +61,15 @@ export class UsersAdminService {
       await this.audit.write({ type: 'user', event_type: 'user_created', user_id: principal.userId, log_data: { target_user_id: row.id, after: toDto(created) } }, m);
       return toDto(created);
     });
+  }
+
+  /**
+   * The groups the actor may put a user in: those within the actor's own levels. Under the users
+   * section, so a users manager without the groups section can still pick one.
+   */
+  async groupOptions(principal: Principal): Promise<{ results: GroupOption[] }> {
+    const rows: (GroupOption & { perms: Perm[] })[] = await this.dataSource.query(`SELECT id, name, perms FROM groups ORDER BY lower(name), id`);
+    return { results: rows.filter((g) => arePermsWithin(g, principal)).map(({ id, name }) => ({ id, name })) };
   }
 
   /** Moves a user to another group; it applies on that user's next request. */

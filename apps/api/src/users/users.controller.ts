@@ -5,7 +5,7 @@ import { CurrentPrincipal, Section, SignedIn } from '../access/access.decorators
 import type { Principal } from '../access/principal';
 import { AccountService } from './account.service';
 import { UsersAdminService } from './users-admin.service';
-import { CreateUserDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
+import { CreateUserDto, GroupOptionListDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
 import { ParseIdPipe } from '../common/validation/ids';
 
 @ApiTags('users')
@@ -21,6 +21,14 @@ export class UsersController {
   @ApiOkResponse({ type: UserListDto })
   list(@Req() req: Request, @Query() query: UsersQuery) {
     return this.users.list(req, query);
+  }
+
+  /** Names and ids of the groups the caller may put users in (within the caller's own levels). */
+  @Section('users', 'read')
+  @Get('group_options/')
+  @ApiOkResponse({ type: GroupOptionListDto })
+  groupOptions(@CurrentPrincipal() principal: Principal): Promise<GroupOptionListDto> {
+    return this.users.groupOptions(principal);
   }
 
   @Section('users', 'write')

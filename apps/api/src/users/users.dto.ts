@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { OWN_MESSAGES } from '@console/contracts';
+import { OWN_MESSAGES, type GroupOption } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
 import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
@@ -61,4 +61,13 @@ export class UserListDto {
   @ApiProperty({ nullable: true, type: String }) next!: string | null;
   @ApiProperty({ nullable: true, type: String }) previous!: string | null;
   @ApiProperty({ type: [UserDto] }) results!: UserDto[];
+}
+
+export class GroupOptionDto implements GroupOption {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+}
+
+export class GroupOptionListDto {
+  @ApiProperty({ type: [GroupOptionDto] }) results!: GroupOptionDto[];
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, LIMITS, type Paginated, type Perm } from '@console/contracts';
+import { API_PATHS, LIMITS, type GroupOption, type Paginated, type Perm } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 
 export interface Group {
@@ -23,6 +23,10 @@ const pageSize = LIMITS.usersAndGroupsPageSize;
 
 export const groupsQuery = (client: ApiClient) =>
   queryOptions({ queryKey: ['groups', 'list'], queryFn: () => client.get<Paginated<Group>>(API_PATHS.groups, { params: { page_size: pageSize } }) });
+
+/** The groups the signed-in user may put users in (names and ids), under the users section. */
+export const groupOptionsQuery = (client: ApiClient) =>
+  queryOptions({ queryKey: ['groups', 'options'], queryFn: () => client.get<{ results: GroupOption[] }>(API_PATHS.userGroupOptions) });
 
 export const groupQuery = (client: ApiClient, id: number) =>
   queryOptions({ queryKey: ['groups', 'detail', id], queryFn: () => client.get<Group>(API_PATHS.group(id)) });

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { EMAIL_PATTERN, LABELS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
-import type { Group } from '../api/privileges-api';
+import type { GroupOption } from '@console/contracts';
 
 interface NewUser {
   email: string;
@@ -14,7 +14,7 @@ interface NewUser {
 }
 
 /** 'Add New User' (platform.md 5): email, password with a letter, a number and a symbol, repeat, group. */
-export function AddUserDialog({ groups, onCreate, onClose }: { groups: Group[]; onCreate: (u: { email: string; password: string; group: number }) => Promise<unknown>; onClose: () => void }) {
+export function AddUserDialog({ groups, onCreate, onClose }: { groups: GroupOption[]; onCreate: (u: { email: string; password: string; group: number }) => Promise<unknown>; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<NewUser>({ defaultValues: { email: '', password: '', repeat: '', group: '' } });
 

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canRead, canWrite, EMPTY_VALUE, LABELS } from '@console/contracts';
+import { canWrite, EMPTY_VALUE, LABELS, type GroupOption } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { changeUserGroup, createUser, deactivateUser, groupsQuery, usersQuery } from '../api/privileges-api';
+import { changeUserGroup, createUser, deactivateUser, groupOptionsQuery, usersQuery } from '../api/privileges-api';
 import { AddUserDialog } from '../components/AddUserDialog';
 
 /** Users Management (platform.md 2.6): 40 rows, change of group, delete (deactivate), Add New User. */
@@ -17,7 +17,10 @@ export function UsersPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const users = useQuery(usersQuery(client));
-  const groups = useQuery({ ...groupsQuery(client), enabled: canRead(user?.group, 'groups') });
+  const groupOptions = useQuery(groupOptionsQuery(client));
+  const options = groupOptions.data?.results ?? [];
+  // A user's current group may lie above the caller's levels: it is shown, but not offered to others.
+  const optionsFor = (current: GroupOption | null) => (current && !options.some((g) => g.id === current.id) ? [...options, current] : options);
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [adding, setAdding] = useState(false);
   const writable = canWrite(user?.group, 'users');
@@ -61,7 +64,7 @@ export function UsersPage() {
                 {!u.is_active ? EMPTY_VALUE : (
                   <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
                     onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object } }}>
-                    {(groups.data?.results ?? (u.group ? [u.group] : [])).map((g) => (
+                    {optionsFor(u.group).map((g) => (
                       <MenuItem key={g.id} value={g.id}>
                         {g.name}
                       </MenuItem>
@@ -87,7 +90,7 @@ export function UsersPage() {
           ))}
         </TableBody>
       </Table>
-      {adding && <AddUserDialog groups={groups.data?.results ?? []} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
+      {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
     </>
   );
 }
