@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -17,6 +19,8 @@ export function GroupsPage() {
   const queryClient = useQueryClient();
   const groups = useQuery(groupsQuery(client));
   const writable = canWrite(user?.group, 'groups');
+
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
 
   async function remove(id: number) {
     try {
@@ -69,7 +73,7 @@ export function GroupsPage() {
                     <Button size="small" onClick={() => navigate(`${PATHS.privilegesAdd}?id=${group.id}`)}>
                       Edit
                     </Button>
-                    <Button size="small" color="error" onClick={() => remove(group.id)}>
+                    <Button size="small" color="error" onClick={() => setDeleting({ id: group.id, name: group.name })}>
                       Delete
                     </Button>
                   </>
@@ -79,6 +83,15 @@ export function GroupsPage() {
           ))}
         </TableBody>
       </Table>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete privilege group"
+          text={`Delete the group “${deleting.name}”? A group that still has active users is not deleted.`}
+          confirmLabel="Delete"
+          onConfirm={() => void remove(deleting.id)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </>
   );
 }

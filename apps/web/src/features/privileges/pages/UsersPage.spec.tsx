@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LABELS } from '@console/contracts';
+import { LABELS, MESSAGES } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { UsersPage } from './UsersPage';
 
@@ -29,5 +29,25 @@ describe('UsersPage', () => {
     await user.type(within(dialog).getByLabelText('Repeat password'), 'abc123!x');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(fetch.calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'new@example.com', password: 'abc123!x', group: 3 }));
+  });
+
+  it('asks before deleting a user, and shows No Data... when there are none', async () => {
+    let rows = [{ id: 9, email: 'old@example.com', is_active: true, group: { id: 3, name: 'Operators' } }];
+    const fetch = fakeFetch((method, path) => {
+      if (method === 'GET' && path.startsWith('/users/users/group_options/')) return [200, { results: [{ id: 3, name: 'Operators' }] }];
+      if (method === 'GET' && path.startsWith('/users/users/')) return [200, { count: rows.length, next: null, previous: null, results: rows }];
+      if (method === 'DELETE' && path === '/users/users/9/') return (rows = [], [204, undefined]);
+      return [404, {}];
+    });
+    renderWithApp(<UsersPage />, { api: makeApi(signedInState(makeUser()), fetch) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(fetch.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.noData)).toBeInTheDocument();
+    expect(fetch.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canWrite, EMPTY_VALUE, LABELS, type GroupOption } from '@console/contracts';
+import { canWrite, EMPTY_VALUE, LABELS, MESSAGES, type GroupOption } from '@console/contracts';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
@@ -23,6 +24,7 @@ export function UsersPage() {
   const optionsFor = (current: GroupOption | null) => (current && !options.some((g) => g.id === current.id) ? [...options, current] : options);
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; email: string } | null>(null);
   const writable = canWrite(user?.group, 'users');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
 
@@ -57,6 +59,13 @@ export function UsersPage() {
           </TableRow>
         </TableHead>
         <TableBody>
+          {users.data?.results.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4} align="center">
+                {MESSAGES.noData}
+              </TableCell>
+            </TableRow>
+          )}
           {users.data?.results.map((u) => (
             <TableRow key={u.id}>
               <TableCell>{u.email}</TableCell>
@@ -81,7 +90,7 @@ export function UsersPage() {
               </TableCell>
               <TableCell>
                 {!u.is_active ? EMPTY_VALUE : (
-                  <Button size="small" color="error" disabled={!writable || u.id === user?.id} onClick={() => act(() => deactivateUser(client, u.id))}>
+                  <Button size="small" color="error" disabled={!writable || u.id === user?.id} onClick={() => setDeleting({ id: u.id, email: u.email })}>
                     Delete
                   </Button>
                 )}
@@ -90,6 +99,15 @@ export function UsersPage() {
           ))}
         </TableBody>
       </Table>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete user"
+          text={`${deleting.email} will be deactivated and signed out everywhere. Their history stays.`}
+          confirmLabel="Delete"
+          onConfirm={() => act(() => deactivateUser(client, deleting.id))}
+          onClose={() => setDeleting(null)}
+        />
+      )}
       {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
     </>
   );
