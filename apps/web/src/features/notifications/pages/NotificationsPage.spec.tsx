@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { NotificationsPage } from './NotificationsPage';
@@ -35,5 +35,29 @@ describe('NotificationsPage', () => {
     const api = fakeFetch(() => [200, { count: 0, next: null, previous: null, results: [] }]);
     renderWithApp(<NotificationsPage />, { api: makeApi(signedInState(makeUser()), api) });
     expect(await screen.findByText(MESSAGES.noNotifications)).toBeInTheDocument();
+  });
+
+  describe('on a window taller than the first page', () => {
+    // jsdom has no layout: this observer reports the feed's end as on screen, as a tall window does.
+    class OnScreen {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        setTimeout(() => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver), 0);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('loads pages until the screen is filled, without any scrolling', async () => {
+      vi.stubGlobal('IntersectionObserver', OnScreen);
+      const api = fakeFetch((_m, path) => [200, path.includes('page=3') ? page(3, false) : path.includes('page=2') ? page(2, true) : page(1, true)]);
+      renderWithApp(<NotificationsPage />, { api: makeApi(signedInState(makeUser()), api) });
+      expect(await screen.findByText('Title 3-0', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(api.calls).toHaveLength(3);
+    });
   });
 });

@@ -11,7 +11,11 @@ import { notificationsQuery } from '../api/notifications-api';
 /** How close to the bottom (px) the next page starts loading. */
 const NEAR_BOTTOM_PX = 200;
 
-/** The notifications feed (platform.md 2.7): the next page loads near the bottom, debounced at 700 ms. */
+/**
+ * The notifications feed (platform.md 2.7): the next page loads near the bottom, debounced at 700 ms.
+ * A sentinel after the last item also loads pages while it is on screen, so a tall window whose first
+ * page does not fill it (and so never scrolls) still gets the rest.
+ */
 export function NotificationsPage() {
   const client = useApiClient();
   const feed = useInfiniteQuery(notificationsQuery(client));
@@ -32,6 +36,26 @@ export function NotificationsPage() {
       clearTimeout(timer.current);
     };
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const pagesLoaded = feed.data?.pages.length ?? 0;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    // Made again after each page: a new observer reports at once whether the sentinel is still in view.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          if (!isFetchingNextPage) void fetchNextPage();
+        }, LIMITS.notificationsScrollDebounceMs);
+      },
+      { rootMargin: `0px 0px ${NEAR_BOTTOM_PX}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [pagesLoaded, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = feed.data?.pages.flatMap((p) => p.results) ?? [];
   return (
@@ -54,6 +78,7 @@ export function NotificationsPage() {
           </Paper>
         ))}
       </Stack>
+      <div ref={sentinel} data-testid="feed-end" />
       {(feed.isLoading || isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
     </Box>
   );
