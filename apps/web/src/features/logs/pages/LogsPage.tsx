@@ -36,25 +36,46 @@ export function LogsPage() {
   const perm = permOf(user?.group, 'logs');
   const params = useTableParams(PAGE_SIZES.logs, FILTER_KEYS);
   const logs = useQuery(logsQuery(client, params.query));
-  const [draft, setDraft] = useState({ type: params.filters.type ?? '', signal_id: params.filters.signal_id ?? '' });
-  // From the query string only the ids are known; the pickers fetch their names.
-  const [pair, setPair] = useState<FilterOption | null>(params.filters.pair ? { id: Number(params.filters.pair), name: '' } : null);
-  const [profile, setProfile] = useState<FilterOption | null>(params.filters.profile ? { id: Number(params.filters.profile), name: '' } : null);
+  const fromUrl = () => ({
+    draft: { type: params.filters.type ?? '', signal_id: params.filters.signal_id ?? '' },
+    // From the query string only the ids are known; the pickers fetch their names.
+    pair: params.filters.pair ? { id: Number(params.filters.pair), name: '' } : null,
+    profile: params.filters.profile ? { id: Number(params.filters.profile), name: '' } : null,
+  });
+  const [draft, setDraft] = useState(() => fromUrl().draft);
+  const [pair, setPair] = useState<FilterOption | null>(() => fromUrl().pair);
+  const [profile, setProfile] = useState<FilterOption | null>(() => fromUrl().profile);
+  // The inputs follow the query string when it changes (a Signal link, back and forward), so Apply never drops a filter.
+  const urlFilters = JSON.stringify(params.filters);
+  const [shownFilters, setShownFilters] = useState(urlFilters);
+  if (urlFilters !== shownFilters) {
+    const next = fromUrl();
+    setShownFilters(urlFilters);
+    setDraft(next.draft);
+    setPair(next.pair);
+    setProfile(next.profile);
+  }
+  // A Limited group filters only on the columns it sees (the API refuses the others).
+  const canFilter = (field: string) => perm.filtering && isFieldAllowed(perm, field);
   const columns = COLUMNS.filter((c) => c.needs === 'id' || isFieldAllowed(perm, c.needs) || (c.field === 'event_type' && isFieldAllowed(perm, 'type')));
 
   const filters = perm.filtering ? (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      <TextField select size="small" label="Type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} sx={{ width: 160 }}>
-        <MenuItem value="">All</MenuItem>
-        {LOG_TYPES.map((t) => (
-          <MenuItem key={t} value={t}>
-            {t}
-          </MenuItem>
-        ))}
-      </TextField>
-      <FilterOptionPicker field="pair" label="Pair" value={pair} onChange={setPair} />
-      <FilterOptionPicker field="profile" label="Profile" value={profile} onChange={setProfile} />
-      <TextField size="small" label="Signal id" value={draft.signal_id} sx={{ width: 120 }} onChange={(e) => setDraft({ ...draft, signal_id: e.target.value.replace(/\D/g, '') })} />
+      {canFilter('type') && (
+        <TextField select size="small" label="Type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} sx={{ width: 160 }}>
+          <MenuItem value="">All</MenuItem>
+          {LOG_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {canFilter('pair_id') && <FilterOptionPicker field="pair" label="Pair" value={pair} onChange={setPair} />}
+      {canFilter('profile_id') && <FilterOptionPicker field="profile" label="Profile" value={profile} onChange={setProfile} />}
+      {canFilter('signal_id') && (
+        <TextField size="small" label="Signal id" value={draft.signal_id} sx={{ width: 120 }} onChange={(e) => setDraft({ ...draft, signal_id: e.target.value.replace(/\D/g, '') })} />
+      )}
       <Button variant="contained" onClick={() => params.setFilters({ ...draft, pair: pair?.id, profile: profile?.id })}>
         Apply
       </Button>
