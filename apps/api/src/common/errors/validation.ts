@@ -3,16 +3,25 @@ import { OWN_MESSAGES } from '@console/contracts';
 import { unstorableTextFields } from '../validation/text';
 import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-errors';
 
-/** Flattens class-validator errors into `{field: [messages]}`, nested fields as `a.b`. */
+/**
+ * Which failed rule names the real problem, first: a missing value before its type, its type before
+ * its range or length (a missing email is 'Email can’t be blank', not a length complaint).
+ */
+const RULE_PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isArray', 'isObject'];
+const priorityOf = (rule: string) => {
+  const index = RULE_PRIORITY.indexOf(rule);
+  return index === -1 ? RULE_PRIORITY.length : index;
+};
+
+/** Flattens class-validator errors into `{field: [message]}` (the most telling one), nested fields as `a.b`. */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const messages = Object.entries(error.constraints ?? {}).map(([rule, message]) =>
-      rule === 'whitelistValidation' ? OWN_MESSAGES.unknownField : message,
-    );
-    if (messages.length) out[path] = messages;
-    Object.assign(out, toFieldErrors(error.children ?? [], path));
+    const [first] = Object.entries(error.constraints ?? {}).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
+    // A field's own problem comes before those of what it contains.
+    if (first) out[path] = [first[0] === 'whitelistValidation' ? OWN_MESSAGES.unknownField : first[1]];
+    else Object.assign(out, toFieldErrors(error.children ?? [], path));
   }
   return out;
 }
@@ -28,7 +37,8 @@ export class RequestValidationPipe extends ValidationPipe {
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      stopAtFirstError: true,
+      // Every rule runs, and toFieldErrors keeps the one that names the real problem.
+      stopAtFirstError: false,
       exceptionFactory: (errors) => new FieldValidationError(toFieldErrors(errors)),
     });
   }
