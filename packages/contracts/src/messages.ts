@@ -67,6 +67,8 @@ export const OWN_MESSAGES = {
   groupBeyondOwn: 'You cannot change a group that has more privileges than you.',
   userBeyondOwn: 'You cannot change a user whose group has more privileges than yours.',
   lastAdministrator: 'At least one active user must keep every privilege at Full.',
+  userNotActive: 'This user is not active.',
+  ownAccountDeactivation: 'You cannot delete your own account.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   secondFactorRequired: 'Two-factor authentication is required.',
   tokenNotValid: 'Token is invalid or expired',

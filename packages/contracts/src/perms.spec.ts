@@ -7,7 +7,9 @@ import {
   defaultPerm,
   isFieldAllowed,
   isFullOnEverything,
+  isLevelWithin,
   isPermWithin,
+  levelsWithin,
   levelOf,
   normalizePerm,
   permOf,
@@ -124,6 +126,24 @@ describe('privileges cannot be raised from inside', () => {
     expect(isPermWithin(perm({ status: 'Full' }), perm({ status: 'ReadOnly' }))).toBe(false);
     expect(isPermWithin(perm({ status: 'ReadOnly' }), perm({ status: 'Limited', fields: ['type'] }))).toBe(false);
     expect(isPermWithin(perm({ status: 'Limited', fields: ['type'] }), perm({ status: 'ReadOnly' }))).toBe(false);
+  });
+  it('orders bare levels the same way, and offers a section only the levels within the holder', () => {
+    expect(isLevelWithin('NP', 'ReadOnly')).toBe(true);
+    expect(isLevelWithin('Limited', 'Full')).toBe(true);
+    expect(isLevelWithin('Limited', 'Limited')).toBe(true);
+    expect(isLevelWithin('ReadOnly', 'Limited')).toBe(false);
+    expect(isLevelWithin('Limited', 'ReadOnly')).toBe(false);
+    expect(isLevelWithin('Full', 'Limited')).toBe(false);
+    expect(levelsWithin('signals', 'Full')).toEqual(['Full', 'NP', 'Limited', 'ReadOnly']);
+    expect(levelsWithin('signals', 'Limited')).toEqual(['NP', 'Limited']);
+    expect(levelsWithin('users', 'NP')).toEqual(['NP']);
+  });
+  it('keeps signals at least as restricted: finished-only kept, a count no higher', () => {
+    const signals = (p: Partial<Perm>): Perm => ({ ...defaultPerm('signals', 'ReadOnly'), ...p });
+    expect(isPermWithin(signals({ is_only_finished: true, signals_count: 100 }), signals({ is_only_finished: true, signals_count: 100 }))).toBe(true);
+    expect(isPermWithin(signals({ is_only_finished: false }), signals({ is_only_finished: true }))).toBe(false);
+    expect(isPermWithin(signals({ signals_count: 300 }), signals({ signals_count: 200 }))).toBe(false);
+    expect(isPermWithin(signals({ signals_count: 300 }), signals({ status: 'Full', signals_count: 10 }))).toBe(true);
   });
   it('a Limited perm is within another when its columns, filtering and sorting are', () => {
     const wide = perm({ status: 'Limited', fields: ['type', 'pair'], filtering: true, sorting: false });

@@ -2,7 +2,7 @@
  * Pure privilege rules, shared by the API's guard and the SPA's menus, tabs and routes,
  * so that what the server refuses and what the client hides cannot disagree.
  */
-import { fieldsOf, isSectionName, Level, SECTIONS, SectionName } from './sections';
+import { ALLOWED_LEVELS, fieldsOf, isSectionName, Level, SECTIONS, SectionName } from './sections';
 
 export const DEFAULT_SIGNALS_COUNT = 200;
 
@@ -136,14 +136,30 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 }
 
 /**
- * Whether a perm gives no more than another (privileges cannot be raised from inside). NP is within
- * everything and everything is within Full. ReadOnly and Limited do not contain each other: ReadOnly sees
- * every column, Limited may write. A Limited perm is within another Limited one when its columns are a
- * subset, it filters or sorts only where the other may, and (signals) it is no less restricted.
+ * Whether level `level` gives no more than level `limit`: the order is partial. NP is within every level
+ * and every level is within Full; ReadOnly and Limited do not contain each other, because ReadOnly sees
+ * every column (a Limited holder could otherwise grant sight of columns hidden from itself) and Limited
+ * may write. A level is within itself (for Limited, see isPermWithin for the columns).
+ */
+export function isLevelWithin(level: Level, limit: Level): boolean {
+  return level === 'NP' || limit === 'Full' || level === limit;
+}
+
+/** The levels a section may be given by someone who holds `limit` there (what a group form offers). */
+export function levelsWithin(section: SectionName, limit: Level): Level[] {
+  return ALLOWED_LEVELS[section].filter((level) => isLevelWithin(level, limit));
+}
+
+/**
+ * Whether a perm gives no more than another (privileges cannot be raised from inside): its level is
+ * within the other's (isLevelWithin), and when both are at the same level below Full, it opens nothing
+ * more. A Limited perm is within another Limited one when its columns are a subset and it filters or
+ * sorts only where the other may; at any shared level, signals are no less restricted (finished-only
+ * kept, a count no higher).
  */
 export function isPermWithin(perm: Perm, limit: Perm): boolean {
   if (perm.status === 'NP' || limit.status === 'Full') return true;
-  if (perm.status !== limit.status) return false;
+  if (!isLevelWithin(perm.status, limit.status)) return false;
   if (perm.status === 'Limited') {
     if (!perm.fields.every((f) => limit.fields.includes(f))) return false;
     if ((perm.filtering && !limit.filtering) || (perm.sorting && !limit.sorting)) return false;
