@@ -4,6 +4,7 @@ export * from './navigation';
 export * from './messages';
 export * from './limits';
 export * from './api';
+export * from './list-query';
 export * from './logs';
 export * from './settings-messages';
 export * from './settings';

@@ -1,3 +1,5 @@
+import type { ListQueryAccess } from './list-query';
+
 /** Log types (platform.md 3) and the events that write them. */
 export const LOG_TYPES = ['system', 'general', 'error', 'user', 'restrictions', 'divergence'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -16,3 +18,17 @@ export interface LogEntry {
   order_id: string | null;
   log_data: Record<string, unknown>;
 }
+
+/**
+ * The logs list's query (`logs/`, `logs/for_count/`): its filters and the field each reads. It takes no
+ * ordering (newest first only). At Limited a filter needs its field among the group's fields.
+ */
+export const LOG_LIST_QUERY = {
+  filters: { signal_id: 'signal_id', type: 'type', pair: 'pair_id', profile: 'profile_id' },
+  orderings: {},
+} as const satisfies ListQueryAccess;
+
+/** `logs/for_filters/?field=pair|profile&search=&id=`: each lookup lists the options of one filter's field. */
+export const LOG_FILTER_OPTIONS_QUERY = {
+  options: { param: 'field', fields: { pair: 'pair_id', profile: 'profile_id' }, narrowing: ['search', 'id'] },
+} as const satisfies ListQueryAccess;
