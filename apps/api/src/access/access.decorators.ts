@@ -4,7 +4,7 @@
  */
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { SectionName } from '@console/contracts';
+import type { ListQueryAccess, SectionName } from '@console/contracts';
 import type { Principal } from './principal';
 
 export const ACCESS_METADATA = 'access:rule';
@@ -19,15 +19,11 @@ export interface SectionOptions {
   /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
   gate?: string;
   /**
-   * The list's filters, as query param → the field it filters on. At Limited a filter is refused when
-   * the group's filtering is off, or when its field is not among the group's fields.
+   * The list's query: its filters, orderings and option lookups, each with the field it reads (contracts'
+   * ListQueryAccess). At Limited a param whose field the group does not see, or that is not declared, is
+   * refused (403), besides the group's filtering and sorting switches; undeclared means none at all.
    */
-  filterParams?: Readonly<Record<string, string>>;
-  /**
-   * For filter-option lookups (`for_filters`): the query param naming which filter, and each of its
-   * values → the field it reads. At Limited the same rules as filtering apply to that field.
-   */
-  optionsFor?: { param: string; fields: Readonly<Record<string, string>> };
+  query?: ListQueryAccess;
   /** At Limited, answers keep only the group's fields (lists, single rows and exports alike). */
   project?: boolean;
 }

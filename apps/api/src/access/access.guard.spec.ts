@@ -12,11 +12,14 @@ class GatedRoutes {
   @Section('APA', 'write', { gate: 'reduce_p' })
   reduce() {}
 
-  @Section('signals', 'read', { filterParams: { status: 'status', pair: 'pair' } })
+  @Section('signals', 'read', { query: { filters: { status: 'status', pair: 'pair' }, orderings: { id: 'id', pair: 'pair', status: 'status' } } })
   list() {}
 
-  @Section('signals', 'read', { optionsFor: { param: 'field', fields: { pair: 'pair' } } })
+  @Section('signals', 'read', { query: { options: { param: 'field', fields: { pair: 'pair' }, narrowing: ['id', 'search'] } } })
   options() {}
+
+  @Section('signals', 'read')
+  undeclared() {}
 }
 
 function guardFor(perms: Partial<Perm>[]) {
@@ -64,5 +67,18 @@ describe('AccessGuard at Limited', () => {
     const none = guardFor([{ section_name: 'signals', status: 'Limited', fields: [], filtering: true, sorting: true }]);
     await expect(none.canActivate(context('options', { field: 'pair', id: '1' }))).rejects.toMatchObject(hidden);
     await expect(narrow.canActivate(context('options', { field: 'pair', id: '1' }))).resolves.toBe(true);
+  });
+
+  it('refuses at Limited what the route does not declare: an unknown param, ordering key or lookup', async () => {
+    const open = guardFor([{ section_name: 'signals', status: 'Limited', fields: ['pair', 'status', 'created_at'], filtering: true, sorting: true }]);
+    const refused = { response: { detail: OWN_MESSAGES.fieldNotAllowed } };
+    await expect(open.canActivate(context('list', { profile: '1' }))).rejects.toMatchObject(refused);
+    await expect(open.canActivate(context('list', { ordering: 'created_at' }))).rejects.toMatchObject(refused);
+    await expect(open.canActivate(context('options', { field: 'status' }))).rejects.toMatchObject(refused);
+    await expect(open.canActivate(context('undeclared', { pair: '1' }))).rejects.toMatchObject(refused);
+    await expect(open.canActivate(context('undeclared', { page: '2', page_size: '10' }))).resolves.toBe(true);
+    await expect(open.canActivate(context('options', { field: 'pair', search: 'BTC' }))).resolves.toBe(true);
+    const full = guardFor([{ section_name: 'signals', status: 'Full' }]);
+    await expect(full.canActivate(context('undeclared', { pair: '1', ordering: 'x' }))).resolves.toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ERROR_CODES, isFieldAllowed, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
+import { ERROR_CODES, isFieldAllowed, limitedQueryRefusal, OWN_MESSAGES, permOf } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { SessionService } from '../auth/session.service';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
@@ -39,31 +39,13 @@ export class AccessGuard implements CanActivate {
     if (perm.status === 'NP') throw new ForbiddenDetail();
     if (rule.mode === 'write' && perm.status === 'ReadOnly') throw new ForbiddenDetail();
     if (perm.status === 'Limited') {
-      const { gate, filterParams = {}, optionsFor } = rule.options;
+      const { gate, query = {} } = rule.options;
       if (gate && !isFieldAllowed(perm, gate)) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
-      const query = req.query as Record<string, unknown>;
-      const filtered = Object.entries(filterParams).filter(([param]) => isPresent(query[param])).map(([, field]) => field);
-      const looked = optionsFor ? optionsFor.fields[String(query[optionsFor.param] ?? '')] : undefined;
-      for (const field of looked ? [...filtered, looked] : filtered) assertMayFilterOn(perm, field);
-      if (isPresent(query.ordering)) {
-        if (!perm.sorting) throw new ForbiddenDetail(OWN_MESSAGES.sortingNotAllowed);
-        for (const key of String(query.ordering).split(',')) {
-          if (!isFieldAllowed(perm, key.trim().replace(/^-/, ''))) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
-        }
-      }
+      const refusal = limitedQueryRefusal(perm, query, req.query as Record<string, unknown>);
+      if (refusal) throw new ForbiddenDetail(OWN_MESSAGES[refusal]);
     }
     return true;
   }
-}
-
-/** At Limited: filtering must be on, and the field must be one the group sees (a hidden column is not searched either). */
-function assertMayFilterOn(perm: Perm, field: string): void {
-  if (!perm.filtering) throw new ForbiddenDetail(OWN_MESSAGES.filteringNotAllowed);
-  if (!isFieldAllowed(perm, field)) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
-}
-
-function isPresent(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
 }
 
 export function bearerToken(req: Request): string | null {

@@ -1,10 +1,11 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { LOG_FILTER_OPTIONS_QUERY, LOG_LIST_QUERY } from '@console/contracts';
 import { Section } from '../access/access.decorators';
 import { LogFilterOptionListDto, LogFilterOptionsQuery } from './log-filters.dto';
 import { LogFiltersService } from './log-filters.service';
-import { LOG_FILTER_OPTIONS, LOG_FILTER_PARAMS, LogCountDto, LogListDto, LogsQuery } from './logs.dto';
+import { LogCountDto, LogListDto, LogsQuery } from './logs.dto';
 import { LogsService } from './logs.service';
 
 @ApiTags('logs')
@@ -15,14 +16,14 @@ export class LogsController {
     private readonly filters: LogFiltersService,
   ) {}
 
-  @Section('logs', 'read', { project: true, filterParams: LOG_FILTER_PARAMS })
+  @Section('logs', 'read', { project: true, query: LOG_LIST_QUERY })
   @Get('/')
   @ApiOkResponse({ type: LogListDto })
   list(@Req() req: Request, @Query() query: LogsQuery) {
     return this.logs.list(req, query);
   }
 
-  @Section('logs', 'read', { filterParams: LOG_FILTER_PARAMS })
+  @Section('logs', 'read', { query: LOG_LIST_QUERY })
   @Get('for_count/')
   @ApiOkResponse({ type: LogCountDto })
   async count(@Query() query: LogsQuery): Promise<LogCountDto> {
@@ -30,7 +31,7 @@ export class LogsController {
   }
 
   /** Searchable options of the Pair and Profile filters: `?field=pair|profile&search=…&page=`. */
-  @Section('logs', 'read', { optionsFor: LOG_FILTER_OPTIONS })
+  @Section('logs', 'read', { query: LOG_FILTER_OPTIONS_QUERY })
   @Get('for_filters/')
   @ApiOkResponse({ type: LogFilterOptionListDto })
   filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {

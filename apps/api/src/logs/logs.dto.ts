@@ -5,12 +5,6 @@ import type { LogEntry, LogType } from '@console/contracts';
 import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 
-/** The list's filters: query param → the field it filters on (at Limited, that field must be open). */
-export const LOG_FILTER_PARAMS = { signal_id: 'signal_id', type: 'type', pair: 'pair_id', profile: 'profile_id' } as const;
-
-/** The filter-option lookups of logs/for_filters/: `field` → the column the options name. */
-export const LOG_FILTER_OPTIONS = { param: 'field', fields: { pair: 'pair_id', profile: 'profile_id' } } as const;
-
 export class LogsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: PAGE_SIZES.logs.options, default: PAGE_SIZES.logs.default })
   declare page_size?: number;

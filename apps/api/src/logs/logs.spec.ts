@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_MESSAGES } from '@console/contracts';
+import { OWN_MESSAGES, SECTION_FIELDS } from '@console/contracts';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, sessionFor } from '../test/factories';
 
@@ -66,4 +66,16 @@ describe('logs list', () => {
       expect(refused.body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
     }
   });
+
+  it('at Limited takes only the declared query: every column open, an ordering or an unknown param is still refused', async () => {
+    const user = await makeUser(ctx.db, { perms: [{ section_name: 'logs', status: 'Limited', fields: [...SECTION_FIELDS.logs], filtering: true, sorting: true }] });
+    const token = (await sessionFor(ctx, user.id)).access;
+    await ctx.http().get(`${L}?signal_id=3&pair=1&profile=1&type=error&page_size=100`).set(...auth(token)).expect(200);
+    await ctx.http().get(`${L}for_filters/?field=pair&search=BTC`).set(...auth(token)).expect(200);
+    for (const path of [`${L}?ordering=-id`, `${L}?pair_name=BTCUSDT`, `${L}for_count/?ordering=created_at`, `${L}for_filters/?field=pair&pair=1`]) {
+      const refused = await ctx.http().get(path).set(...auth(token)).expect(403);
+      expect(refused.body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
+    }
+  });
 });
+
