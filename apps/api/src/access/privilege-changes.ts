@@ -2,16 +2,39 @@
  * Privileges cannot be raised from inside: the checks every change of a group, of a user's group or of
  * a user's standing goes through. Pure rules live in the contracts (arePermsWithin, isFullOnEverything).
  */
-import type { EntityManager } from 'typeorm';
-import { arePermsWithin, isFullOnEverything, OWN_MESSAGES, type Perm } from '@console/contracts';
-import { BadRequestDetail, ForbiddenDetail } from '../common/errors/api-errors';
+import type { DataSource, EntityManager } from 'typeorm';
+import { arePermsWithin, isFullOnEverything, OWN_MESSAGES, type Perm, type PermHolder } from '@console/contracts';
+import { BadRequestDetail, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import type { Principal } from './principal';
 
-/** One lock for every change that can take away the last administrator, so two cannot race past the check. */
+/** One lock for every change of groups or of users' standing, so checks and writes see one state. */
 const PRIVILEGE_CHANGE_LOCK = 7_310_001;
 
+/**
+ * Runs a privilege change in one transaction that first takes the privilege-change lock, then reads the
+ * actor's levels as they are now: a group lowered or an actor deactivated by a change that committed a
+ * moment ago counts, not what the request's token resolved to. Changes are serialised by the lock, so
+ * two of them cannot each pass a check on a state the other is about to change; the lock comes before
+ * any row lock, so they cannot deadlock on each other.
+ */
+export async function privilegeChange<T>(
+  dataSource: DataSource,
+  principal: Principal,
+  change: (m: EntityManager, actor: PermHolder) => Promise<T>,
+): Promise<T> {
+  return dataSource.transaction(async (m) => {
+    await m.query(`SELECT pg_advisory_xact_lock($1)`, [PRIVILEGE_CHANGE_LOCK]);
+    const rows: { perms: Perm[] | null }[] = await m.query(
+      `SELECT g.perms FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1 AND u.is_active`,
+      [principal.userId],
+    );
+    if (!rows.length) throw new TokenNotValidError();
+    return change(m, { perms: rows[0].perms ?? [] });
+  });
+}
+
 /** A group (or perms) the actor may grant or edit: every section at or below the actor's own. */
-export function assertWithinActor(actor: Principal, perms: readonly Partial<Perm>[] | null, message: string): void {
+export function assertWithinActor(actor: PermHolder, perms: readonly Partial<Perm>[] | null, message: string): void {
   if (!arePermsWithin({ perms }, actor)) throw new ForbiddenDetail(message);
 }
 
@@ -29,9 +52,9 @@ async function hasActiveAdministrator(m: EntityManager): Promise<boolean> {
 }
 
 /**
- * Runs a change (inside the transaction `m`) that could take away the last active user whose group is
- * Full on every section, and refuses it (rolled back with the transaction) when it does. Changes of this
- * kind are serialised by a transaction lock, so two of them cannot each leave "another" administrator.
+ * Runs a change (inside a privilegeChange transaction `m`) that could take away the last active user
+ * whose group is Full on every section, and refuses it (rolled back with the transaction) when it does.
+ * The lock is taken again (it is re-entrant), so this guard holds even where it is called on its own.
  */
 export async function keepingAnAdministrator<T>(m: EntityManager, change: () => Promise<T>): Promise<T> {
   await m.query(`SELECT pg_advisory_xact_lock($1)`, [PRIVILEGE_CHANGE_LOCK]);

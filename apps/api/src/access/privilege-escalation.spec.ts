@@ -4,7 +4,8 @@
  * the Administrators group, deactivating every administrator, leaving the console without one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePerms, OWN_MESSAGES, Perm, permsAll } from '@console/contracts';
+import { completePerms, ERROR_CODES, OWN_MESSAGES, Perm, permsAll } from '@console/contracts';
+import { GroupsService } from '../groups/groups.service';
 import { UsersAdminService } from '../users/users-admin.service';
 import type { Principal } from './principal';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
@@ -92,6 +93,32 @@ describe('privileges cannot be raised from inside', () => {
     expect(all.body.results.map((g: { id: number }) => g.id)).toContain(adminGroup.id);
   });
 
+  it('judges the actor by its levels when the change runs, not when the request began', async () => {
+    // The principal as a request resolved it a moment before an administrator narrowed the group.
+    const managerGroup = await makeGroup(ctx.db, { perms: permsAll('Full') });
+    const manager = await makeUser(ctx.db, { groupId: managerGroup.id });
+    const resolved: Principal = {
+      userId: manager.id, email: manager.email, familyId: 'f', secondFactorPassed: true, groupId: managerGroup.id, groupName: 'g',
+      perms: completePerms({ perms: permsAll('Full') }), ip: '127.0.0.1', userAgent: 'test',
+    };
+    await ctx.db.query(`UPDATE groups SET perms = $2::jsonb WHERE id = $1`, [managerGroup.id, JSON.stringify(only({ users: 'Full', groups: 'Full' }))]);
+    const peer = await makeUser(ctx.db, { perms: only({ pairs: 'ReadOnly' }) });
+
+    const users = ctx.app.get(UsersAdminService);
+    const groups = ctx.app.get(GroupsService);
+    await expect(users.changeGroup(resolved, peer.id, adminGroup.id)).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.userBeyondOwn } });
+    await expect(users.deactivate(resolved, admin.id)).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.userBeyondOwn } });
+    await expect(groups.update(resolved, adminGroup.id, { perms: [] })).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.groupBeyondOwn } });
+    await expect(groups.create(resolved, { name: 'Everything', perms: permsAll('Full') })).rejects.toMatchObject({ response: { detail: OWN_MESSAGES.grantBeyondOwn } });
+
+    // Deactivated meanwhile: its changes are refused as its token would be.
+    await ctx.db.query(`UPDATE users SET is_active = false WHERE id = $1`, [manager.id]);
+    const gone = await users.create(resolved, { email: 'late@example.com', password: 'abc123!x', group: peer.groupId! }).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ status: 401, response: { code: ERROR_CODES.tokenNotValid } });
+    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'late@example.com'`);
+    expect(n).toBe(0);
+  });
+
   it('the last active administrator stays: not deactivated, not moved out, and its group loses no level', async () => {
     const fresh = await createTestApp();
     try {
@@ -100,7 +127,8 @@ describe('privileges cannot be raised from inside', () => {
       const [ta, tb] = [(await sessionFor(fresh, a.id)).access, (await sessionFor(fresh, b.id)).access];
 
       // Two administrators deactivate each other at the same moment: one of them must stay. Called on the
-      // service, so both get past the session check and meet at the lock.
+      // service, so both get past the session check and meet at the lock; the second then finds that its
+      // own actor was deactivated by the first, and is refused as a revoked token would be.
       const principal = (user: TestUser): Principal => ({
         userId: user.id, email: user.email, familyId: 'f', secondFactorPassed: true, groupId: group.id, groupName: 'Administrators',
         perms: completePerms({ perms: permsAll('Full') }), ip: '127.0.0.1', userAgent: 'test',
@@ -109,7 +137,7 @@ describe('privileges cannot be raised from inside', () => {
       const outcomes = await Promise.allSettled([users.deactivate(principal(a), b.id), users.deactivate(principal(b), a.id)]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
-      expect(refused.reason.getResponse()).toEqual({ detail: OWN_MESSAGES.lastAdministrator });
+      expect(refused.reason.getResponse()).toMatchObject({ code: ERROR_CODES.tokenNotValid });
       const [{ n }] = await fresh.db.query(`SELECT count(*)::int AS n FROM users WHERE is_active`);
       expect(n).toBe(1);
 

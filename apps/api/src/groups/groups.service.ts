@@ -6,7 +6,7 @@ import { ALLOWED_LEVELS, completePerms, LIMITS, normalizePerm, OWN_MESSAGES, Pag
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
 import { pageWindow, paginate } from '../common/pagination/pagination';
-import { assertWithinActor, keepingAnAdministrator } from '../access/privilege-changes';
+import { assertWithinActor, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
 
@@ -43,8 +43,8 @@ export class GroupsService {
 
   async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
     const perms = buildPerms(body.perms);
-    assertWithinActor(principal, perms, OWN_MESSAGES.grantBeyondOwn);
-    return this.dataSource.transaction(async (m) => {
+    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+      assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
       await assertNameFree(m, body.name);
       const [row]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [
         body.name.trim(),
@@ -57,13 +57,13 @@ export class GroupsService {
   }
 
   async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
-    return this.dataSource.transaction(async (m) => {
+    return privilegeChange(this.dataSource, principal, async (m, actor) => {
       const before = await this.find(m, id, true);
-      assertWithinActor(principal, before.perms, OWN_MESSAGES.groupBeyondOwn);
+      assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       const name = body.name?.trim() ?? before.name;
       if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(m, name);
       const perms = buildPerms(body.perms, before);
-      assertWithinActor(principal, perms, OWN_MESSAGES.grantBeyondOwn);
+      assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
       await keepingAnAdministrator(m, () =>
         m.query(`UPDATE groups SET name = $2, perms = $3::jsonb, updated_at = now() WHERE id = $1`, [id, name, JSON.stringify(perms)]),
       );
@@ -78,9 +78,9 @@ export class GroupsService {
 
   /** Refused while active users remain; deactivated members keep their history but lose the group. */
   async remove(principal: Principal, id: number): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
+    await privilegeChange(this.dataSource, principal, async (m, actor) => {
       const before = await this.find(m, id, true);
-      assertWithinActor(principal, before.perms, OWN_MESSAGES.groupBeyondOwn);
+      assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       if (before.users_count > 0) throw new BadRequestDetail(OWN_MESSAGES.groupHasUsers);
       await m.query(`UPDATE users SET group_id = NULL WHERE group_id = $1`, [id]);
       await m.query(`DELETE FROM groups WHERE id = $1`, [id]);

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
 import { pageWindow, paginate } from '../common/pagination/pagination';
-import { assertWithinActor, groupPerms, keepingAnAdministrator } from '../access/privilege-changes';
+import { assertWithinActor, groupPerms, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateUserDto, UserDto, UsersQuery } from './users.dto';
 
@@ -47,9 +47,9 @@ export class UsersAdminService {
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
     if (!NEW_USER_PASSWORD_PATTERN.test(body.password)) throw FieldValidationError.of('password', OWN_MESSAGES.newUserPasswordRules);
     const hash = await hashPassword(body.password);
-    return this.dataSource.transaction(async (m) => {
+    return privilegeChange(this.dataSource, principal, async (m, actor) => {
       await assertGroupExists(m, body.group);
-      assertWithinActor(principal, await groupPerms(m, body.group), OWN_MESSAGES.grantBeyondOwn);
+      assertWithinActor(actor, await groupPerms(m, body.group), OWN_MESSAGES.grantBeyondOwn);
       const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email]);
       if (taken.length) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
       const [row]: { id: number }[] = await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) RETURNING id`, [
@@ -75,12 +75,12 @@ export class UsersAdminService {
   /** Moves a user to another group; it applies on that user's next request. */
   async changeGroup(principal: Principal, id: number, groupId: number): Promise<UserDto> {
     if (id === principal.userId) throw new ForbiddenDetail(OWN_MESSAGES.ownGroupChange);
-    return this.dataSource.transaction(async (m) => {
+    return privilegeChange(this.dataSource, principal, async (m, actor) => {
       const before = await find(m, id, true);
-      if (!before.is_active) throw new BadRequestDetail('This user is not active.');
+      if (!before.is_active) throw new BadRequestDetail(OWN_MESSAGES.userNotActive);
       await assertGroupExists(m, groupId);
-      assertWithinActor(principal, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
-      assertWithinActor(principal, await groupPerms(m, groupId), OWN_MESSAGES.grantBeyondOwn);
+      assertWithinActor(actor, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      assertWithinActor(actor, await groupPerms(m, groupId), OWN_MESSAGES.grantBeyondOwn);
       await keepingAnAdministrator(m, () => m.query(`UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]));
       const after = await find(m, id);
       await this.audit.write(
@@ -93,10 +93,10 @@ export class UsersAdminService {
 
   /** Deactivates (history kept) and ends every session of the user at once. */
   async deactivate(principal: Principal, id: number): Promise<void> {
-    if (id === principal.userId) throw new BadRequestDetail('You cannot delete your own account.');
-    await this.dataSource.transaction(async (m) => {
+    if (id === principal.userId) throw new BadRequestDetail(OWN_MESSAGES.ownAccountDeactivation);
+    await privilegeChange(this.dataSource, principal, async (m, actor) => {
       const before = await find(m, id, true);
-      assertWithinActor(principal, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      assertWithinActor(actor, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
       await keepingAnAdministrator(m, () => m.query(`UPDATE users SET is_active = false, updated_at = now() WHERE id = $1`, [id]));
       await this.sessions.revokeUserSessions(id, 'deactivated', m);
       await this.audit.write(
