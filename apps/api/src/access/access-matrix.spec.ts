@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, Level, Perm, SECTIONS } from '@console/contracts';
+import { ERROR_CODES, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
 import { createTestApp, TestContext } from '../test/harness';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { DeclaredRoute, RouteCatalog } from './access-declarations';
 
 const MISSING_ID = '999999';
@@ -75,5 +75,113 @@ describe('the access matrix over every registered route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('at Limited, every list refuses a filter, ordering or lookup on a hidden field and any param it does not declare', async () => {
+    const limited = (open: boolean) =>
+      SECTIONS.map((section_name) => ({ section_name, status: 'Limited' as const, fields: open ? [...fieldsOf(section_name)] : [], filtering: true, sorting: true }));
+    const hidden = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: limited(false) })).id)).access;
+    const seeing = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: limited(true) })).id)).access;
+    const failures: string[] = [];
+    let probed = 0;
+    for (const route of routes) {
+      const rule = route.rule!;
+      if (rule.kind !== 'section' || route.method !== 'GET') continue;
+      const query = rule.options.query ?? {};
+      const declared = [
+        ...Object.keys(query.filters ?? {}).map((param) => `${param}=1`),
+        ...Object.keys(query.orderings ?? {}).map((key) => `ordering=-${key}`),
+        ...Object.keys(query.options?.fields ?? {}).map((value) => `${query.options!.param}=${value}`),
+      ];
+      const path = `/api/v2${route.path.replace(/:id/g, MISSING_ID)}`;
+      const get = (qs: string, token: string) => ctx.http().get(`${path}?${qs}`).set(...auth(token));
+      for (const qs of declared) {
+        probed += 1;
+        const refused = await get(qs, hidden);
+        if (refused.status !== 403 || refused.body.detail !== OWN_MESSAGES.fieldNotAllowed) failures.push(`${path}?${qs} on a hidden field: ${refused.status}`);
+        const taken = await get(qs, seeing);
+        if (taken.status === 403 || taken.status >= 500) failures.push(`${path}?${qs} on an open field: ${taken.status}`);
+      }
+      for (const token of [hidden, seeing]) {
+        const undeclared = await get('undeclared_param=1', token);
+        if (undeclared.status !== 403) failures.push(`${path}?undeclared_param=1: ${undeclared.status}`);
+      }
+    }
+    expect(probed).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  });
+});
+
+/** Every section NP but the named ones at the given levels. */
+const only = (levels: Partial<Record<(typeof SECTIONS)[number], Level>>): Partial<Perm>[] =>
+  permsAll('NP').map((p) => ({ ...p, status: levels[p.section_name] ?? 'NP' }));
+
+describe('the access matrix: privileges cannot be raised from inside', () => {
+  const U = '/api/v2/users/users/';
+  const G = '/api/v2/users/groups/';
+  let ctx: TestContext;
+  let admins: { id: number };
+  let noAccess: { id: number };
+  let [admin1, admin2, usersManager, groupsManager, peer] = [] as TestUser[];
+  const tokens = new Map<number, string>();
+  const tokenOf = async (user: TestUser) => tokens.get(user.id) ?? tokens.set(user.id, (await sessionFor(ctx, user.id)).access).get(user.id)!;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admins = await makeGroup(ctx.db, { name: 'Administrators', perms: permsAll('Full') });
+    noAccess = await makeGroup(ctx.db, { perms: permsAll('NP') });
+    admin1 = await makeUser(ctx.db, { groupId: admins.id });
+    admin2 = await makeUser(ctx.db, { groupId: admins.id });
+    usersManager = await makeUser(ctx.db, { perms: only({ users: 'Full' }) });
+    groupsManager = await makeUser(ctx.db, { perms: only({ groups: 'Full' }) });
+    peer = await makeUser(ctx.db, { groupId: noAccess.id });
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses each escalation of the issue with a clear body, and leaves the administrators as they were', async () => {
+    const cases: { name: string; who: () => TestUser; method: 'put' | 'post' | 'delete'; path: () => string; body?: () => object; status: number; detail: string }[] = [
+      { name: 'users Full moves itself into Administrators', who: () => usersManager, method: 'put', path: () => `${U}${usersManager.id}/update_user/`, body: () => ({ group: admins.id }), status: 403, detail: OWN_MESSAGES.ownGroupChange },
+      { name: 'users Full puts a peer into Administrators', who: () => usersManager, method: 'put', path: () => `${U}${peer.id}/update_user/`, body: () => ({ group: admins.id }), status: 403, detail: OWN_MESSAGES.grantBeyondOwn },
+      { name: 'users Full creates a user in Administrators', who: () => usersManager, method: 'post', path: () => U, body: () => ({ email: 'raised@example.com', password: 'abc123!x', group: admins.id }), status: 403, detail: OWN_MESSAGES.grantBeyondOwn },
+      { name: 'users Full deactivates the first administrator', who: () => usersManager, method: 'delete', path: () => `${U}${admin1.id}/`, status: 403, detail: OWN_MESSAGES.userBeyondOwn },
+      { name: 'users Full deactivates the second administrator', who: () => usersManager, method: 'delete', path: () => `${U}${admin2.id}/`, status: 403, detail: OWN_MESSAGES.userBeyondOwn },
+      { name: 'groups Full raises its own group to Full', who: () => groupsManager, method: 'put', path: () => `${G}${groupsManager.groupId}/`, body: () => ({ perms: permsAll('Full') }), status: 403, detail: OWN_MESSAGES.grantBeyondOwn },
+      { name: 'groups Full empties Administrators', who: () => groupsManager, method: 'put', path: () => `${G}${admins.id}/`, body: () => ({ perms: permsAll('NP') }), status: 403, detail: OWN_MESSAGES.groupBeyondOwn },
+      { name: 'groups Full creates a group above its own', who: () => groupsManager, method: 'post', path: () => G, body: () => ({ name: 'Wider', perms: permsAll('Full') }), status: 403, detail: OWN_MESSAGES.grantBeyondOwn },
+      { name: 'an administrator moves itself into a group without access', who: () => admin1, method: 'put', path: () => `${U}${admin1.id}/update_user/`, body: () => ({ group: noAccess.id }), status: 403, detail: OWN_MESSAGES.ownGroupChange },
+      { name: 'an administrator deactivates itself', who: () => admin1, method: 'delete', path: () => `${U}${admin1.id}/`, status: 400, detail: OWN_MESSAGES.ownAccountDeactivation },
+      { name: 'an administrator lowers the group of every administrator', who: () => admin1, method: 'put', path: () => `${G}${admins.id}/`, body: () => ({ perms: [{ section_name: 'pairs', status: 'ReadOnly' }] }), status: 400, detail: OWN_MESSAGES.lastAdministrator },
+    ];
+    const failures: string[] = [];
+    for (const c of cases) {
+      const req = ctx.http()[c.method](c.path()).set(...auth(await tokenOf(c.who())));
+      const res = await (c.body ? req.send(c.body()) : req);
+      if (res.status !== c.status || JSON.stringify(res.body) !== JSON.stringify({ detail: c.detail })) failures.push(`${c.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failures).toEqual([]);
+
+    const users: { id: number; group_id: number; is_active: boolean }[] = await ctx.db.query(`SELECT id, group_id, is_active FROM users ORDER BY id`);
+    const state = (u: TestUser) => users.find((r) => r.id === u.id);
+    for (const [user, group] of [[admin1, admins.id], [admin2, admins.id], [usersManager, usersManager.groupId], [peer, noAccess.id]] as const) {
+      expect(state(user)).toMatchObject({ group_id: group, is_active: true });
+    }
+    const groups: { id: number; perms: Perm[] }[] = await ctx.db.query(`SELECT id, perms FROM groups`);
+    expect(groups.find((g) => g.id === admins.id)!.perms.every((p) => p.status === 'Full')).toBe(true);
+    expect(groups.find((g) => g.id === groupsManager.groupId)!.perms.filter((p) => p.status !== 'NP').map((p) => p.section_name)).toEqual(['groups']);
+    expect(groups).toHaveLength(4);
+    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'raised@example.com'`);
+    expect(n).toBe(0);
+  });
+
+  it('lets each of them act within its own levels', async () => {
+    const lower = await makeGroup(ctx.db, { perms: only({ pairs: 'ReadOnly' }) });
+    await ctx.http().put(`${U}${peer.id}/update_user/`).set(...auth(await tokenOf(usersManager))).send({ group: lower.id }).expect(403);
+    const usersAndPairs = await makeUser(ctx.db, { perms: only({ users: 'Full', pairs: 'Full' }) });
+    await ctx.http().put(`${U}${peer.id}/update_user/`).set(...auth(await tokenOf(usersAndPairs))).send({ group: lower.id }).expect(200);
+    await ctx.http().delete(`${U}${peer.id}/`).set(...auth(await tokenOf(usersManager))).expect(403);
+    await ctx.http().delete(`${U}${peer.id}/`).set(...auth(await tokenOf(usersAndPairs))).expect(204);
+    await ctx.http().post(G).set(...auth(await tokenOf(groupsManager))).send({ name: 'Empty', perms: permsAll('NP') }).expect(201);
+    await ctx.http().put(`${U}${admin2.id}/update_user/`).set(...auth(await tokenOf(admin1))).send({ group: noAccess.id }).expect(200);
+    await ctx.http().delete(`${U}${admin2.id}/`).set(...auth(await tokenOf(admin1))).expect(204);
   });
 });
