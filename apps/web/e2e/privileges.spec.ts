@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, LABELS, OPS_ADMIN, shot, signIn } from './helpers';
+import { apiAs, fullPageShot, LABELS, OPS_ADMIN, shot, signIn } from './helpers';
 
 const READER = { email: 'reader@example.com', password: 'Reader!pass1' };
 
@@ -27,11 +27,11 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   await page.screenshot({ path: shot('limited-editor') });
   await editor.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('2 fields, no filtering')).toBeVisible();
-  await page.screenshot({ path: shot('group-form'), fullPage: true });
+  await fullPageShot(page, 'group-form');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/privileges\/groups$/);
   await expect(page.getByRole('cell', { name: 'Log readers' })).toBeVisible();
-  await page.screenshot({ path: shot('groups'), fullPage: true });
+  await fullPageShot(page, 'groups');
 
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('button', { name: LABELS.addNewUser }).click();
@@ -43,7 +43,7 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   await page.getByRole('option', { name: 'Log readers' }).click();
   await add.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('cell', { name: READER.email, exact: true })).toBeVisible();
-  await page.screenshot({ path: shot('users'), fullPage: true });
+  await fullPageShot(page, 'users');
   await page.getByText('Log out').click();
 
   await signIn(page, READER);
@@ -55,7 +55,7 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   for (const hidden of ['Privileges', 'Signals & orders', 'System Settings', 'Notifications', 'MM profiles']) {
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   }
-  await page.screenshot({ path: shot('limited-user-menu'), fullPage: true });
+  await fullPageShot(page, 'limited-user-menu');
 
   expect((await apiAs(page, '/users/users/')).status).toBe(403);
   expect((await apiAs(page, '/users/groups/')).status).toBe(403);
@@ -72,7 +72,7 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   await expect(page.getByRole('columnheader', { name: 'Pair' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Message' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
-  await page.screenshot({ path: shot('limited-logs'), fullPage: true });
+  await fullPageShot(page, 'limited-logs');
 
   await page.goto('/privileges/groups');
   await expect(page).not.toHaveURL(/\/privileges/);

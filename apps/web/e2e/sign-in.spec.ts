@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, LABELS, MESSAGES, awaitTotpCreate, codeFor, expectPath, secretOf, shot } from './helpers';
+import { ADMIN, LABELS, MESSAGES, awaitTotpCreate, codeFor, expectPath, fullPageShot, secretOf } from './helpers';
 
 test('the shell loads: unknown paths go to the login page', async ({ page }) => {
   await page.goto('/some/unknown/path');
   await expectPath(page, '/login');
   await expect(page.getByLabel('Email')).toBeVisible();
-  await page.screenshot({ path: shot('login-page'), fullPage: true });
+  await fullPageShot(page, 'login-page');
 });
 
 test('signs in for real: bot-check, password, QR, authenticator code; reload keeps the session; log out ends it', async ({ page }) => {
@@ -33,7 +33,7 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await expect(dialog.getByText(MESSAGES.enterCode)).toBeVisible();
   await expect(dialog.getByPlaceholder('000000')).toBeVisible();
   await page.waitForTimeout(400); // let the dialog's fade-in finish so the picture is readable
-  await page.screenshot({ path: shot('two-factor-modal'), fullPage: true });
+  await fullPageShot(page, 'two-factor-modal');
 
   await dialog.getByPlaceholder('000000').fill('000000');
   await dialog.getByRole('button', { name: /confirm|verify|submit/i }).click();
@@ -43,7 +43,7 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await dialog.getByRole('button', { name: /confirm|verify|submit/i }).click();
   // The admin has the profiles section, so the login redirect goes to signals and orders.
   await expect(page).toHaveURL(/\/signals-and-orders/);
-  await page.screenshot({ path: shot('after-sign-in'), fullPage: true });
+  await fullPageShot(page, 'after-sign-in');
 
   // No token is kept where a script could read it: the refresh token is an httpOnly cookie, the access token lives in memory.
   const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
@@ -64,7 +64,7 @@ test('signs in for real: bot-check, password, QR, authenticator code; reload kee
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/[?&]type=user/);
   await expect(page.getByRole('cell', { name: /login_success/ }).first()).toBeVisible();
-  await page.screenshot({ path: shot('logs-dashboard'), fullPage: true });
+  await fullPageShot(page, 'logs-dashboard');
 
   await page.getByRole('link', { name: 'Notifications' }).click();
   // The feed's content is checked by the settings spec, whose actions create notifications.
