@@ -1,9 +1,9 @@
 // Benchmark of the logs list: fills a dedicated database with 5 million log rows and times the SQL
-// that GET logs/ (first page, page_size 500) and GET logs/for_count/ run, unfiltered and per filter.
-// It measures SQL against PostgreSQL directly (no HTTP, no API process): the statements and their
-// order are the ones LogsService runs (apps/api/src/logs/logs.service.ts).
+// that GET logs/ and GET logs/for_count/ run, unfiltered and per filter, plus deep pages. It imports the
+// API's own list declaration and query layer (apps/api/src/logs/logs.list.ts, common/list-query), so it
+// measures exactly what the service runs, beside the bare page statement for the same rows.
 //
-//   node scripts/bench/logs.mjs            (needs `pnpm --filter @console/migrations build`)
+//   node scripts/bench/logs.mjs            (needs `pnpm run build`)
 //   BENCH_ADMIN_URL=postgres://user@host:5432/postgres BENCH_ROWS=5000000 BENCH_RUNS=50 node scripts/bench/logs.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
 import { createRequire } from 'node:module';
@@ -21,9 +21,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const COUNT_RUNS = Number(process.env.BENCH_COUNT_RUNS ?? 10);
 const CHUNK = 1_000_000;
-const PAGE_SIZE = 500;
-const EXACT_COUNT_CAP = 10_000; // LogsService.EXACT_COUNT_CAP
-const COLUMNS = `id::text, created_at, type, event_type, signal_id::text, pair_id, pair_name, profile_id, profile_title, order_id::text, log_data`;
+const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 500); // the logs list's default page size
+const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
 
 function dbUrl(database) {
   const u = new URL(ADMIN_URL);
@@ -87,33 +86,25 @@ async function fill(client) {
   console.log(`  indexes (${indexes.map((i) => i.indexname).join(', ')}) and VACUUM ANALYZE in ${seconds(t0)} s`);
 }
 
-function whereOf(filters) {
-  const clauses = [];
-  const params = [];
-  const add = (sql, value) => {
-    params.push(value);
-    clauses.push(sql.replace('?', `$${params.length}`));
-  };
-  if (filters.type) add('type = ?', filters.type);
-  if (filters.signal_id) add('signal_id = ?', filters.signal_id);
-  if (filters.pair) add('pair_id = ?', filters.pair);
-  if (filters.profile) add('profile_id = ?', filters.profile);
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+/** The API's own list declaration and query layer (built: `pnpm run build`), run on a plain pg client. */
+function apiListLayer() {
+  const dist = join(ROOT, 'apps/api/dist');
+  const { LOG_LIST } = require(join(dist, 'logs/logs.list.js'));
+  const { queryListPage, countList, whereOf, orderOf } = require(join(dist, 'common/list-query/list-query.js'));
+  return { LOG_LIST, queryListPage, countList, whereOf, orderOf };
 }
 
-/** GET logs/ page 1: the page (one row past it), then the bounded count, then the estimate past the cap. */
-async function firstPage(client, filters) {
-  const { where, params } = whereOf(filters);
-  const rows = (await client.query(`SELECT ${COLUMNS} FROM logs ${where} ORDER BY logs.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, PAGE_SIZE + 1, 0])).rows;
-  if (rows.length <= PAGE_SIZE) return;
-  const n = Number((await client.query(`SELECT count(*) AS n FROM (SELECT 1 FROM logs ${where} LIMIT $${params.length + 1}) capped`, [...params, EXACT_COUNT_CAP])).rows[0].n);
-  if (n >= EXACT_COUNT_CAP) await client.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM logs ${where}`, params);
-}
+const queryable = (client) => ({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
 
-/** GET logs/for_count/: the exact count. */
-async function exactCount(client, filters) {
-  const { where, params } = whereOf(filters);
-  await client.query(`SELECT count(*) AS n FROM logs ${where}`, params);
+/** The page statement alone, as one would write it by hand: the floor the list layer is compared with. */
+async function rawPage(client, layer, filters, pageSize, offset) {
+  const where = layer.whereOf(layer.LOG_LIST, filters);
+  const n = where.params.length;
+  await client.query(`SELECT ${layer.LOG_LIST.columns} FROM logs ${where.text} ${layer.orderOf(layer.LOG_LIST)} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+    ...where.params,
+    pageSize,
+    offset,
+  ]);
 }
 
 function percentile(sorted, p) {
@@ -163,19 +154,45 @@ async function main() {
       ['pair, busy + profile', (i) => ({ pair: 1 + (i % 5), profile: 1 + (i % 40) })],
       ['type=error + pair, busy + profile', (i) => ({ type: 'error', pair: 1 + (i % 5), profile: 1 + (i % 40) })],
     ];
+    const layer = apiListLayer();
+    const db = queryable(client);
     const results = [];
     for (const [name, filters] of cases) {
-      const page = await time(RUNS, (i) => firstPage(client, filters(i)));
-      const count = await time(COUNT_RUNS, (i) => exactCount(client, filters(i)));
-      results.push({ name, page, count });
-      console.log(`  ${name}: first page p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms; for_count p50 ${count.p50.toFixed(1)} ms, p95 ${count.p95.toFixed(1)} ms`);
+      const raw = await time(RUNS, (i) => rawPage(client, layer, filters(i), PAGE_SIZE + 1, 0));
+      const page = await time(RUNS, (i) => layer.queryListPage(db, layer.LOG_LIST, { ...filters(i), page_size: PAGE_SIZE }));
+      const count = await time(COUNT_RUNS, (i) => layer.countList(db, layer.LOG_LIST, filters(i)));
+      results.push({ name, raw, page, count });
+      console.log(`  ${name}: page SQL p95 ${raw.p95.toFixed(1)} ms; list (page + count) p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms; for_count p95 ${count.p95.toFixed(1)} ms`);
+    }
+    // Deep pages of 500 rows: offset 1M and near the end of the table, through the list layer (deferred join)
+    // and as a plain OFFSET on the full rows.
+    const deep = [];
+    for (const [name, filters] of [['unfiltered', {}], ['type=general (40%)', { type: 'general' }]]) {
+      const matching = await layer.countList(db, layer.LOG_LIST, filters);
+      for (const offset of [1_000_000, Math.max(0, matching - 1_000)]) {
+        const page = Math.floor(offset / 500) + 1;
+        const list = await time(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500 }));
+        // The page a `next` link of the page before leads to: keyset from that page's last row.
+        const { nextCursor } = await layer.queryListPage(db, layer.LOG_LIST, { ...filters, page: page - 1, page_size: 500 });
+        const followed = await time(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500, cursor: nextCursor }));
+        const plain = await time(DEEP_RUNS, () => rawPage(client, layer, filters, 501, (page - 1) * 500));
+        deep.push({ name, offset: (page - 1) * 500, list, followed, plain });
+        console.log(`  deep ${name} offset ${((page - 1) * 500).toLocaleString('en')}: by number p95 ${list.p95.toFixed(1)} ms; by next link p95 ${followed.p95.toFixed(1)} ms; plain OFFSET p95 ${plain.p95.toFixed(1)} ms`);
+      }
     }
     const cpu = cpus();
     console.log(`\nPostgreSQL ${version}, ${total.toLocaleString('en')} log rows, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
-    console.log(`first page: ${RUNS} runs each; for_count: ${COUNT_RUNS} runs each; 3 warm-up runs before each\n`);
-    console.log('| Filter | GET logs/ first page p50 | p95 | for_count p50 | p95 |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of results) console.log(`| ${r.name} | ${r.page.p50.toFixed(1)} ms | ${r.page.p95.toFixed(1)} ms | ${r.count.p50.toFixed(1)} ms | ${r.count.p95.toFixed(1)} ms |`);
+    console.log(`page_size ${PAGE_SIZE}; pages: ${RUNS} runs each; for_count: ${COUNT_RUNS} runs each; 3 warm-up runs before each\n`);
+    console.log('| Filter | page SQL alone p95 | list page + count p50 | p95 | ratio p95 | for_count p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.raw.p95.toFixed(1)} ms | ${r.page.p50.toFixed(1)} ms | ${r.page.p95.toFixed(1)} ms | ${(r.page.p95 / r.raw.p95).toFixed(1)}x | ${r.count.p95.toFixed(1)} ms |`);
+    }
+    console.log('\n| Deep page (500 rows) | offset | opened by number p50 | p95 | by the next link p50 | p95 | plain OFFSET p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const d of deep) {
+      console.log(`| ${d.name} | ${d.offset.toLocaleString('en')} | ${d.list.p50.toFixed(1)} ms | ${d.list.p95.toFixed(1)} ms | ${d.followed.p50.toFixed(1)} ms | ${d.followed.p95.toFixed(1)} ms | ${d.plain.p95.toFixed(1)} ms |`);
+    }
   });
   console.log(`\ndone in ${seconds(started)} s`);
 }

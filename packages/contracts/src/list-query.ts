@@ -17,8 +17,12 @@ export interface ListQueryAccess {
   options?: { param: string; fields: Readonly<Record<string, string>>; narrowing?: readonly string[] };
 }
 
-/** Params every list takes at every level. */
-export const PAGING_PARAMS: readonly string[] = ['page', 'page_size'];
+/**
+ * Params every list takes at every level. `cursor` comes only inside the API's own next/previous links:
+ * it continues from the last row seen (keyset) so that following them stays fast however deep.
+ */
+export const PAGING_PARAMS: readonly string[] = ['page', 'page_size', 'cursor'];
+export const CURSOR_MAX_LENGTH = 512;
 export const ORDERING_PARAM = 'ordering';
 
 /** Why a Limited query is refused: a key of the message catalogue (OWN_MESSAGES). */

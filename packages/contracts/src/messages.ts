@@ -62,6 +62,7 @@ export const LABELS = {
 
 /** Messages of our own where the spec is silent (docs/decisions.md). */
 export const OWN_MESSAGES = {
+  invalidCursor: 'This page link is no longer valid. Open the list from its first page.',
   ownGroupChange: 'You cannot change your own group.',
   grantBeyondOwn: 'You cannot grant more than your own privileges.',
   groupBeyondOwn: 'You cannot change a group that has more privileges than you.',

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { LOG_FILTER_OPTIONS_QUERY, LOG_LIST_QUERY } from '@console/contracts';
 import { Section } from '../access/access.decorators';
+import { pageAnswer } from '../common/pagination/pagination';
 import { LogFilterOptionListDto, LogFilterOptionsQuery } from './log-filters.dto';
 import { LogFiltersService } from './log-filters.service';
 import { LogCountDto, LogListDto, LogsQuery } from './logs.dto';
@@ -19,8 +20,8 @@ export class LogsController {
   @Section('logs', 'read', { project: true, query: LOG_LIST_QUERY })
   @Get('/')
   @ApiOkResponse({ type: LogListDto })
-  list(@Req() req: Request, @Query() query: LogsQuery) {
-    return this.logs.list(req, query);
+  async list(@Req() req: Request, @Query() query: LogsQuery) {
+    return pageAnswer(req, await this.logs.list(query));
   }
 
   @Section('logs', 'read', { query: LOG_LIST_QUERY })
@@ -34,7 +35,7 @@ export class LogsController {
   @Section('logs', 'read', { query: LOG_FILTER_OPTIONS_QUERY })
   @Get('for_filters/')
   @ApiOkResponse({ type: LogFilterOptionListDto })
-  filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {
-    return this.filters.options(req, query);
+  async filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {
+    return pageAnswer(req, await this.filters.options(query));
   }
 }

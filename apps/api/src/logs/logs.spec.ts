@@ -24,8 +24,25 @@ describe('logs list', () => {
     expect(res.body.count).toBe(120);
     expect(res.body.results).toHaveLength(50);
     expect(Number(res.body.results[0].id)).toBeGreaterThan(Number(res.body.results[1].id));
-    expect(res.body.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/logs\/\?page=3&page_size=50$/);
-    expect(res.body.previous).toMatch(/page=1/);
+    expect(res.body.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/logs\/\?page=3&page_size=50&cursor=[A-Za-z0-9_-]+$/);
+    expect(res.body.previous).toMatch(/\?page=1&page_size=50$/);
+  });
+
+  it('follows its next links (keyset cursors) to the same rows as page numbers, at Limited too', async () => {
+    const limited = (
+      await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'logs', status: 'Limited', fields: ['type'], filtering: true }] })).id)
+    ).access;
+    for (const token of [full, limited]) {
+      const byNumber = await ctx.http().get(`${L}?type=error&page=2&page_size=7`).set(...auth(token)).expect(200);
+      const first = await ctx.http().get(`${L}?type=error&page_size=7`).set(...auth(token)).expect(200);
+      const next = new URL(first.body.next as string);
+      const followed = await ctx.http().get(`${next.pathname}${next.search}`).set(...auth(token)).expect(200);
+      expect(next.searchParams.get('cursor')).toBeTruthy();
+      expect(followed.body.results).toEqual(byNumber.body.results);
+      expect(followed.body.count).toBe(20);
+    }
+    const forged = await ctx.http().get(`${L}?page=2&cursor=${'A'.repeat(12)}`).set(...auth(full)).expect(400);
+    expect(forged.body).toEqual({ cursor: [OWN_MESSAGES.invalidCursor] });
   });
 
   it('orders by the numeric id, not its text (120 comes before 99)', async () => {

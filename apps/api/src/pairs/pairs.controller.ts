@@ -6,6 +6,7 @@ import type { Principal } from '../access/principal';
 import { PairDto, PairListDto, PairOptionListDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
 import { PairsService } from './pairs.service';
 import { ParseIdPipe } from '../common/validation/ids';
+import { pageAnswer } from '../common/pagination/pagination';
 
 @ApiTags('pairs')
 @Controller('strategies/pairs')
@@ -15,8 +16,8 @@ export class PairsController {
   @Section('pairs', 'read')
   @Get('/')
   @ApiOkResponse({ type: PairListDto })
-  list(@Req() req: Request, @Query() query: PairsQuery) {
-    return this.pairs.list(req, query);
+  async list(@Req() req: Request, @Query() query: PairsQuery) {
+    return pageAnswer(req, await this.pairs.list(query));
   }
 
   /** Sync with the exchange's instrument list (empty body). */
@@ -30,8 +31,8 @@ export class PairsController {
   @Section('pairs', 'read')
   @Get('for-filters/')
   @ApiOkResponse({ type: PairOptionListDto })
-  forFilters(@Req() req: Request, @Query() query: PairsForFiltersQuery) {
-    return this.pairs.forFilters(req, query);
+  async forFilters(@Req() req: Request, @Query() query: PairsForFiltersQuery) {
+    return pageAnswer(req, await this.pairs.forFilters(query));
   }
 
   /** Turns a pair on or off. */

@@ -1,16 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { MAX_PAGE_SIZE, PAGE_SIZES, Paginated } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { containsPattern } from '../common/database/like';
+import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { queryRows } from '../common/database/sql';
 import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
-import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
+import { PAIR_LIST, PAIR_OPTION_LIST } from './pairs.list';
 import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
 import { PAIR_MESSAGES } from '@console/contracts';
 
@@ -40,31 +38,12 @@ export class PairsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  /** The settings block scrolls through every pair, so the default page holds a whole exchange's list. */
-  async list(req: Request, query: PairsQuery): Promise<Paginated<PairDto>> {
-    const window = pageWindow(query, MAX_PAGE_SIZE);
-    const rows: (PairDto & { total: number })[] = await this.dataSource.query(
-      `SELECT id, ticker, is_active, count(*) OVER ()::int AS total FROM pairs ORDER BY ticker LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? (await this.count());
-    return paginate(req, window, count, rows.map(({ total: _total, ...pair }) => pair));
+  list(query: PairsQuery): Promise<ListPage<PairDto>> {
+    return queryListPage<PairDto, PairsQuery>(this.dataSource, PAIR_LIST, query);
   }
 
-  /** Options for the pair autocomplete: id and ticker, matching `search`, optionally only active pairs. */
-  async forFilters(req: Request, query: PairsForFiltersQuery): Promise<Paginated<PairOptionDto>> {
-    const window = pageWindow(query, PAGE_SIZES.generic.options[1]);
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (query.search?.trim()) where.push(`ticker ILIKE $${params.push(containsPattern(query.search.trim()))}`);
-    if (query.is_for_active) where.push('is_active');
-    const rows: (PairOptionDto & { total: number })[] = await this.dataSource.query(
-      `SELECT id, ticker, count(*) OVER ()::int AS total FROM pairs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY ticker LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? 0;
-    return paginate(req, window, count, rows.map(({ id, ticker }) => ({ id, ticker })));
+  forFilters(query: PairsForFiltersQuery): Promise<ListPage<PairOptionDto>> {
+    return queryListPage<PairOptionDto, PairsForFiltersQuery>(this.dataSource, PAIR_OPTION_LIST, query);
   }
 
   async sync(principal: Principal): Promise<PairsSyncResultDto> {
@@ -117,10 +96,5 @@ export class PairsService {
       );
       return after;
     });
-  }
-
-  private async count(): Promise<number> {
-    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM pairs`);
-    return row.n;
   }
 }

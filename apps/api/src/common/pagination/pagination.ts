@@ -5,11 +5,12 @@
  */
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { INPUT_LIMITS, MAX_PAGE_SIZE, Paginated } from '@console/contracts';
+import { CURSOR_MAX_LENGTH, INPUT_LIMITS, MAX_PAGE_SIZE, OWN_MESSAGES, Paginated } from '@console/contracts';
 import { IsPage } from '../validation/ids';
+import type { ListPage } from '../list-query/list-query';
 
 /** The OpenAPI schema of an id in a query string or a body. */
 export const ID_SCHEMA = { type: 'integer', minimum: INPUT_LIMITS.idMin, maximum: INPUT_LIMITS.idMax } as const;
@@ -27,6 +28,13 @@ export class PageQuery {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   page_size?: number;
+
+  @ApiPropertyOptional({ maxLength: CURSOR_MAX_LENGTH, description: 'Only as found in the next and previous links: continues from the last row seen' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CURSOR_MAX_LENGTH)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: OWN_MESSAGES.invalidCursor })
+  cursor?: string;
 }
 
 export interface PageWindow {
@@ -49,8 +57,8 @@ export function setPublicUrl(app: NestExpressApplication, publicUrl: string): vo
   app.set(PUBLIC_URL_SETTING, publicUrl);
 }
 
-/** This request's path and query on the public URL, with `page` replaced. */
-export function pageLink(req: Request, page: number): string {
+/** This request's path and query on the public URL, with `page` replaced and `cursor` set or dropped. */
+export function pageLink(req: Request, page: number, cursor?: string): string {
   const base = new URL(String(req.app.get(PUBLIC_URL_SETTING) ?? 'http://localhost'));
   // Only the path and query of what the client sent: an absolute-form request target
   // ("GET http://elsewhere/…") or a path starting with "//" must not choose the host either.
@@ -58,6 +66,8 @@ export function pageLink(req: Request, page: number): string {
   base.pathname = base.pathname.replace(/\/+$/, '') + pathname;
   for (const [key, value] of searchParams) base.searchParams.append(key, value);
   base.searchParams.set('page', String(page));
+  if (cursor) base.searchParams.set('cursor', cursor);
+  else base.searchParams.delete('cursor');
   return base.toString();
 }
 
@@ -72,5 +82,15 @@ export function paginate<T>(req: Request, window: PageWindow, count: number, res
     next: more ? pageLink(req, window.page + 1) : null,
     previous: window.page > 1 ? pageLink(req, window.page - 1) : null,
     results,
+  };
+}
+
+/** The page body of a list declaration's page (common/list-query): links from this request, with cursors. */
+export function pageAnswer<T>(req: Request, page: ListPage<T>): Paginated<T> {
+  return {
+    count: page.count,
+    next: page.hasMore ? pageLink(req, page.page + 1, page.nextCursor) : null,
+    previous: page.page > 1 ? pageLink(req, page.page - 1, page.previousCursor) : null,
+    results: page.rows,
   };
 }

@@ -1,0 +1,280 @@
+/**
+ * Runs a list declaration: a page with its count, or every matching row in keyset batches. Knows
+ * nothing of HTTP: the controller turns a `ListPage` into `{count, next, previous, results}`.
+ */
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { OWN_MESSAGES } from '@console/contracts';
+import { FieldValidationError } from '../errors/api-errors';
+import { containsPattern } from '../database/like';
+import type { FilterDeclaration, ListDeclaration, OrderTerm } from './list-declaration';
+
+export type Queryable = Pick<EntityManager, 'query'>;
+
+export interface PageRequest {
+  page?: number;
+  page_size?: number;
+  ordering?: string;
+  cursor?: string;
+}
+
+export interface ListPage<Row> {
+  page: number;
+  pageSize: number;
+  /** Exact, or (capped policy, past the cap) the planner's estimate. */
+  count: number;
+  rows: Row[];
+  /** Whether a row exists past this page: decides `next` even when the count is an estimate. */
+  hasMore: boolean;
+  /** Where the next and previous links continue from (keyset), when the order allows one. */
+  nextCursor?: string;
+  previousCursor?: string;
+}
+
+interface Sql {
+  text: string;
+  params: unknown[];
+}
+
+/** The WHERE clause of a query: the list's fixed conditions, then each filter present in the query. */
+export function whereOf<Q extends object>(list: ListDeclaration<Q>, query: Q, params: unknown[] = []): Sql {
+  const clauses = [...(list.always ?? [])];
+  for (const [param, filter] of Object.entries(list.filters) as [string, FilterDeclaration][]) {
+    const value = (query as Record<string, unknown>)[param];
+    if (value === undefined || value === null || value === '') continue;
+    const clause = conditionOf(filter, value, params);
+    if (clause) clauses.push(clause);
+  }
+  return { text: clauses.length ? `WHERE ${clauses.map((c) => `(${c})`).join(' AND ')}` : '', params };
+}
+
+function conditionOf(filter: FilterDeclaration, value: unknown, params: unknown[]): string | null {
+  const placeholder = (v: unknown) => `$${params.push(v)}${filter.cast ? `::${filter.cast}` : ''}`;
+  switch (filter.op ?? 'eq') {
+    case 'eq':
+      return `${filter.column} = ${placeholder(value)}`;
+    case 'in':
+      return `${filter.column} = ANY(${placeholder(Array.isArray(value) ? value : [value])})`;
+    case 'gte':
+      return `${filter.column} >= ${placeholder(value)}`;
+    case 'lte':
+      return `${filter.column} <= ${placeholder(value)}`;
+    case 'contains': {
+      const text = String(value).trim();
+      return text ? `${filter.column} ILIKE ${placeholder(containsPattern(text))}` : null;
+    }
+    case 'is_true':
+      return value === true ? filter.column : null;
+    case 'custom':
+      if (!filter.condition) throw new Error(`custom filter on ${filter.column} has no condition`);
+      return filter.condition(value, placeholder);
+  }
+}
+
+/** The terms of `?ordering=a,-b` (already checked against the declaration) or the default, the key always last. */
+export function orderTerms<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined): OrderTerm[] {
+  const terms: OrderTerm[] = ordering?.trim()
+    ? ordering.split(',').map((k) => k.trim()).filter(Boolean).map((k) => ({ column: orderingColumn(list, k.replace(/^-/, '')), descending: k.startsWith('-') }))
+    : [...list.defaultOrder];
+  const keyTerm = terms.find((t) => t.column === list.key);
+  return keyTerm ? terms.slice(0, terms.indexOf(keyTerm) + 1) : [...terms, { column: list.key, descending: terms.at(-1)?.descending ?? false }];
+}
+
+export function orderOf<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined, reverse = false): string {
+  return orderClause(orderTerms(list, ordering), reverse);
+}
+
+function orderClause(terms: OrderTerm[], reverse = false): string {
+  return `ORDER BY ${terms.map((t) => `${t.column} ${Boolean(t.descending) !== reverse ? 'DESC' : 'ASC'}`).join(', ')}`;
+}
+
+function orderingColumn(list: ListDeclaration, name: string): string {
+  if (Object.hasOwn(list.orderings, name)) return list.orderings[name].column;
+  if (name === keyName(list)) return list.key;
+  throw new Error(`${list.name}: ordering "${name}" is not declared`);
+}
+
+/** `logs.id` → `id`: the key may be named in an ordering by its bare column name. */
+function keyName(list: ListDeclaration): string {
+  return list.key.split('.').pop() ?? list.key;
+}
+
+/** Whether `?ordering=` names only declared orderings (the DTO's check, from the same declaration). */
+export function isDeclaredOrdering(list: ListDeclaration, ordering: string): boolean {
+  return ordering
+    .split(',')
+    .map((k) => k.trim().replace(/^-/, ''))
+    .every((name) => name !== '' && (Object.hasOwn(list.orderings, name) || name === keyName(list)));
+}
+
+/**
+ * A next or previous link's place in the list: the ordering values of the row it continues from (as
+ * text), and the ORDER BY it belongs to. Opaque to clients (base64url JSON).
+ */
+interface Cursor {
+  /** Which side of the row: the page after it, or the page before it. */
+  d: 'after' | 'before';
+  /** A short hash of the ORDER BY: a cursor made under another order is ignored. */
+  o: string;
+  v: string[];
+}
+
+const CURSOR_COLUMN = 'list_cursor_';
+
+/** A capped count still counts while the rows before and on the page stay within this many caps. */
+const DEEP_COUNT_FACTOR = 10;
+
+function orderSignature(terms: OrderTerm[]): string {
+  return createHash('sha256').update(orderClause(terms)).digest('base64url').slice(0, 8);
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | null {
+  if (!text) return null;
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
+  }
+  const c = cursor as Partial<Cursor> | null;
+  const valid =
+    typeof c === 'object' && c !== null && (c.d === 'after' || c.d === 'before') && typeof c.o === 'string' && Array.isArray(c.v) && c.v.every((v) => typeof v === 'string');
+  if (!valid) throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
+  // Made under another ordering (the link was edited): the page number alone still answers.
+  if (c.o !== orderSignature(terms) || c.v!.length !== terms.length) return null;
+  return c as Cursor;
+}
+
+/** A cursor for the row, or none when keyset continuation cannot express it (mixed directions, nulls). */
+function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], d: Cursor['d']): string | undefined {
+  if (!row || terms.some((t) => Boolean(t.descending) !== Boolean(terms[0].descending))) return undefined;
+  const v = terms.map((_, i) => row[`${CURSOR_COLUMN}${i}`]);
+  if (v.some((x) => x === null || x === undefined)) return undefined;
+  return encodeCursor({ d, o: orderSignature(terms), v: v as string[] });
+}
+
+/**
+ * One page. Following a next or previous link continues from the row it names (keyset: as fast at row
+ * five million as at row one); a page opened by number past the first finds its rows by key alone (a
+ * deferred join: the offset walks an index that holds the key, then only the page's rows are read). One
+ * row past the page says whether there is a next page.
+ */
+export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, list: ListDeclaration<Q>, query: Q): Promise<ListPage<Row>> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? list.defaultPageSize;
+  const offset = (page - 1) * pageSize;
+  const terms = orderTerms(list, query.ordering);
+  const cursor = page > 1 ? decodeCursor(query.cursor, terms) : null;
+  const where = whereOf(list, query);
+  const params = [...where.params];
+  const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}`;
+  let sql: string;
+  if (cursor) {
+    // Before the cursor's row: walk the order backwards from it, then turn the page around.
+    const backwards = cursor.d === 'before';
+    const comparison = Boolean(terms[0].descending) !== backwards ? '<' : '>';
+    const row = `(${terms.map((t) => t.column).join(', ')}) ${comparison} (${cursor.v.map((v) => `$${params.push(v)}`).join(', ')})`;
+    const text = where.text ? `${where.text} AND ${row}` : `WHERE ${row}`;
+    sql = `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms, backwards)} LIMIT $${params.push(pageSize + 1)}`;
+  } else if (offset === 0) {
+    sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
+  } else {
+    sql = `SELECT ${columns} FROM ${list.from}
+            JOIN (SELECT ${list.key} AS list_key FROM ${list.from} ${where.text} ${orderClause(terms)}
+                   LIMIT $${params.push(pageSize + 1)} OFFSET $${params.push(offset)}) page ON page.list_key = ${list.key}
+            ${orderClause(terms)}`;
+  }
+  let fetched: Record<string, unknown>[];
+  try {
+    fetched = await db.query(sql, params);
+  } catch (error) {
+    // A cursor whose values do not fit the columns (edited by hand) is the client's mistake, not ours.
+    if (cursor && /^22/.test(String((error as { code?: unknown }).code))) throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
+    throw error;
+  }
+  const backwards = cursor?.d === 'before';
+  const pageRows = fetched.slice(0, pageSize);
+  if (backwards) pageRows.reverse();
+  // Walking backwards, the cursor's own row follows this page; otherwise the extra row tells.
+  const hasMore = backwards || fetched.length > pageSize;
+  const rows = pageRows.map((r) => stripCursorColumns(r, terms.length) as Row);
+  const count = await countOf(db, list, where, offset + rows.length, hasMore);
+  return {
+    page,
+    pageSize,
+    count,
+    rows,
+    hasMore,
+    nextCursor: hasMore ? cursorOf(pageRows.at(-1), terms, 'after') : undefined,
+    // Page 1 needs no cursor: it is the first rows.
+    previousCursor: page > 2 ? cursorOf(pageRows[0], terms, 'before') : undefined,
+  };
+}
+
+function stripCursorColumns(row: Record<string, unknown>, n: number): Record<string, unknown> {
+  const out = { ...row };
+  for (let i = 0; i < n; i++) delete out[`${CURSOR_COLUMN}${i}`];
+  return out;
+}
+
+async function countOf<Q extends object>(db: Queryable, list: ListDeclaration<Q>, where: Sql, seen: number, hasMore: boolean): Promise<number> {
+  if (!hasMore) return seen;
+  if (list.count.kind === 'exact') return exactCount(db, list, where);
+  const cap = seen + list.count.cap;
+  let known = seen + 1;
+  // Deep in a big list, counting every row before the page would cost more than the page: estimate.
+  if (cap <= DEEP_COUNT_FACTOR * list.count.cap) {
+    const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${list.from} ${where.text} LIMIT $${where.params.length + 1}) capped`, [
+      ...where.params,
+      cap,
+    ]);
+    const n = Number(row.n);
+    if (n < cap) return n;
+    known = cap;
+  }
+  // Past the cap: the planner's estimate for these filters, never less than what is known to exist.
+  const plan: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} ${where.text}`, where.params);
+  return Math.max(known, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+}
+
+async function exactCount<Q extends object>(db: Queryable, list: ListDeclaration<Q>, where: Sql): Promise<number> {
+  const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM ${list.from} ${where.text}`, where.params);
+  return Number(row.n);
+}
+
+/** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
+export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q): Promise<number> {
+  return exactCount(db, list, whereOf(list, query));
+}
+
+/**
+ * Every matching row in the list's order, `batchSize` at a time, for exports: each batch continues after
+ * the last key seen (keyset), so the thousandth batch costs what the first did and rows inserted meanwhile
+ * cannot shift a batch boundary. Only the key order is supported here: exports follow the key.
+ */
+export async function* iterateList<Row extends Record<string, unknown>, Q extends object>(
+  db: Queryable,
+  list: ListDeclaration<Q>,
+  query: Q,
+  options: { batchSize: number; keyField: keyof Row & string; descending?: boolean },
+): AsyncGenerator<Row[]> {
+  const descending = options.descending ?? true;
+  let after: unknown = undefined;
+  for (;;) {
+    const where = whereOf(list, query);
+    const params = [...where.params];
+    const keyset = after === undefined ? '' : `${list.key} ${descending ? '<' : '>'} $${params.push(after)}`;
+    const text = keyset ? (where.text ? `${where.text} AND ${keyset}` : `WHERE ${keyset}`) : where.text;
+    const batch: Row[] = await db.query(
+      `SELECT ${list.columns} FROM ${list.from} ${text} ORDER BY ${list.key} ${descending ? 'DESC' : 'ASC'} LIMIT $${params.push(options.batchSize)}`,
+      params,
+    );
+    if (batch.length) yield batch;
+    if (batch.length < options.batchSize) return;
+    after = batch[batch.length - 1][options.keyField];
+  }
+}
