@@ -31,7 +31,7 @@ export class LogDto implements LogEntry {
 }
 
 export class LogListDto {
-  @ApiProperty({ description: 'Exact up to 10,000 matching rows; beyond that an estimate (see for_count)' }) count!: number;
+  @ApiProperty({ description: 'Exact up to 1,000 matching rows past the page; beyond that an estimate (see for_count)' }) count!: number;
   @ApiProperty({ nullable: true, type: String }) next!: string | null;
   @ApiProperty({ nullable: true, type: String }) previous!: string | null;
   @ApiProperty({ type: [LogDto] }) results!: LogDto[];
