@@ -7,8 +7,8 @@ import { PAGE_SIZES, Paginated } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { pageWindow, paginate } from '../common/pagination/pagination';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
-import { handOffAfterCommit } from '../queues/after-commit';
-import { enqueueTelegramSend } from '../queues/telegram/telegram.jobs';
+import { publishAfterCommit } from '../queues/outbox';
+import { telegramOutbox } from '../queues/telegram/telegram.jobs';
 import { NotificationDto, NotificationsQuery } from './notifications.dto';
 
 export interface NotificationInput {
@@ -63,12 +63,7 @@ export class NotificationsService {
     });
     // Committed first: if Redis is away now, the request still answers at once and the worker's sweeper
     // finds the pending row later (the job id is the row's, so a late enqueue and the sweep add one job).
-    await handOffAfterCommit(
-      enqueueTelegramSend(this.telegramQueue, ids.outboxId, this.config.telegramRetryDelayMs),
-      this.config.enqueueTimeoutMs,
-      this.logger,
-      `notification ${ids.id}`,
-    );
+    await publishAfterCommit(telegramOutbox(this.config.telegramRetryDelayMs), this.telegramQueue, [ids.outboxId], this.config.enqueueTimeoutMs, this.logger);
     return ids;
   }
 

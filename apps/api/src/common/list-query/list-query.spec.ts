@@ -10,6 +10,7 @@ interface ThingQuery {
   page?: number;
   page_size?: number;
   ordering?: string;
+  cursor?: string;
   kind?: string;
   kinds?: string[];
   min_price?: string;

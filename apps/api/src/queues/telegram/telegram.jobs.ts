@@ -1,5 +1,16 @@
 import type { Queue } from 'bullmq';
+import type { Outbox } from '../outbox';
 import { JOBS, SendTelegramMessageJob, TELEGRAM_SEND_ATTEMPTS } from '../queues';
+
+/** The retry delay of a send; set once from the config by the modules that publish. */
+export function telegramOutbox(retryDelayMs: number): Outbox {
+  return {
+    name: 'telegram message',
+    table: 'telegram_outbox',
+    waiting: `status = 'pending'`,
+    publish: (queue, id) => enqueueTelegramSend(queue, id, retryDelayMs),
+  };
+}
 
 /** Wakes a worker to send one outbox row; the job id is the row's, so enqueueing twice adds one job. */
 export async function enqueueTelegramSend(queue: Queue, outboxId: string, retryDelayMs: number): Promise<void> {

@@ -11,7 +11,8 @@ import { TELEGRAM_QUEUE } from '../queue-producers.module';
 import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
-import { enqueueTelegramSend } from './telegram.jobs';
+import { sweepOutbox } from '../outbox';
+import { telegramOutbox } from './telegram.jobs';
 
 interface OutboxRow {
   id: string;
@@ -130,12 +131,7 @@ export class TelegramProcessor extends QueueWorker {
   }
 
   private async requeuePending(): Promise<{ requeued: number }> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id::text FROM telegram_outbox WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 500`,
-      [this.config.telegramRequeueAfterMs / 1000],
-    );
-    // Same job id as the first enqueue: a job that still exists (waiting, delayed for a retry) is not duplicated.
-    for (const { id } of rows) await enqueueTelegramSend(this.telegramQueue, id, this.config.telegramRetryDelayMs);
-    return { requeued: rows.length };
+    const outbox = telegramOutbox(this.config.telegramRetryDelayMs);
+    return { requeued: await sweepOutbox(this.dataSource, outbox, this.telegramQueue, this.config.telegramRequeueAfterMs) };
   }
 }

@@ -1,0 +1,38 @@
+/**
+ * The outbox pattern, once for every kind of deferred work (a Telegram message, an engine command, an
+ * export): the row is written in the same transaction as the change that causes it, a job is published
+ * to Redis after the commit (never waiting long on Redis), and a sweeper publishes again any row still
+ * waiting after a while, because its job was lost (Redis away at commit time, flushed, failed over).
+ * Jobs carry the row's id as their BullMQ job id, so a late publish and a sweep add one job, not two.
+ */
+import type { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { EntityManager } from 'typeorm';
+import { handOffAfterCommit } from './after-commit';
+
+export interface Outbox {
+  /** For log lines. */
+  name: string;
+  /** The table of rows. It has `id` and `created_at`. */
+  table: string;
+  /** SQL condition of a row whose work is still to be done. */
+  waiting: string;
+  /** Adds the row's job; idempotent (the job id is derived from the row id). */
+  publish: (queue: Queue, id: string) => Promise<void>;
+}
+
+/** After the commit: publish each row, at most `timeoutMs` for all of them; the sweeper covers a failure. */
+export async function publishAfterCommit(outbox: Outbox, queue: Queue, ids: string[], timeoutMs: number, logger: Logger): Promise<boolean> {
+  if (!ids.length) return true;
+  return handOffAfterCommit(Promise.all(ids.map((id) => outbox.publish(queue, id))), timeoutMs, logger, `${outbox.name} ${ids.join(', ')}`);
+}
+
+/** The sweeper: publishes again the rows still waiting `olderThanMs` after they were written; answers how many. */
+export async function sweepOutbox(db: Pick<EntityManager, 'query'>, outbox: Outbox, queue: Queue, olderThanMs: number, limit = 500): Promise<number> {
+  const rows: { id: string }[] = await db.query(
+    `SELECT id::text FROM ${outbox.table} WHERE (${outbox.waiting}) AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+    [olderThanMs / 1000, limit],
+  );
+  for (const { id } of rows) await outbox.publish(queue, id);
+  return rows.length;
+}
