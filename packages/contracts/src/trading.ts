@@ -152,3 +152,26 @@ export type EngineCommandTarget = (typeof ENGINE_COMMAND_TARGETS)[number];
 
 export const ENGINE_COMMAND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type EngineCommandStatus = (typeof ENGINE_COMMAND_STATUSES)[number];
+
+/**
+ * Decimals the spec gives for trading numbers (trading.md 2, 3 and 9). The API rounds to these when it
+ * answers (half away from zero) and the SPA formats with them; a number not named here keeps its value.
+ */
+export const TRADING_DECIMALS = {
+  orderPrice: 5,
+  /** Order size: price times quantity. */
+  orderSize: 2,
+  orderQuantity: 7,
+  positionCoins: 4,
+  kExit: 7,
+  markPrice: 5,
+  adminMetrics: 2,
+  oneSignalQuota: 2,
+  acgr: 2,
+  avgTimePerSignal: 2,
+  impLoss: 2,
+  /** Percents on chart axes and in stats. */
+  percent: 2,
+  /** Turnover: whole dollars. */
+  turnover: 0,
+} as const;
