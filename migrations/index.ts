@@ -7,6 +7,11 @@ import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-Crea
 import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfiles';
 import { AddLogsCombinedFilterIndexes1732780800000 } from './1732780800000-AddLogsCombinedFilterIndexes';
 import { AddTelegramOutboxSendKey1732867200000 } from './1732867200000-AddTelegramOutboxSendKey';
+import { CreateTickerConfigsAndMmProfiles1733040000000 } from './1733040000000-CreateTickerConfigsAndMmProfiles';
+import { CreateStrategyProfiles1733126400000 } from './1733126400000-CreateStrategyProfiles';
+import { CreateSignalsOrdersPositions1733212800000 } from './1733212800000-CreateSignalsOrdersPositions';
+import { CreateAccountMetricsAndRiskTriggers1733299200000 } from './1733299200000-CreateAccountMetricsAndRiskTriggers';
+import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './1733385600000-CreateBotStatusExportsAndEngineCommands';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -17,4 +22,9 @@ export const MIGRATIONS = [
   CreateLogProfiles1732694400000,
   AddLogsCombinedFilterIndexes1732780800000,
   AddTelegramOutboxSendKey1732867200000,
+  CreateTickerConfigsAndMmProfiles1733040000000,
+  CreateStrategyProfiles1733126400000,
+  CreateSignalsOrdersPositions1733212800000,
+  CreateAccountMetricsAndRiskTriggers1733299200000,
+  CreateBotStatusExportsAndEngineCommands1733385600000,
 ];

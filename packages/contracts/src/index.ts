@@ -9,3 +9,4 @@ export * from './logs';
 export * from './settings-messages';
 export * from './settings';
 export * from './input';
+export * from './trading';
