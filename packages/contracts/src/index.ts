@@ -10,3 +10,4 @@ export * from './settings-messages';
 export * from './settings';
 export * from './input';
 export * from './trading';
+export * from './engine';

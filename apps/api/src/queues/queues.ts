@@ -8,6 +8,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   telegram: 'telegram',
   investorReports: 'investor-reports',
+  engineCommands: 'engine-commands',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -16,6 +17,8 @@ export const JOBS = {
   sendTelegramMessage: 'send-telegram-message',
   requeuePendingTelegram: 'requeue-pending-telegram',
   sendInvestorReport: 'send-investor-report',
+  runEngineCommand: 'run-engine-command',
+  requeuePendingEngineCommands: 'requeue-pending-engine-commands',
 } as const;
 
 export type MaintenanceJob = { name: typeof JOBS.purgeExpiredAuth; data: Record<string, never> };
@@ -23,6 +26,9 @@ export type MaintenanceJob = { name: typeof JOBS.purgeExpiredAuth; data: Record<
 export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
 /** Builds and sends the investor report of one schedule entry. */
 export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data: { scheduleId: number } };
+
+/** Hands one engine_commands row to the engine; the row holds the command and its outcome. */
+export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

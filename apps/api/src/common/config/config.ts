@@ -76,6 +76,10 @@ const environment = z
     // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
     TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
+    // The simulated engine's delay before it reports a command done; the engine sweeper's period and age.
+    ENGINE_SIMULATED_DELAY_MS: wholeNumber(1_500, 0, 60_000),
+    ENGINE_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
+    ENGINE_REQUEUE_AFTER_MS: wholeNumber(30_000, 0, 24 * 3_600_000),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
     ENQUEUE_TIMEOUT_MS: wholeNumber(1_000, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
@@ -124,6 +128,10 @@ const environment = z
     telegramSweepMs: env.TELEGRAM_SWEEP_MS,
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
+    /** Until a real engine is plugged in, the worker's simulated engine completes each command after this delay. */
+    engineSimulatedDelayMs: env.ENGINE_SIMULATED_DELAY_MS,
+    engineSweepMs: env.ENGINE_SWEEP_MS,
+    engineRequeueAfterMs: env.ENGINE_REQUEUE_AFTER_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
