@@ -1,7 +1,7 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { fieldsOf, FILTERING_SECTIONS, SECTION_DISPLAY_NAMES, SORTING_SECTIONS } from '@console/contracts';
-import type { PermInput } from '../api/privileges-api';
+import type { PermInput } from '../api/save-group';
 
 /** The Limited editor (platform.md 2.6): visible fields, filtering, sorting, and for signals finished-only and count. */
 export function LimitedEditorDialog({ perm, onSave, onClose }: { perm: PermInput; onSave: (perm: PermInput) => void; onClose: () => void }) {

@@ -1,23 +1,21 @@
 import { ArrowBack } from '@mui/icons-material';
 import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ALLOWED_LEVELS, completePerms, fieldsOf, MESSAGES, normalizePerm, PATHS, permsAll, SECTION_DISPLAY_NAMES, type Level } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
-import { groupQuery, saveGroup, type PermInput } from '../api/privileges-api';
+import { useGroup } from '../api/get-group';
+import { useSaveGroup, type PermInput } from '../api/save-group';
 import { LimitedEditorDialog } from '../components/LimitedEditorDialog';
 
 /** The group form: a new group starts with every section Full; `?id=` edits an existing one. */
 export function GroupFormPage() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const existing = useQuery({ ...groupQuery(client, id ?? 0), enabled: !!id });
+  const existing = useGroup(id);
+  const saveGroup = useSaveGroup();
   const [name, setName] = useState('');
   const [perms, setPerms] = useState<PermInput[]>(() => permsAll('Full'));
   const [editing, setEditing] = useState<PermInput | null>(null);
@@ -41,8 +39,7 @@ export function GroupFormPage() {
     if (!name.trim()) return setNameError(MESSAGES.groupNameRequired);
     setNameError(null);
     try {
-      await saveGroup(client, { name: name.trim(), perms }, id);
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      await saveGroup.mutateAsync({ body: { name: name.trim(), perms }, id });
       navigate(PATHS.groups);
     } catch (e) {
       setError(normaliseError(e));

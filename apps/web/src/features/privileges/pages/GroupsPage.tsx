@@ -1,31 +1,29 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
-import { useApiClient, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { deleteGroup, groupsQuery } from '../api/privileges-api';
+import { useDeleteGroup } from '../api/delete-group';
+import { useGroups } from '../api/get-groups';
 
 export function GroupsPage() {
-  const client = useApiClient();
   const { user } = useAuthState();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const groups = useQuery(groupsQuery(client));
+  const groups = useGroups();
+  const deleteGroup = useDeleteGroup();
   const writable = canWrite(user?.group, 'groups');
 
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
 
   async function remove(id: number) {
     try {
-      await deleteGroup(client, id);
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      await deleteGroup.mutateAsync(id);
     } catch (e) {
       toast.error(normaliseError(e));
     }

@@ -1,24 +1,28 @@
 import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { canWrite, EMPTY_VALUE, LABELS, MESSAGES, type GroupOption } from '@console/contracts';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
-import { useApiClient, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { changeUserGroup, createUser, deactivateUser, groupOptionsQuery, usersQuery } from '../api/privileges-api';
+import { useChangeUserGroup } from '../api/change-user-group';
+import { useCreateUser } from '../api/create-user';
+import { useDeactivateUser } from '../api/deactivate-user';
+import { useGroupOptions } from '../api/get-group-options';
+import { useUsers } from '../api/get-users';
 import { AddUserDialog } from '../components/AddUserDialog';
 
 /** Users Management (platform.md 2.6): 40 rows, change of group, delete (deactivate), Add New User. */
 export function UsersPage() {
-  const client = useApiClient();
   const { user } = useAuthState();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const users = useQuery(usersQuery(client));
-  const groupOptions = useQuery(groupOptionsQuery(client));
+  const users = useUsers();
+  const groupOptions = useGroupOptions();
+  const changeUserGroup = useChangeUserGroup();
+  const createUser = useCreateUser();
+  const deactivateUser = useDeactivateUser();
   const options = groupOptions.data?.results ?? [];
   // A user's current group may lie above the caller's levels: it is shown, but not offered to others.
   const optionsFor = (current: GroupOption | null) => (current && !options.some((g) => g.id === current.id) ? [...options, current] : options);
@@ -26,12 +30,10 @@ export function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; email: string } | null>(null);
   const writable = canWrite(user?.group, 'users');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
 
   async function act(action: () => Promise<unknown>) {
     try {
       await action();
-      await refresh();
     } catch (e) {
       toast.error(normaliseError(e));
     }
@@ -83,7 +85,7 @@ export function UsersPage() {
               </TableCell>
               <TableCell>
                 {!u.is_active ? EMPTY_VALUE : (
-                  <Button size="small" disabled={!writable || !chosen[u.id] || chosen[u.id] === u.group?.id} onClick={() => act(() => changeUserGroup(client, u.id, chosen[u.id]))}>
+                  <Button size="small" disabled={!writable || !chosen[u.id] || chosen[u.id] === u.group?.id} onClick={() => act(() => changeUserGroup.mutateAsync({ id: u.id, group: chosen[u.id] }))}>
                     Save
                   </Button>
                 )}
@@ -104,11 +106,11 @@ export function UsersPage() {
           title="Delete user"
           text={`${deleting.email} will be deactivated and signed out everywhere. Their history stays.`}
           confirmLabel="Delete"
-          onConfirm={() => act(() => deactivateUser(client, deleting.id))}
+          onConfirm={() => act(() => deactivateUser.mutateAsync(deleting.id))}
           onClose={() => setDeleting(null)}
         />
       )}
-      {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
+      {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={createUser.mutateAsync} />}
     </>
   );
 }
