@@ -1,14 +1,15 @@
 import { solveChallenge, type Challenge as AltchaChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { API_PATHS, type CaptchaVerifyAnswer } from '@console/contracts';
+import { API_PATHS, type CaptchaVerifyAnswer, type RecaptchaChallenge } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 
-type Challenge = { provider: 'off' | 'recaptcha' } | ({ provider: 'altcha' } & AltchaChallenge);
+type Challenge = { provider: 'off' } | RecaptchaChallenge | ({ provider: 'altcha' } & AltchaChallenge);
 
 /**
- * The invisible bot-check: the API's ALTCHA proof-of-work challenge, solved in the page with
- * altcha-lib (what the widget does, without showing anything), then verified by the API.
- * Answers the single-use captcha_token login needs, or null when the check was not passed.
+ * The invisible bot-check, as the API's challenge says: ALTCHA's proof of work solved in the page with
+ * altcha-lib (what the widget does, without showing anything), or Google's invisible reCAPTCHA, whose
+ * script loads only then; its answer is verified by the API. Answers the single-use captcha_token
+ * login needs, or null when the check was not passed.
  */
 export async function passBotCheck(client: ApiClient): Promise<string | null> {
   const challenge = await client.get<Challenge>(API_PATHS.captchaChallenge, { auth: false });
@@ -18,6 +19,11 @@ export async function passBotCheck(client: ApiClient): Promise<string | null> {
     const solution = await solveChallenge({ challenge: altcha, deriveKey, timeout: 30_000 });
     if (!solution) return null;
     response = btoa(JSON.stringify({ challenge: altcha, solution }));
+  } else if (challenge.provider === 'recaptcha') {
+    const { recaptchaResponse } = await import('./recaptcha');
+    const token = await recaptchaResponse(challenge.site_key);
+    if (!token) return null;
+    response = token;
   }
   const answer = await client.post<CaptchaVerifyAnswer>(API_PATHS.captchaVerify, { response }, { auth: false });
   return answer.is_robot ? null : answer.captcha_token;
