@@ -151,6 +151,17 @@ export function levelsWithin(section: SectionName, limit: Level): Level[] {
 }
 
 /**
+ * What a new group starts with in the form of someone holding `editor`: every section Full (platform.md
+ * 4) where the editor holds Full, elsewhere the editor's own perm, the most it may grant there.
+ */
+export function newGroupPerms(editor: PermHolder | null | undefined): Perm[] {
+  return SECTIONS.map((section) => {
+    const own = permOf(editor, section);
+    return own.status === 'Full' ? defaultPerm(section, 'Full') : own;
+  });
+}
+
+/**
  * Whether a perm gives no more than another (privileges cannot be raised from inside): its level is
  * within the other's (isLevelWithin), and when both are at the same level below Full, it opens nothing
  * more. A Limited perm is within another Limited one when its columns are a subset and it filters or

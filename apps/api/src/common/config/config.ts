@@ -63,6 +63,8 @@ const environment = z
     // Average SHA-256 rounds the ALTCHA proof of work asks of a browser: 10,000 take about half a second.
     CAPTCHA_WORK: wholeNumber(10_000, 100, 10_000_000),
     RECAPTCHA_SECRET: z.string().default(''),
+    // The public key the SPA renders Google's widget with; it comes with the secret.
+    RECAPTCHA_SITE_KEY: z.string().default(''),
     RECAPTCHA_VERIFY_URL: withDefault('https://www.google.com/recaptcha/api/siteverify'),
     // Blank is meaningful here: no SPA to serve.
     WEB_DIST_DIR: z.string().default(resolve(__dirname, '../../../../web/dist')),
@@ -96,6 +98,9 @@ const environment = z
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
     }
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SITE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SITE_KEY'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
+    }
   }, { when: () => true }) // also when other variables are wrong, so that every problem is named at once
   .transform((env) => ({
     databaseUrl: env.DATABASE_URL,
@@ -112,6 +117,7 @@ const environment = z
     /** The bot-check's work factor: the average number of SHA-256 rounds a browser runs to pass it. */
     captchaWork: env.CAPTCHA_WORK,
     recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     /** Where the built SPA lives; empty when the API serves no SPA. */
     webDistDir: env.WEB_DIST_DIR,

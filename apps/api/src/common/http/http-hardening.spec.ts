@@ -41,6 +41,9 @@ describe('HTTP hardening (default settings)', () => {
       const csp = res.headers['content-security-policy'];
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self';");
+      // Google's reCAPTCHA origins only with CAPTCHA_PROVIDER=recaptcha (the auth tests check that side).
+      expect(csp).not.toContain('google');
+      expect(csp).not.toContain('frame-src');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toContain('unsafe-eval');
