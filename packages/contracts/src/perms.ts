@@ -187,3 +187,13 @@ export function arePermsWithin(holder: PermHolder | null | undefined, limit: Per
 export function isFullOnEverything(holder: PermHolder | null | undefined): boolean {
   return SECTIONS.every((section) => levelOf(holder, section) === 'Full');
 }
+
+/**
+ * Which signals a group's rows may include (trading.md 6): at Limited, finished ones only when
+ * is_only_finished is set (status 'finished': a signal whose trade ran to its end), and only the
+ * newest signals_count of those. Other levels see every signal.
+ */
+export function signalRowLimits(perm: Perm): { onlyFinished: boolean; newest: number | null } {
+  if (perm.status !== 'Limited') return { onlyFinished: false, newest: null };
+  return { onlyFinished: perm.is_only_finished, newest: Math.max(0, perm.signals_count) };
+}
