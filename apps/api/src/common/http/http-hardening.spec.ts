@@ -74,7 +74,7 @@ describe('HTTP hardening (default settings)', () => {
     await makeUser(ctx.db);
     const token = (await sessionFor(ctx, admin.id)).access;
     const res = await ctx.http().get('/api/v2/users/users/?page_size=1').set('Host', 'evil.example').set(...auth(token)).expect(200);
-    expect(res.body.next).toBe('http://127.0.0.1:3000/api/v2/users/users/?page_size=1&page=2');
+    expect(res.body.next).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/v2\/users\/users\/\?page_size=1&page=2&cursor=[\w-]+$/);
   });
 
   it('lets a body without a time problem through', async () => {
@@ -108,7 +108,7 @@ describe('HTTP hardening (settings)', () => {
 
   it('builds page links on PUBLIC_URL with its path, for an absolute-form request target too', async () => {
     const res = await ctx.http().get('/api/v2/users/users/?page_size=1').set(...auth(token)).expect(200);
-    expect(res.body.next).toBe('https://console.example.com/base/api/v2/users/users/?page_size=1&page=2');
+    expect(res.body.next).toMatch(/^https:\/\/console\.example\.com\/base\/api\/v2\/users\/users\/\?page_size=1&page=2&cursor=[\w-]+$/);
     const raw = await rawExchange(
       ctx,
       `GET http://evil.example/api/v2/users/users/?page_size=1 HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,

@@ -250,6 +250,11 @@ async function exactCount<Q extends object>(db: Queryable, list: ListDeclaration
   return Number(row.n);
 }
 
+/** The same page with each row turned into its answer shape. */
+export function mapRows<A, B>(page: ListPage<A>, toAnswer: (row: A) => B): ListPage<B> {
+  return { ...page, rows: page.rows.map(toAnswer) };
+}
+
 /** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
 export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Promise<number> {
   return exactCount(db, list, whereOf(list, query, scope));
