@@ -9,7 +9,7 @@ import { queryRows } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { sweepOutbox } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
-import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES } from '../queues/queues';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { ENGINE_TARGET_TABLES, targetWhere } from './engine-targets';
@@ -39,10 +39,7 @@ export class EngineCommandsProcessor extends QueueWorker {
 
   /** The sweeper: commands still pending after ENGINE_REQUEUE_AFTER_MS lost their job, and are published again. */
   protected async schedules(): Promise<ScheduleSpec[]> {
-    const register = async () => {
-      await this.queue.upsertJobScheduler(JOBS.requeuePendingEngineCommands, { every: this.config.engineSweepMs }, { name: JOBS.requeuePendingEngineCommands, data: {} });
-    };
-    return [{ queue: this.queue, key: JOBS.requeuePendingEngineCommands, register }];
+    return [repeatingJob(this.queue, JOBS.requeuePendingEngineCommands, this.config.engineSweepMs)];
   }
 
   async process(job: Job): Promise<unknown> {

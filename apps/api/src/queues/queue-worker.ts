@@ -19,6 +19,11 @@ export interface ScheduleSpec {
   register: () => Promise<void>;
 }
 
+/** A job with no data that runs every `everyMs` on `queue`, named by its key (a sweeper, a purge). */
+export function repeatingJob(queue: Queue, key: string, everyMs: number): ScheduleSpec {
+  return { queue, key, register: () => queue.upsertJobScheduler(key, { every: everyMs }, { name: key, data: {} }).then(() => undefined) };
+}
+
 /**
  * What every queue's processor adds to @nestjs/bullmq's WorkerHost (which creates the BullMQ worker):
  * concurrency from config, the queue's job schedulers registered again at every start (upserts, so any

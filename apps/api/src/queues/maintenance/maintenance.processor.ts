@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -23,10 +23,7 @@ export class MaintenanceProcessor extends QueueWorker {
   }
 
   protected async schedules(): Promise<ScheduleSpec[]> {
-    const register = async () => {
-      await this.queue.upsertJobScheduler(JOBS.purgeExpiredAuth, { every: PURGE_EVERY_MS }, { name: JOBS.purgeExpiredAuth, data: {} });
-    };
-    return [{ queue: this.queue, key: JOBS.purgeExpiredAuth, register }];
+    return [repeatingJob(this.queue, JOBS.purgeExpiredAuth, PURGE_EVERY_MS)];
   }
 
   async process(job: Job): Promise<Record<string, number>> {

@@ -8,7 +8,7 @@ import { queryRows } from '../../common/database/sql';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramBot, TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
 import { TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
 import { sweepOutbox } from '../outbox';
@@ -50,10 +50,7 @@ export class TelegramProcessor extends QueueWorker {
 
   /** The sweeper: rows still pending after TELEGRAM_REQUEUE_AFTER_MS lost their job (Redis was away), and are queued again. */
   protected async schedules(): Promise<ScheduleSpec[]> {
-    const register = async () => {
-      await this.telegramQueue.upsertJobScheduler(JOBS.requeuePendingTelegram, { every: this.config.telegramSweepMs }, { name: JOBS.requeuePendingTelegram, data: {} });
-    };
-    return [{ queue: this.telegramQueue, key: JOBS.requeuePendingTelegram, register }];
+    return [repeatingJob(this.telegramQueue, JOBS.requeuePendingTelegram, this.config.telegramSweepMs)];
   }
 
   async process(job: Job): Promise<unknown> {
