@@ -297,6 +297,11 @@ describe('sign-in', () => {
       const again = await createOrResetAdmin(ctx.db, email, 'Second!pass2');
       expect(again.id).toBe(created.id);
       await ctx.http().post(`${P}/login/`).send({ email, password: 'Second!pass2' }).expect(200);
+      const logged = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'admin_created_or_reset' AND user_id = $1`, [created.id]);
+      expect(logged.map((row: { log_data: unknown }) => row.log_data)).toEqual([
+        { email, via: 'cli' },
+        { email, via: 'cli' },
+      ]);
     });
   });
 });
