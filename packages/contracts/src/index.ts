@@ -7,5 +7,6 @@ export * from './api';
 export * from './list-query';
 export * from './logs';
 export * from './settings-messages';
+export * from './notices';
 export * from './settings';
 export * from './input';

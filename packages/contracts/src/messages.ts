@@ -91,6 +91,12 @@ export const OWN_MESSAGES = {
   filteringNotAllowed: 'Filtering is not allowed for your group.',
   sortingNotAllowed: 'Sorting is not allowed for your group.',
   fieldNotAllowed: 'Your group may not use this action.',
+  sectionUnknown: 'Unknown section.',
+  sectionListedTwice: 'This section is listed twice.',
+  credentialsMissing: 'Authentication credentials were not provided.',
+  loggedOut: 'Logged out.',
+  booleanInvalid: 'Use true or false.',
+  logFilterFieldInvalid: 'Use field=pair or field=profile.',
 
   // any route's input (input.ts): field messages in the spec's wording, bodies refused whole with {detail}
   idInvalid: 'Please enter the valid id',
@@ -100,4 +106,5 @@ export const OWN_MESSAGES = {
   valueInvalid: 'A value in the request is malformed or out of range.',
   conflict: 'This conflicts with a change made at the same time. Please reload and try again.',
   bodyTimeout: 'Request body took too long to arrive.',
+  badRequest: 'Bad request.',
 } as const;

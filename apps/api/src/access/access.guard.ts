@@ -24,7 +24,7 @@ export class AccessGuard implements CanActivate {
 
     const req = ctx.switchToHttp().getRequest<AccessRequest>();
     const token = bearerToken(req);
-    if (!token) throw new TokenNotValidError('Authentication credentials were not provided.');
+    if (!token) throw new TokenNotValidError(OWN_MESSAGES.credentialsMissing);
     const principal = await this.sessions.resolveAccessToken(token, clientAddress(req), req.get('user-agent') ?? '');
     req.principal = principal;
 

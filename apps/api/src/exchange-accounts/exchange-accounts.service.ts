@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { Paginated } from '@console/contracts';
+import { NOTICES, Paginated } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
@@ -65,7 +65,7 @@ export class ExchangeAccountsService {
       );
       return created;
     });
-    await this.notifications.announce({ title: 'Exchange account added', text_body: `“${created.title}” was added by ${principal.email}.` });
+    await this.notifications.announce(NOTICES.exchangeAccountAdded(created.title, principal.email));
     return created;
   }
 
@@ -106,7 +106,7 @@ export class ExchangeAccountsService {
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
       return before;
     });
-    await this.notifications.announce({ title: 'Exchange account deleted', text_body: `“${removed.title}” was deleted by ${principal.email}.` });
+    await this.notifications.announce(NOTICES.exchangeAccountDeleted(removed.title, principal.email));
   }
 
   private async count(): Promise<number> {

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LEVELS, LIMITS, MESSAGES, SECTIONS } from '@console/contracts';
+import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
 import type { Level, SectionName } from '@console/contracts';
 import { PageQuery } from '../common/pagination/pagination';
 import { NestedObjects, Omittable } from '../common/validation/transforms';
 
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })
-  @IsIn(SECTIONS, { message: 'Unknown section.' })
+  @IsIn(SECTIONS, { message: OWN_MESSAGES.sectionUnknown })
   section_name!: SectionName;
 
   @ApiProperty({ enum: LEVELS })

@@ -112,7 +112,7 @@ export function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }):
   const errors: FieldErrors = {};
   const given = new Map<string, PermInputDto>();
   input.forEach((p, i) => {
-    if (given.has(p.section_name)) errors[`perms.${i}.section_name`] = ['This section is listed twice.'];
+    if (given.has(p.section_name)) errors[`perms.${i}.section_name`] = [OWN_MESSAGES.sectionListedTwice];
     else if (!ALLOWED_LEVELS[p.section_name].includes(p.status)) errors[`perms.${i}.status`] = [OWN_MESSAGES.levelNotAllowed];
     given.set(p.section_name, p);
   });

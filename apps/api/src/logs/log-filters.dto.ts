@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OWN_MESSAGES } from '@console/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
@@ -8,7 +9,7 @@ export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
 
 export class LogFilterOptionsQuery extends PageQuery {
   @ApiProperty({ enum: LOG_FILTER_FIELDS })
-  @IsIn(LOG_FILTER_FIELDS, { message: 'Use field=pair or field=profile.' })
+  @IsIn(LOG_FILTER_FIELDS, { message: OWN_MESSAGES.logFilterFieldInvalid })
   field!: LogFilterField;
 
   @ApiPropertyOptional({ description: 'Part of the name, any case (a profile may also be found by its id)' })

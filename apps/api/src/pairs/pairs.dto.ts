@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/pagination/pagination';
-import { PAIR_MESSAGES } from '@console/contracts';
+import { OWN_MESSAGES, PAIR_MESSAGES } from '@console/contracts';
 
 export class PairsQuery extends PageQuery {}
 
@@ -30,7 +30,7 @@ export class PairsForFiltersQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only active pairs' })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value))
-  @IsIn([true, false], { message: 'Use true or false.' })
+  @IsIn([true, false], { message: OWN_MESSAGES.booleanInvalid })
   is_for_active?: boolean;
 }
 

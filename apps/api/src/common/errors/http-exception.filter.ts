@@ -75,7 +75,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];
     if (parserError?.type === 'entity.parse.failed') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.malformedJson }];
     const status = parserError?.status ?? parserError?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return [status, { detail: 'Bad request.' }];
+    if (typeof status === 'number' && status >= 400 && status < 500) return [status, { detail: OWN_MESSAGES.badRequest }];
     return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: MESSAGES.serverError }];
   }
 
