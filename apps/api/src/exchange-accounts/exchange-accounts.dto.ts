@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS } from '@console/contracts';
-import { PageQuery } from '../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
 import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
@@ -78,9 +78,4 @@ export class ExchangeAccountDto {
   @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available!: boolean;
 }
 
-export class ExchangeAccountListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [ExchangeAccountDto] }) results!: ExchangeAccountDto[];
-}
+export class ExchangeAccountListDto extends paginatedAnswer(ExchangeAccountDto) {}

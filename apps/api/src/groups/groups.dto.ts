@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
 import type { Level, SectionName } from '@console/contracts';
-import { PageQuery } from '../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { NestedObjects, Omittable } from '../common/validation/transforms';
 
 export class PermInputDto {
@@ -80,9 +80,4 @@ export class GroupDto {
   @ApiProperty() users_count!: number;
 }
 
-export class GroupListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [GroupDto] }) results!: GroupDto[];
-}
+export class GroupListDto extends paginatedAnswer(GroupDto) {}

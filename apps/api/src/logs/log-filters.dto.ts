@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OWN_MESSAGES } from '@console/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 
 export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
@@ -29,9 +29,4 @@ export class LogFilterOptionDto {
   @ApiProperty() name!: string;
 }
 
-export class LogFilterOptionListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [LogFilterOptionDto] }) results!: LogFilterOptionDto[];
-}
+export class LogFilterOptionListDto extends paginatedAnswer(LogFilterOptionDto) {}

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { OWN_MESSAGES, PAIR_MESSAGES } from '@console/contracts';
 
 export class PairsQuery extends PageQuery {}
@@ -40,24 +40,14 @@ export class PairDto {
   @ApiProperty() is_active!: boolean;
 }
 
-export class PairListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [PairDto] }) results!: PairDto[];
-}
+export class PairListDto extends paginatedAnswer(PairDto) {}
 
 export class PairOptionDto {
   @ApiProperty() id!: number;
   @ApiProperty() ticker!: string;
 }
 
-export class PairOptionListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [PairOptionDto] }) results!: PairOptionDto[];
-}
+export class PairOptionListDto extends paginatedAnswer(PairOptionDto) {}
 
 export class PairsSyncResultDto {
   @ApiProperty({ description: 'Tickers added by this sync (inactive)' }) added!: number;

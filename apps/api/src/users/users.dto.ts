@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { OWN_MESSAGES, type GroupOption } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
-import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 import { Omittable } from '../common/validation/transforms';
 
@@ -56,12 +56,7 @@ export class UserDto {
   @ApiProperty({ type: UserGroupRefDto, nullable: true }) group!: UserGroupRefDto | null;
 }
 
-export class UserListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [UserDto] }) results!: UserDto[];
-}
+export class UserListDto extends paginatedAnswer(UserDto) {}
 
 export class GroupOptionDto implements GroupOption {
   @ApiProperty() id!: number;

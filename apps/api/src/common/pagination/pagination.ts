@@ -3,7 +3,8 @@
  * previous, results}` out, with absolute links on the configured public URL (PUBLIC_URL), never on
  * the request's Host header, which the client chooses.
  */
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { Type as ClassType } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -93,4 +94,19 @@ export function pageAnswer<T>(req: Request, page: ListPage<T>): Paginated<T> {
     previous: page.page > 1 ? pageLink(req, page.page - 1, page.previousCursor) : null,
     results: page.rows,
   };
+}
+
+/**
+ * The OpenAPI shape of a list's page, `{count, next, previous, results: Item[]}`, written once. A list's
+ * answer extends it (`class UserListDto extends paginatedAnswer(UserDto) {}`), so its schema keeps the
+ * list's own name.
+ */
+export function paginatedAnswer<Item>(item: ClassType<Item>, options: { countDescription?: string } = {}): ClassType<Paginated<Item>> {
+  class PaginatedAnswer implements Paginated<Item> {
+    @ApiProperty(options.countDescription ? { description: options.countDescription } : {}) count!: number;
+    @ApiProperty({ nullable: true, type: String }) next!: string | null;
+    @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+    @ApiProperty({ type: [item] }) results!: Item[];
+  }
+  return PaginatedAnswer;
 }

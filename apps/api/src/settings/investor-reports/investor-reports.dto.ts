@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
-import { PageQuery } from '../../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
 import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
@@ -61,9 +61,4 @@ export class ScheduleDto {
 
 export class SchedulesQuery extends PageQuery {}
 
-export class ScheduleListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [ScheduleDto] }) results!: ScheduleDto[];
-}
+export class ScheduleListDto extends paginatedAnswer(ScheduleDto) {}
