@@ -47,7 +47,6 @@ export const MESSAGES = {
   noPairs: 'No trading pairs yet',
   noData: 'No Data...',
 } as const;
-export type MessageKey = keyof typeof MESSAGES;
 
 /** Titles and labels quoted by the spec. */
 export const LABELS = {

@@ -5,9 +5,9 @@
  */
 
 /** How many new tickers a pair-sync notice names before it says how many more. */
-export const NOTICE_TICKERS_NAMED = 20;
+const NOTICE_TICKERS_NAMED = 20;
 
-export interface NoticeText {
+interface NoticeText {
   title: string;
   text_body: string;
 }

@@ -48,7 +48,7 @@ export class AccessGuard implements CanActivate {
   }
 }
 
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;

@@ -14,7 +14,7 @@ import { SessionService } from './session.service';
 import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
 import { queryRows } from '../common/database/sql';
 
-export type ClientInfo = {
+type ClientInfo = {
   ip: string;
   userAgent: string;
 };

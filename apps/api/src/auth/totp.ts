@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import * as QRCode from 'qrcode';
 
-export const TOTP_ISSUER = 'Trading Console';
+const TOTP_ISSUER = 'Trading Console';
 /** SHA-1, 6 digits, 30-second steps: what authenticator apps assume (and otplib's defaults). */
 export const TOTP_OPTIONS = { algorithm: 'sha1', digits: 6, period: 30 } as const;
 // One step of clock drift either way, as authenticator apps commonly need.

@@ -101,7 +101,7 @@ export class ExchangeAccountsService {
   async remove(principal: Principal, id: number): Promise<void> {
     const removed = await this.dataSource.transaction(async (m) => {
       const before = toDto(await find(m, id));
-      await assertNotUsedByMmProfiles(m, id);
+      // Once MM profiles have a table, an account they trade on is refused here (EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles).
       await m.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
       return before;
@@ -113,17 +113,6 @@ export class ExchangeAccountsService {
     const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM exchange_accounts`);
     return row.n;
   }
-}
-
-/**
- * Refuses to delete an account that MM profiles trade on. MM profiles do not exist yet; when their
- * table lands (with an exchange_account_id column), this becomes:
- *   SELECT 1 FROM mm_profiles WHERE exchange_account_id = $1 LIMIT 1
- *   → throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles)
- * and the foreign key should be ON DELETE RESTRICT as a second guard.
- */
-export async function assertNotUsedByMmProfiles(_m: EntityManager, _accountId: number): Promise<void> {
-  return;
 }
 
 async function find(m: EntityManager, id: number): Promise<AccountRow> {

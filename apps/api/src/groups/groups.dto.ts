@@ -63,7 +63,7 @@ export class UpdateGroupDto {
 
 export class GroupsQuery extends PageQuery {}
 
-export class PermOutDto {
+class PermOutDto {
   @ApiProperty({ enum: SECTIONS }) section_name!: string;
   @ApiProperty({ enum: LEVELS }) status!: string;
   @ApiProperty({ type: [String] }) fields!: string[];

@@ -108,7 +108,7 @@ export class GroupsService {
  * Applies the platform.md 4 rules to submitted perms: each section once, only its allowed levels and
  * fields, NP clearing, signals_count reset on a signals status change. Absent sections become NP.
  */
-export function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {
+function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {
   const errors: FieldErrors = {};
   const given = new Map<string, PermInputDto>();
   input.forEach((p, i) => {

@@ -4,7 +4,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 
-export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
+const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
 export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
 
 export class LogFilterOptionsQuery extends PageQuery {

@@ -11,7 +11,7 @@ import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../queues/telegram/telegram.jobs';
 import { NotificationDto, NotificationsQuery } from './notifications.dto';
 
-export interface NotificationInput {
+interface NotificationInput {
   title: string;
   text_body: string;
 }

@@ -9,7 +9,6 @@ export const QUEUES = {
   telegram: 'telegram',
   investorReports: 'investor-reports',
 } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   purgeExpiredAuth: 'purge-expired-auth',
@@ -18,7 +17,6 @@ export const JOBS = {
   sendInvestorReport: 'send-investor-report',
 } as const;
 
-export type MaintenanceJob = { name: typeof JOBS.purgeExpiredAuth; data: Record<string, never> };
 /** Sends one telegram_outbox row; the row holds the text and the state. */
 export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
 /** Builds and sends the investor report of one schedule entry. */

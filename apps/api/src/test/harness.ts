@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'databaseUrl'> & { databaseUrl: string } {
+function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'databaseUrl'> & { databaseUrl: string } {
   return loadConfig({
     DATABASE_URL: 'postgres://placeholder@127.0.0.1/placeholder',
     REDIS_URL: inject('redisUrl'),

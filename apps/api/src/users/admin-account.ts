@@ -3,9 +3,9 @@ import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from 
 import { hashPassword } from '../auth/passwords';
 import { AuditService } from '../logs/audit.service';
 
-export const ADMIN_GROUP_NAME = 'Administrators';
+const ADMIN_GROUP_NAME = 'Administrators';
 
-export interface AdminAccount {
+interface AdminAccount {
   id: number;
   email: string;
   group: string;

@@ -44,7 +44,7 @@ export class UpdateUserGroupDto {
   group!: number;
 }
 
-export class UserGroupRefDto {
+class UserGroupRefDto {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
 }
@@ -58,7 +58,7 @@ export class UserDto {
 
 export class UserListDto extends paginatedAnswer(UserDto) {}
 
-export class GroupOptionDto implements GroupOption {
+class GroupOptionDto implements GroupOption {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
 }

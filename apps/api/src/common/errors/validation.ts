@@ -14,7 +14,7 @@ const priorityOf = (rule: string) => {
 };
 
 /** Flattens class-validator errors into `{field: [message]}` (the most telling one), nested fields as `a.b`. */
-export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
+function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
@@ -31,7 +31,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
  * route (text that cannot be stored, see validation/text.ts), then the DTO's own rules.
  */
 @Injectable()
-export class RequestValidationPipe extends ValidationPipe {
+class RequestValidationPipe extends ValidationPipe {
   constructor() {
     super({
       whitelist: true,

@@ -38,7 +38,7 @@ export class PageQuery {
   cursor?: string;
 }
 
-export interface PageWindow {
+interface PageWindow {
   page: number;
   pageSize: number;
   offset: number;
@@ -59,7 +59,7 @@ export function setPublicUrl(app: NestExpressApplication, publicUrl: string): vo
 }
 
 /** This request's path and query on the public URL, with `page` replaced and `cursor` set or dropped. */
-export function pageLink(req: Request, page: number, cursor?: string): string {
+function pageLink(req: Request, page: number, cursor?: string): string {
   const base = new URL(String(req.app.get(PUBLIC_URL_SETTING) ?? 'http://localhost'));
   // Only the path and query of what the client sent: an absolute-form request target
   // ("GET http://elsewhere/…") or a path starting with "//" must not choose the host either.

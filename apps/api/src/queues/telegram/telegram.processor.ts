@@ -24,7 +24,7 @@ interface OutboxRow {
   send_key: string | null;
 }
 
-export type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
+type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
 /** The message a row gets when its send was cut off by a dying worker: it is not sent twice. */
 const INTERRUPTED_SEND = DELIVERY_FAILURES.sendInterrupted;
