@@ -94,11 +94,17 @@ export const OWN_MESSAGES = {
   sectionListedTwice: 'This section is listed twice.',
   credentialsMissing: 'Authentication credentials were not provided.',
   loggedOut: 'Logged out.',
-  booleanInvalid: 'Use true or false.',
   logFilterFieldInvalid: 'Use field=pair or field=profile.',
 
   // any route's input (input.ts): field messages in the spec's wording, bodies refused whole with {detail}
   idInvalid: 'Please enter the valid id',
+  // a value of the wrong type, named by the type it should have (a field's own rule may say more)
+  textExpected: 'This field must be text.',
+  numberExpected: 'This field must be a number.',
+  wholeNumberExpected: 'This field must be a whole number.',
+  booleanExpected: 'Use true or false.',
+  listExpected: 'This field must be a list.',
+  objectExpected: 'This field must be an object.',
   pageInvalid: `Page could be only 1-${INPUT_LIMITS.pageMax}`,
   textInvalid: 'Please enter the text without NUL characters or broken symbols',
   bodyTooDeep: 'Request body is nested too deeply.',

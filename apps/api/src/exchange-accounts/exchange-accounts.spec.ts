@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, permsAll } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { decryptSecret } from '../common/crypto/secrets';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, sessionFor } from '../test/factories';
@@ -56,9 +56,11 @@ describe('exchange accounts', () => {
     expect((await post({ ...valid, api_secret: '' }, 400)).body).toEqual({ api_secret: [M.apiSecretBlank] });
     expect((await post({ ...valid, api_secret: undefined }, 400)).body).toEqual({ api_secret: [M.apiSecretBlank] });
     expect((await post({ ...valid, api_secret: 's'.repeat(65) }, 400)).body).toEqual({ api_secret: [M.apiSecretTooLong] });
-    for (const leverage of [101, -1, 'abc', '', null, undefined]) {
-      expect((await post({ ...valid, leverage }, 400)).body).toEqual({ leverage: [MESSAGES.leverageRange] });
-    }
+    for (const leverage of [101, -1]) expect((await post({ ...valid, leverage }, 400)).body).toEqual({ leverage: [MESSAGES.leverageRange] });
+    // Missing is required, not out of range; a word is not a number.
+    for (const leverage of ['', null, undefined]) expect((await post({ ...valid, leverage }, 400)).body).toEqual({ leverage: [MESSAGES.fieldRequired] });
+    expect((await post({ ...valid, leverage: 'abc' }, 400)).body).toEqual({ leverage: [OWN_MESSAGES.numberExpected] });
+    expect((await post({ ...valid, leverage: 1.234 }, 400)).body).toEqual({ leverage: [M.leverageDecimals] });
     expect((await post({ ...valid, leverage: '100' }, 201)).body.leverage).toBe(100);
     expect((await post({ ...valid, leverage: 0, broker_id: undefined }, 201)).body).toMatchObject({ leverage: 0, broker_id: null });
     expect((await post({ ...valid, broker_id: 'b'.repeat(65) }, 400)).body).toEqual({ broker_id: [M.brokerIdTooLong] });

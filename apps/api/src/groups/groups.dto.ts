@@ -36,10 +36,9 @@ export class PermInputDto {
 
 export class CreateGroupDto {
   @ApiProperty({ maxLength: LIMITS.nameMax })
-  // class-validator runs these bottom-up: "required" must win over "too long" for a missing name.
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
-  @IsString({ message: MESSAGES.groupNameRequired })
+  @IsString()
   name!: string;
 
   @ApiProperty({ type: [PermInputDto], description: 'One per section; absent sections read as NP' })
@@ -50,10 +49,9 @@ export class CreateGroupDto {
 export class UpdateGroupDto {
   @ApiPropertyOptional({ maxLength: LIMITS.nameMax })
   @Omittable()
-  // class-validator runs these bottom-up: "required" must win over "too long" for a missing name.
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
-  @IsString({ message: MESSAGES.groupNameRequired })
+  @IsString()
   name?: string;
 
   @ApiProperty({ type: [PermInputDto] })

@@ -15,7 +15,7 @@ export class UpdatePairDto {
   ticker?: string;
 
   @ApiProperty()
-  @IsBoolean({ message: PAIR_MESSAGES.isActiveRequired })
+  @IsBoolean()
   @IsDefined({ message: PAIR_MESSAGES.isActiveRequired })
   is_active!: boolean;
 }
@@ -30,7 +30,7 @@ export class PairsForFiltersQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only active pairs' })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value))
-  @IsIn([true, false], { message: OWN_MESSAGES.booleanInvalid })
+  @IsIn([true, false], { message: OWN_MESSAGES.booleanExpected })
   is_for_active?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
-import { OWN_MESSAGES, type GroupOption } from '@console/contracts';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, OWN_MESSAGES, type GroupOption } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
@@ -10,6 +10,7 @@ export class UpdateOwnAccountDto {
   @ApiProperty()
   @IsString()
   @MaxLength(254)
+  @IsDefined({ message: MESSAGES.accountEmailInvalid })
   email!: string;
 
   @ApiPropertyOptional()
@@ -35,12 +36,14 @@ export class UsersQuery extends PageQuery {}
 export class CreateUserDto extends CredentialsDto {
   @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
   @IsId(OWN_MESSAGES.groupRequired)
+  @IsNotEmpty({ message: OWN_MESSAGES.groupRequired })
   group!: number;
 }
 
 export class UpdateUserGroupDto {
   @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
   @IsId(OWN_MESSAGES.groupRequired)
+  @IsNotEmpty({ message: OWN_MESSAGES.groupRequired })
   group!: number;
 }
 

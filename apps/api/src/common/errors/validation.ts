@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import { OWN_MESSAGES } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { unstorableTextFields } from '../validation/text';
 import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-errors';
 
@@ -7,20 +7,46 @@ import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-error
  * Which failed rule names the real problem, first: a missing value before its type, its type before
  * its range or length (a missing email is 'Email can’t be blank', not a length complaint).
  */
-const RULE_PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isArray', 'isObject'];
+const PRESENCE_RULES = ['isDefined', 'isNotEmpty'];
+const TYPE_RULES = ['isString', 'isInt', 'isWholeNumber', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
+const RULE_PRIORITY = ['whitelistValidation', ...PRESENCE_RULES, ...TYPE_RULES, 'isIn', 'isEnum'];
 const priorityOf = (rule: string) => {
   const index = RULE_PRIORITY.indexOf(rule);
   return index === -1 ? RULE_PRIORITY.length : index;
 };
+
+/** The catalogue's words for a rule that has no message of our own. */
+const CATALOGUE_MESSAGES: Record<string, string> = {
+  isDefined: MESSAGES.fieldRequired,
+  isNotEmpty: MESSAGES.fieldRequired,
+  isString: OWN_MESSAGES.textExpected,
+  isInt: OWN_MESSAGES.wholeNumberExpected,
+  isNumber: OWN_MESSAGES.numberExpected,
+  isBoolean: OWN_MESSAGES.booleanExpected,
+  isArray: OWN_MESSAGES.listExpected,
+  isObject: OWN_MESSAGES.objectExpected,
+};
+
+/** class-validator's own texts name the property as code does: 'perms must be an array', 'each value in fields must be…'. */
+const isLibraryDefault = (message: string, property: string) => message.startsWith(`${property} must `) || message.startsWith(`each value in ${property} must `);
+
+/** The one message for a field that failed `constraints` (rule → message) with `value`. */
+function fieldMessage(property: string, value: unknown, constraints: Record<string, string>): string {
+  const failed = Object.entries(constraints).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
+  if (failed[0][0] === 'whitelistValidation') return OWN_MESSAGES.unknownField;
+  // Left out: its own "required" message, or the catalogue's, whatever else its type or range rules say.
+  if (value === undefined) return failed.find(([rule]) => PRESENCE_RULES.includes(rule))?.[1] ?? MESSAGES.fieldRequired;
+  const [rule, message] = failed[0];
+  return isLibraryDefault(message, property) ? (CATALOGUE_MESSAGES[rule] ?? message) : message;
+}
 
 /** Flattens class-validator errors into `{field: [message]}` (the most telling one), nested fields as `a.b`. */
 function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const [first] = Object.entries(error.constraints ?? {}).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
     // A field's own problem comes before those of what it contains.
-    if (first) out[path] = [first[0] === 'whitelistValidation' ? OWN_MESSAGES.unknownField : first[1]];
+    if (error.constraints && Object.keys(error.constraints).length) out[path] = [fieldMessage(error.property, error.value, error.constraints)];
     else Object.assign(out, toFieldErrors(error.children ?? [], path));
   }
   return out;
@@ -39,6 +65,8 @@ class RequestValidationPipe extends ValidationPipe {
       transform: true,
       // Every rule runs, and toFieldErrors keeps the one that names the real problem.
       stopAtFirstError: false,
+      // The value tells a missing field from a wrong one (it never leaves the server).
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => new FieldValidationError(toFieldErrors(errors)),
     });
   }

@@ -5,12 +5,11 @@
  */
 import type { Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { CURSOR_MAX_LENGTH, INPUT_LIMITS, MAX_PAGE_SIZE, OWN_MESSAGES, Paginated } from '@console/contracts';
-import { IsPage } from '../validation/ids';
+import { IsPage, WholeNumberFromString } from '../validation/ids';
 import type { ListPage } from '../list-query/list-query';
 
 /** The OpenAPI schema of an id in a query string or a body. */
@@ -24,7 +23,7 @@ export class PageQuery {
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberFromString()
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_SIZE)
