@@ -27,17 +27,20 @@ const CATALOGUE_MESSAGES: Record<string, string> = {
   isObject: OWN_MESSAGES.objectExpected,
 };
 
-/** class-validator's own texts name the property as code does: 'perms must be an array', 'each value in fields must be…'. */
-const isLibraryDefault = (message: string, property: string) => message.startsWith(`${property} must `) || message.startsWith(`each value in ${property} must `);
+/** class-validator's own texts name the property as code does: 'perms must be an array', 'email should not be empty'. */
+const isLibraryDefault = (message: string, property: string) => new RegExp(`^(each value in )?${property} (must|should) `).test(message);
 
 /** The one message for a field that failed `constraints` (rule → message) with `value`. */
 function fieldMessage(property: string, value: unknown, constraints: Record<string, string>): string {
   const failed = Object.entries(constraints).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
   if (failed[0][0] === 'whitelistValidation') return OWN_MESSAGES.unknownField;
+  const wordsFor = ([rule, message]: [string, string]) => (isLibraryDefault(message, property) ? (CATALOGUE_MESSAGES[rule] ?? message) : message);
   // Left out: its own "required" message, or the catalogue's, whatever else its type or range rules say.
-  if (value === undefined) return failed.find(([rule]) => PRESENCE_RULES.includes(rule))?.[1] ?? MESSAGES.fieldRequired;
-  const [rule, message] = failed[0];
-  return isLibraryDefault(message, property) ? (CATALOGUE_MESSAGES[rule] ?? message) : message;
+  if (value === undefined) {
+    const presence = failed.find(([rule]) => PRESENCE_RULES.includes(rule));
+    return presence ? wordsFor(presence) : MESSAGES.fieldRequired;
+  }
+  return wordsFor(failed[0]);
 }
 
 /** Flattens class-validator errors into `{field: [message]}` (the most telling one), nested fields as `a.b`. */
