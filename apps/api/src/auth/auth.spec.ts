@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES, OWN_MESSAGES, REFRESH_COOKIE, SECTIONS } from '@console/contracts';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, secretOf, sessionFor, signInThroughHttp, STRONG_PASSWORD, totpCode, uniqueEmail, wrongTotpCode } from '../test/factories';
@@ -331,6 +331,8 @@ describe('limits on guessing', () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
+  // Every test counts its own failures from zero.
+  beforeEach(() => clearRedisPrefix(ctx.redis, ctx.config.redisPrefix));
 
   it('locks an account after 5 failures, with the same answer whether or not the email exists', async () => {
     const user = await makeUser(ctx.db);
@@ -347,20 +349,19 @@ describe('limits on guessing', () => {
   });
 
   it('limits one address to 20 failures a minute across accounts', async () => {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       await ctx.http().post(`${P}/login/`).send({ email: uniqueEmail('spray'), password: 'Wrong!pass1' }).expect(400);
     }
-    // 10 from the previous test plus 10 here: the address is spent.
     await ctx.http().post(`${P}/login/`).send({ email: uniqueEmail('spray'), password: 'Wrong!pass1' }).expect(429);
   });
 
   it('limits authenticator-code guessing per account', async () => {
-    await clearRedisPrefix(ctx.redis, ctx.config.redisPrefix);
     const user = await makeUser(ctx.db);
     const pending = await sessionFor(ctx, user.id, false);
-    await ctx.http().post(`${P}/totp/create/`).set(...auth(pending.access)).expect(200);
-    for (let i = 0; i < 5; i++) await ctx.http().post(`${P}/totp/login/000000/`).set(...auth(pending.access)).expect(400);
-    await ctx.http().post(`${P}/totp/login/000000/`).set(...auth(pending.access)).expect(429);
+    const secret = secretOf((await ctx.http().post(`${P}/totp/create/`).set(...auth(pending.access)).expect(200)).body.url);
+    const wrong = wrongTotpCode(secret, ctx.clock.now());
+    for (let i = 0; i < 5; i++) await ctx.http().post(`${P}/totp/login/${wrong}/`).set(...auth(pending.access)).expect(400);
+    await ctx.http().post(`${P}/totp/login/${totpCode(secret, ctx.clock.now())}/`).set(...auth(pending.access)).expect(429);
   });
 });
 
