@@ -3,6 +3,28 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Features do not import each other (CONVENTIONS.md): what two features share lives in src/ui or src/api.
+ * A file `depth` folders below src/features/<feature>/ climbs out of its feature with depth + 1 `../`;
+ * whatever it names next is another feature (or its own, the long way round).
+ */
+const crossFeatureImports = [0, 1, 2, 3].map((depth) => ({
+  files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)|^(\\.\\./){${depth + 2}}features/`,
+            message: 'A feature does not import another feature: move what both need to src/ui or src/api.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'],
@@ -22,6 +44,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...crossFeatureImports,
   {
     // Nest wires dependencies by class, so injected classes are imported for their runtime value.
     files: ['apps/api/**/*.ts'],

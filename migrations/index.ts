@@ -8,6 +8,11 @@ import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfile
 import { AddLogsCombinedFilterIndexes1732780800000 } from './1732780800000-AddLogsCombinedFilterIndexes';
 import { AddTelegramOutboxSendKey1732867200000 } from './1732867200000-AddTelegramOutboxSendKey';
 import { RebuildInvalidLogsFilterIndexes1732953600000 } from './1732953600000-RebuildInvalidLogsFilterIndexes';
+import { CreateTickerConfigsAndMmProfiles1733040000000 } from './1733040000000-CreateTickerConfigsAndMmProfiles';
+import { CreateStrategyProfiles1733126400000 } from './1733126400000-CreateStrategyProfiles';
+import { CreateSignalsOrdersPositions1733212800000 } from './1733212800000-CreateSignalsOrdersPositions';
+import { CreateAccountMetricsAndRiskTriggers1733299200000 } from './1733299200000-CreateAccountMetricsAndRiskTriggers';
+import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './1733385600000-CreateBotStatusExportsAndEngineCommands';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -19,4 +24,9 @@ export const MIGRATIONS = [
   AddLogsCombinedFilterIndexes1732780800000,
   AddTelegramOutboxSendKey1732867200000,
   RebuildInvalidLogsFilterIndexes1732953600000,
+  CreateTickerConfigsAndMmProfiles1733040000000,
+  CreateStrategyProfiles1733126400000,
+  CreateSignalsOrdersPositions1733212800000,
+  CreateAccountMetricsAndRiskTriggers1733299200000,
+  CreateBotStatusExportsAndEngineCommands1733385600000,
 ];

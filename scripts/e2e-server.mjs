@@ -2,6 +2,7 @@
 // The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
 // Playwright starts this as its web server and stops it with SIGTERM.
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { dropDatabase, findOrStartPostgres, findOrStartRedis } from './lib/services.mjs';
 import { cli, migrate, startApiAndWorker } from './lib/app.mjs';
@@ -24,11 +25,36 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com').split(',')) {
+for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com').split(',')) {
   cli(env, ['create-admin', '--email', email, '--password', password]);
 }
+await seedFixtures(env.DATABASE_URL);
 const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });
 console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);
+
+/**
+ * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), and
+ * a notification feed longer than a page, dated before anything a test does.
+ */
+async function seedFixtures(databaseUrl) {
+  const pg = createRequire(join(ROOT, 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO logs (created_at, type, event_type, signal_id, pair_name, log_data)
+       SELECT now() - n * interval '1 minute', 'general', 'signal_received', 4100 + n % 3, 'BTCUSDT', jsonb_build_object('message', 'engine fixture ' || n)
+         FROM generate_series(1, 6) AS n`,
+    );
+    await client.query(
+      `INSERT INTO notifications (title, text_body, created_at)
+       SELECT 'Engine report ' || n, 'Fixture notification ' || n || ' of the feed.', now() - interval '1 day' - n * interval '1 hour'
+         FROM generate_series(1, 25) AS n`,
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 async function stop() {
   await app.stop();

@@ -13,6 +13,8 @@ import { AuditModule } from './logs/audit.module';
 import { LogsModule } from './logs/logs.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
+import { EngineModule } from './engine/engine.module';
+import { OrdersModule } from './orders/orders.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsStoreModule } from './settings/telegram/telegram-settings.module';
@@ -40,6 +42,8 @@ export class AppModule {
         NotificationsModule,
         SettingsModule,
         PairsModule,
+        EngineModule,
+        OrdersModule,
         HealthModule,
       ],
     };

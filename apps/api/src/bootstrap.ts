@@ -25,7 +25,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
 
-  app.use(securityHeaders(config.publicUrl));
+  app.use(securityHeaders(config));
   app.use(auditContextMiddleware);
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());

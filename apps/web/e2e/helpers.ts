@@ -11,6 +11,8 @@ export const ADMIN = { email: 'admin@example.com', password: ADMIN_PASSWORD };
 export const OPS_ADMIN = { email: 'ops@example.com', password: ADMIN_PASSWORD };
 export const SETTINGS_ADMIN = { email: 'settings@example.com', password: ADMIN_PASSWORD };
 export const CSP_ADMIN = { email: 'csp@example.com', password: ADMIN_PASSWORD };
+export const FEED_ADMIN = { email: 'feed@example.com', password: ADMIN_PASSWORD };
+export const LOGS_ADMIN = { email: 'logs@example.com', password: ADMIN_PASSWORD };
 
 /** A full-page screenshot from the top, so the fixed side menu sits where a person sees it. */
 export async function fullPageShot(page: Page, name: string): Promise<void> {

@@ -31,6 +31,22 @@ export interface TotpCreateAnswer {
   is_verified: boolean;
 }
 
+/**
+ * Google reCAPTCHA v2 (CAPTCHA_PROVIDER=recaptcha): the script the SPA loads, and the origins the
+ * Content-Security-Policy then opens to its script and its frames (Google's CSP guidance).
+ */
+export const RECAPTCHA = {
+  scriptUrl: 'https://www.google.com/recaptcha/api.js',
+  scriptSources: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frameSources: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+} as const;
+
+/** The reCAPTCHA form of `captcha-challenge/`: the public site key the widget is rendered with. */
+export interface RecaptchaChallenge {
+  provider: 'recaptcha';
+  site_key: string;
+}
+
 export interface CaptchaVerifyAnswer {
   is_robot: boolean;
   captcha_token: string | null;

@@ -10,3 +10,5 @@ export * from './settings-messages';
 export * from './notices';
 export * from './settings';
 export * from './input';
+export * from './trading';
+export * from './engine';

@@ -11,6 +11,7 @@ import {
   isPermWithin,
   levelsWithin,
   levelOf,
+  newGroupPerms,
   normalizePerm,
   permOf,
   permsAll,
@@ -137,6 +138,22 @@ describe('privileges cannot be raised from inside', () => {
     expect(levelsWithin('signals', 'Full')).toEqual(['Full', 'NP', 'Limited', 'ReadOnly']);
     expect(levelsWithin('signals', 'Limited')).toEqual(['NP', 'Limited']);
     expect(levelsWithin('users', 'NP')).toEqual(['NP']);
+  });
+  it("starts a new group at Full where the editor holds Full, else at the editor's own perm, always within it", () => {
+    expect(newGroupPerms({ perms: permsAll('Full') })).toEqual(permsAll('Full'));
+    const editor = {
+      perms: [
+        ...permsAll('Full').filter((p) => p.section_name !== 'logs' && p.section_name !== 'users'),
+        { ...defaultPerm('logs', 'Limited'), fields: ['type'], filtering: false },
+        defaultPerm('users', 'ReadOnly'),
+      ],
+    };
+    const perms = newGroupPerms(editor);
+    expect(perms.find((p) => p.section_name === 'logs')).toEqual({ ...defaultPerm('logs', 'Limited'), fields: ['type'], filtering: false });
+    expect(perms.find((p) => p.section_name === 'users')?.status).toBe('ReadOnly');
+    expect(perms.find((p) => p.section_name === 'groups')?.status).toBe('Full');
+    expect(arePermsWithin({ perms }, editor)).toBe(true);
+    expect(newGroupPerms(null).every((p) => p.status === 'NP')).toBe(true);
   });
   it('keeps signals at least as restricted: finished-only kept, a count no higher', () => {
     const signals = (p: Partial<Perm>): Perm => ({ ...defaultPerm('signals', 'ReadOnly'), ...p });

@@ -143,6 +143,17 @@ export function levelsWithin(section: SectionName, limit: Level): Level[] {
 }
 
 /**
+ * What a new group starts with in the form of someone holding `editor`: every section Full (platform.md
+ * 4) where the editor holds Full, elsewhere the editor's own perm, the most it may grant there.
+ */
+export function newGroupPerms(editor: PermHolder | null | undefined): Perm[] {
+  return SECTIONS.map((section) => {
+    const own = permOf(editor, section);
+    return own.status === 'Full' ? defaultPerm(section, 'Full') : own;
+  });
+}
+
+/**
  * Whether a perm gives no more than another (privileges cannot be raised from inside): its level is
  * within the other's (isLevelWithin), and when both are at the same level below Full, it opens nothing
  * more. A Limited perm is within another Limited one when its columns are a subset and it filters or
@@ -167,4 +178,14 @@ export function arePermsWithin(holder: PermHolder | null | undefined, limit: Per
 /** A group at Full on every section: what the last administrator must keep. */
 export function isFullOnEverything(holder: PermHolder | null | undefined): boolean {
   return SECTIONS.every((section) => levelOf(holder, section) === 'Full');
+}
+
+/**
+ * Which signals a group's rows may include (trading.md 6): at Limited, finished ones only when
+ * is_only_finished is set (status 'finished': a signal whose trade ran to its end), and only the
+ * newest signals_count of those. Other levels see every signal.
+ */
+export function signalRowLimits(perm: Perm): { onlyFinished: boolean; newest: number | null } {
+  if (perm.status !== 'Limited') return { onlyFinished: false, newest: null };
+  return { onlyFinished: perm.is_only_finished, newest: Math.max(0, perm.signals_count) };
 }

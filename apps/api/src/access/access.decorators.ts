@@ -6,6 +6,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } 
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { ListQueryAccess, SectionName } from '@console/contracts';
 import type { Principal } from './principal';
+import type { RowScope } from './row-scopes';
 
 export const ACCESS_METADATA = 'access:rule';
 
@@ -26,6 +27,8 @@ interface SectionOptions {
   query?: ListQueryAccess;
   /** At Limited, answers keep only the group's fields (lists, single rows and exports alike). */
   project?: boolean;
+  /** Which rows the group may see at all (row-scopes.ts); the service gets them with `@ScopedRows()`. */
+  rows?: RowScope;
 }
 
 export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } satisfies AccessRule);
@@ -50,4 +53,9 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: Execution
   const req = ctx.switchToHttp().getRequest<{ principal?: Principal }>();
   if (!req.principal) throw new Error('CurrentPrincipal used on a route without a signed-in user');
   return req.principal;
+});
+
+/** The SQL conditions of the route's row scope for this request's group (empty: every row). */
+export const ScopedRows = createParamDecorator((_: unknown, ctx: ExecutionContext): readonly string[] => {
+  return ctx.switchToHttp().getRequest<{ rowScope?: readonly string[] }>().rowScope ?? [];
 });

@@ -5,6 +5,7 @@ import { completePerms, OWN_MESSAGES, Perm } from '@console/contracts';
 import type { SessionService } from '../auth/session.service';
 import { Section } from './access.decorators';
 import { AccessGuard } from './access.guard';
+import { SIGNAL_ROWS } from './row-scopes';
 import type { Principal } from './principal';
 
 /** The gate and filter/sort rules for routes that later features add, exercised on declared handlers. */
@@ -20,6 +21,9 @@ class GatedRoutes {
 
   @Section('signals', 'read')
   undeclared() {}
+
+  @Section('signals', 'read', { rows: SIGNAL_ROWS })
+  scoped() {}
 }
 
 function guardFor(perms: Partial<Perm>[]) {
@@ -41,6 +45,18 @@ function context(handler: keyof GatedRoutes, query: Record<string, string> = {})
 }
 
 describe('AccessGuard at Limited', () => {
+  it('hands a route the row scope of the group: finished-only and the newest signals_count at Limited, none above', async () => {
+    const scopeFor = async (perms: Partial<Perm>[]) => {
+      const ctx = context('scoped');
+      await guardFor(perms).canActivate(ctx);
+      return (ctx.switchToHttp().getRequest() as { rowScope?: string[] }).rowScope;
+    };
+    const limitedScope = await scopeFor([{ section_name: 'signals', status: 'Limited', fields: ['status'], is_only_finished: true, signals_count: 30 }]);
+    expect(limitedScope).toHaveLength(2);
+    expect(limitedScope?.join(' ')).toMatch(/status = 'finished'[\s\S]*LIMIT 30/);
+    expect(await scopeFor([{ section_name: 'signals', status: 'Full' }])).toEqual([]);
+  });
+
   it('refuses a gated action unless its field is allowed', async () => {
     await expect(guardFor([{ section_name: 'APA', status: 'Limited', fields: ['ticker'] }]).canActivate(context('reduce'))).rejects.toMatchObject({
       response: { detail: OWN_MESSAGES.fieldNotAllowed },

@@ -7,7 +7,7 @@ import { SessionService } from '../auth/session.service';
 import { ACCESS_METADATA, AccessRule } from './access.decorators';
 import { Principal } from './principal';
 
-export type AccessRequest = Request & { principal?: Principal };
+export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
 
 /** The one guard: every privilege rule of ARCHITECTURE.md is decided here, from the route's declaration. */
 @Injectable()
@@ -36,6 +36,7 @@ export class AccessGuard implements CanActivate {
 
     const perm = permOf(principal, rule.section);
     principal.perm = perm;
+    req.rowScope = rule.options.rows?.where(perm) ?? [];
     if (perm.status === 'NP') throw new ForbiddenDetail();
     if (rule.mode === 'write' && perm.status === 'ReadOnly') throw new ForbiddenDetail();
     if (perm.status === 'Limited') {

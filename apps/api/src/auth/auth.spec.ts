@@ -449,11 +449,20 @@ describe('bot-check with reCAPTCHA', () => {
     }).listen(0, '127.0.0.1');
     await new Promise((r) => fake.once('listening', r));
     const port = (fake.address() as AddressInfo).port;
-    ctx = await createTestApp({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET: 's3cret', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify` });
+    ctx = await createTestApp({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET: 's3cret', RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify` });
   });
   afterAll(async () => {
     await ctx.close();
     fake.close();
+  });
+
+  it('hands the SPA the site key, and opens the policy to Google only now', async () => {
+    const res = await ctx.http().get(`${P}/captcha-challenge/`).expect(200);
+    expect(res.body).toEqual({ provider: 'recaptcha', site_key: 'site-key-1' });
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+    expect(csp).toContain("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 
   it('verifies server-side with the secret', async () => {

@@ -4,7 +4,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CaptchaVerifyAnswer } from '@console/contracts';
+import { CaptchaVerifyAnswer, RecaptchaChallenge } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { queryRows } from '../common/database/sql';
@@ -15,7 +15,7 @@ const CHALLENGE_TTL_SECONDS = 300;
 /** ALTCHA v2 proof of work: the browser hashes counters with SHA-256 until it finds the signed key. */
 const ALTCHA_ALGORITHM = 'SHA-256';
 
-export type CaptchaChallenge = { provider: 'off' } | { provider: 'recaptcha' } | ({ provider: 'altcha' } & Challenge);
+export type CaptchaChallenge = { provider: 'off' } | RecaptchaChallenge | ({ provider: 'altcha' } & Challenge);
 
 /**
  * The bot-check before sign-in. ALTCHA (self-hosted proof of work) by default, reCAPTCHA when
@@ -45,7 +45,9 @@ export class CaptchaService implements OnModuleInit {
   }
 
   async challenge(): Promise<CaptchaChallenge> {
-    if (this.config.captchaProvider !== 'altcha') return { provider: this.config.captchaProvider };
+    if (this.config.captchaProvider === 'off') return { provider: 'off' };
+    // The SPA renders Google's widget with the site key, then verifies its answer here.
+    if (this.config.captchaProvider === 'recaptcha') return { provider: 'recaptcha', site_key: this.config.recaptchaSiteKey };
     // Deterministic mode: the server picks the counter, so the work is known (the solver counts up to it)
     // and varies around CAPTCHA_WORK so that no two challenges cost exactly the same.
     const work = this.config.captchaWork;

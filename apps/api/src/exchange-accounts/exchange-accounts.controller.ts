@@ -6,6 +6,7 @@ import type { Principal } from '../access/principal';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { ExchangeAccountsService } from './exchange-accounts.service';
 import { ParseIdPipe } from '../common/validation/ids';
+import { pageAnswer } from '../common/pagination/pagination';
 
 @ApiTags('exchange-accounts')
 @Controller('strategies/exchange-accounts')
@@ -15,8 +16,8 @@ export class ExchangeAccountsController {
   @Section('exchange_account', 'read')
   @Get('/')
   @ApiOkResponse({ type: ExchangeAccountListDto })
-  list(@Req() req: Request, @Query() query: ExchangeAccountsQuery) {
-    return this.accounts.list(req, query);
+  async list(@Req() req: Request, @Query() query: ExchangeAccountsQuery) {
+    return pageAnswer(req, await this.accounts.list(query));
   }
 
   @Section('exchange_account', 'write')

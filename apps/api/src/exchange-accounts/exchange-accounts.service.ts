@@ -1,21 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ACCOUNT_COLUMNS, ACCOUNT_LIST } from './exchange-accounts.list';
+import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { NOTICES, Paginated } from '@console/contracts';
+import { NOTICES } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
 import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
 import { queryRows } from '../common/database/sql';
-import { pageWindow, paginate } from '../common/pagination/pagination';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 
 /** The settings block shows every account in one scrolling list, so one page holds them all. */
-const DEFAULT_PAGE_SIZE = 100;
 
 interface AccountRow {
   id: number;
@@ -28,7 +27,7 @@ interface AccountRow {
 }
 
 // api_secret_enc is never selected here: the engine decrypts it where it trades, no answer carries it.
-const COLUMNS = `id, title, api_key, leverage, broker_id, broker_program_is_active, broker_program_is_available`;
+const COLUMNS = ACCOUNT_COLUMNS;
 
 /** Exchange accounts: credentials the engine trades with. The secret is write-only and stored encrypted. */
 @Injectable()
@@ -40,14 +39,8 @@ export class ExchangeAccountsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  async list(req: Request, query: ExchangeAccountsQuery): Promise<Paginated<ExchangeAccountDto>> {
-    const window = pageWindow(query, DEFAULT_PAGE_SIZE);
-    const rows: (AccountRow & { total: number })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM exchange_accounts ORDER BY id LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? (await this.count());
-    return paginate(req, window, count, rows.map(toDto));
+  async list(query: ExchangeAccountsQuery): Promise<ListPage<ExchangeAccountDto>> {
+    return mapRows(await queryListPage<AccountRow, ExchangeAccountsQuery>(this.dataSource, ACCOUNT_LIST, query), toDto);
   }
 
   async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccountDto> {
@@ -107,11 +100,6 @@ export class ExchangeAccountsService {
       return before;
     });
     await this.notifications.announce(NOTICES.exchangeAccountDeleted(removed.title, principal.email));
-  }
-
-  private async count(): Promise<number> {
-    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM exchange_accounts`);
-    return row.n;
   }
 }
 

@@ -6,6 +6,7 @@ import type { Principal } from '../access/principal';
 import { CreateGroupDto, GroupDto, GroupListDto, GroupsQuery, UpdateGroupDto } from './groups.dto';
 import { GroupsService } from './groups.service';
 import { ParseIdPipe } from '../common/validation/ids';
+import { pageAnswer } from '../common/pagination/pagination';
 
 @ApiTags('groups')
 @Controller('users/groups')
@@ -15,8 +16,8 @@ export class GroupsController {
   @Section('groups', 'read')
   @Get('/')
   @ApiOkResponse({ type: GroupListDto })
-  list(@Req() req: Request, @Query() query: GroupsQuery) {
-    return this.groups.list(req, query);
+  async list(@Req() req: Request, @Query() query: GroupsQuery) {
+    return pageAnswer(req, await this.groups.list(query));
   }
 
   @Section('groups', 'write')

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { GROUP_LIST } from './groups.list';
+import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { ALLOWED_LEVELS, completePerms, LIMITS, normalizePerm, OWN_MESSAGES, Paginated, Perm, permOf } from '@console/contracts';
+import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
-import { pageWindow, paginate } from '../common/pagination/pagination';
 import { assertWithinActor, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
@@ -25,16 +25,8 @@ export class GroupsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(req: Request, query: GroupsQuery): Promise<Paginated<GroupDto>> {
-    const window = pageWindow(query, LIMITS.usersAndGroupsPageSize);
-    const rows: (GroupRow & { total: number })[] = await this.dataSource.query(
-      `SELECT g.id, g.name, g.perms, count(*) OVER ()::int AS total,
-              (SELECT count(*)::int FROM users u WHERE u.group_id = g.id AND u.is_active) AS users_count
-         FROM groups g ORDER BY g.id LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? (window.offset ? await this.count() : 0);
-    return paginate(req, window, count, rows.map(toDto));
+  async list(query: GroupsQuery): Promise<ListPage<GroupDto>> {
+    return mapRows(await queryListPage<GroupRow, GroupsQuery>(this.dataSource, GROUP_LIST, query), toDto);
   }
 
   async get(id: number): Promise<GroupDto> {
@@ -96,11 +88,6 @@ export class GroupsService {
     );
     if (!rows.length) throw new NotFoundDetail();
     return rows[0];
-  }
-
-  private async count(): Promise<number> {
-    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM groups`);
-    return row.n;
   }
 }
 

@@ -30,7 +30,7 @@ export class AuditNetInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<AccessRequest>();
     return next.handle().pipe(
       mergeMap(async (answer: unknown) => {
-        if (audit.rows === 0) await this.unaudited(req);
+        if (audit.rows === 0 && !audit.unchanged) await this.unaudited(req);
         return answer;
       }),
     );

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { Section } from '../access/access.decorators';
 import { NotificationListDto, NotificationsQuery } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
+import { pageAnswer } from '../common/pagination/pagination';
 
 @ApiTags('notifications')
 @Controller('notifications')
@@ -14,7 +15,7 @@ export class NotificationsController {
   @Section('notifications', 'read')
   @Get('/')
   @ApiOkResponse({ type: NotificationListDto })
-  list(@Req() req: Request, @Query() query: NotificationsQuery) {
-    return this.notifications.list(req, query);
+  async list(@Req() req: Request, @Query() query: NotificationsQuery) {
+    return pageAnswer(req, await this.notifications.list(query));
   }
 }

@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { PAGE_SIZES, Paginated } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { pageWindow, paginate } from '../common/pagination/pagination';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
 import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../queues/telegram/telegram.jobs';
 import { NotificationDto, NotificationsQuery } from './notifications.dto';
+import { NOTIFICATION_LIST } from './notifications.list';
+import { ListPage, queryListPage } from '../common/list-query/list-query';
 
 interface NotificationInput {
   title: string;
@@ -32,19 +31,8 @@ export class NotificationsService {
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
   ) {}
 
-  async list(req: Request, query: NotificationsQuery): Promise<Paginated<NotificationDto>> {
-    const window = pageWindow(query, PAGE_SIZES.generic.default);
-    const rows: (NotificationDto & { total: number })[] = await this.dataSource.query(
-      `SELECT n.id::text AS id, n.title, n.text_body, n.created_at, count(*) OVER ()::int AS total FROM notifications n ORDER BY n.id DESC LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? (await this.count());
-    return paginate(
-      req,
-      window,
-      count,
-      rows.map(({ total: _total, ...row }) => row),
-    );
+  list(query: NotificationsQuery): Promise<ListPage<NotificationDto>> {
+    return queryListPage<NotificationDto, NotificationsQuery>(this.dataSource, NOTIFICATION_LIST, query);
   }
 
   async notify(input: NotificationInput): Promise<{ id: string; outboxId: string }> {
@@ -73,10 +61,5 @@ export class NotificationsService {
    */
   async announce(input: NotificationInput): Promise<void> {
     await this.notify(input).catch((error: Error) => this.logger.error(`notification "${input.title}" could not be stored: ${error.message}`));
-  }
-
-  private async count(): Promise<number> {
-    const [row]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM notifications`);
-    return row.n;
   }
 }

@@ -6,8 +6,9 @@ import { bullConnection, QUEUES } from './queues';
 /** Injection tokens of the queues the API and the worker enqueue into (@nestjs/bullmq's queue tokens). */
 export const TELEGRAM_QUEUE = getQueueToken(QUEUES.telegram);
 export const INVESTOR_REPORTS_QUEUE = getQueueToken(QUEUES.investorReports);
+export const ENGINE_COMMANDS_QUEUE = getQueueToken(QUEUES.engineCommands);
 
-const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports });
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.engineCommands });
 
 /**
  * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue

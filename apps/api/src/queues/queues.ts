@@ -8,6 +8,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   telegram: 'telegram',
   investorReports: 'investor-reports',
+  engineCommands: 'engine-commands',
 } as const;
 
 export const JOBS = {
@@ -15,12 +16,17 @@ export const JOBS = {
   sendTelegramMessage: 'send-telegram-message',
   requeuePendingTelegram: 'requeue-pending-telegram',
   sendInvestorReport: 'send-investor-report',
+  runEngineCommand: 'run-engine-command',
+  requeuePendingEngineCommands: 'requeue-pending-engine-commands',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
 export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
 /** Builds and sends the investor report of one schedule entry. */
 export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data: { scheduleId: number } };
+
+/** Hands one engine_commands row to the engine; the row holds the command and its outcome. */
+export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

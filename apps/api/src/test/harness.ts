@@ -17,10 +17,10 @@ import { databaseUrl, TEMPLATE_DB, withAdminClient } from './services';
  * Where every test app's clock stands until a test moves it: a fixed instant 15 s into a 30-second
  * step, so an authenticator code made in a test is judged in the step it was made for.
  */
-export const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 15);
+const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 15);
 
 /** The app's clock, pinned: `now()` is what the app reads, `set` moves it. */
-export interface PinnedClock {
+interface PinnedClock {
   now(): number;
   set(ms: number): void;
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { USER_LIST } from './users.list';
+import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { arePermsWithin, EMAIL_PATTERN, LIMITS, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, Paginated, type GroupOption, type Perm } from '@console/contracts';
+import { arePermsWithin, EMAIL_PATTERN, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, type GroupOption, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
-import { pageWindow, paginate } from '../common/pagination/pagination';
 import { assertWithinActor, groupPerms, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { CreateUserDto, UserDto, UsersQuery } from './users.dto';
@@ -31,15 +31,8 @@ export class UsersAdminService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(req: Request, query: UsersQuery): Promise<Paginated<UserDto>> {
-    const window = pageWindow(query, LIMITS.usersAndGroupsPageSize);
-    const rows: (UserRow & { total: number })[] = await this.dataSource.query(
-      `SELECT u.id, u.email, u.is_active, u.group_id, g.name AS group_name, count(*) OVER ()::int AS total
-         FROM users u LEFT JOIN groups g ON g.id = u.group_id ORDER BY u.id LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? 0;
-    return paginate(req, window, count, rows.map(toDto));
+  async list(query: UsersQuery): Promise<ListPage<UserDto>> {
+    return mapRows(await queryListPage<UserRow, UsersQuery>(this.dataSource, USER_LIST, query), toDto);
   }
 
   async create(principal: Principal, body: CreateUserDto): Promise<UserDto> {

@@ -7,6 +7,7 @@ import { AccountService } from './account.service';
 import { UsersAdminService } from './users-admin.service';
 import { CreateUserDto, GroupOptionListDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
 import { ParseIdPipe } from '../common/validation/ids';
+import { pageAnswer } from '../common/pagination/pagination';
 
 @ApiTags('users')
 @Controller('users/users')
@@ -19,8 +20,8 @@ export class UsersController {
   @Section('users', 'read')
   @Get('/')
   @ApiOkResponse({ type: UserListDto })
-  list(@Req() req: Request, @Query() query: UsersQuery) {
-    return this.users.list(req, query);
+  async list(@Req() req: Request, @Query() query: UsersQuery) {
+    return pageAnswer(req, await this.users.list(query));
   }
 
   /** Names and ids of the groups the caller may put users in (within the caller's own levels). */

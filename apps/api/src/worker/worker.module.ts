@@ -15,6 +15,9 @@ import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
+import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
+import { SimulatedEngine } from '../engine/simulated-engine';
+import { TRADING_ENGINE } from '../engine/trading-engine';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -33,7 +36,17 @@ export class WorkerModule {
         BullModule.registerQueue({ name: QUEUES.maintenance }),
         TelegramSettingsStoreModule,
       ],
-      providers: [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor, TelegramClient, InvestorReportBuilder, WorkerHeartbeat],
+      providers: [
+        MaintenanceProcessor,
+        TelegramProcessor,
+        InvestorReportsProcessor,
+        TelegramClient,
+        InvestorReportBuilder,
+        WorkerHeartbeat,
+        EngineCommandsProcessor,
+        // The one place an engine is chosen: the simulated one until the bundled engine exists.
+        { provide: TRADING_ENGINE, useClass: SimulatedEngine },
+      ],
     };
   }
 }

@@ -14,6 +14,9 @@ import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
 
+/** The same number of workers on every queue. */
+const eachQueue = (n: number) => Object.values(QUEUES).map(() => n);
+
 describe('the worker process', () => {
   let ctx: TestContext;
   let queues: Queue[];
@@ -51,35 +54,35 @@ describe('the worker process', () => {
   };
 
   it('the API process only enqueues: no queue has a worker', async () => {
-    expect(await workersPerQueue()).toEqual([0, 0, 0]);
+    expect(await workersPerQueue()).toEqual(eachQueue(0));
     expect(await heartbeats()).toEqual([]);
   });
 
   it('one worker process takes every queue with the configured concurrency, beats, and registers the repeating jobs', async () => {
     const [worker] = await startWorkers(1);
-    expect(await workersPerQueue()).toEqual([1, 1, 1]);
+    expect(await workersPerQueue()).toEqual(eachQueue(1));
     for (const processor of [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor]) {
       expect(worker.get(processor).worker.concurrency).toBe(3);
     }
     expect(await heartbeats()).toHaveLength(1);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands].sort());
   });
 
   it('more worker processes run side by side (compose --scale), each with its own heartbeat, the schedulers once', async () => {
     await startWorkers(2);
-    expect(await workersPerQueue()).toEqual([2, 2, 2]);
+    expect(await workersPerQueue()).toEqual(eachQueue(2));
     expect(await heartbeats()).toHaveLength(2);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands].sort());
   });
 
   it('a stopping worker closes its workers and leaves the heartbeat set; the others stay', async () => {
     await startWorkers(2);
     await started.pop()!.close();
-    expect(await workersPerQueue()).toEqual([1, 1, 1]);
+    expect(await workersPerQueue()).toEqual(eachQueue(1));
     expect(await heartbeats()).toHaveLength(1);
     await ctx.http().get('/api/v2/health/').expect(200);
     await started.pop()!.close();
-    expect(await workersPerQueue()).toEqual([0, 0, 0]);
+    expect(await workersPerQueue()).toEqual(eachQueue(0));
     expect(await heartbeats()).toEqual([]);
     await ctx.http().get('/api/v2/health/').expect(503);
   });

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 
   it('names a variable required by another one alongside the other problems', () => {
     expect(() => loadConfig({ ...valid, CAPTCHA_PROVIDER: 'recaptcha', PORT: '0', LOG_LEVEL: 'loud' })).toThrow(
-      /PORT must be a whole number from 1 to 65535\n.*LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent\n.*RECAPTCHA_SECRET is missing \(CAPTCHA_PROVIDER=recaptcha\)/,
+      /PORT must be a whole number from 1 to 65535\n.*LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent\n.*RECAPTCHA_SECRET is missing \(CAPTCHA_PROVIDER=recaptcha\)\n.*RECAPTCHA_SITE_KEY is missing \(CAPTCHA_PROVIDER=recaptcha\)/,
     );
   });
 

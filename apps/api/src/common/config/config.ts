@@ -63,6 +63,8 @@ const environment = z
     // Average SHA-256 rounds the ALTCHA proof of work asks of a browser: 10,000 take about half a second.
     CAPTCHA_WORK: wholeNumber(10_000, 100, 10_000_000),
     RECAPTCHA_SECRET: z.string().default(''),
+    // The public key the SPA renders Google's widget with; it comes with the secret.
+    RECAPTCHA_SITE_KEY: z.string().default(''),
     RECAPTCHA_VERIFY_URL: withDefault('https://www.google.com/recaptcha/api/siteverify'),
     // Blank is meaningful here: no SPA to serve.
     WEB_DIST_DIR: z.string().default(resolve(__dirname, '../../../../web/dist')),
@@ -76,6 +78,10 @@ const environment = z
     // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
     TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
+    // The simulated engine's delay before it reports a command done; the engine sweeper's period and age.
+    ENGINE_SIMULATED_DELAY_MS: wholeNumber(1_500, 0, 60_000),
+    ENGINE_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
+    ENGINE_REQUEUE_AFTER_MS: wholeNumber(30_000, 0, 24 * 3_600_000),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
     ENQUEUE_TIMEOUT_MS: wholeNumber(1_000, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
@@ -91,6 +97,9 @@ const environment = z
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
+    }
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SITE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SITE_KEY'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
     }
   }, { when: () => true }) // also when other variables are wrong, so that every problem is named at once
   .transform((env) => ({
@@ -108,6 +117,7 @@ const environment = z
     /** The bot-check's work factor: the average number of SHA-256 rounds a browser runs to pass it. */
     captchaWork: env.CAPTCHA_WORK,
     recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     /** Where the built SPA lives; empty when the API serves no SPA. */
     webDistDir: env.WEB_DIST_DIR,
@@ -124,6 +134,10 @@ const environment = z
     telegramSweepMs: env.TELEGRAM_SWEEP_MS,
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
+    /** Until a real engine is plugged in, the worker's simulated engine completes each command after this delay. */
+    engineSimulatedDelayMs: env.ENGINE_SIMULATED_DELAY_MS,
+    engineSweepMs: env.ENGINE_SWEEP_MS,
+    engineRequeueAfterMs: env.ENGINE_REQUEUE_AFTER_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

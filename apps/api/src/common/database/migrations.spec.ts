@@ -1,6 +1,8 @@
+import type { MigrationInterface } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@console/migrations';
-import { createTestApp, TestContext } from '../../test/harness';
+import { createTestApp, createTestDatabase, TestContext } from '../../test/harness';
+import { createDataSource } from './data-source';
 
 const INDEX = 'logs_pair_id_type_id_idx';
 
@@ -42,5 +44,32 @@ describe('migrations', () => {
     await runUp('RebuildInvalidLogsFilterIndexes1732953600000');
     expect(await oid()).toBe(before);
     expect(await validity()).toBe(true);
+  });
+});
+
+describe('every migration goes down and up again', () => {
+  it('reverts all, leaving only the migrations table, then applies all again', async () => {
+    const database = await createTestDatabase();
+    const ds = createDataSource(database.url);
+    await ds.initialize();
+    try {
+      const tables = async () =>
+        (await ds.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`)).map(
+          (r: { table_name: string }) => r.table_name,
+        );
+      const before = await tables();
+      expect(before).toEqual(expect.arrayContaining(['signals', 'orders', 'positions', 'engine_commands', 'export_tasks']));
+      // TypeORM's undo ignores a migration's own `transaction = false` (concurrent index builds): pass it.
+      for (const migration of [...MIGRATIONS].reverse()) {
+        await ds.undoLastMigration({ transaction: (new migration() as MigrationInterface).transaction === false ? 'none' : 'each' });
+      }
+      expect(await tables()).toEqual(['migrations']);
+      const ran = await ds.runMigrations({ transaction: 'each' });
+      expect(ran).toHaveLength(MIGRATIONS.length);
+      expect(await tables()).toEqual(before);
+    } finally {
+      await ds.destroy();
+      await database.drop();
+    }
   });
 });

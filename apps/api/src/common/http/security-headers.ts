@@ -7,6 +7,8 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { RECAPTCHA } from '@console/contracts';
+import type { AppConfig } from '../config/config';
 
 /** The SPA's needs: its own scripts only (no inline script, no eval); inline styles for MUI/Emotion,
  * which injects <style> at run time; data: images for the authenticator QR code. The ALTCHA proof of
@@ -27,11 +29,24 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The policy for a deployment: with CAPTCHA_PROVIDER=recaptcha the sign-in page loads Google's script,
+ * which draws its checkbox and challenge in frames, so those origins (and only then) are allowed.
+ */
+export function contentSecurityPolicy(captchaProvider: AppConfig['captchaProvider']): Record<string, string[]> {
+  if (captchaProvider !== 'recaptcha') return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...RECAPTCHA.scriptSources],
+    'frame-src': ["'self'", ...RECAPTCHA.frameSources],
+  };
+}
+
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders(publicUrl: string): RequestHandler {
+export function securityHeaders({ publicUrl, captchaProvider }: Pick<AppConfig, 'publicUrl' | 'captchaProvider'>): RequestHandler {
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(captchaProvider) },
     // Sent below, only over TLS.
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },

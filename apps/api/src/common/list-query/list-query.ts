@@ -36,9 +36,13 @@ interface Sql {
   params: unknown[];
 }
 
-/** The WHERE clause of a query: the list's fixed conditions, then each filter present in the query. */
-export function whereOf<Q extends object>(list: ListDeclaration<Q>, query: Q, params: unknown[] = []): Sql {
-  const clauses = [...(list.always ?? [])];
+/**
+ * The WHERE clause of a query: the list's fixed conditions, the group's row scope (access/row-scopes.ts),
+ * then each filter present in the query.
+ */
+export function whereOf<Q extends object>(list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Sql {
+  const params: unknown[] = [];
+  const clauses = [...(list.always ?? []), ...scope];
   for (const [param, filter] of Object.entries(list.filters) as [string, FilterDeclaration][]) {
     const value = (query as Record<string, unknown>)[param];
     if (value === undefined || value === null || value === '') continue;
@@ -163,13 +167,13 @@ function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], 
  * deferred join: the offset walks an index that holds the key, then only the page's rows are read). One
  * row past the page says whether there is a next page.
  */
-export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, list: ListDeclaration<Q>, query: Q): Promise<ListPage<Row>> {
+export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Promise<ListPage<Row>> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? list.defaultPageSize;
   const offset = (page - 1) * pageSize;
   const terms = orderTerms(list, query.ordering);
   const cursor = page > 1 ? decodeCursor(query.cursor, terms) : null;
-  const where = whereOf(list, query);
+  const where = whereOf(list, query, scope);
   const params = [...where.params];
   const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}`;
   let sql: string;
@@ -246,9 +250,14 @@ async function exactCount<Q extends object>(db: Queryable, list: ListDeclaration
   return Number(row.n);
 }
 
+/** The same page with each row turned into its answer shape. */
+export function mapRows<A, B>(page: ListPage<A>, toAnswer: (row: A) => B): ListPage<B> {
+  return { ...page, rows: page.rows.map(toAnswer) };
+}
+
 /** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
-export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q): Promise<number> {
-  return exactCount(db, list, whereOf(list, query));
+export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Promise<number> {
+  return exactCount(db, list, whereOf(list, query, scope));
 }
 
 /**
@@ -260,12 +269,12 @@ export async function* iterateList<Row extends Record<string, unknown>, Q extend
   db: Queryable,
   list: ListDeclaration<Q>,
   query: Q,
-  options: { batchSize: number; keyField: keyof Row & string; descending?: boolean },
+  options: { batchSize: number; keyField: keyof Row & string; descending?: boolean; scope?: readonly string[] },
 ): AsyncGenerator<Row[]> {
   const descending = options.descending ?? true;
   let after: unknown = undefined;
   for (;;) {
-    const where = whereOf(list, query);
+    const where = whereOf(list, query, options.scope);
     const params = [...where.params];
     const keyset = after === undefined ? '' : `${list.key} ${descending ? '<' : '>'} $${params.push(after)}`;
     const text = keyset ? (where.text ? `${where.text} AND ${keyset}` : `WHERE ${keyset}`) : where.text;

@@ -1,6 +1,6 @@
 /**
- * One pagination helper for every list: `page` (one-based) and `page_size` in, `{count, next,
- * previous, results}` out, with absolute links on the configured public URL (PUBLIC_URL), never on
+ * Pagination for every list: `page` (one-based), `page_size` and the links' `cursor` in (PageQuery),
+ * `{count, next, previous, results}` out (pageAnswer, from a list-query page), with absolute links on the configured public URL (PUBLIC_URL), never on
  * the request's Host header, which the client chooses.
  */
 import type { Type as ClassType } from '@nestjs/common';
@@ -37,19 +37,6 @@ export class PageQuery {
   cursor?: string;
 }
 
-interface PageWindow {
-  page: number;
-  pageSize: number;
-  offset: number;
-  limit: number;
-}
-
-export function pageWindow(query: PageQuery, defaultPageSize: number): PageWindow {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? defaultPageSize;
-  return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize };
-}
-
 const PUBLIC_URL_SETTING = 'public url';
 
 /** The origin (and path prefix, if any) that page links start with: PUBLIC_URL from the config. */
@@ -69,20 +56,6 @@ function pageLink(req: Request, page: number, cursor?: string): string {
   if (cursor) base.searchParams.set('cursor', cursor);
   else base.searchParams.delete('cursor');
   return base.toString();
-}
-
-/**
- * Builds the answer. `count` may be an estimate for very large tables; `hasMore` (from fetching one
- * row past the page) decides `next` when it is given, so an estimate never hides a real next page.
- */
-export function paginate<T>(req: Request, window: PageWindow, count: number, results: T[], hasMore?: boolean): Paginated<T> {
-  const more = hasMore ?? window.offset + results.length < count;
-  return {
-    count,
-    next: more ? pageLink(req, window.page + 1) : null,
-    previous: window.page > 1 ? pageLink(req, window.page - 1) : null,
-    results,
-  };
 }
 
 /** The page body of a list declaration's page (common/list-query): links from this request, with cursors. */

@@ -1,23 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { Paginated } from '@console/contracts';
 import type { Principal } from '../../access/principal';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { NotFoundDetail } from '../../common/errors/api-errors';
-import { pageWindow, paginate } from '../../common/pagination/pagination';
 import { AuditService } from '../../logs/audit.service';
 import { handOffAfterCommit } from '../../queues/after-commit';
 import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { parseClockTime, parseReportTime } from '../report-time';
 import { CreateScheduleDto, ScheduleDto, SchedulesQuery } from './investor-reports.dto';
+import { SCHEDULE_COLUMNS, SCHEDULE_LIST } from './investor-report-schedules.list';
+import { ListPage, queryListPage } from '../../common/list-query/list-query';
 import { checkCustomPattern, patternFor } from './schedule-pattern';
 
-const SCHEDULE_COLUMNS = `id, schedule_type, to_char(investor_report_time, 'HH24:MI:SS') AS investor_report_time,
-  to_char(coalesce(local_investor_report_time, investor_report_time), 'HH24:MI:SS') AS local_investor_report_time, schedule_crontab`;
 
 /** Investor report schedule entries; each one is a job scheduler on the investor-reports queue. */
 @Injectable()
@@ -31,14 +28,8 @@ export class InvestorReportSchedulesService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(req: Request, query: SchedulesQuery): Promise<Paginated<ScheduleDto>> {
-    const window = pageWindow(query, 100);
-    const rows: (ScheduleDto & { total: number })[] = await this.dataSource.query(
-      `SELECT ${SCHEDULE_COLUMNS}, count(*) OVER ()::int AS total FROM investor_report_schedules ORDER BY id LIMIT $1 OFFSET $2`,
-      [window.limit, window.offset],
-    );
-    const count = rows[0]?.total ?? 0;
-    return paginate(req, window, count, rows.map(({ total: _total, ...row }) => row));
+  list(query: SchedulesQuery): Promise<ListPage<ScheduleDto>> {
+    return queryListPage<ScheduleDto, SchedulesQuery>(this.dataSource, SCHEDULE_LIST, query);
   }
 
   async create(principal: Principal, body: CreateScheduleDto): Promise<ScheduleDto> {

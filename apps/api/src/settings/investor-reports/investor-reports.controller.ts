@@ -7,6 +7,7 @@ import { InvestorReportSchedulesService } from './investor-report-schedules.serv
 import { InvestorReportSettingsService } from './investor-report-settings.service';
 import { CreateScheduleDto, InvestorReportSettingsDto, InvestorReportSettingsInputDto, ScheduleDto, ScheduleListDto, SchedulesQuery } from './investor-reports.dto';
 import { ParseIdPipe } from '../../common/validation/ids';
+import { pageAnswer } from '../../common/pagination/pagination';
 
 /** Investor report settings and schedule: part of the Telegram bot section (tg_bot). */
 @ApiTags('investor-reports')
@@ -34,8 +35,8 @@ export class InvestorReportsController {
   @Section('tg_bot', 'read')
   @Get('investor-reports-scheduler/')
   @ApiOkResponse({ type: ScheduleListDto })
-  listSchedules(@Req() req: Request, @Query() query: SchedulesQuery) {
-    return this.schedules.list(req, query);
+  async listSchedules(@Req() req: Request, @Query() query: SchedulesQuery) {
+    return pageAnswer(req, await this.schedules.list(query));
   }
 
   @Section('tg_bot', 'write')

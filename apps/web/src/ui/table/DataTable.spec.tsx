@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@console/contracts';
+import { MESSAGES, PAGE_SIZES } from '@console/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -99,5 +99,16 @@ describe('DataTable', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('columnheader', { name: 'Event' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'ID' })).toBeInTheDocument();
+  });
+
+  it("without paging params shows the whole list with no pager, no sorting, and 'No Data...' when empty", () => {
+    const { rerender } = render(<DataTable columns={columns} rows={[]} rowKey={(row) => row.id} columnChoice={false} />);
+    expect(screen.getByText(MESSAGES.noData)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose columns' })).not.toBeInTheDocument();
+    rerender(<DataTable columns={columns} rows={[{ id: 1, pair_name: 'BTCUSDT', type: 'system' }]} rowKey={(row) => row.id} columnChoice={false} />);
+    expect(screen.queryByText(MESSAGES.noData)).not.toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'BTCUSDT' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pair' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Rows per page/)).not.toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
+import { MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../api/errors';
 import { displayValue } from '../format/date';
 import type { TableParams } from './use-table-params';
@@ -34,11 +35,13 @@ export interface Column<Row> {
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
-  /** Total row count on the server (the `count` of the paged answer). */
-  count: number;
+  /** Total row count on the server (the `count` of the paged answer); needed with `params`. */
+  count?: number;
   rowKey: (row: Row) => string | number;
-  params: TableParams;
-  emptyText: string;
+  /** Paging and sorting in the query string; without it the rows are the whole list, with no pager. */
+  params?: TableParams;
+  /** What an empty table says; the spec's generic 'No Data...' unless a list has its own text. */
+  emptyText?: string;
   isLoading?: boolean;
   error?: unknown;
   title?: ReactNode;
@@ -46,25 +49,28 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** Sorting may be refused by the user's privileges. */
   sortingAllowed?: boolean;
+  /** The column chooser; off for short fixed tables. */
+  columnChoice?: boolean;
   testId?: string;
 }
 
 /**
- * The shared server-paginated table: column choice, per-page choice, sorting through `ordering`,
- * and the empty text or the error in place of the rows.
+ * The shared table: column choice, and with `params` server paging, per-page choice and sorting
+ * through `ordering`; the empty text or the error in place of the rows.
  */
 export function DataTable<Row>({
   columns,
   rows,
-  count,
+  count = 0,
   rowKey,
   params,
-  emptyText,
+  emptyText = MESSAGES.noData,
   isLoading = false,
   error,
   title,
   toolbar,
   sortingAllowed = true,
+  columnChoice = true,
   testId = 'data-table',
 }: DataTableProps<Row>) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -80,7 +86,7 @@ export function DataTable<Row>({
     });
 
   const sortDirection = (field: string): 'asc' | 'desc' | false =>
-    params.ordering === field ? 'asc' : params.ordering === `-${field}` ? 'desc' : false;
+    params?.ordering === field ? 'asc' : params?.ordering === `-${field}` ? 'desc' : false;
 
   let body: ReactNode;
   if (isLoading) {
@@ -128,11 +134,13 @@ export function DataTable<Row>({
           </Typography>
         )}
         <Box sx={{ flex: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{toolbar}</Box>
-        <Tooltip title="Columns">
-          <IconButton aria-label="Choose columns" onClick={(event) => setColumnsAnchor(event.currentTarget)}>
-            <ViewColumnIcon />
-          </IconButton>
-        </Tooltip>
+        {columnChoice && (
+          <Tooltip title="Columns">
+            <IconButton aria-label="Choose columns" onClick={(event) => setColumnsAnchor(event.currentTarget)}>
+              <ViewColumnIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <Menu anchorEl={columnsAnchor} open={Boolean(columnsAnchor)} onClose={() => setColumnsAnchor(null)}>
           {columns.map((column) => (
             <MenuItem key={column.field} dense onClick={() => toggleColumn(column.field)}>
@@ -148,7 +156,7 @@ export function DataTable<Row>({
             <TableRow>
               {shown.map((column) => (
                 <TableCell key={column.field} sortDirection={sortDirection(column.field)}>
-                  {column.sortable && sortingAllowed ? (
+                  {column.sortable && sortingAllowed && params ? (
                     <TableSortLabel
                       active={sortDirection(column.field) !== false}
                       direction={sortDirection(column.field) || 'asc'}
@@ -166,15 +174,17 @@ export function DataTable<Row>({
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={Math.max(0, params.page - 1)}
-        rowsPerPage={params.pageSize}
-        rowsPerPageOptions={[...params.pageSizeOptions]}
-        onPageChange={(_, zeroBased) => params.setPage(zeroBased + 1)}
-        onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
-      />
+      {params && (
+        <TablePagination
+          component="div"
+          count={count}
+          page={Math.max(0, params.page - 1)}
+          rowsPerPage={params.pageSize}
+          rowsPerPageOptions={[...params.pageSizeOptions]}
+          onPageChange={(_, zeroBased) => params.setPage(zeroBased + 1)}
+          onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
+        />
+      )}
     </Paper>
   );
 }

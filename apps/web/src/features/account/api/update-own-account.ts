@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
+import { useApi } from '../../../api/context';
 
 export interface OwnAccountUpdate {
   email: string;
@@ -9,4 +11,16 @@ export interface OwnAccountUpdate {
 
 export function updateOwnAccount(client: ApiClient, id: number, body: OwnAccountUpdate): Promise<{ id: number; email: string }> {
   return client.put(API_PATHS.user(id), body);
+}
+
+/** The signed-in user lives in the session store, not in a query: a saved email goes there. */
+export function useUpdateOwnAccount() {
+  const { client, store } = useApi();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: OwnAccountUpdate }) => updateOwnAccount(client, id, body),
+    onSuccess: (saved) => {
+      const user = store.getState().user;
+      if (user) store.update({ user: { ...user, email: saved.email } });
+    },
+  });
 }

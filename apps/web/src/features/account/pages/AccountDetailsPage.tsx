@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange, PATHS } from '@console/contracts';
-import { useApi, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { updateOwnAccount } from '../api/update-own-account';
+import { useUpdateOwnAccount } from '../api/update-own-account';
 
 interface AccountForm {
   email: string;
@@ -17,10 +17,10 @@ interface AccountForm {
 
 /** Account details (platform.md 2.5): email and an optional password change; Save only after a change. */
 export function AccountDetailsPage() {
-  const { client, store } = useApi();
   const { user } = useAuthState();
   const toast = useToast();
   const navigate = useNavigate();
+  const updateOwnAccount = useUpdateOwnAccount();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<AccountForm>({
     mode: 'onChange',
@@ -32,12 +32,14 @@ export function AccountDetailsPage() {
     setError(null);
     const { changingPassword, needsOldPassword } = ownAccountChange(user.email, values);
     try {
-      const saved = await updateOwnAccount(client, user.id, {
-        email: values.email.trim(),
-        ...(needsOldPassword ? { old_password: values.old_password } : {}),
-        ...(changingPassword ? { new_password: values.new_password } : {}),
+      await updateOwnAccount.mutateAsync({
+        id: user.id,
+        body: {
+          email: values.email.trim(),
+          ...(needsOldPassword ? { old_password: values.old_password } : {}),
+          ...(changingPassword ? { new_password: values.new_password } : {}),
+        },
       });
-      store.update({ user: { ...user, email: saved.email } });
       toast.success(MESSAGES.dataUpdated);
       navigate(PATHS.strategyProfiles);
     } catch (e) {

@@ -6,7 +6,10 @@ import { EMAIL_PATTERN, MESSAGES } from '@console/contracts';
 import { useApi, useAuthState } from '../../../api/context';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { getCurrentUser } from '../../../session/api/get-current-user';
-import { createTotp, logIn, logInWithTotp, passBotCheck, secretOfOtpauth } from '../api/sign-in';
+import { createTotp, secretOfOtpauth } from '../api/create-totp';
+import { logIn } from '../api/log-in';
+import { logInWithTotp } from '../api/log-in-with-totp';
+import { passBotCheck } from '../api/pass-bot-check';
 
 // Loaded once the password step passes: the first screen carries only the form.
 const TwoFactorDialog = lazy(() => import('../components/TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })));

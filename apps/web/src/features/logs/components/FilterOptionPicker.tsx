@@ -1,13 +1,11 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
 import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
-import { logFilterOptionQuery, logFilterOptionsQuery, type FilterOption } from '../api/logs-api';
+import { useLogFilterOption, useLogFilterOptions, type FilterOption, type FilterOptionField } from '../api/get-log-filter-options';
 
 interface Props {
-  field: 'pair' | 'profile';
+  field: FilterOptionField;
   label: string;
   /** An option without a name (only its id, from the query string) gets its name from the API. */
   value: FilterOption | null;
@@ -16,17 +14,16 @@ interface Props {
 
 /** A searchable option list: search debounced 300 ms, more options loaded within 5 px of the bottom. */
 export function FilterOptionPicker({ field, label, value, onChange }: Props) {
-  const client = useApiClient();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input), LIMITS.fieldSearchDebounceMs);
     return () => clearTimeout(timer);
   }, [input]);
-  const options = useInfiniteQuery(logFilterOptionsQuery(client, field, search));
+  const options = useLogFilterOptions(field, search);
   const all = options.data?.pages.flatMap((p) => p.results) ?? [];
   const unnamed = value !== null && !value.name;
-  const named = useQuery({ ...logFilterOptionQuery(client, field, value?.id ?? 0), enabled: unnamed });
+  const named = useLogFilterOption(field, value?.id, unnamed);
   const shown = unnamed ? (named.data ?? { id: value.id, name: `#${value.id}` }) : value;
 
   return (

@@ -1,14 +1,14 @@
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isFieldAllowed, LABELS, LOG_TYPES, MESSAGES, PAGE_SIZES, permOf } from '@console/contracts';
-import { useApiClient, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { logsQuery, type FilterOption, type LogRow } from '../api/logs-api';
+import type { FilterOption } from '../api/get-log-filter-options';
+import { useLogs, type LogRow } from '../api/get-logs';
 import { FilterOptionPicker } from '../components/FilterOptionPicker';
 
 const FILTER_KEYS = ['type', 'pair', 'profile', 'signal_id'] as const;
@@ -31,11 +31,10 @@ const COLUMNS: (Column<LogRow> & { needs: string })[] = [
 
 /** 'Logs dashboard' (platform.md 2.8): filters in the query string, Apply, the columns the group opens. */
 export function LogsPage() {
-  const client = useApiClient();
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'logs');
   const params = useTableParams(PAGE_SIZES.logs, FILTER_KEYS);
-  const logs = useQuery(logsQuery(client, params.query));
+  const logs = useLogs(params.query);
   const fromUrl = () => ({
     draft: { type: params.filters.type ?? '', signal_id: params.filters.signal_id ?? '' },
     // From the query string only the ids are known; the pickers fetch their names.

@@ -1,12 +1,10 @@
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LIMITS, MESSAGES } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
-import { notificationsQuery } from '../api/notifications-api';
+import { useNotifications } from '../api/get-notifications';
 
 /** How close to the bottom (px) the next page starts loading. */
 const NEAR_BOTTOM_PX = 200;
@@ -17,8 +15,7 @@ const NEAR_BOTTOM_PX = 200;
  * page does not fill it (and so never scrolls) still gets the rest.
  */
 export function NotificationsPage() {
-  const client = useApiClient();
-  const feed = useInfiniteQuery(notificationsQuery(client));
+  const feed = useNotifications();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 

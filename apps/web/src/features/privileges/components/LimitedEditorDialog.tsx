@@ -1,12 +1,19 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { fieldsOf, FILTERING_SECTIONS, SECTION_DISPLAY_NAMES, SORTING_SECTIONS } from '@console/contracts';
-import type { PermInput } from '../api/privileges-api';
+import { fieldsOf, FILTERING_SECTIONS, SECTION_DISPLAY_NAMES, SORTING_SECTIONS, type Perm } from '@console/contracts';
+import type { PermInput } from '../api/save-group';
 
-/** The Limited editor (platform.md 2.6): visible fields, filtering, sorting, and for signals finished-only and count. */
-export function LimitedEditorDialog({ perm, onSave, onClose }: { perm: PermInput; onSave: (perm: PermInput) => void; onClose: () => void }) {
+/**
+ * The Limited editor (platform.md 2.6): visible fields, filtering, sorting, and for signals finished-only
+ * and count. An editor who is Limited there too grants only what it has (isPermWithin): its own fields,
+ * filtering and sorting only if it may, finished-only kept, a count no higher.
+ */
+export function LimitedEditorDialog({ perm, limit, onSave, onClose }: { perm: PermInput; limit: Perm; onSave: (perm: PermInput) => void; onClose: () => void }) {
   const [draft, setDraft] = useState(perm);
   const section = perm.section_name;
+  const bounded = limit.status !== 'Full';
+  const offeredFields = fieldsOf(section).filter((field) => !bounded || limit.fields.includes(field));
+  const maxCount = bounded ? limit.signals_count : Infinity;
   const toggleField = (field: string) =>
     setDraft((d) => ({ ...d, fields: d.fields.includes(field) ? d.fields.filter((f) => f !== field) : [...d.fields, field] }));
 
@@ -18,20 +25,20 @@ export function LimitedEditorDialog({ perm, onSave, onClose }: { perm: PermInput
           Visible fields
         </Typography>
         <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)' }}>
-          {fieldsOf(section).map((field) => (
+          {offeredFields.map((field) => (
             <FormControlLabel key={field} control={<Checkbox checked={draft.fields.includes(field)} onChange={() => toggleField(field)} />} label={field} />
           ))}
         </FormGroup>
         {FILTERING_SECTIONS.includes(section) && (
-          <FormControlLabel control={<Switch checked={draft.filtering} onChange={(e) => setDraft({ ...draft, filtering: e.target.checked })} />} label="Filtering" />
+          <FormControlLabel control={<Switch checked={draft.filtering} disabled={bounded && !limit.filtering && !draft.filtering} onChange={(e) => setDraft({ ...draft, filtering: e.target.checked })} />} label="Filtering" />
         )}
         {SORTING_SECTIONS.includes(section) && (
-          <FormControlLabel control={<Switch checked={draft.sorting} onChange={(e) => setDraft({ ...draft, sorting: e.target.checked })} />} label="Sorting" />
+          <FormControlLabel control={<Switch checked={draft.sorting} disabled={bounded && !limit.sorting && !draft.sorting} onChange={(e) => setDraft({ ...draft, sorting: e.target.checked })} />} label="Sorting" />
         )}
         {section === 'signals' && (
           <>
             <FormControlLabel
-              control={<Switch checked={draft.is_only_finished} onChange={(e) => setDraft({ ...draft, is_only_finished: e.target.checked })} />}
+              control={<Switch checked={draft.is_only_finished} disabled={bounded && limit.is_only_finished && draft.is_only_finished} onChange={(e) => setDraft({ ...draft, is_only_finished: e.target.checked })} />}
               label="Only finished signals"
             />
             <TextField
@@ -39,7 +46,7 @@ export function LimitedEditorDialog({ perm, onSave, onClose }: { perm: PermInput
               type="number"
               size="small"
               value={draft.signals_count}
-              onChange={(e) => setDraft({ ...draft, signals_count: Math.max(1, Number(e.target.value) || 1) })}
+              onChange={(e) => setDraft({ ...draft, signals_count: Math.min(maxCount, Math.max(1, Number(e.target.value) || 1)) })}
               sx={{ mt: 1 }}
             />
           </>

@@ -1,48 +1,55 @@
 import { ArrowBack } from '@mui/icons-material';
 import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ALLOWED_LEVELS, completePerms, fieldsOf, MESSAGES, normalizePerm, PATHS, permsAll, SECTION_DISPLAY_NAMES, type Level } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
+import { completePerms, fieldsOf, levelsWithin, MESSAGES, newGroupPerms, normalizePerm, PATHS, permOf, SECTION_DISPLAY_NAMES, type Level } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { fieldErrorProps } from '../../../ui/form/field-error';
 import { PageTitle } from '../../../ui/PageTitle';
-import { groupQuery, saveGroup, type PermInput } from '../api/privileges-api';
+import { useGroup } from '../api/get-group';
+import { useSaveGroup, type GroupInput, type PermInput } from '../api/save-group';
 import { LimitedEditorDialog } from '../components/LimitedEditorDialog';
 
-/** The group form: a new group starts with every section Full; `?id=` edits an existing one. */
+/**
+ * The group form: a new group starts with every section Full (as far as the editor holds Full), `?id=`
+ * edits an existing one. Each section offers only the levels within the editor's own, the rule the API
+ * enforces.
+ */
 export function GroupFormPage() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { user } = useAuthState();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const existing = useQuery({ ...groupQuery(client, id ?? 0), enabled: !!id });
-  const [name, setName] = useState('');
-  const [perms, setPerms] = useState<PermInput[]>(() => permsAll('Full'));
+  const existing = useGroup(id);
+  const saveGroup = useSaveGroup();
   const [editing, setEditing] = useState<PermInput | null>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  // Copy a loaded group into the form once per answer, while rendering (no effect, no extra render).
-  const [loaded, setLoaded] = useState<typeof existing.data>();
-  if (existing.data && existing.data !== loaded) {
-    setLoaded(existing.data);
-    setName(existing.data.name);
-    setPerms(completePerms(existing.data));
-  }
+  const { handleSubmit, control, setValue, formState } = useForm<GroupInput>({
+    defaultValues: { name: '', perms: newGroupPerms(user?.group) },
+    // A loaded group replaces the defaults once its answer arrives.
+    values: existing.data && { name: existing.data.name, perms: completePerms(existing.data) },
+  });
+  const perms = useWatch({ control, name: 'perms' });
 
   function setLevel(index: number, status: Level) {
+    const previous = perms[index];
     // The same rules the server applies: NP clears, a signals status change resets the count.
-    setPerms((all) => all.map((p, i) => (i === index ? normalizePerm({ ...p, status, filtering: undefined, sorting: undefined }, p) : p)));
+    setValue(`perms.${index}`, normalizePerm({ ...previous, status, filtering: undefined, sorting: undefined }, previous), { shouldDirty: true });
   }
 
-  async function submit() {
-    if (!name.trim()) return setNameError(MESSAGES.groupNameRequired);
-    setNameError(null);
+  /** The levels offered for a section; a level the group already has stays shown, though the editor could not grant it. */
+  function levelsFor(perm: PermInput): { level: Level; grantable: boolean }[] {
+    const grantable = levelsWithin(perm.section_name, permOf(user?.group, perm.section_name).status);
+    const shown = grantable.includes(perm.status) ? grantable : [...grantable, perm.status];
+    return shown.map((level) => ({ level, grantable: grantable.includes(level) }));
+  }
+
+  async function submit(values: GroupInput) {
+    setError(null);
     try {
-      await saveGroup(client, { name: name.trim(), perms }, id);
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      await saveGroup.mutateAsync({ body: { name: values.name.trim(), perms: values.perms }, id });
       navigate(PATHS.groups);
     } catch (e) {
       setError(normaliseError(e));
@@ -55,8 +62,13 @@ export function GroupFormPage() {
         Back
       </Button>
       <PageTitle>{id ? 'Edit privilege group' : 'New privilege group'}</PageTitle>
-      <Paper sx={{ p: 3 }}>
-        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={!!nameError} helperText={nameError ?? ' '} sx={{ width: 360 }} />
+      <Paper component="form" onSubmit={handleSubmit(submit)} noValidate sx={{ p: 3 }}>
+        <Controller
+          name="name"
+          control={control}
+          rules={{ validate: (v) => v.trim() !== '' || MESSAGES.groupNameRequired }}
+          render={({ field, fieldState }) => <TextField label="Name" sx={{ width: 360 }} {...field} {...fieldErrorProps(fieldState.error)} />}
+        />
         <Table size="small" sx={{ mt: 1 }}>
           <TableHead>
             <TableRow>
@@ -78,8 +90,8 @@ export function GroupFormPage() {
                     slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object } }}
                     sx={{ minWidth: 140 }}
                   >
-                    {ALLOWED_LEVELS[perm.section_name].map((level) => (
-                      <MenuItem key={level} value={level}>
+                    {levelsFor(perm).map(({ level, grantable }) => (
+                      <MenuItem key={level} value={level} disabled={!grantable}>
                         {level}
                       </MenuItem>
                     ))}
@@ -106,16 +118,17 @@ export function GroupFormPage() {
             {error}
           </Alert>
         )}
-        <Button variant="contained" sx={{ mt: 2 }} onClick={submit}>
+        <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={formState.isSubmitting}>
           Save
         </Button>
       </Paper>
       {editing && (
         <LimitedEditorDialog
           perm={editing}
+          limit={permOf(user?.group, editing.section_name)}
           onClose={() => setEditing(null)}
           onSave={(next) => {
-            setPerms((all) => all.map((p) => (p.section_name === next.section_name ? next : p)));
+            setValue(`perms.${perms.findIndex((p) => p.section_name === next.section_name)}`, next, { shouldDirty: true });
             setEditing(null);
           }}
         />

@@ -1,34 +1,55 @@
-import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
-import { useApiClient, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { deleteGroup, groupsQuery } from '../api/privileges-api';
+import { useDeleteGroup } from '../api/delete-group';
+import { useGroups, type Group } from '../api/get-groups';
 
+/** Privilege groups (platform.md 2.6): 40 rows, Add New Group, edit and delete. */
 export function GroupsPage() {
-  const client = useApiClient();
   const { user } = useAuthState();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const groups = useQuery(groupsQuery(client));
+  const groups = useGroups();
+  const deleteGroup = useDeleteGroup();
   const writable = canWrite(user?.group, 'groups');
 
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
 
   async function remove(id: number) {
     try {
-      await deleteGroup(client, id);
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      await deleteGroup.mutateAsync(id);
     } catch (e) {
       toast.error(normaliseError(e));
     }
+  }
+
+  const columns: Column<Group>[] = [
+    { field: 'name', header: 'Name' },
+    { field: 'users_count', header: 'Active users' },
+  ];
+  if (writable) {
+    columns.push({
+      field: 'actions',
+      header: 'Actions',
+      render: (group) => (
+        <>
+          <Button size="small" onClick={() => navigate(`${PATHS.privilegesAdd}?id=${group.id}`)}>
+            Edit
+          </Button>
+          <Button size="small" color="error" onClick={() => setDeleting({ id: group.id, name: group.name })}>
+            Delete
+          </Button>
+        </>
+      ),
+    });
   }
 
   return (
@@ -42,47 +63,16 @@ export function GroupsPage() {
           </Button>
         )}
       </Box>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Active users</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {groups.isError && (
-            <TableRow>
-              <TableCell colSpan={3}>
-                <Alert severity="error">{normaliseError(groups.error)}</Alert>
-              </TableCell>
-            </TableRow>
-          )}
-          {groups.data?.results.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={3}>{MESSAGES.noGroups}</TableCell>
-            </TableRow>
-          )}
-          {groups.data?.results.map((group) => (
-            <TableRow key={group.id}>
-              <TableCell>{group.name}</TableCell>
-              <TableCell>{group.users_count}</TableCell>
-              <TableCell align="right">
-                {writable && (
-                  <>
-                    <Button size="small" onClick={() => navigate(`${PATHS.privilegesAdd}?id=${group.id}`)}>
-                      Edit
-                    </Button>
-                    <Button size="small" color="error" onClick={() => setDeleting({ id: group.id, name: group.name })}>
-                      Delete
-                    </Button>
-                  </>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        columns={columns}
+        rows={groups.data?.results}
+        rowKey={(g) => g.id}
+        emptyText={MESSAGES.noGroups}
+        isLoading={groups.isPending}
+        error={groups.error}
+        columnChoice={false}
+        testId="groups-table"
+      />
       {deleting && (
         <ConfirmDialog
           title="Delete privilege group"

@@ -1,24 +1,29 @@
-import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, EMPTY_VALUE, LABELS, MESSAGES, type GroupOption } from '@console/contracts';
+import { canWrite, EMPTY_VALUE, LABELS, type GroupOption } from '@console/contracts';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
-import { useApiClient, useAuthState } from '../../../api/context';
+import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { changeUserGroup, createUser, deactivateUser, groupOptionsQuery, usersQuery } from '../api/privileges-api';
+import { useChangeUserGroup } from '../api/change-user-group';
+import { useCreateUser } from '../api/create-user';
+import { useDeactivateUser } from '../api/deactivate-user';
+import { useGroupOptions } from '../api/get-group-options';
+import { useUsers, type ManagedUser } from '../api/get-users';
 import { AddUserDialog } from '../components/AddUserDialog';
 
 /** Users Management (platform.md 2.6): 40 rows, change of group, delete (deactivate), Add New User. */
 export function UsersPage() {
-  const client = useApiClient();
   const { user } = useAuthState();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const users = useQuery(usersQuery(client));
-  const groupOptions = useQuery(groupOptionsQuery(client));
+  const users = useUsers();
+  const groupOptions = useGroupOptions();
+  const changeUserGroup = useChangeUserGroup();
+  const createUser = useCreateUser();
+  const deactivateUser = useDeactivateUser();
   const options = groupOptions.data?.results ?? [];
   // A user's current group may lie above the caller's levels: it is shown, but not offered to others.
   const optionsFor = (current: GroupOption | null) => (current && !options.some((g) => g.id === current.id) ? [...options, current] : options);
@@ -26,16 +31,53 @@ export function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; email: string } | null>(null);
   const writable = canWrite(user?.group, 'users');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
 
   async function act(action: () => Promise<unknown>) {
     try {
       await action();
-      await refresh();
     } catch (e) {
       toast.error(normaliseError(e));
     }
   }
+
+  const columns: Column<ManagedUser>[] = [
+    { field: 'email', header: 'Email' },
+    {
+      field: 'group',
+      header: 'Group',
+      render: (u) =>
+        !u.is_active ? EMPTY_VALUE : (
+          <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
+            onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object } }}>
+            {optionsFor(u.group).map((g) => (
+              <MenuItem key={g.id} value={g.id}>
+                {g.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ),
+    },
+    {
+      field: 'save',
+      header: 'Save',
+      render: (u) =>
+        !u.is_active ? EMPTY_VALUE : (
+          <Button size="small" disabled={!writable || !chosen[u.id] || chosen[u.id] === u.group?.id} onClick={() => act(() => changeUserGroup.mutateAsync({ id: u.id, group: chosen[u.id] }))}>
+            Save
+          </Button>
+        ),
+    },
+    {
+      field: 'delete',
+      header: 'Delete',
+      render: (u) =>
+        !u.is_active ? EMPTY_VALUE : (
+          <Button size="small" color="error" disabled={!writable || u.id === user?.id} onClick={() => setDeleting({ id: u.id, email: u.email })}>
+            Delete
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -48,67 +90,17 @@ export function UsersPage() {
           </Button>
         )}
       </Box>
-      {users.isError && <Alert severity="error">{normaliseError(users.error)}</Alert>}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Email</TableCell>
-            <TableCell>Group</TableCell>
-            <TableCell>Save</TableCell>
-            <TableCell>Delete</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.data?.results.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} align="center">
-                {MESSAGES.noData}
-              </TableCell>
-            </TableRow>
-          )}
-          {users.data?.results.map((u) => (
-            <TableRow key={u.id}>
-              <TableCell>{u.email}</TableCell>
-              <TableCell>
-                {!u.is_active ? EMPTY_VALUE : (
-                  <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
-                    onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object } }}>
-                    {optionsFor(u.group).map((g) => (
-                      <MenuItem key={g.id} value={g.id}>
-                        {g.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              </TableCell>
-              <TableCell>
-                {!u.is_active ? EMPTY_VALUE : (
-                  <Button size="small" disabled={!writable || !chosen[u.id] || chosen[u.id] === u.group?.id} onClick={() => act(() => changeUserGroup(client, u.id, chosen[u.id]))}>
-                    Save
-                  </Button>
-                )}
-              </TableCell>
-              <TableCell>
-                {!u.is_active ? EMPTY_VALUE : (
-                  <Button size="small" color="error" disabled={!writable || u.id === user?.id} onClick={() => setDeleting({ id: u.id, email: u.email })}>
-                    Delete
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable columns={columns} rows={users.data?.results} rowKey={(u) => u.id} isLoading={users.isPending} error={users.error} columnChoice={false} testId="users-table" />
       {deleting && (
         <ConfirmDialog
           title="Delete user"
           text={`${deleting.email} will be deactivated and signed out everywhere. Their history stays.`}
           confirmLabel="Delete"
-          onConfirm={() => act(() => deactivateUser(client, deleting.id))}
+          onConfirm={() => act(() => deactivateUser.mutateAsync(deleting.id))}
           onClose={() => setDeleting(null)}
         />
       )}
-      {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={(body) => createUser(client, body).then(refresh)} />}
+      {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={createUser.mutateAsync} />}
     </>
   );
 }

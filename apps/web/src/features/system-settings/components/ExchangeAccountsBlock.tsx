@@ -1,12 +1,12 @@
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { deleteExchangeAccount, exchangeAccountsQuery, saveExchangeAccount, settingsKeys } from '../api/settings-api';
+import { useDeleteExchangeAccount } from '../api/delete-exchange-account';
+import { useExchangeAccounts } from '../api/get-exchange-accounts';
+import { useSaveExchangeAccount } from '../api/save-exchange-account';
 import { ExchangeAccountDialog, type AccountDialogState } from './ExchangeAccountDialog';
 import { SettingsBlock } from './SettingsBlock';
 import { truncateTitle } from './truncate';
@@ -15,23 +15,20 @@ const ROW_PX = 56;
 
 /** Exchange accounts (platform.md 2.4): titles cut at 35 characters, the list scrolls past 6 items. */
 export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
-  const client = useApiClient();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const accounts = useQuery(exchangeAccountsQuery(client));
+  const accounts = useExchangeAccounts();
+  const saveAccount = useSaveExchangeAccount();
+  const deleteAccount = useDeleteExchangeAccount();
   const [dialog, setDialog] = useState<AccountDialogState | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.accounts });
 
   async function save(body: ExchangeAccountInput, id?: number) {
-    await saveExchangeAccount(client, body, id);
+    await saveAccount.mutateAsync({ body, id });
     toast.success(id ? SETTINGS_UI_TEXTS.accountUpdated : SETTINGS_UI_TEXTS.accountCreated);
-    await refresh();
   }
 
   async function remove(id: number) {
-    await deleteExchangeAccount(client, id);
+    await deleteAccount.mutateAsync(id);
     toast.success(SETTINGS_UI_TEXTS.accountDeleted);
-    await refresh();
   }
 
   const rows = accounts.data?.results ?? [];

@@ -1,14 +1,16 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Button, Divider, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS, SCHEDULE_TYPES, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { createSchedule, deleteSchedule, investorSettingsQuery, saveInvestorSettings, schedulesQuery, settingsKeys } from '../api/settings-api';
+import { useCreateReportSchedule } from '../api/create-report-schedule';
+import { useDeleteReportSchedule } from '../api/delete-report-schedule';
+import { useInvestorSettings } from '../api/get-investor-settings';
+import { useReportSchedules } from '../api/get-report-schedules';
+import { useSaveInvestorSettings } from '../api/save-investor-settings';
 import { describeSchedule, localTimeOf, reportTimeRule, withSeconds } from './report-time';
 import { BotSettingsForm, type BotField } from './BotSettingsForm';
 import { SettingsBlock } from './SettingsBlock';
@@ -20,15 +22,8 @@ const INVESTOR_FIELDS: BotField<InvestorReportSettings>[] = [
 
 /** The investor bot (platform.md 2.4, 4) and the schedule of its reports. */
 export function InvestorReportsBlock({ writable }: { writable: boolean }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const settings = useQuery(investorSettingsQuery(client));
-
-  async function save(values: InvestorReportSettings) {
-    const saved = await saveInvestorSettings(client, values);
-    queryClient.setQueryData(settingsKeys.investor, saved);
-    return saved;
-  }
+  const settings = useInvestorSettings();
+  const { mutateAsync: save } = useSaveInvestorSettings();
 
   return (
     <SettingsBlock title="Investor reports" loading={settings.isPending} error={settings.error}>
@@ -53,24 +48,22 @@ const TYPE_LABELS: Record<ScheduleType, string> = { daily: 'Daily', weekly: 'Wee
 
 /** Report schedule entries: a fixed daily, weekly or monthly time (UTC, hour at most 6) or a cron expression. */
 function ReportSchedule({ writable }: { writable: boolean }) {
-  const client = useApiClient();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const schedules = useQuery(schedulesQuery(client));
+  const schedules = useReportSchedules();
+  const createSchedule = useCreateReportSchedule();
+  const deleteSchedule = useDeleteReportSchedule();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, control, reset } = useForm<ScheduleForm>({
     mode: 'onTouched',
     defaultValues: { schedule_type: 'daily', time: '00:00', schedule_crontab: '' },
   });
   const custom = useWatch({ control, name: 'schedule_type' }) === 'custom';
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.schedules });
 
   async function act(action: () => Promise<unknown>, done: string) {
     setError(null);
     try {
       await action();
       toast.success(done);
-      await refresh();
     } catch (e) {
       setError(normaliseError(e));
     }
@@ -79,8 +72,7 @@ function ReportSchedule({ writable }: { writable: boolean }) {
   const add = (values: ScheduleForm) =>
     act(async () => {
       const time = withSeconds(values.time);
-      await createSchedule(
-        client,
+      await createSchedule.mutateAsync(
         values.schedule_type === 'custom'
           ? { schedule_type: 'custom', schedule_crontab: values.schedule_crontab.trim() }
           : { schedule_type: values.schedule_type, investor_report_time: time, local_investor_report_time: localTimeOf(time) },
@@ -104,7 +96,7 @@ function ReportSchedule({ writable }: { writable: boolean }) {
             data-testid="report-schedule"
             secondaryAction={writable && (
               <Tooltip title="Delete">
-                <IconButton edge="end" aria-label={`Delete ${describeSchedule(entry)}`} onClick={() => act(() => deleteSchedule(client, entry.id), SETTINGS_UI_TEXTS.scheduleDeleted)}>
+                <IconButton edge="end" aria-label={`Delete ${describeSchedule(entry)}`} onClick={() => act(() => deleteSchedule.mutateAsync(entry.id), SETTINGS_UI_TEXTS.scheduleDeleted)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

@@ -1,24 +1,24 @@
 import SyncIcon from '@mui/icons-material/Sync';
 import { Button, Chip, InputAdornment, List, ListItem, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type Paginated, type TradingPair } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
+import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type TradingPair } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { pairsQuery, settingsKeys, syncPairs, togglePair } from '../api/settings-api';
+import { usePairs } from '../api/get-pairs';
+import { useSyncPairs } from '../api/sync-pairs';
+import { useTogglePair } from '../api/toggle-pair';
 import { SettingsBlock } from './SettingsBlock';
 
 const ROW_PX = 44;
 
 /** Trading pairs (platform.md 2.4): Sync with the exchange, a toggle per pair, the list scrolls past 10 items. */
 export function PairsBlock({ writable }: { writable: boolean }) {
-  const client = useApiClient();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const pairs = useInfiniteQuery(pairsQuery(client));
+  const pairs = usePairs();
+  const syncPairs = useSyncPairs();
+  const togglePair = useTogglePair();
   const [syncing, setSyncing] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [search, setSearch] = useState('');
@@ -26,9 +26,8 @@ export function PairsBlock({ writable }: { writable: boolean }) {
   async function sync() {
     setSyncing(true);
     try {
-      const result = await syncPairs(client);
+      const result = await syncPairs.mutateAsync();
       toast.success(SETTINGS_UI_TEXTS.pairsSynced(result.added));
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.pairs });
     } catch (e) {
       toast.error(normaliseError(e));
     } finally {
@@ -39,10 +38,7 @@ export function PairsBlock({ writable }: { writable: boolean }) {
   async function toggle(pair: TradingPair) {
     setBusy((ids) => new Set(ids).add(pair.id));
     try {
-      const saved = await togglePair(client, pair);
-      queryClient.setQueryData<InfiniteData<Paginated<TradingPair>>>(settingsKeys.pairs, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((p) => (p.id === saved.id ? saved : p)) })) },
-      );
+      await togglePair.mutateAsync(pair);
     } catch (e) {
       toast.error(normaliseError(e));
     } finally {

@@ -1,29 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS } from '@console/contracts';
-import { useApiClient } from '../../../api/context';
-import { saveTgBotSettings, settingsKeys, tgBotSettingsQuery } from '../api/settings-api';
+import { useTgBotSettings } from '../api/get-tg-bot-settings';
+import { useSaveTgBotSettings, type TgBotSettingsInput } from '../api/save-tg-bot-settings';
 import { BotSettingsForm, type BotField } from './BotSettingsForm';
 import { SettingsBlock } from './SettingsBlock';
 
-type AlertBot = { token: string; chat_id: string };
-
-const FIELDS: BotField<AlertBot>[] = [
+const FIELDS: BotField<TgBotSettingsInput>[] = [
   { name: 'token', label: 'Bot token', max: LIMITS.botTokenMax, blank: M.botTokenBlank, tooLong: M.botTokenTooLong },
   { name: 'chat_id', label: 'Chat ID', max: LIMITS.chatIdMax, blank: M.chatIdBlank, tooLong: M.chatIdTooLong },
 ];
 
 /** The alert bot's token and chat (platform.md 2.4, 4): created when both were empty, otherwise updated. */
 export function TelegramSettingsBlock({ writable }: { writable: boolean }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const settings = useQuery(tgBotSettingsQuery(client));
+  const settings = useTgBotSettings();
+  const saveSettings = useSaveTgBotSettings();
   const data = settings.data;
 
-  async function save(values: AlertBot) {
-    const saved = await saveTgBotSettings(client, values, !data?.token && !data?.chat_id);
-    queryClient.setQueryData(settingsKeys.telegram, saved);
-    return saved;
-  }
+  const save = (values: TgBotSettingsInput) => saveSettings.mutateAsync({ body: values, create: !data?.token && !data?.chat_id });
 
   return (
     <SettingsBlock title="Telegram bot" loading={settings.isPending} error={settings.error}>

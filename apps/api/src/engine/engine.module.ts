@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { EngineController } from './engine.controller';
+import { EngineCommandsService } from './engine-commands.service';
+
+/** The API side of the engine boundary: submitting commands (for the trading features) and reading their state. */
+@Module({ controllers: [EngineController], providers: [EngineCommandsService], exports: [EngineCommandsService] })
+export class EngineModule {}

@@ -1,0 +1,130 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, permsAll } from '@console/contracts';
+import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
+import { auth, makeUser, sessionFor } from '../test/factories';
+import { waitUntil } from '../test/fake-telegram';
+import { createTestApp, TestContext } from '../test/harness';
+import { makeOrder } from '../test/trading-fixtures';
+import { startWorker } from '../test/worker';
+import { EngineCommandsProcessor } from './engine-commands.processor';
+
+const cancelPath = (orderId: string) => `/api/v2/orders/order/${orderId}/cancel/`;
+const statePath = (commandId: string) => `/api/v2/engine/commands/${commandId}/`;
+
+describe('the engine-command boundary', () => {
+  let ctx: TestContext;
+  let worker: INestApplicationContext;
+  let operator: string;
+  let reader: string;
+  let outsider: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '150', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300', ENQUEUE_TIMEOUT_MS: '300' });
+    worker = await startWorker(ctx);
+    operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'orders', status: 'Full' }] })).id)).access;
+    reader = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'orders', status: 'ReadOnly' }] })).id)).access;
+    outsider = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('NP') })).id)).access;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await ctx?.close();
+  });
+
+  const orderRow = async (id: string) => (await ctx.db.query(`SELECT status, action_state FROM orders WHERE id = $1`, [id]))[0] as { status: string; action_state: string };
+  const commandsFor = async (id: string) =>
+    (await ctx.db.query(`SELECT id::text, status FROM engine_commands WHERE target_type = 'order' AND target_id = $1`, [id])) as { id: string; status: string }[];
+  const settled = (commandId: string) => async () => (await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [commandId]))[0]?.status !== 'pending';
+
+  it('a cancel is a command: CANCELLING at once, then the engine cancels the order and the state says so', async () => {
+    const order = await makeOrder(ctx.db);
+    const asked = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
+    expect(asked.body).toMatchObject({ kind: 'cancel_order', target_type: 'order', target_id: order.orderId, status: 'pending', action_state: 'CANCELLING', completed_at: null });
+    expect((await orderRow(order.orderId)).status).toBe('PLACED');
+
+    await waitUntil(settled(asked.body.id), 10_000);
+    const state = await ctx.http().get(statePath(asked.body.id)).set(...auth(reader)).expect(200);
+    expect(state.body).toMatchObject({ id: asked.body.id, status: 'succeeded', action_state: 'CANCELLED', error: null });
+    expect(state.body.completed_at).toEqual(expect.any(String));
+    expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+    const audit = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'engine_cancel_order' AND order_id = $1`, [order.orderId]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].log_data).toMatchObject({ command_id: asked.body.id });
+  });
+
+  it('a double click or two instances at once make one command', async () => {
+    const order = await makeOrder(ctx.db);
+    const answers = await Promise.all([1, 2, 3].map(() => ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202)));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await commandsFor(order.orderId)).toHaveLength(1);
+  });
+
+  it('a retried request with the same Idempotency-Key is the same command, even after it is done', async () => {
+    const order = await makeOrder(ctx.db);
+    const key = `retry-${order.orderId}`;
+    const first = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
+    await waitUntil(settled(first.body.id), 10_000);
+    const again = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
+    expect(again.body).toMatchObject({ id: first.body.id, status: 'succeeded' });
+    expect(await commandsFor(order.orderId)).toHaveLength(1);
+
+    const other = await makeOrder(ctx.db);
+    const reused = await ctx.http().post(cancelPath(other.orderId)).set(...auth(operator)).set(IDEMPOTENCY_KEY_HEADER, key).expect(400);
+    expect(reused.body).toEqual({ detail: ENGINE_MESSAGES.keyReused });
+    for (const bad of ['has space', 'x'.repeat(101)]) {
+      const refused = await ctx.http().post(cancelPath(other.orderId)).set(...auth(operator)).set(IDEMPOTENCY_KEY_HEADER, bad).expect(400);
+      expect(refused.body).toEqual({ detail: ENGINE_MESSAGES.badIdempotencyKey });
+    }
+    expect(await commandsFor(other.orderId)).toHaveLength(0);
+  });
+
+  it('an order that is no longer open is refused with the reason, and nothing is written', async () => {
+    const order = await makeOrder(ctx.db, { status: 'FILLED' });
+    const refused = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(400);
+    expect(refused.body).toEqual({ detail: ENGINE_MESSAGES.orderNotOpen });
+    expect(await commandsFor(order.orderId)).toHaveLength(0);
+    expect(await orderRow(order.orderId)).toEqual({ status: 'FILLED', action_state: 'NONE' });
+    await ctx.http().post(cancelPath('999999')).set(...auth(operator)).expect(404);
+  });
+
+  it('only those who may use the section ask or read: ReadOnly cannot cancel, NP cannot read the state', async () => {
+    const order = await makeOrder(ctx.db);
+    await ctx.http().post(cancelPath(order.orderId)).set(...auth(reader)).expect(403);
+    const asked = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
+    await ctx.http().get(statePath(asked.body.id)).set(...auth(outsider)).expect(403);
+    await ctx.http().get(statePath('987654')).set(...auth(reader)).expect(404);
+  });
+
+  it('a publish lost between the commit and Redis is published again by the sweeper, and done once', async () => {
+    const order = await makeOrder(ctx.db);
+    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
+    const add = queue.add.bind(queue);
+    queue.add = (() => Promise.reject(new Error('connection lost'))) as typeof queue.add;
+    let asked;
+    try {
+      asked = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
+    } finally {
+      queue.add = add;
+    }
+    expect(asked.body).toMatchObject({ status: 'pending', action_state: 'CANCELLING' });
+    expect(await queue.getJob(`engine-command-${asked.body.id}`)).toBeFalsy();
+
+    await waitUntil(settled(asked.body.id), 15_000);
+    expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+    // Run again (a stalled job, a late sweep): nothing happens twice.
+    const processor = worker.get(EngineCommandsProcessor);
+    expect(await Promise.all([processor.run(asked.body.id), processor.run(asked.body.id)])).toEqual(['already-done', 'already-done']);
+  });
+
+  it('two runs of the same pending command complete it once', async () => {
+    const order = await makeOrder(ctx.db);
+    const [command]: { id: string }[] = await ctx.db.query(
+      `INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key) VALUES ('cancel_order', 'order', $1, $2) RETURNING id::text`,
+      [order.orderId, `test-${order.orderId}`],
+    );
+    const processor = worker.get(EngineCommandsProcessor);
+    const outcomes = await Promise.all([processor.run(command.id), processor.run(command.id)]);
+    expect(outcomes.sort()).toEqual(['already-done', 'succeeded']);
+    expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+  });
+});

@@ -1,0 +1,45 @@
+/** Trading rows for tests: the smallest consistent chain from an exchange account to an order. */
+import type { DataSource } from 'typeorm';
+import type { OrderStatus } from '@console/contracts';
+
+export interface OrderFixture {
+  accountId: number;
+  pairId: number;
+  profileId: number;
+  signalId: string;
+  orderId: string;
+}
+
+let n = 0;
+
+export async function makeOrder(db: DataSource, opts: { status?: OrderStatus } = {}): Promise<OrderFixture> {
+  n += 1;
+  const [account]: { id: number }[] = await db.query(
+    `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ($1, 'key', 'not-a-real-secret', 10) RETURNING id`,
+    [`Fixture account ${n}`],
+  );
+  const [pair]: { id: number }[] = await db.query(`INSERT INTO pairs (ticker, is_active) VALUES ($1, true) RETURNING id`, [`FIX${n}${Date.now() % 100000}USDT`]);
+  const [mm]: { id: number }[] = await db.query(
+    `INSERT INTO mm_profiles (title, exchange_account_id, max_signals_amount, max_factor_amount, all_signals_quota) VALUES ($1, $2, 5, 1, 1000) RETURNING id`,
+    [`Fixture MM ${n}`, account.id],
+  );
+  const [tickers]: { id: number }[] = await db.query(`INSERT INTO ticker_configs (title) VALUES ($1) RETURNING id`, [`Fixture tickers ${n}`]);
+  const [profile]: { id: number }[] = await db.query(
+    `INSERT INTO strategy_profiles (title, status, profile_direction, exchange_account_id, mm_profile_id, ticker_config_id)
+     VALUES ($1, 'active', 'long', $2, $3, $4) RETURNING id`,
+    [`Fixture profile ${n}`, account.id, mm.id, tickers.id],
+  );
+  const [signal]: { id: string }[] = await db.query(
+    `INSERT INTO signals (exchange_account_id, profile_id, pair_id, timeframe, direction, status, state)
+     VALUES ($1, $2, $3, '1h', 'long', 'active', 'active_pp') RETURNING id::text`,
+    [account.id, profile.id, pair.id],
+  );
+  const status = opts.status ?? 'PLACED';
+  const state = status.startsWith('CANCELED_') ? 'CANCELED' : status;
+  const [order]: { id: string }[] = await db.query(
+    `INSERT INTO orders (signal_id, exchange_account_id, profile_id, pair_id, order_type, direction, position_direction, price, quantity, state, status)
+     VALUES ($1, $2, $3, $4, 'enter', 'buy', 'long', 100.5, 2, $5, $6) RETURNING id::text`,
+    [signal.id, account.id, profile.id, pair.id, state, status],
+  );
+  return { accountId: account.id, pairId: pair.id, profileId: profile.id, signalId: signal.id, orderId: order.id };
+}

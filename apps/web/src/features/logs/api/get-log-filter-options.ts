@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { API_PATHS, type Paginated } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+
+export interface FilterOption {
+  id: number;
+  name: string;
+}
+
+export type FilterOptionField = 'pair' | 'profile';
+
+export const getLogFilterOptions = (client: ApiClient, params: { field: FilterOptionField; search?: string; page?: number; id?: number }) =>
+  client.get<Paginated<FilterOption>>(API_PATHS.logFilterOptions, { params });
+
+/** Searchable pair or profile options, a page at a time (the list loads more near its bottom). */
+export const logFilterOptionsQueryOptions = (client: ApiClient, field: FilterOptionField, search: string) =>
+  infiniteQueryOptions({
+    queryKey: ['logs', 'filter-options', field, search],
+    queryFn: ({ pageParam }) => getLogFilterOptions(client, { field, search, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+  });
+
+/** One option by id: the name of a filter that came in through the query string (?pair=, ?profile=). */
+export const logFilterOptionQueryOptions = (client: ApiClient, field: FilterOptionField, id: number) =>
+  queryOptions({
+    queryKey: ['logs', 'filter-option', field, id],
+    queryFn: async () => (await getLogFilterOptions(client, { field, id })).results[0] ?? null,
+    staleTime: Infinity,
+  });
+
+export const useLogFilterOptions = (field: FilterOptionField, search: string) => useInfiniteQuery(logFilterOptionsQueryOptions(useApiClient(), field, search));
+
+/** Asks only when told to (an option known by its id alone). */
+export const useLogFilterOption = (field: FilterOptionField, id: number | undefined, enabled: boolean) =>
+  useQuery({ ...logFilterOptionQueryOptions(useApiClient(), field, id ?? 0), enabled });

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { API_PATHS, type Paginated } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+
+export interface Notification {
+  id: string;
+  title: string;
+  text_body: string;
+  created_at: string;
+}
+
+export const getNotifications = (client: ApiClient, page: number) => client.get<Paginated<Notification>>(API_PATHS.notifications, { params: { page } });
+
+export const notificationsQueryOptions = (client: ApiClient) =>
+  infiniteQueryOptions({
+    queryKey: ['notifications', 'feed'],
+    queryFn: ({ pageParam }) => getNotifications(client, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+  });
+
+export const useNotifications = () => useInfiniteQuery(notificationsQueryOptions(useApiClient()));

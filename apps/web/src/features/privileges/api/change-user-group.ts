@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { groupsQueryOptions } from './get-groups';
+import { usersQueryOptions, type ManagedUser } from './get-users';
+
+export const changeUserGroup = (client: ApiClient, id: number, group: number) => client.put<ManagedUser>(API_PATHS.updateUserGroup(id), { group });
+
+export function useChangeUserGroup() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, group }: { id: number; group: number }) => changeUserGroup(client, id, group),
+    // A group's users_count moves with its users.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersQueryOptions(client).queryKey }),
+        queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
+      ]),
+  });
+}

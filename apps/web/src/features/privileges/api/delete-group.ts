@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { groupsQueryOptions } from './get-groups';
+
+export const deleteGroup = (client: ApiClient, id: number) => client.delete(API_PATHS.group(id));
+
+export function useDeleteGroup() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteGroup(client, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
+  });
+}

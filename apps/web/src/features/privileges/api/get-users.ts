@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, LIMITS, type Paginated } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+
+export interface ManagedUser {
+  id: number;
+  email: string;
+  is_active: boolean;
+  group: { id: number; name: string } | null;
+}
+
+export const getUsers = (client: ApiClient) => client.get<Paginated<ManagedUser>>(API_PATHS.users, { params: { page_size: LIMITS.usersAndGroupsPageSize } });
+
+/** The users table shows 40 rows, with no pager (platform.md 2.6). */
+export const usersQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['users', 'list'], queryFn: () => getUsers(client) });
+
+export const useUsers = () => useQuery(usersQueryOptions(useApiClient()));

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, type Perm } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { groupQueryOptions } from './get-group';
+import { groupsQueryOptions, type Group } from './get-groups';
+
+export type PermInput = Pick<Perm, 'section_name' | 'status' | 'fields' | 'filtering' | 'sorting' | 'is_only_finished' | 'signals_count'>;
+
+export interface GroupInput {
+  name: string;
+  perms: PermInput[];
+}
+
+/** Creates a group, or replaces the one with `id`. */
+export const saveGroup = (client: ApiClient, body: GroupInput, id?: number) =>
+  id ? client.put<Group>(API_PATHS.group(id), body) : client.post<Group>(API_PATHS.groups, body);
+
+export function useSaveGroup() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, id }: { body: GroupInput; id?: number }) => saveGroup(client, body, id),
+    onSuccess: (_saved, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
+        id && queryClient.invalidateQueries({ queryKey: groupQueryOptions(client, id).queryKey }),
+      ]),
+  });
+}

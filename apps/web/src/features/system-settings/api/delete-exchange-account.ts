@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { exchangeAccountsQueryOptions } from './get-exchange-accounts';
+
+export const deleteExchangeAccount = (client: ApiClient, id: number) => client.delete(API_PATHS.exchangeAccount(id));
+
+export function useDeleteExchangeAccount() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteExchangeAccount(client, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exchangeAccountsQueryOptions(client).queryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, type PairsSyncResult } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { pairsQueryOptions } from './get-pairs';
+
+/** Sync with the exchange's instrument list: an empty body (platform.md 7). */
+export const syncPairs = (client: ApiClient) => client.post<PairsSyncResult>(API_PATHS.pairs);
+
+export function useSyncPairs() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => syncPairs(client),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pairsQueryOptions(client).queryKey }),
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The engine-command boundary (ARCHITECTURE.md): an operator action on trading state is a command row
+ * the engine carries out. Each kind names its target, the section whose rights it needs, and the
+ * action_state its target shows while the command is pending and after it succeeded.
+ */
+import type { SectionName } from './sections';
+import type { ActionState, EngineCommandKind, EngineCommandStatus, EngineCommandTarget } from './trading';
+
+export interface EngineCommandEffect {
+  target: EngineCommandTarget;
+  /** Who may ask for it (write) and read its state (read). */
+  section: SectionName;
+  /** The target's action_state while pending, and once the engine has done it (failure: back to NONE). */
+  pending: ActionState;
+  done: ActionState;
+}
+
+const cancel = (target: EngineCommandTarget, section: SectionName): EngineCommandEffect => ({ target, section, pending: 'CANCELLING', done: 'CANCELLED' });
+const close = (section: SectionName): EngineCommandEffect => ({ target: 'position', section, pending: 'CLOSING', done: 'CLOSED' });
+const change = (target: EngineCommandTarget, section: SectionName): EngineCommandEffect => ({ target, section, pending: 'CHANGING', done: 'CHANGED' });
+
+export const ENGINE_COMMAND_EFFECTS: Record<EngineCommandKind, EngineCommandEffect> = {
+  cancel_signal: cancel('signal', 'signals'),
+  cancel_order: cancel('order', 'orders'),
+  close_market: close('APA'),
+  close_limit: close('APA'),
+  close_best_limit: close('APA'),
+  close_lost_position: close('APA'),
+  reduce_position: change('position', 'APA'),
+  set_skip_check: change('position', 'APA'),
+  recover_k_exit: change('position', 'APA'),
+  start_profile: change('strategy_profile', 'profiles'),
+  stop_profile: change('strategy_profile', 'profiles'),
+  start_mm_profile: change('mm_profile', 'mm_profiles'),
+  stop_mm_profile: change('mm_profile', 'mm_profiles'),
+  start_ticker_config: change('ticker_config', 'tickers_configs'),
+  stop_ticker_config: change('ticker_config', 'tickers_configs'),
+  enable_bot: change('system', 'bot_status'),
+  disable_bot: change('system', 'bot_status'),
+  set_broker_program: change('exchange_account', 'exchange_account'),
+};
+
+/** `GET engine/commands/{id}/`: what the SPA polls while it shows CANCELLING, CLOSING or CHANGING. */
+export interface EngineCommandState {
+  id: string;
+  kind: EngineCommandKind;
+  target_type: EngineCommandTarget;
+  target_id: string | null;
+  status: EngineCommandStatus;
+  error: string | null;
+  /** The target's action_state now (null for targets without one). */
+  action_state: ActionState | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** Header a client sends to make a retried request the same command (any printable text up to 100). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+export const ENGINE_MESSAGES = {
+  orderNotOpen: 'This order is no longer open, so it cannot be cancelled.',
+  badIdempotencyKey: `The Idempotency-Key header takes up to ${IDEMPOTENCY_KEY_MAX} printable characters.`,
+  keyReused: 'This Idempotency-Key was already used for another action.',
+} as const;
