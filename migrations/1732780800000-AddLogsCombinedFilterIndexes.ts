@@ -5,17 +5,17 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * combined first page walked the index of one filter and threw most rows away: ~200-350 ms at
  * 5 million rows (docs/benchmarks.md). These serve each pair of filters in id order.
  * Built CONCURRENTLY (outside a transaction) so a large live log table keeps taking writes meanwhile.
- * A concurrent build that fails leaves an invalid index behind, which IF NOT EXISTS would then skip:
- * a rerun drops such a leftover and builds it again.
  */
 export class AddLogsCombinedFilterIndexes1732780800000 implements MigrationInterface {
   name = 'AddLogsCombinedFilterIndexes1732780800000';
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await createIndexConcurrently(q, 'logs_pair_id_type_id_idx', `ON logs (pair_id, type, id DESC) WHERE pair_id IS NOT NULL`);
-    await createIndexConcurrently(q, 'logs_profile_id_type_id_idx', `ON logs (profile_id, type, id DESC) WHERE profile_id IS NOT NULL`);
-    await createIndexConcurrently(q, 'logs_pair_id_profile_id_id_idx', `ON logs (pair_id, profile_id, id DESC) WHERE pair_id IS NOT NULL AND profile_id IS NOT NULL`);
+    await q.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS logs_pair_id_type_id_idx ON logs (pair_id, type, id DESC) WHERE pair_id IS NOT NULL`);
+    await q.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS logs_profile_id_type_id_idx ON logs (profile_id, type, id DESC) WHERE profile_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS logs_pair_id_profile_id_id_idx ON logs (pair_id, profile_id, id DESC) WHERE pair_id IS NOT NULL AND profile_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -23,13 +23,4 @@ export class AddLogsCombinedFilterIndexes1732780800000 implements MigrationInter
     await q.query(`DROP INDEX CONCURRENTLY IF EXISTS logs_profile_id_type_id_idx`);
     await q.query(`DROP INDEX CONCURRENTLY IF EXISTS logs_pair_id_type_id_idx`);
   }
-}
-
-async function createIndexConcurrently(q: QueryRunner, name: string, definition: string): Promise<void> {
-  const invalid: unknown[] = await q.query(
-    `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
-    [name],
-  );
-  if (invalid.length) await q.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
-  await q.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ${definition}`);
 }

@@ -7,6 +7,7 @@ import { CreateInvestorReportSchedules1732608000000 } from './1732608000000-Crea
 import { CreateLogProfiles1732694400000 } from './1732694400000-CreateLogProfiles';
 import { AddLogsCombinedFilterIndexes1732780800000 } from './1732780800000-AddLogsCombinedFilterIndexes';
 import { AddTelegramOutboxSendKey1732867200000 } from './1732867200000-AddTelegramOutboxSendKey';
+import { RebuildInvalidLogsFilterIndexes1732953600000 } from './1732953600000-RebuildInvalidLogsFilterIndexes';
 import { CreateTickerConfigsAndMmProfiles1733040000000 } from './1733040000000-CreateTickerConfigsAndMmProfiles';
 import { CreateStrategyProfiles1733126400000 } from './1733126400000-CreateStrategyProfiles';
 import { CreateSignalsOrdersPositions1733212800000 } from './1733212800000-CreateSignalsOrdersPositions';
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   CreateLogProfiles1732694400000,
   AddLogsCombinedFilterIndexes1732780800000,
   AddTelegramOutboxSendKey1732867200000,
+  RebuildInvalidLogsFilterIndexes1732953600000,
   CreateTickerConfigsAndMmProfiles1733040000000,
   CreateStrategyProfiles1733126400000,
   CreateSignalsOrdersPositions1733212800000,

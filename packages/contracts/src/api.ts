@@ -10,9 +10,6 @@ export interface Paginated<T> {
   results: T[];
 }
 
-/** 400: `{field: [messages]}` or `{detail}`; 401: `{code: 'token_not_valid', detail}`. */
-export type ErrorBody = { detail: string; code?: string } | Record<string, string[]>;
-
 export const ERROR_CODES = {
   tokenNotValid: 'token_not_valid',
   secondFactorRequired: 'second_factor_required',

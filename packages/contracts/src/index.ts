@@ -7,6 +7,7 @@ export * from './api';
 export * from './list-query';
 export * from './logs';
 export * from './settings-messages';
+export * from './notices';
 export * from './settings';
 export * from './input';
 export * from './trading';

@@ -21,12 +21,12 @@ export interface ListQueryAccess {
  * Params every list takes at every level. `cursor` comes only inside the API's own next/previous links:
  * it continues from the last row seen (keyset) so that following them stays fast however deep.
  */
-export const PAGING_PARAMS: readonly string[] = ['page', 'page_size', 'cursor'];
+const PAGING_PARAMS: readonly string[] = ['page', 'page_size', 'cursor'];
 export const CURSOR_MAX_LENGTH = 512;
-export const ORDERING_PARAM = 'ordering';
+const ORDERING_PARAM = 'ordering';
 
 /** Why a Limited query is refused: a key of the message catalogue (OWN_MESSAGES). */
-export type LimitedQueryRefusal = 'filteringNotAllowed' | 'sortingNotAllowed' | 'fieldNotAllowed';
+type LimitedQueryRefusal = 'filteringNotAllowed' | 'sortingNotAllowed' | 'fieldNotAllowed';
 
 /** Whether the group may filter this list by `param` (a declared filter on a field it sees). */
 export function mayFilterBy(perm: Perm, access: ListQueryAccess, param: string): boolean {

@@ -47,7 +47,6 @@ export const MESSAGES = {
   noPairs: 'No trading pairs yet',
   noData: 'No Data...',
 } as const;
-export type MessageKey = keyof typeof MESSAGES;
 
 /** Titles and labels quoted by the spec. */
 export const LABELS = {
@@ -91,13 +90,26 @@ export const OWN_MESSAGES = {
   filteringNotAllowed: 'Filtering is not allowed for your group.',
   sortingNotAllowed: 'Sorting is not allowed for your group.',
   fieldNotAllowed: 'Your group may not use this action.',
+  sectionUnknown: 'Unknown section.',
+  sectionListedTwice: 'This section is listed twice.',
+  credentialsMissing: 'Authentication credentials were not provided.',
+  loggedOut: 'Logged out.',
+  logFilterFieldInvalid: 'Use field=pair or field=profile.',
 
   // any route's input (input.ts): field messages in the spec's wording, bodies refused whole with {detail}
   idInvalid: 'Please enter the valid id',
+  // a value of the wrong type, named by the type it should have (a field's own rule may say more)
+  textExpected: 'This field must be text.',
+  numberExpected: 'This field must be a number.',
+  wholeNumberExpected: 'This field must be a whole number.',
+  booleanExpected: 'Use true or false.',
+  listExpected: 'This field must be a list.',
+  objectExpected: 'This field must be an object.',
   pageInvalid: `Page could be only 1-${INPUT_LIMITS.pageMax}`,
   textInvalid: 'Please enter the text without NUL characters or broken symbols',
   bodyTooDeep: 'Request body is nested too deeply.',
   valueInvalid: 'A value in the request is malformed or out of range.',
   conflict: 'This conflicts with a change made at the same time. Please reload and try again.',
   bodyTimeout: 'Request body took too long to arrive.',
+  badRequest: 'Bad request.',
 } as const;

@@ -48,7 +48,7 @@ export interface Tab {
 }
 
 /** Sub-tab bars, in the order the redirect pages try them. */
-export const TAB_BARS = {
+const TAB_BARS = {
   strategyProfiles: [
     { label: 'Strategy', path: 'strategyProfilesStrategy', section: 'profiles' },
     { label: 'Ticker', path: 'strategyProfilesTickers', section: 'tickers_configs' },
@@ -81,7 +81,7 @@ export function firstAllowedTab(holder: PermHolder | null | undefined, bar: TabB
   return visibleTabs(holder, bar)[0]?.path ?? null;
 }
 
-export interface MenuEntry {
+interface MenuEntry {
   label: string;
   path: PathKey;
   /** Hidden only when every section here is NP; empty means no privilege is needed. */
@@ -100,9 +100,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'Privileges', path: 'privileges', sections: ['groups', 'users'] },
 ];
 
-export const LOG_OUT_LABEL = 'Log out';
-
-export function anyReadable(holder: PermHolder | null | undefined, sections: readonly SectionName[]): boolean {
+function anyReadable(holder: PermHolder | null | undefined, sections: readonly SectionName[]): boolean {
   return sections.length === 0 || sections.some((s) => canRead(holder, s));
 }
 
@@ -111,7 +109,7 @@ export function visibleMenuEntries(holder: PermHolder | null | undefined): MenuE
 }
 
 /** The sections a route needs (any one of them); routes absent here need only a verified user. */
-export const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
+const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
   strategyProfiles: ['profiles', 'tickers_configs'],
   strategyProfilesStrategy: ['profiles'],
   strategyProfilesTickers: ['tickers_configs'],

@@ -2,9 +2,9 @@
  * Pure privilege rules, shared by the API's guard and the SPA's menus, tabs and routes,
  * so that what the server refuses and what the client hides cannot disagree.
  */
-import { ALLOWED_LEVELS, fieldsOf, isSectionName, Level, SECTIONS, SectionName } from './sections';
+import { ALLOWED_LEVELS, fieldsOf, Level, SECTIONS, SectionName } from './sections';
 
-export const DEFAULT_SIGNALS_COUNT = 200;
+const DEFAULT_SIGNALS_COUNT = 200;
 
 export interface Perm {
   section_name: SectionName;
@@ -57,10 +57,6 @@ export function canRead(holder: PermHolder | null | undefined, section: SectionN
 export function canWrite(holder: PermHolder | null | undefined, section: SectionName): boolean {
   const level = levelOf(holder, section);
   return level === 'Full' || level === 'Limited';
-}
-
-export function isReadOnly(holder: PermHolder | null | undefined, section: SectionName): boolean {
-  return levelOf(holder, section) === 'ReadOnly';
 }
 
 /** Whether a column (or an action gate) is open: all at Full and ReadOnly, the listed ones at Limited. */
@@ -121,10 +117,6 @@ export function permsAll(status: Level): Perm[] {
 /** The whole perms list of a group, one entry per section, absent ones filled in. */
 export function completePerms(holder: PermHolder | null | undefined): Perm[] {
   return SECTIONS.map((s) => permOf(holder, s));
-}
-
-export function sectionsOf(perms: readonly Partial<Perm>[]): SectionName[] {
-  return perms.map((p) => p.section_name).filter(isSectionName);
 }
 
 function unique<T>(items: T[]): T[] {

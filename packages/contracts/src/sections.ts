@@ -135,8 +135,7 @@ export const SECTION_FIELDS = {
   ],
 } as const satisfies Partial<Record<SectionName, readonly string[]>>;
 
-export type FieldSection = keyof typeof SECTION_FIELDS;
-export const FIELD_SECTIONS = Object.keys(SECTION_FIELDS) as FieldSection[];
+type FieldSection = keyof typeof SECTION_FIELDS;
 
 /** Sections whose filtering (resp. sorting) a Limited group may switch off (platform.md 6). */
 export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats'];
@@ -151,10 +150,6 @@ export const ACTION_GATES = {
 
 export function isSectionName(value: unknown): value is SectionName {
   return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);
-}
-
-export function isLevel(value: unknown): value is Level {
-  return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
 }
 
 export function fieldsOf(section: SectionName): readonly string[] {

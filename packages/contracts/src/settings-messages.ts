@@ -5,6 +5,7 @@ export const EXCHANGE_ACCOUNT_MESSAGES = {
   nameBlank: MESSAGES.nameBlank,
   nameTooLong: MESSAGES.nameTooLong,
   leverageRange: MESSAGES.leverageRange,
+  leverageDecimals: 'Leverage could have at most 2 decimal places',
   apiKeyBlank: 'API key can’t be blank',
   apiKeyTooLong: 'API key could be maximum 64 symbols',
   apiSecretBlank: 'Secret key can’t be blank',

@@ -16,7 +16,7 @@ export type AccessRule =
   | { kind: 'signed-in'; pendingSecondFactor: boolean }
   | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
 
-export interface SectionOptions {
+interface SectionOptions {
   /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
   gate?: string;
   /**

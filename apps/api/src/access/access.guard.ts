@@ -24,7 +24,7 @@ export class AccessGuard implements CanActivate {
 
     const req = ctx.switchToHttp().getRequest<AccessRequest>();
     const token = bearerToken(req);
-    if (!token) throw new TokenNotValidError('Authentication credentials were not provided.');
+    if (!token) throw new TokenNotValidError(OWN_MESSAGES.credentialsMissing);
     const principal = await this.sessions.resolveAccessToken(token, clientAddress(req), req.get('user-agent') ?? '');
     req.principal = principal;
 
@@ -49,7 +49,7 @@ export class AccessGuard implements CanActivate {
   }
 }
 
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MESSAGES } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { CurrentPrincipal, Public, SignedIn } from '../access/access.decorators';
 import { clientAddress } from '../access/access.guard';
 import type { Principal } from '../access/principal';
@@ -98,7 +98,7 @@ export class AuthController {
     if (!token) throw FieldValidationError.of('refresh_token', MESSAGES.fieldRequired);
     await this.auth.logout(token, clientOf(req));
     clearRefreshCookie(req, res);
-    return { detail: 'Logged out.' };
+    return { detail: OWN_MESSAGES.loggedOut };
   }
 
   @SignedIn({ pendingSecondFactor: true })

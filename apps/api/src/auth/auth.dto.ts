@@ -69,7 +69,7 @@ export class TotpCreateAnswerDto implements TotpCreateAnswer {
   @ApiProperty() is_verified!: boolean;
 }
 
-export class PermDto {
+class PermDto {
   @ApiProperty() section_name!: string;
   @ApiProperty({ enum: ['Full', 'Limited', 'ReadOnly', 'NP'] }) status!: string;
   @ApiProperty({ type: [String] }) fields!: string[];
@@ -79,7 +79,7 @@ export class PermDto {
   @ApiProperty() signals_count!: number;
 }
 
-export class GroupWithPermsDto {
+class GroupWithPermsDto {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
   @ApiProperty({ type: [PermDto] }) perms!: PermDto[];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CaptchaService } from './captcha.service';
@@ -7,7 +8,7 @@ import { SessionService } from './session.service';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, RateLimiterService, SessionService],
+  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock],
   exports: [SessionService, RateLimiterService],
 })
 export class AuthModule {}

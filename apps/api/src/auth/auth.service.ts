@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { completePerms, CurrentUser, EMAIL_PATTERN, MESSAGES, Perm, TokenPair, TotpCreateAnswer } from '@console/contracts';
 import type { Principal } from '../access/principal';
+import { Clock } from '../common/clock/clock';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { decryptSecret, encryptSecret } from '../common/crypto/secrets';
 import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
@@ -14,7 +15,7 @@ import { SessionService } from './session.service';
 import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
 import { queryRows } from '../common/database/sql';
 
-export type ClientInfo = {
+type ClientInfo = {
   ip: string;
   userAgent: string;
 };
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly limiter: RateLimiterService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   /** Password step: answers tokens whose second factor is still pending. */
@@ -95,7 +97,7 @@ export class AuthService {
       [principal.userId],
     );
     const secretEnc = rows[0]?.totp_secret_enc;
-    const step = secretEnc ? matchingStep(code, decryptSecret(secretEnc, this.config.encryptionKey)) : null;
+    const step = secretEnc ? matchingStep(code, decryptSecret(secretEnc, this.config.encryptionKey), this.clock.now()) : null;
     const result = await this.dataSource.transaction(async (manager) => {
       if (step === null) return null;
       // Accept a step only if it is newer than the last one used: no replay of a code.

@@ -10,7 +10,7 @@ import { randomToken, sha256 } from '../common/crypto/secrets';
 import { queryRows } from '../common/database/sql';
 
 /** A passed bot-check is redeemable by one login within this time. */
-export const CAPTCHA_PASS_TTL_SECONDS = 120;
+const CAPTCHA_PASS_TTL_SECONDS = 120;
 const CHALLENGE_TTL_SECONDS = 300;
 /** ALTCHA v2 proof of work: the browser hashes counters with SHA-256 until it finds the signed key. */
 const ALTCHA_ALGORITHM = 'SHA-256';

@@ -17,13 +17,13 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /** Authenticator codes come after a right password, so the account's own counter stays tight. */
-export const TOTP_LIMITS = {
+const TOTP_LIMITS = {
   perUser: { max: 5, windowSeconds: 15 * 60 },
   perAddress: SIGN_IN_LIMITS.perAddress,
 } as const;
 
 /** One counter of failed attempts. */
-export type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user';
+type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user';
 
 const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'login:pair': SIGN_IN_LIMITS.perAccountAndAddress,
@@ -35,7 +35,7 @@ const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'password:user': TOTP_LIMITS.perUser,
 };
 
-export interface LimitedKey {
+interface LimitedKey {
   limit: LimitName;
   /** Whom the limit counts, e.g. `ann@example.com` or a client address. */
   key: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
-import { auth, makeUser, secretOf, sessionFor, totpCode, uniqueEmail } from '../test/factories';
+import { auth, makeUser, secretOf, sessionFor, totpCode, uniqueEmail, wrongTotpCode } from '../test/factories';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
 import { RateLimiterService, SIGN_IN_LIMITS, signInLimits } from './rate-limiter.service';
 
@@ -64,7 +64,7 @@ describe('limits on guessing under parallel requests', () => {
     const user = await makeUser(ctx.db);
     const pending = await sessionFor(ctx, user.id, false);
     const secret = secretOf((await ctx.http().post(`${P}/totp/create/`).set(...auth(pending.access)).expect(200)).body.url);
-    const wrong = totpCode(secret) === '000000' ? '111111' : '000000';
+    const wrong = wrongTotpCode(secret, ctx.clock.now());
     const answers = await Promise.all(Array.from({ length: PARALLEL }, () => ctx.http().post(`${P}/totp/login/${wrong}/`).set(...auth(pending.access))));
     const counts = tally(answers.map((r) => r.status));
     expect(counts[400]).toBe(max);
@@ -72,7 +72,7 @@ describe('limits on guessing under parallel requests', () => {
     for (const res of answers.filter((r) => r.status === 400)) expect(res.body).toEqual({ detail: MESSAGES.twoFactorFailed });
     const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM logs WHERE event_type = '2fa_failed' AND user_id = $1`, [user.id]);
     expect(n).toBe(max);
-    await ctx.http().post(`${P}/totp/login/${totpCode(secret)}/`).set(...auth(pending.access)).expect(429);
+    await ctx.http().post(`${P}/totp/login/${totpCode(secret, ctx.clock.now())}/`).set(...auth(pending.access)).expect(429);
   });
 
   it('counts only failures: a right password gives its attempt back', async () => {

@@ -5,7 +5,7 @@ import { API_PATHS, API_PREFIX, REFRESH_COOKIE } from '@console/contracts';
 const COOKIE_PATHS = [API_PREFIX + API_PATHS.tokenRefresh, API_PREFIX + API_PATHS.logout];
 
 /** The SPA asks for cookie mode on every call; API clients that are not a browser never do. */
-export function wantsRefreshCookie(req: Request): boolean {
+function wantsRefreshCookie(req: Request): boolean {
   return req.get(REFRESH_COOKIE.header) === '1';
 }
 

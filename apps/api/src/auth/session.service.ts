@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * carry the right signature and still malformed claims (a leaked key, an older format): those are an
  * invalid token (401), never a value for the database to choke on.
  */
-export function accessClaimsOf(payload: unknown): (AccessClaims & { userId: number }) | null {
+function accessClaimsOf(payload: unknown): (AccessClaims & { userId: number }) | null {
   if (payload === null || typeof payload !== 'object') return null;
   const { sub, fam, sf, typ } = payload as Record<string, unknown>;
   if (typ !== 'access' || typeof sub !== 'string' || typeof fam !== 'string' || !UUID.test(fam)) return null;
@@ -34,7 +34,7 @@ export function accessClaimsOf(payload: unknown): (AccessClaims & { userId: numb
   return { sub, fam, sf: sf === true, typ, userId };
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'deactivated' | 'second_factor' | 'admin_reset';
+type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'deactivated' | 'second_factor' | 'admin_reset';
 
 /**
  * Sessions as token families. Access tokens are short-lived JWTs naming their family; refresh tokens

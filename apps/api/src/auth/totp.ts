@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import * as QRCode from 'qrcode';
 
-export const TOTP_ISSUER = 'Trading Console';
+const TOTP_ISSUER = 'Trading Console';
 /** SHA-1, 6 digits, 30-second steps: what authenticator apps assume (and otplib's defaults). */
 export const TOTP_OPTIONS = { algorithm: 'sha1', digits: 6, period: 30 } as const;
 // One step of clock drift either way, as authenticator apps commonly need.
@@ -20,8 +20,8 @@ export function qrDataUrl(url: string): Promise<string> {
   return QRCode.toDataURL(url, { margin: 1, width: 240 });
 }
 
-/** The time step a code belongs to, or null when it matches none within the drift window. */
-export function matchingStep(code: string, secret: string, now = Date.now()): number | null {
+/** The time step a code belongs to, or null when it matches none within the drift window at `now` (ms). */
+export function matchingStep(code: string, secret: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const epoch = Math.floor(now / 1000);
   const result = verifySync({ secret, token: code, epoch, epochTolerance: DRIFT_SECONDS, ...TOTP_OPTIONS });

@@ -37,7 +37,7 @@ const GROUPS: { name: string; perms: Perm[]; users: string[] }[] = [
   },
 ];
 
-export interface DemoSummary {
+interface DemoSummary {
   seeded: boolean;
   users: string[];
   logs: number;

@@ -1,41 +1,41 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS } from '@console/contracts';
-import { PageQuery } from '../common/pagination/pagination';
+import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIMITS, MESSAGES } from '@console/contracts';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
 import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
 
-// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 
 /** The fields of both create and update; the secret's rule differs between them. */
 abstract class ExchangeAccountFieldsDto {
   @ApiProperty({ maxLength: LIMITS.nameMax })
   @MaxLength(LIMITS.nameMax, { message: M.nameTooLong })
   @IsNotEmpty({ message: M.nameBlank })
-  @IsString({ message: M.nameBlank })
+  @IsString()
   @Trim()
   title!: string;
 
   @ApiProperty({ maxLength: LIMITS.apiKeyMax })
   @MaxLength(LIMITS.apiKeyMax, { message: M.apiKeyTooLong })
   @IsNotEmpty({ message: M.apiKeyBlank })
-  @IsString({ message: M.apiKeyBlank })
+  @IsString()
   @Trim()
   api_key!: string;
 
   @ApiProperty({ minimum: LIMITS.leverageMin, maximum: LIMITS.leverageMax })
   @Max(LIMITS.leverageMax, { message: M.leverageRange })
   @Min(LIMITS.leverageMin, { message: M.leverageRange })
-  @IsDecimal(2, { message: M.leverageRange })
-  @IsDefined({ message: M.leverageRange })
+  @IsDecimal(2, { message: M.leverageDecimals })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsNotEmpty({ message: MESSAGES.fieldRequired })
   @NumberFromString()
   leverage!: number;
 
   @ApiPropertyOptional({ maxLength: LIMITS.brokerIdMax, nullable: true, type: String })
   @IsOptional()
   @MaxLength(LIMITS.brokerIdMax, { message: M.brokerIdTooLong })
-  @IsString({ message: M.brokerIdTooLong })
+  @IsString()
   @Trim()
   broker_id?: string | null;
 
@@ -50,7 +50,7 @@ export class CreateExchangeAccountDto extends ExchangeAccountFieldsDto {
   @ApiProperty({ maxLength: LIMITS.apiKeyMax, writeOnly: true })
   @MaxLength(LIMITS.apiKeyMax, { message: M.apiSecretTooLong })
   @IsNotEmpty({ message: M.apiSecretBlank })
-  @IsString({ message: M.apiSecretBlank })
+  @IsString()
   @Trim()
   api_secret!: string;
 }
@@ -60,7 +60,7 @@ export class UpdateExchangeAccountDto extends ExchangeAccountFieldsDto {
   @ApiPropertyOptional({ maxLength: LIMITS.apiKeyMax, writeOnly: true, description: 'Write-only. On update, empty or absent keeps the stored secret.' })
   @Omittable()
   @MaxLength(LIMITS.apiKeyMax, { message: M.apiSecretTooLong })
-  @IsString({ message: M.apiSecretBlank })
+  @IsString()
   @Trim()
   api_secret?: string;
 }
@@ -78,9 +78,4 @@ export class ExchangeAccountDto {
   @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available!: boolean;
 }
 
-export class ExchangeAccountListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [ExchangeAccountDto] }) results!: ExchangeAccountDto[];
-}
+export class ExchangeAccountListDto extends paginatedAnswer(ExchangeAccountDto) {}

@@ -3,6 +3,7 @@ import { ACCOUNT_COLUMNS, ACCOUNT_LIST } from './exchange-accounts.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { NOTICES } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
@@ -57,7 +58,7 @@ export class ExchangeAccountsService {
       );
       return created;
     });
-    await this.notifications.announce({ title: 'Exchange account added', text_body: `“${created.title}” was added by ${principal.email}.` });
+    await this.notifications.announce(NOTICES.exchangeAccountAdded(created.title, principal.email));
     return created;
   }
 
@@ -93,24 +94,13 @@ export class ExchangeAccountsService {
   async remove(principal: Principal, id: number): Promise<void> {
     const removed = await this.dataSource.transaction(async (m) => {
       const before = toDto(await find(m, id));
-      await assertNotUsedByMmProfiles(m, id);
+      // Once MM profiles have a table, an account they trade on is refused here (EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles).
       await m.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
       return before;
     });
-    await this.notifications.announce({ title: 'Exchange account deleted', text_body: `“${removed.title}” was deleted by ${principal.email}.` });
+    await this.notifications.announce(NOTICES.exchangeAccountDeleted(removed.title, principal.email));
   }
-}
-
-/**
- * Refuses to delete an account that MM profiles trade on. MM profiles do not exist yet; when their
- * table lands (with an exchange_account_id column), this becomes:
- *   SELECT 1 FROM mm_profiles WHERE exchange_account_id = $1 LIMIT 1
- *   → throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles)
- * and the foreign key should be ON DELETE RESTRICT as a second guard.
- */
-export async function assertNotUsedByMmProfiles(_m: EntityManager, _accountId: number): Promise<void> {
-  return;
 }
 
 async function find(m: EntityManager, id: number): Promise<AccountRow> {

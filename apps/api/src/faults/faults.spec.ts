@@ -5,10 +5,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { permsAll } from '@console/contracts';
+import { DELIVERY_FAILURES, permsAll } from '@console/contracts';
 import { schedulerId } from '../queues/investor-reports/investor-reports.jobs';
 import { bullConnection, JOBS, QUEUES } from '../queues/queues';
-import { INTERRUPTED_SEND, TelegramProcessor } from '../queues/telegram/telegram.processor';
+import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { auth, makeUser, sessionFor, TestUser } from '../test/factories';
 import { FakeTelegram, startFakeTelegram, waitUntil } from '../test/fake-telegram';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
@@ -160,7 +160,7 @@ describe('a worker dies in the middle of a send', () => {
     expect(await processor.send(job)).toBe('interrupted');
     expect(fake.attempts).toBe(attemptsBefore + 1);
     const [after] = await ctx.db.query(`SELECT status, last_error FROM telegram_outbox WHERE id = $1`, [row.id]);
-    expect(after).toEqual({ status: 'failed', last_error: INTERRUPTED_SEND });
+    expect(after).toEqual({ status: 'failed', last_error: DELIVERY_FAILURES.sendInterrupted });
     const logged = await ctx.db.query(`SELECT count(*)::int AS n FROM logs WHERE event_type = 'telegram_send_interrupted' AND log_data->>'outbox_id' = $1`, [row.id]);
     expect(logged[0].n).toBe(1);
 

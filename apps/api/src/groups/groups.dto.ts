@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LEVELS, LIMITS, MESSAGES, SECTIONS } from '@console/contracts';
+import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
 import type { Level, SectionName } from '@console/contracts';
-import { PageQuery } from '../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { NestedObjects, Omittable } from '../common/validation/transforms';
 
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })
-  @IsIn(SECTIONS, { message: 'Unknown section.' })
+  @IsIn(SECTIONS, { message: OWN_MESSAGES.sectionUnknown })
   section_name!: SectionName;
 
   @ApiProperty({ enum: LEVELS })
@@ -36,10 +36,9 @@ export class PermInputDto {
 
 export class CreateGroupDto {
   @ApiProperty({ maxLength: LIMITS.nameMax })
-  // class-validator runs these bottom-up: "required" must win over "too long" for a missing name.
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
-  @IsString({ message: MESSAGES.groupNameRequired })
+  @IsString()
   name!: string;
 
   @ApiProperty({ type: [PermInputDto], description: 'One per section; absent sections read as NP' })
@@ -50,10 +49,9 @@ export class CreateGroupDto {
 export class UpdateGroupDto {
   @ApiPropertyOptional({ maxLength: LIMITS.nameMax })
   @Omittable()
-  // class-validator runs these bottom-up: "required" must win over "too long" for a missing name.
   @MaxLength(LIMITS.nameMax, { message: MESSAGES.nameTooLong })
   @IsNotEmpty({ message: MESSAGES.groupNameRequired })
-  @IsString({ message: MESSAGES.groupNameRequired })
+  @IsString()
   name?: string;
 
   @ApiProperty({ type: [PermInputDto] })
@@ -63,7 +61,7 @@ export class UpdateGroupDto {
 
 export class GroupsQuery extends PageQuery {}
 
-export class PermOutDto {
+class PermOutDto {
   @ApiProperty({ enum: SECTIONS }) section_name!: string;
   @ApiProperty({ enum: LEVELS }) status!: string;
   @ApiProperty({ type: [String] }) fields!: string[];
@@ -80,9 +78,4 @@ export class GroupDto {
   @ApiProperty() users_count!: number;
 }
 
-export class GroupListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [GroupDto] }) results!: GroupDto[];
-}
+export class GroupListDto extends paginatedAnswer(GroupDto) {}

@@ -95,11 +95,11 @@ export class GroupsService {
  * Applies the platform.md 4 rules to submitted perms: each section once, only its allowed levels and
  * fields, NP clearing, signals_count reset on a signals status change. Absent sections become NP.
  */
-export function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {
+function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {
   const errors: FieldErrors = {};
   const given = new Map<string, PermInputDto>();
   input.forEach((p, i) => {
-    if (given.has(p.section_name)) errors[`perms.${i}.section_name`] = ['This section is listed twice.'];
+    if (given.has(p.section_name)) errors[`perms.${i}.section_name`] = [OWN_MESSAGES.sectionListedTwice];
     else if (!ALLOWED_LEVELS[p.section_name].includes(p.status)) errors[`perms.${i}.status`] = [OWN_MESSAGES.levelNotAllowed];
     given.set(p.section_name, p);
   });

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 
 /** What one request has written to the audit log so far. */
-export interface AuditContext {
+interface AuditContext {
   rows: number;
   /** The write route answered without changing anything (a repeated request): no audit row is owed. */
   unchanged?: boolean;

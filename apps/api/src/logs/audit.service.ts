@@ -5,14 +5,14 @@ import type { LogEntry } from '@console/contracts';
 import { currentAuditContext } from './audit-context';
 
 /** A row to write: type and event, the rest of a log entry as it applies, and who did it. */
-export type LogInput = Pick<LogEntry, 'type' | 'event_type'> &
+type LogInput = Pick<LogEntry, 'type' | 'event_type'> &
   Partial<Pick<LogEntry, 'signal_id' | 'pair_id' | 'pair_name' | 'profile_id' | 'profile_title' | 'order_id' | 'log_data'>> & { user_id?: number | null };
 
 const SECRET_KEY = /pass(word)?|secret|token|code|api_key|totp|hash/i;
 export const MASK = '***';
 
 /** Replaces every value whose key names a secret, at any depth, so no log row ever holds one. */
-export function maskSecrets(value: unknown): unknown {
+function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(

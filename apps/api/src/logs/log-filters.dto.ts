@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OWN_MESSAGES } from '@console/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 
-export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
+const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
 export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
 
 export class LogFilterOptionsQuery extends PageQuery {
   @ApiProperty({ enum: LOG_FILTER_FIELDS })
-  @IsIn(LOG_FILTER_FIELDS, { message: 'Use field=pair or field=profile.' })
+  @IsIn(LOG_FILTER_FIELDS, { message: OWN_MESSAGES.logFilterFieldInvalid })
   field!: LogFilterField;
 
   @ApiPropertyOptional({ description: 'Part of the name, any case (a profile may also be found by its id)' })
@@ -28,9 +29,4 @@ export class LogFilterOptionDto {
   @ApiProperty() name!: string;
 }
 
-export class LogFilterOptionListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [LogFilterOptionDto] }) results!: LogFilterOptionDto[];
-}
+export class LogFilterOptionListDto extends paginatedAnswer(LogFilterOptionDto) {}

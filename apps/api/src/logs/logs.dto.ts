@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
 import type { LogEntry, LogType } from '@console/contracts';
-import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 
 export class LogsQuery extends PageQuery {
@@ -30,12 +30,7 @@ export class LogDto implements LogEntry {
   @ApiProperty({ type: Object }) log_data!: Record<string, unknown>;
 }
 
-export class LogListDto {
-  @ApiProperty({ description: 'Exact up to 1,000 matching rows past the page; beyond that an estimate (see for_count)' }) count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [LogDto] }) results!: LogDto[];
-}
+export class LogListDto extends paginatedAnswer(LogDto, { countDescription: 'Exact up to 1,000 matching rows past the page; beyond that an estimate (see for_count)' }) {}
 
 export class LogCountDto {
   @ApiProperty() count!: number;

@@ -3,7 +3,7 @@ import { defineList } from '../common/list-query/list-declaration';
 import type { LogsQuery } from './logs.dto';
 
 /** Past this many matching rows beyond the page, the list reports an estimate (exact: logs/for_count/). */
-export const LOG_COUNT_CAP = 1_000;
+const LOG_COUNT_CAP = 1_000;
 
 /**
  * The log list (tens of millions of rows). Every filter has an index ordered by id (migrations

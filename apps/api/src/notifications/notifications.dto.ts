@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '../common/pagination/pagination';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 
 export class NotificationsQuery extends PageQuery {}
 
@@ -10,9 +10,4 @@ export class NotificationDto {
   @ApiProperty() created_at!: string;
 }
 
-export class NotificationListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [NotificationDto] }) results!: NotificationDto[];
-}
+export class NotificationListDto extends paginatedAnswer(NotificationDto) {}

@@ -10,7 +10,7 @@ import { NotificationDto, NotificationsQuery } from './notifications.dto';
 import { NOTIFICATION_LIST } from './notifications.list';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 
-export interface NotificationInput {
+interface NotificationInput {
   title: string;
   text_body: string;
 }

@@ -18,7 +18,6 @@ describe('Telegram settings and notifications', () => {
   let fake: FakeTelegram;
   let worker: INestApplicationContext;
   let admin: string;
-  const answers: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeTelegram();
@@ -33,12 +32,18 @@ describe('Telegram settings and notifications', () => {
   });
   beforeEach(() => fake.respondWith(200));
 
-  const keep = <T extends { text: string }>(res: T) => (answers.push(res.text), res);
   const send = async (method: 'post' | 'put', path: string, body: object, status: number) =>
-    keep(await ctx.http()[method](path).set(...auth(admin)).send(body).expect(status));
+    ctx.http()[method](path).set(...auth(admin)).send(body).expect(status);
+  /** Each test that sends sets up the bot itself (POST creates the settings or saves over them). */
+  const configureBot = async () => {
+    const res = await ctx.http().post(S).set(...auth(admin)).send({ token: TOKEN, chat_id: '-100200300' });
+    expect([200, 201]).toContain(res.status);
+    return res;
+  };
 
   it('answers empty settings before the first save, then creates with POST and updates after', async () => {
-    expect(keep(await ctx.http().get(S).set(...auth(admin)).expect(200)).body).toEqual({
+    await ctx.db.query(`DELETE FROM tg_bot_settings`);
+    expect((await ctx.http().get(S).set(...auth(admin)).expect(200)).body).toEqual({
       id: null,
       token: '',
       chat_id: '',
@@ -68,17 +73,19 @@ describe('Telegram settings and notifications', () => {
   });
 
   it('notify stores the notification and delivers it to Telegram through the worker', async () => {
+    await configureBot();
     const { id } = await ctx.app.get(NotificationsService).notify({ title: 'Position closed', text_body: 'BTCUSDT closed at +1.2%' });
     await fake.waitFor((r) => r.some((m) => m.text.includes('BTCUSDT closed')));
     const message = fake.received.find((m) => m.text.includes('BTCUSDT closed'))!;
     expect(message).toEqual({ token: TOKEN, chat_id: '-100200300', text: 'Position closed\n\nBTCUSDT closed at +1.2%' });
     await waitUntil(async () => (await ctx.db.query(`SELECT status FROM telegram_outbox WHERE notification_id = $1`, [id]))[0].status === 'sent');
 
-    const feed = keep(await ctx.http().get(N).set(...auth(admin)).expect(200));
+    const feed = await ctx.http().get(N).set(...auth(admin)).expect(200);
     expect(feed.body.results[0]).toEqual({ id, title: 'Position closed', text_body: 'BTCUSDT closed at +1.2%', created_at: expect.any(String) });
   });
 
   it('retries with backoff and writes an error log row when the last attempt fails', async () => {
+    await configureBot();
     fake.respondWith(500);
     const before = fake.attempts;
     const { id } = await ctx.app.get(NotificationsService).notify({ title: 'Will fail', text_body: 'Telegram is down' });
@@ -91,6 +98,7 @@ describe('Telegram settings and notifications', () => {
   });
 
   it('does not retry what Telegram refuses for good (unknown chat), and logs it at once', async () => {
+    await configureBot();
     fake.respondWith(400);
     const before = fake.attempts;
     const { id } = await ctx.app.get(NotificationsService).notify({ title: 'Bad chat', text_body: 'x' });
@@ -101,12 +109,20 @@ describe('Telegram settings and notifications', () => {
   it('pages the feed newest first', async () => {
     const service = ctx.app.get(NotificationsService);
     for (let i = 0; i < 12; i++) await service.notify({ title: `n${i}`, text_body: '' });
-    const page = keep(await ctx.http().get(`${N}?page=1&page_size=5`).set(...auth(admin)).expect(200));
+    const page = await ctx.http().get(`${N}?page=1&page_size=5`).set(...auth(admin)).expect(200);
     expect(page.body.results.map((r: { title: string }) => r.title)).toEqual(['n11', 'n10', 'n9', 'n8', 'n7']);
     expect(page.body.next).toMatch(/page=2/);
   });
 
   it('no answer and no log row ever holds a bot token', async () => {
+    const created = await configureBot();
+    const answers = [
+      created.text,
+      (await send('post', S, { token: created.body.token, chat_id: '-100200301' }, 200)).text,
+      (await send('put', `${S}${created.body.id}/`, { token: TOKEN, chat_id: '-100200300', investor_bot_token: TOKEN, investor_chat_id: '-1' }, 200)).text,
+      (await send('put', S, { token: TOKEN, chat_id: '1'.repeat(17) }, 400)).text,
+      (await ctx.http().get(S).set(...auth(admin)).expect(200)).text,
+    ];
     for (const text of answers) expect(text).not.toContain(TOKEN);
     const logs: { text: string }[] = await ctx.db.query(`SELECT log_data::text AS text FROM logs`);
     expect(logs.some((l) => l.text.includes('tg_bot') || l.text.includes('chat_id'))).toBe(true);

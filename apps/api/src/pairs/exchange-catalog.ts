@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SIMULATED_USDT_PERPETUALS } from './simulated-exchange.instruments';
 
 /** One instrument the exchange lists. */
-export interface ExchangeInstrument {
+interface ExchangeInstrument {
   ticker: string;
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../common/pagination/pagination';
-import { PAIR_MESSAGES } from '@console/contracts';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
+import { OWN_MESSAGES, PAIR_MESSAGES } from '@console/contracts';
 
 export class PairsQuery extends PageQuery {}
 
@@ -15,7 +15,7 @@ export class UpdatePairDto {
   ticker?: string;
 
   @ApiProperty()
-  @IsBoolean({ message: PAIR_MESSAGES.isActiveRequired })
+  @IsBoolean()
   @IsDefined({ message: PAIR_MESSAGES.isActiveRequired })
   is_active!: boolean;
 }
@@ -30,7 +30,7 @@ export class PairsForFiltersQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only active pairs' })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value))
-  @IsIn([true, false], { message: 'Use true or false.' })
+  @IsIn([true, false], { message: OWN_MESSAGES.booleanExpected })
   is_for_active?: boolean;
 }
 
@@ -40,24 +40,14 @@ export class PairDto {
   @ApiProperty() is_active!: boolean;
 }
 
-export class PairListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [PairDto] }) results!: PairDto[];
-}
+export class PairListDto extends paginatedAnswer(PairDto) {}
 
 export class PairOptionDto {
   @ApiProperty() id!: number;
   @ApiProperty() ticker!: string;
 }
 
-export class PairOptionListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [PairOptionDto] }) results!: PairOptionDto[];
-}
+export class PairOptionListDto extends paginatedAnswer(PairOptionDto) {}
 
 export class PairsSyncResultDto {
   @ApiProperty({ description: 'Tickers added by this sync (inactive)' }) added!: number;

@@ -10,20 +10,9 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
 import { PAIR_LIST, PAIR_OPTION_LIST } from './pairs.list';
 import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
-import { PAIR_MESSAGES } from '@console/contracts';
+import { NOTICES, PAIR_MESSAGES } from '@console/contracts';
 
 const TICKER = /^[A-Z0-9]{2,32}$/;
-const NOTICE_TICKERS = 20;
-
-/** Operators hear of new tickers: they come in inactive, and someone decides whether the bot may trade them. */
-function newPairsNotice(tickers: string[]) {
-  const named = tickers.slice(0, NOTICE_TICKERS).join(', ');
-  const more = tickers.length > NOTICE_TICKERS ? ` and ${tickers.length - NOTICE_TICKERS} more` : '';
-  return {
-    title: `New trading pairs: ${tickers.length}`,
-    text_body: `The exchange sync added ${named}${more}. They stay inactive until turned on in System settings.`,
-  };
-}
 
 /**
  * Trading pairs. Sync adds the exchange's new tickers as inactive (an operator turns on what the bot may
@@ -69,7 +58,7 @@ export class PairsService {
       );
       return { tickers, summary: { added: tickers.length, ...totals } };
     });
-    if (result.tickers.length) await this.notifications.announce(newPairsNotice(result.tickers));
+    if (result.tickers.length) await this.notifications.announce(NOTICES.pairsAdded(result.tickers));
     return result.summary;
   }
 

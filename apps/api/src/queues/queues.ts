@@ -10,7 +10,6 @@ export const QUEUES = {
   investorReports: 'investor-reports',
   engineCommands: 'engine-commands',
 } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   purgeExpiredAuth: 'purge-expired-auth',
@@ -21,7 +20,6 @@ export const JOBS = {
   requeuePendingEngineCommands: 'requeue-pending-engine-commands',
 } as const;
 
-export type MaintenanceJob = { name: typeof JOBS.purgeExpiredAuth; data: Record<string, never> };
 /** Sends one telegram_outbox row; the row holds the text and the state. */
 export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
 /** Builds and sends the investor report of one schedule entry. */

@@ -59,9 +59,15 @@ export function secretOf(otpauthUrl: string): string {
   return new URL(otpauthUrl).searchParams.get('secret') ?? '';
 }
 
-/** A code for the given 30-second step offset (−1, 0, +1 are within the accepted drift). */
-export function totpCode(secret: string, stepOffset = 0): string {
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * TOTP_OPTIONS.period, ...TOTP_OPTIONS });
+/** The code of the 30-second step `stepOffset` steps from `now` (ms); −1, 0 and +1 are within the accepted drift. */
+export function totpCode(secret: string, now: number, stepOffset = 0): string {
+  return generateSync({ secret, epoch: Math.floor(now / 1000) + stepOffset * TOTP_OPTIONS.period, ...TOTP_OPTIONS });
+}
+
+/** A well-formed code that matches none of the steps accepted at `now`. */
+export function wrongTotpCode(secret: string, now: number): string {
+  const accepted = new Set([-1, 0, 1].map((offset) => totpCode(secret, now, offset)));
+  return ['000000', '111111', '222222', '333333'].find((code) => !accepted.has(code))!;
 }
 
 /** The whole sign-in through HTTP: password, QR, a code from the secret. */
@@ -69,6 +75,6 @@ export async function signInThroughHttp(ctx: TestContext, user: TestUser, stepOf
   const login = await ctx.http().post('/api/v2/users/login/').send({ email: user.email, password: user.password }).expect(200);
   const qr = await ctx.http().post('/api/v2/users/totp/create/').set(...auth(login.body.access)).expect(200);
   const secret = secretOf(qr.body.url);
-  const verified = await ctx.http().post(`/api/v2/users/totp/login/${totpCode(secret, stepOffset)}/`).set(...auth(login.body.access)).expect(200);
+  const verified = await ctx.http().post(`/api/v2/users/totp/login/${totpCode(secret, ctx.clock.now(), stepOffset)}/`).set(...auth(login.body.access)).expect(200);
   return { ...verified.body, secret };
 }

@@ -2,7 +2,7 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   token: string;
   chat_id: string;
   text: string;

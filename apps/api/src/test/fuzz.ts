@@ -43,7 +43,7 @@ export class Draw {
 
 // ---- the OpenAPI document ----
 
-export interface Schema {
+interface Schema {
   $ref?: string;
   type?: string;
   enum?: unknown[];
@@ -61,7 +61,7 @@ export interface Schema {
   format?: string;
 }
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
@@ -118,7 +118,7 @@ export function resolve(schema: Schema | undefined, document: OpenApiDocument): 
 // ---- values ----
 
 /** Values that break naive code: out-of-range and odd numbers, NUL, unpaired surrogates, wrong types, deep and wide structures. */
-export function hostileValue(draw: Draw): unknown {
+function hostileValue(draw: Draw): unknown {
   switch (draw.int(0, 5)) {
     case 0:
       return draw.pick([
@@ -157,7 +157,7 @@ export interface Known {
 }
 
 /** A value the schema accepts, with hints from the field's name where the schema says only "string". */
-export function validValue(schema: Schema, name: string, draw: Draw, known: Known, document: OpenApiDocument, depth = 0): unknown {
+function validValue(schema: Schema, name: string, draw: Draw, known: Known, document: OpenApiDocument, depth = 0): unknown {
   const s = resolve(schema, document);
   if (s.nullable && draw.chance(0.1)) return null;
   if (s.enum?.length) return draw.pick(s.enum);
@@ -238,7 +238,7 @@ export interface FuzzRequest {
 }
 
 /** Percent-encodes text; an unpaired surrogate goes out as its 3 bytes (WTF-8), which no valid UTF-8 has. */
-export function encodeText(text: string): string {
+function encodeText(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
@@ -249,7 +249,7 @@ export function encodeText(text: string): string {
 }
 
 /** How a value reads in a path or a query string. */
-export function asText(value: unknown): string | string[] | undefined {
+function asText(value: unknown): string | string[] | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);

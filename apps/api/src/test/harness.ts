@@ -9,11 +9,25 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '../bootstrap';
+import { Clock } from '../common/clock/clock';
 import { AppConfig, loadConfig } from '../common/config/config';
 import { databaseUrl, TEMPLATE_DB, withAdminClient } from './services';
 
+/**
+ * Where every test app's clock stands until a test moves it: a fixed instant 15 s into a 30-second
+ * step, so an authenticator code made in a test is judged in the step it was made for.
+ */
+const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 15);
+
+/** The app's clock, pinned: `now()` is what the app reads, `set` moves it. */
+interface PinnedClock {
+  now(): number;
+  set(ms: number): void;
+}
+
 export interface TestContext {
   app: NestExpressApplication;
+  clock: PinnedClock;
   http: () => ReturnType<typeof request>;
   config: AppConfig;
   db: DataSource;
@@ -31,7 +45,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'databaseUrl'> & { databaseUrl: string } {
+function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'databaseUrl'> & { databaseUrl: string } {
   return loadConfig({
     DATABASE_URL: 'postgres://placeholder@127.0.0.1/placeholder',
     REDIS_URL: inject('redisUrl'),
@@ -54,10 +68,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   // TEST_LOGS=1 shows the app's logs (500s with their stack) while debugging a test.
   const app = await createApp({ ...config, logLevel: process.env.TEST_LOGS ? 'debug' : 'silent' }, { logs: !!process.env.TEST_LOGS });
   const db = app.get(DataSource);
+  let now = TEST_NOW;
+  app.get(Clock).now = () => now;
   const redis = new Redis(config.redisUrl);
   redis.on('error', () => undefined); // reconnects by itself; fault tests cut Redis on purpose
   return {
     app,
+    clock: { now: () => now, set: (ms) => (now = ms) },
     config,
     db,
     redis,

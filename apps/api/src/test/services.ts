@@ -9,7 +9,7 @@ import Redis from 'ioredis';
 // One name per checkout directory, so two checkouts on one machine can run their suites at once.
 export const TEMPLATE_DB = `console_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8)}`;
 
-export interface TestServices {
+interface TestServices {
   /** A URL to a database we may connect to for CREATE/DROP DATABASE. */
   adminDatabaseUrl: string;
   redisUrl: string;

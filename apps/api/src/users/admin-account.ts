@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
+import { AuditService } from '../logs/audit.service';
 
-export const ADMIN_GROUP_NAME = 'Administrators';
+const ADMIN_GROUP_NAME = 'Administrators';
 
-export interface AdminAccount {
+interface AdminAccount {
   id: number;
   email: string;
   group: string;
@@ -39,10 +40,8 @@ export async function createOrResetAdmin(dataSource: DataSource, email: string, 
     } else {
       [{ id }] = await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) RETURNING id`, [normalized, hash, group.id]);
     }
-    await m.query(`INSERT INTO logs (type, event_type, user_id, log_data) VALUES ('user', 'admin_created_or_reset', $1, $2::jsonb)`, [
-      id,
-      JSON.stringify({ email: normalized, via: 'cli' }),
-    ]);
+    // Through the audit service, like every other log row: its masking applies here too.
+    await new AuditService(dataSource).write({ type: 'user', event_type: 'admin_created_or_reset', user_id: id, log_data: { email: normalized, via: 'cli' } }, m);
     return { id, email: normalized, group: ADMIN_GROUP_NAME };
   });
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
-import { OWN_MESSAGES, type GroupOption } from '@console/contracts';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, OWN_MESSAGES, type GroupOption } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
-import { ID_SCHEMA, PageQuery } from '../common/pagination/pagination';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 import { Omittable } from '../common/validation/transforms';
 
@@ -10,6 +10,7 @@ export class UpdateOwnAccountDto {
   @ApiProperty()
   @IsString()
   @MaxLength(254)
+  @IsDefined({ message: MESSAGES.accountEmailInvalid })
   email!: string;
 
   @ApiPropertyOptional()
@@ -35,16 +36,18 @@ export class UsersQuery extends PageQuery {}
 export class CreateUserDto extends CredentialsDto {
   @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
   @IsId(OWN_MESSAGES.groupRequired)
+  @IsNotEmpty({ message: OWN_MESSAGES.groupRequired })
   group!: number;
 }
 
 export class UpdateUserGroupDto {
   @ApiProperty({ ...ID_SCHEMA, description: 'Group id' })
   @IsId(OWN_MESSAGES.groupRequired)
+  @IsNotEmpty({ message: OWN_MESSAGES.groupRequired })
   group!: number;
 }
 
-export class UserGroupRefDto {
+class UserGroupRefDto {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
 }
@@ -56,14 +59,9 @@ export class UserDto {
   @ApiProperty({ type: UserGroupRefDto, nullable: true }) group!: UserGroupRefDto | null;
 }
 
-export class UserListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [UserDto] }) results!: UserDto[];
-}
+export class UserListDto extends paginatedAnswer(UserDto) {}
 
-export class GroupOptionDto implements GroupOption {
+class GroupOptionDto implements GroupOption {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
 }

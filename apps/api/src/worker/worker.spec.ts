@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { InvestorReportsProcessor } from '../queues/investor-reports/investor-reports.processor';
@@ -35,8 +35,11 @@ describe('the worker process', () => {
     ctx = await createTestApp({ WORKER_CONCURRENCY: '3', TELEGRAM_API_BASE_URL: telegramUrl });
     queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: bullConnection(ctx.config.redisUrl), prefix: ctx.config.redisPrefix }));
   });
+  // Each test starts the worker processes it needs; none is left for the next.
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((w) => w.close()));
+  });
   afterAll(async () => {
-    await Promise.all(started.map((w) => w.close()));
     await Promise.all(queues.map((q) => q.close()));
     await ctx.close();
     await new Promise((resolve) => slowTelegram.close(resolve));
@@ -45,6 +48,10 @@ describe('the worker process', () => {
   const workersPerQueue = () => Promise.all(queues.map((q) => q.getWorkersCount()));
   const heartbeats = () => ctx.redis.zrange(heartbeatKey(ctx.config.redisPrefix), 0, -1);
   const schedulerKeys = async () => (await Promise.all(queues.map((q) => q.getJobSchedulers(0, -1)))).flat().map((s) => s.key).sort();
+  const startWorkers = async (count: number) => {
+    for (let i = 0; i < count; i++) started.push(await startWorker(ctx));
+    return started;
+  };
 
   it('the API process only enqueues: no queue has a worker', async () => {
     expect(await workersPerQueue()).toEqual(eachQueue(0));
@@ -52,8 +59,7 @@ describe('the worker process', () => {
   });
 
   it('one worker process takes every queue with the configured concurrency, beats, and registers the repeating jobs', async () => {
-    const worker = await startWorker(ctx);
-    started.push(worker);
+    const [worker] = await startWorkers(1);
     expect(await workersPerQueue()).toEqual(eachQueue(1));
     for (const processor of [MaintenanceProcessor, TelegramProcessor, InvestorReportsProcessor]) {
       expect(worker.get(processor).worker.concurrency).toBe(3);
@@ -63,14 +69,14 @@ describe('the worker process', () => {
   });
 
   it('more worker processes run side by side (compose --scale), each with its own heartbeat, the schedulers once', async () => {
-    const second = await startWorker(ctx);
-    started.push(second);
+    await startWorkers(2);
     expect(await workersPerQueue()).toEqual(eachQueue(2));
     expect(await heartbeats()).toHaveLength(2);
     expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands].sort());
   });
 
   it('a stopping worker closes its workers and leaves the heartbeat set; the others stay', async () => {
+    await startWorkers(2);
     await started.pop()!.close();
     expect(await workersPerQueue()).toEqual(eachQueue(1));
     expect(await heartbeats()).toHaveLength(1);
@@ -84,10 +90,10 @@ describe('the worker process', () => {
   it('a stopping worker finishes the job it is running before it lets go of the database', async () => {
     const admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
     await ctx.http().post('/api/v2/notifications/tg-bot-settings/').set(...auth(admin)).send({ token: '123456789:AAStopTokenForTests-abcdefgh', chat_id: '-1' }).expect(201);
-    const worker = await startWorker(ctx);
+    const [worker] = await startWorkers(1);
     const { id } = await ctx.app.get(NotificationsService).notify({ title: 'During shutdown', text_body: 'x' });
     await waitUntil(() => requestsSeen > 0);
-    await worker.close();
+    await started.splice(started.indexOf(worker), 1)[0].close();
     const [row] = await ctx.db.query(`SELECT status FROM telegram_outbox WHERE notification_id = $1`, [id]);
     expect(row.status).toBe('sent');
   });

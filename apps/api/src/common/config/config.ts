@@ -148,8 +148,6 @@ const environment = z
   }));
 
 export type AppConfig = z.output<typeof environment>;
-export type CaptchaProvider = AppConfig['captchaProvider'];
-export type LogLevel = AppConfig['logLevel'];
 
 /** Each problem as `NAME message`, in the order the schema lists the variables. */
 function problemsOf(error: z.ZodError): string[] {

@@ -1,13 +1,15 @@
-/** The one data-source definition: used by the API, the worker, the CLI and the test harness. */
+/**
+ * The one data-source definition: used by the API, the worker, the CLI and the test harness. No entities:
+ * every query is SQL written for its feature, and migrations are written by hand.
+ */
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@console/migrations';
-import { ENTITIES } from './entities';
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -32,5 +34,5 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** For the TypeORM CLI (`typeorm migration:generate -d dist/common/database/data-source.js`). */
+/** For the TypeORM CLI (`typeorm migration:run -d dist/common/database/data-source.js`). */
 export default createDataSource(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -25,7 +25,7 @@ function sqlState(error: QueryFailedError): string {
  * encoding, malformed JSON…): a value the request carried that slipped past validation. The client
  * sent it, so 400, not 500; it is still logged, as a validation rule is missing somewhere.
  */
-export function isDataException(error: unknown): error is QueryFailedError {
+function isDataException(error: unknown): error is QueryFailedError {
   return error instanceof QueryFailedError && sqlState(error).startsWith('22');
 }
 
@@ -34,7 +34,7 @@ export function isDataException(error: unknown): error is QueryFailedError {
  * (both found a name free, both inserted) or a referenced row went away meanwhile. 409, so the client
  * can reload and retry; the retry meets the service's own check and its field message.
  */
-export function isConcurrentConflict(error: unknown): error is QueryFailedError {
+function isConcurrentConflict(error: unknown): error is QueryFailedError {
   return error instanceof QueryFailedError && ['23505', '23503'].includes(sqlState(error));
 }
 
@@ -75,7 +75,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];
     if (parserError?.type === 'entity.parse.failed') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.malformedJson }];
     const status = parserError?.status ?? parserError?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return [status, { detail: 'Bad request.' }];
+    if (typeof status === 'number' && status >= 400 && status < 500) return [status, { detail: OWN_MESSAGES.badRequest }];
     return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: MESSAGES.serverError }];
   }
 

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import { OWN_MESSAGES } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { unstorableTextFields } from '../validation/text';
 import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-errors';
 
@@ -7,20 +7,49 @@ import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-error
  * Which failed rule names the real problem, first: a missing value before its type, its type before
  * its range or length (a missing email is 'Email can’t be blank', not a length complaint).
  */
-const RULE_PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isArray', 'isObject'];
+const PRESENCE_RULES = ['isDefined', 'isNotEmpty'];
+const TYPE_RULES = ['isString', 'isInt', 'isWholeNumber', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
+const RULE_PRIORITY = ['whitelistValidation', ...PRESENCE_RULES, ...TYPE_RULES, 'isIn', 'isEnum'];
 const priorityOf = (rule: string) => {
   const index = RULE_PRIORITY.indexOf(rule);
   return index === -1 ? RULE_PRIORITY.length : index;
 };
 
+/** The catalogue's words for a rule that has no message of our own. */
+const CATALOGUE_MESSAGES: Record<string, string> = {
+  isDefined: MESSAGES.fieldRequired,
+  isNotEmpty: MESSAGES.fieldRequired,
+  isString: OWN_MESSAGES.textExpected,
+  isInt: OWN_MESSAGES.wholeNumberExpected,
+  isNumber: OWN_MESSAGES.numberExpected,
+  isBoolean: OWN_MESSAGES.booleanExpected,
+  isArray: OWN_MESSAGES.listExpected,
+  isObject: OWN_MESSAGES.objectExpected,
+};
+
+/** class-validator's own texts name the property as code does: 'perms must be an array', 'email should not be empty'. */
+const isLibraryDefault = (message: string, property: string) => new RegExp(`^(each value in )?${property} (must|should) `).test(message);
+
+/** The one message for a field that failed `constraints` (rule → message) with `value`. */
+function fieldMessage(property: string, value: unknown, constraints: Record<string, string>): string {
+  const failed = Object.entries(constraints).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
+  if (failed[0][0] === 'whitelistValidation') return OWN_MESSAGES.unknownField;
+  const wordsFor = ([rule, message]: [string, string]) => (isLibraryDefault(message, property) ? (CATALOGUE_MESSAGES[rule] ?? message) : message);
+  // Left out: its own "required" message, or the catalogue's, whatever else its type or range rules say.
+  if (value === undefined) {
+    const presence = failed.find(([rule]) => PRESENCE_RULES.includes(rule));
+    return presence ? wordsFor(presence) : MESSAGES.fieldRequired;
+  }
+  return wordsFor(failed[0]);
+}
+
 /** Flattens class-validator errors into `{field: [message]}` (the most telling one), nested fields as `a.b`. */
-export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
+function toFieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const [first] = Object.entries(error.constraints ?? {}).sort(([a], [b]) => priorityOf(a) - priorityOf(b));
     // A field's own problem comes before those of what it contains.
-    if (first) out[path] = [first[0] === 'whitelistValidation' ? OWN_MESSAGES.unknownField : first[1]];
+    if (error.constraints && Object.keys(error.constraints).length) out[path] = [fieldMessage(error.property, error.value, error.constraints)];
     else Object.assign(out, toFieldErrors(error.children ?? [], path));
   }
   return out;
@@ -31,7 +60,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
  * route (text that cannot be stored, see validation/text.ts), then the DTO's own rules.
  */
 @Injectable()
-export class RequestValidationPipe extends ValidationPipe {
+class RequestValidationPipe extends ValidationPipe {
   constructor() {
     super({
       whitelist: true,
@@ -39,6 +68,8 @@ export class RequestValidationPipe extends ValidationPipe {
       transform: true,
       // Every rule runs, and toFieldErrors keeps the one that names the real problem.
       stopAtFirstError: false,
+      // The value tells a missing field from a wrong one (it never leaves the server).
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => new FieldValidationError(toFieldErrors(errors)),
     });
   }

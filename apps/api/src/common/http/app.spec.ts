@@ -54,6 +54,17 @@ describe('the HTTP app', () => {
     expect(res.body.paths['/api/v2/users/login'].post.requestBody).toBeDefined();
   });
 
+  it('describes every list page as {count, next, previous, results} of its own items, under the list\'s name', async () => {
+    const { schemas } = (await ctx.http().get('/api/docs-json').expect(200)).body.components;
+    const pages: Record<string, string> = { UserListDto: 'UserDto', GroupListDto: 'GroupDto', LogListDto: 'LogDto', PairListDto: 'PairDto', ScheduleListDto: 'ScheduleDto' };
+    for (const [page, item] of Object.entries(pages)) {
+      expect(schemas[page].required).toEqual(['count', 'next', 'previous', 'results']);
+      expect(schemas[page].properties.next).toEqual({ type: 'string', nullable: true });
+      expect(schemas[page].properties.results.items).toEqual({ $ref: `#/components/schemas/${item}` });
+    }
+    expect(schemas.LogListDto.properties.count.description).toMatch(/estimate/);
+  });
+
   describe('health', () => {
     it('is 503 with the worker down when no worker beats', async () => {
       const res = await ctx.http().get('/api/v2/health/').expect(503);

@@ -7,10 +7,10 @@ import type { IncomingMessage } from 'node:http';
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
 import { INPUT_LIMITS, OWN_MESSAGES } from '@console/contracts';
 
-export const BODY_LIMIT = '1mb';
+const BODY_LIMIT = '1mb';
 
 /** The body parser's error for a body nested past the limit; the exception filter answers it 400. */
-export class JsonTooDeepError extends Error {
+class JsonTooDeepError extends Error {
   readonly status = 400;
   readonly type = 'entity.too.deep';
   constructor() {
@@ -28,7 +28,7 @@ const CLOSE = new Set([0x5d, 0x7d]); // ] }
  * JSON.parse, so a deep body costs a scan, never a parse, a recursive validation or a stack overflow.
  * Scanning bytes is safe in UTF-8: no byte of a multi-byte character is an ASCII bracket or quote.
  */
-export function nestsDeeperThan(body: Buffer, max: number): boolean {
+function nestsDeeperThan(body: Buffer, max: number): boolean {
   let depth = 0;
   let inString = false;
   let escaped = false;

@@ -12,7 +12,7 @@
 import type { ListQueryAccess } from '@console/contracts';
 
 /** How a filter's value meets its column. */
-export type FilterOperator =
+type FilterOperator =
   /** column = value */
   | 'eq'
   /** column = ANY(value[]) */
@@ -43,7 +43,7 @@ export interface OrderTerm {
   descending?: boolean;
 }
 
-export interface OrderingDeclaration {
+interface OrderingDeclaration {
   /** The column sorted on; an index must start with it (with the key as tie-breaker) to keep pages fast. */
   column: string;
 }
@@ -53,7 +53,7 @@ export interface OrderingDeclaration {
  * `cap` matching rows past the page, then answer the planner's estimate (never less than what is known
  * to exist); a separate exact count is offered where the spec has one (logs/for_count/).
  */
-export type CountPolicy = { kind: 'exact' } | { kind: 'capped'; cap: number };
+type CountPolicy = { kind: 'exact' } | { kind: 'capped'; cap: number };
 
 export interface ListDeclaration<Q extends object = object> {
   /** For error messages and the bench. */

@@ -9,9 +9,9 @@ import { FieldValidationError } from '../errors/api-errors';
 import { containsPattern } from '../database/like';
 import type { FilterDeclaration, ListDeclaration, OrderTerm } from './list-declaration';
 
-export type Queryable = Pick<EntityManager, 'query'>;
+type Queryable = Pick<EntityManager, 'query'>;
 
-export interface PageRequest {
+interface PageRequest {
   page?: number;
   page_size?: number;
   ordering?: string;
@@ -76,7 +76,7 @@ function conditionOf(filter: FilterDeclaration, value: unknown, params: unknown[
 }
 
 /** The terms of `?ordering=a,-b` (already checked against the declaration) or the default, the key always last. */
-export function orderTerms<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined): OrderTerm[] {
+function orderTerms<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined): OrderTerm[] {
   const terms: OrderTerm[] = ordering?.trim()
     ? ordering.split(',').map((k) => k.trim()).filter(Boolean).map((k) => ({ column: orderingColumn(list, k.replace(/^-/, '')), descending: k.startsWith('-') }))
     : [...list.defaultOrder];

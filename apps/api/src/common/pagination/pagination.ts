@@ -3,13 +3,13 @@
  * `{count, next, previous, results}` out (pageAnswer, from a list-query page), with absolute links on the configured public URL (PUBLIC_URL), never on
  * the request's Host header, which the client chooses.
  */
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import type { Type as ClassType } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { CURSOR_MAX_LENGTH, INPUT_LIMITS, MAX_PAGE_SIZE, OWN_MESSAGES, Paginated } from '@console/contracts';
-import { IsPage } from '../validation/ids';
+import { IsPage, WholeNumberFromString } from '../validation/ids';
 import type { ListPage } from '../list-query/list-query';
 
 /** The OpenAPI schema of an id in a query string or a body. */
@@ -23,7 +23,7 @@ export class PageQuery {
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @WholeNumberFromString()
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -45,7 +45,7 @@ export function setPublicUrl(app: NestExpressApplication, publicUrl: string): vo
 }
 
 /** This request's path and query on the public URL, with `page` replaced and `cursor` set or dropped. */
-export function pageLink(req: Request, page: number, cursor?: string): string {
+function pageLink(req: Request, page: number, cursor?: string): string {
   const base = new URL(String(req.app.get(PUBLIC_URL_SETTING) ?? 'http://localhost'));
   // Only the path and query of what the client sent: an absolute-form request target
   // ("GET http://elsewhere/…") or a path starting with "//" must not choose the host either.
@@ -66,4 +66,19 @@ export function pageAnswer<T>(req: Request, page: ListPage<T>): Paginated<T> {
     previous: page.page > 1 ? pageLink(req, page.page - 1, page.previousCursor) : null,
     results: page.rows,
   };
+}
+
+/**
+ * The OpenAPI shape of a list's page, `{count, next, previous, results: Item[]}`, written once. A list's
+ * answer extends it (`class UserListDto extends paginatedAnswer(UserDto) {}`), so its schema keeps the
+ * list's own name.
+ */
+export function paginatedAnswer<Item>(item: ClassType<Item>, options: { countDescription?: string } = {}): ClassType<Paginated<Item>> {
+  class PaginatedAnswer implements Paginated<Item> {
+    @ApiProperty(options.countDescription ? { description: options.countDescription } : {}) count!: number;
+    @ApiProperty({ nullable: true, type: String }) next!: string | null;
+    @ApiProperty({ nullable: true, type: String }) previous!: string | null;
+    @ApiProperty({ type: [item] }) results!: Item[];
+  }
+  return PaginatedAnswer;
 }

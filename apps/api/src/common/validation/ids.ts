@@ -9,17 +9,31 @@ import { INPUT_LIMITS, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@con
 import { FieldValidationError } from '../errors/api-errors';
 
 /** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
-const WholeNumberFromString = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && parseWholeNumber(value, Number.MAX_SAFE_INTEGER) !== null ? Number(value) : value));
+export const WholeNumberFromString = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value));
 
-/** A row id (1 to 2^31-1) in a query string or a body. */
+const NUMBER_TEXT = /^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
+ * The type half of an id or page: a whole number at all ('abc', '1.5', '' are not). Whether it is one
+ * we take (digits only, within range) is the other rule's message, so each answer names its problem.
+ */
+const IsWholeNumber = () =>
+  ValidateBy(
+    {
+      name: 'isWholeNumber',
+      validator: { validate: (value: unknown) => Number.isInteger(typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value) },
+    },
+    { message: OWN_MESSAGES.wholeNumberExpected },
+  );
+
+/** A row id (1 to 2^31-1) in a query string or a body; `message` names what is out of range. */
 export function IsId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorator {
-  return applyDecorators(ValidateBy({ name: 'isId', validator: { validate: isId } }, { message }), WholeNumberFromString());
+  return applyDecorators(ValidateBy({ name: 'isId', validator: { validate: isId } }, { message }), IsWholeNumber(), WholeNumberFromString());
 }
 
 /** A one-based page number (1 to INPUT_LIMITS.pageMax). */
 export function IsPage(): PropertyDecorator {
-  return applyDecorators(ValidateBy({ name: 'isPage', validator: { validate: isPage } }, { message: OWN_MESSAGES.pageInvalid }), WholeNumberFromString());
+  return applyDecorators(ValidateBy({ name: 'isPage', validator: { validate: isPage } }, { message: OWN_MESSAGES.pageInvalid }), IsWholeNumber(), WholeNumberFromString());
 }
 
 /** The id in a path (`@Param('id', ParseIdPipe)`): digits only, 1 to 2^31-1, else 400 `{id: [message]}`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export interface InvestorReportFigures {
+interface InvestorReportFigures {
   from: Date;
   to: Date;
   notifications: number;

@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
@@ -86,7 +87,7 @@ export class InvestorReportsProcessor extends QueueWorker {
     if (!(await this.settings.target('investor'))) {
       await this.dataSource.transaction(async (m) => {
         await m.query(`UPDATE investor_report_schedules SET last_run_at = $2 WHERE id = $1`, [schedule.id, to]);
-        await this.audit.write({ type: 'error', event_type: 'investor_report_not_sent', log_data: { schedule_id: schedule.id, reason: 'The investor bot is not configured' } }, m);
+        await this.audit.write({ type: 'error', event_type: 'investor_report_not_sent', log_data: { schedule_id: schedule.id, reason: DELIVERY_FAILURES.botNotConfigured('investor') } }, m);
       });
       return { skipped: 'investor bot not configured' };
     }

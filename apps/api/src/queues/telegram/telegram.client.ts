@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 
 /** Telegram's limit for one message. */
-export const TELEGRAM_TEXT_MAX = 4096;
+const TELEGRAM_TEXT_MAX = 4096;
 const TIMEOUT_MS = 10_000;
 
 /** A failed send. `permanent` when retrying cannot help (bad token, unknown chat). */

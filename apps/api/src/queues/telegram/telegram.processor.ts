@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { queryRows } from '../../common/database/sql';
 import { AuditService } from '../../logs/audit.service';
@@ -23,10 +24,10 @@ interface OutboxRow {
   send_key: string | null;
 }
 
-export type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
+type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
 /** The message a row gets when its send was cut off by a dying worker: it is not sent twice. */
-export const INTERRUPTED_SEND = 'The worker stopped during this send; it is not sent again, so it may not have arrived';
+const INTERRUPTED_SEND = DELIVERY_FAILURES.sendInterrupted;
 
 /**
  * Sends telegram_outbox rows. BullMQ retries a failed send with exponential backoff; when the last
@@ -82,7 +83,7 @@ export class TelegramProcessor extends QueueWorker {
     const target = await this.settings.target(row.bot);
     if (!target) {
       // The feed keeps the notification; there is just no bot to send it to yet.
-      await this.dataSource.query(`UPDATE telegram_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`, [row.id, `The ${row.bot} bot is not configured`]);
+      await this.dataSource.query(`UPDATE telegram_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`, [row.id, DELIVERY_FAILURES.botNotConfigured(row.bot)]);
       return 'skipped';
     }
     try {

@@ -1,24 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
-import { PageQuery } from '../../common/pagination/pagination';
+import { LIMITS, MESSAGES, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
+import { PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
 import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
-// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 
 export class InvestorReportSettingsInputDto {
   @ApiProperty({ maxLength: LIMITS.botTokenMax, description: 'The full token, or the mask from GET to keep the stored one' })
   @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
   @IsNotEmpty({ message: M.botTokenBlank })
-  @IsString({ message: M.botTokenBlank })
+  @IsString()
   @Trim()
   investor_bot_token!: string;
 
   @ApiProperty({ maxLength: LIMITS.investorChatIdMax })
   @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
   @IsNotEmpty({ message: M.chatIdBlank })
-  @IsString({ message: M.chatIdBlank })
+  @IsString()
   @Trim()
   investor_chat_id!: string;
 }
@@ -32,6 +31,7 @@ export class InvestorReportSettingsDto {
 export class CreateScheduleDto {
   @ApiProperty({ enum: SCHEDULE_TYPES })
   @IsIn(SCHEDULE_TYPES, { message: M.scheduleTypeInvalid })
+  @IsNotEmpty({ message: MESSAGES.fieldRequired })
   schedule_type!: ScheduleType;
 
   @ApiPropertyOptional({ example: '03:00:00', description: 'UTC, HH:MM:SS, hour at most 6. Required unless custom.' })
@@ -61,9 +61,4 @@ export class ScheduleDto {
 
 export class SchedulesQuery extends PageQuery {}
 
-export class ScheduleListDto {
-  @ApiProperty() count!: number;
-  @ApiProperty({ nullable: true, type: String }) next!: string | null;
-  @ApiProperty({ nullable: true, type: String }) previous!: string | null;
-  @ApiProperty({ type: [ScheduleDto] }) results!: ScheduleDto[];
-}
+export class ScheduleListDto extends paginatedAnswer(ScheduleDto) {}

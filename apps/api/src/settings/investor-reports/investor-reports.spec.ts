@@ -102,6 +102,7 @@ describe('investor report settings and schedule', () => {
   });
 
   it('a worker registers every stored schedule at start, drops orphans, and a run sends the report through the investor bot', async () => {
+    await schedule({ schedule_type: 'daily', investor_report_time: '01:30:00' }).expect(201);
     // Redis lost its schedulers, and holds one for an entry that no longer exists.
     for (const key of await schedulerKeys()) await queue.removeJobScheduler(key);
     await queue.upsertJobScheduler('investor-report-424242', { pattern: '0 0 1 * * *', tz: 'UTC' }, { name: JOBS.sendInvestorReport, data: { scheduleId: 424242 } });

@@ -4,35 +4,34 @@ import { LIMITS } from '@console/contracts';
 import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
-// class-validator reports the last-declared failing rule first (stopAtFirstError): "required" sits at the bottom.
 
 /** token and chat_id of the alert bot; the investor fields may come along when the form sends the whole row. */
 export class TgBotSettingsInputDto {
   @ApiProperty({ maxLength: LIMITS.botTokenMax, description: 'The full token, or the mask from GET to keep the stored one' })
   @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
   @IsNotEmpty({ message: M.botTokenBlank })
-  @IsString({ message: M.botTokenBlank })
+  @IsString()
   @Trim()
   token!: string;
 
   @ApiProperty({ maxLength: LIMITS.chatIdMax })
   @MaxLength(LIMITS.chatIdMax, { message: M.chatIdTooLong })
   @IsNotEmpty({ message: M.chatIdBlank })
-  @IsString({ message: M.chatIdBlank })
+  @IsString()
   @Trim()
   chat_id!: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.botTokenMax })
   @Omittable()
   @MaxLength(LIMITS.botTokenMax, { message: M.botTokenTooLong })
-  @IsString({ message: M.botTokenBlank })
+  @IsString()
   @Trim()
   investor_bot_token?: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.investorChatIdMax })
   @Omittable()
   @MaxLength(LIMITS.investorChatIdMax, { message: M.investorChatIdTooLong })
-  @IsString({ message: M.chatIdBlank })
+  @IsString()
   @Trim()
   investor_chat_id?: string;
 

@@ -53,7 +53,7 @@ export class TgBotSettingsService {
   }
 }
 
-export function changedFields(before: TelegramSettings | null, after: TelegramSettings): string[] {
+function changedFields(before: TelegramSettings | null, after: TelegramSettings): string[] {
   const keys = ['token', 'chat_id', 'investor_bot_token', 'investor_chat_id', 'investor_report_time'] as const;
   return keys.filter((k) => (before?.[k] ?? null) !== (after[k] ?? null));
 }

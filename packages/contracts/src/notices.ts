@@ -1,0 +1,39 @@
+/**
+ * What the console itself writes for people to read outside a form: the notifications it announces
+ * (feed and Telegram) and why a Telegram message was not delivered (outbox rows and error logs).
+ * Our own words; the spec gives none.
+ */
+
+/** How many new tickers a pair-sync notice names before it says how many more. */
+const NOTICE_TICKERS_NAMED = 20;
+
+interface NoticeText {
+  title: string;
+  text_body: string;
+}
+
+export const NOTICES = {
+  exchangeAccountAdded: (accountTitle: string, by: string): NoticeText => ({
+    title: 'Exchange account added',
+    text_body: `“${accountTitle}” was added by ${by}.`,
+  }),
+  exchangeAccountDeleted: (accountTitle: string, by: string): NoticeText => ({
+    title: 'Exchange account deleted',
+    text_body: `“${accountTitle}” was deleted by ${by}.`,
+  }),
+  /** Operators hear of new tickers: they come in inactive, and someone decides whether the bot may trade them. */
+  pairsAdded: (tickers: readonly string[]): NoticeText => {
+    const named = tickers.slice(0, NOTICE_TICKERS_NAMED).join(', ');
+    const more = tickers.length > NOTICE_TICKERS_NAMED ? ` and ${tickers.length - NOTICE_TICKERS_NAMED} more` : '';
+    return {
+      title: `New trading pairs: ${tickers.length}`,
+      text_body: `The exchange sync added ${named}${more}. They stay inactive until turned on in System settings.`,
+    };
+  },
+} as const;
+
+export const DELIVERY_FAILURES = {
+  botNotConfigured: (bot: string) => `The ${bot} bot is not configured`,
+  /** A send cut off by a dying worker: it is not sent twice. */
+  sendInterrupted: 'The worker stopped during this send; it is not sent again, so it may not have arrived',
+} as const;
