@@ -4,6 +4,7 @@ import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { createOrResetAdmin } from './users/admin-account';
+import { UsersRepository } from './users/users.repository';
 
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
@@ -35,8 +36,7 @@ async function main(): Promise<void> {
       const ds = createDataSource(databaseUrl);
       await ds.initialize();
       try {
-        const [row]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM users`);
-        console.log(String(row.n));
+        console.log(String(await new UsersRepository().count(ds)));
       } finally {
         await ds.destroy();
       }

@@ -5,10 +5,21 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { arePermsWithin, isFullOnEverything, OWN_MESSAGES, type Perm, type PermHolder } from '@console/contracts';
 import { BadRequestDetail, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
+import { GroupsRepository } from '../groups/groups.repository';
+import { UsersRepository } from '../users/users.repository';
 import type { Principal } from './principal';
+
+// Stateless: the statements run on the transaction each function is given.
+const users = new UsersRepository();
+const groups = new GroupsRepository();
 
 /** One lock for every change of groups or of users' standing, so checks and writes see one state. */
 const PRIVILEGE_CHANGE_LOCK = 7_310_001;
+
+/** Held until the transaction ends; re-entrant within it. */
+async function lockPrivilegeChanges(m: EntityManager): Promise<void> {
+  await m.query(`SELECT pg_advisory_xact_lock($1)`, [PRIVILEGE_CHANGE_LOCK]);
+}
 
 /**
  * Runs a privilege change in one transaction that first takes the privilege-change lock, then reads the
@@ -23,13 +34,10 @@ export async function privilegeChange<T>(
   change: (m: EntityManager, actor: PermHolder) => Promise<T>,
 ): Promise<T> {
   return dataSource.transaction(async (m) => {
-    await m.query(`SELECT pg_advisory_xact_lock($1)`, [PRIVILEGE_CHANGE_LOCK]);
-    const rows: { perms: Perm[] | null }[] = await m.query(
-      `SELECT g.perms FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1 AND u.is_active`,
-      [principal.userId],
-    );
-    if (!rows.length) throw new TokenNotValidError();
-    return change(m, { perms: rows[0].perms ?? [] });
+    await lockPrivilegeChanges(m);
+    const perms = await users.activePerms(m, principal.userId);
+    if (!perms) throw new TokenNotValidError();
+    return change(m, { perms });
   });
 }
 
@@ -40,15 +48,11 @@ export function assertWithinActor(actor: PermHolder, perms: readonly Partial<Per
 
 export async function groupPerms(m: EntityManager, groupId: number | null): Promise<Perm[] | null> {
   if (groupId === null) return null;
-  const rows: { perms: Perm[] }[] = await m.query(`SELECT perms FROM groups WHERE id = $1`, [groupId]);
-  return rows[0]?.perms ?? null;
+  return (await groups.permsOf(m, groupId)) ?? null;
 }
 
 async function hasActiveAdministrator(m: EntityManager): Promise<boolean> {
-  const groups: { perms: Perm[] }[] = await m.query(
-    `SELECT g.perms FROM groups g WHERE EXISTS (SELECT 1 FROM users u WHERE u.group_id = g.id AND u.is_active)`,
-  );
-  return groups.some((g) => isFullOnEverything(g));
+  return (await groups.permsOfGroupsInUse(m)).some((perms) => isFullOnEverything({ perms }));
 }
 
 /**
@@ -57,7 +61,7 @@ async function hasActiveAdministrator(m: EntityManager): Promise<boolean> {
  * The lock is taken again (it is re-entrant), so this guard holds even where it is called on its own.
  */
 export async function keepingAnAdministrator<T>(m: EntityManager, change: () => Promise<T>): Promise<T> {
-  await m.query(`SELECT pg_advisory_xact_lock($1)`, [PRIVILEGE_CHANGE_LOCK]);
+  await lockPrivilegeChanges(m);
   const before = await hasActiveAdministrator(m);
   const result = await change();
   if (before && !(await hasActiveAdministrator(m))) throw new BadRequestDetail(OWN_MESSAGES.lastAdministrator);

@@ -6,14 +6,14 @@ import type { Principal } from '../access/principal';
 import { Clock } from '../common/clock/clock';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { decryptSecret, encryptSecret } from '../common/crypto/secrets';
-import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
+import { UsersRepository } from '../users/users.repository';
 import { CaptchaService } from './captcha.service';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { RateLimiterService, signInLimits, totpLimits } from './rate-limiter.service';
 import { SessionService } from './session.service';
 import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
-import { queryRows } from '../common/database/sql';
 
 type ClientInfo = {
   ip: string;
@@ -25,6 +25,7 @@ export class AuthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
     private readonly limiter: RateLimiterService,
@@ -45,11 +46,7 @@ export class AuthService {
     // Taken before the password is judged, so parallel guesses cannot get past the limit.
     const limits = signInLimits(normalized, client.ip);
     await this.limiter.take(limits);
-    const rows: { id: number; password_hash: string; is_active: boolean }[] = await this.dataSource.query(
-      `SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1)`,
-      [normalized],
-    );
-    const user = rows[0];
+    const user = await this.users.signInRecord(this.dataSource, normalized);
     const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk || !user.is_active) {
       const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
@@ -66,22 +63,16 @@ export class AuthService {
 
   /** The QR code for enrolment; once the user has verified, the secret is never shown again. */
   async createTotp(principal: Principal): Promise<TotpCreateAnswer> {
-    const rows: { email: string; totp_verified: boolean; totp_secret_enc: string | null }[] = await this.dataSource.query(
-      `SELECT email, totp_verified, totp_secret_enc FROM users WHERE id = $1`,
-      [principal.userId],
-    );
-    const user = rows[0];
+    const user = await this.users.totpEnrolment(this.dataSource, principal.userId);
+    if (!user) throw new TokenNotValidError();
     if (user.totp_verified) return { url: '', qr: '', is_verified: true };
     let secret: string;
     if (user.totp_secret_enc) {
       secret = decryptSecret(user.totp_secret_enc, this.config.encryptionKey);
     } else {
       secret = newTotpSecret();
-      // Only the first caller's secret sticks, should two enrolments race.
-      const saved = await queryRows<{ totp_secret_enc: string }>(this.dataSource, `UPDATE users SET totp_secret_enc = COALESCE(totp_secret_enc, $2) WHERE id = $1 RETURNING totp_secret_enc`,
-        [principal.userId, encryptSecret(secret, this.config.encryptionKey)],
-      );
-      secret = decryptSecret(saved[0].totp_secret_enc, this.config.encryptionKey);
+      const saved = await this.users.saveTotpSecretOnce(this.dataSource, principal.userId, encryptSecret(secret, this.config.encryptionKey));
+      secret = decryptSecret(saved, this.config.encryptionKey);
     }
     const url = otpauthUrl(user.email, secret);
     return { url, qr: await qrDataUrl(url), is_verified: false };
@@ -92,21 +83,13 @@ export class AuthService {
     const client = { ip: principal.ip, userAgent: principal.userAgent };
     const limits = totpLimits(principal.userId, principal.ip);
     await this.limiter.take(limits);
-    const rows: { totp_secret_enc: string | null; totp_verified: boolean }[] = await this.dataSource.query(
-      `SELECT totp_secret_enc, totp_verified FROM users WHERE id = $1`,
-      [principal.userId],
-    );
-    const secretEnc = rows[0]?.totp_secret_enc;
+    const enrolment = await this.users.totpEnrolment(this.dataSource, principal.userId);
+    const secretEnc = enrolment?.totp_secret_enc;
     const step = secretEnc ? matchingStep(code, decryptSecret(secretEnc, this.config.encryptionKey), this.clock.now()) : null;
     const result = await this.dataSource.transaction(async (manager) => {
       if (step === null) return null;
-      // Accept a step only if it is newer than the last one used: no replay of a code.
-      const claimed = await queryRows<unknown>(manager, `UPDATE users SET totp_last_step = $2, totp_verified = true
-          WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1`,
-        [principal.userId, step],
-      );
-      if (!claimed.length) return null;
-      if (!rows[0].totp_verified) await this.audit.write({ type: 'user', event_type: '2fa_activated', user_id: principal.userId, log_data: client }, manager);
+      if (!(await this.users.claimTotpStep(manager, principal.userId, step))) return null;
+      if (!enrolment?.totp_verified) await this.audit.write({ type: 'user', event_type: '2fa_activated', user_id: principal.userId, log_data: client }, manager);
       await this.sessions.revokeFamily(principal.familyId, 'second_factor', manager);
       const pair = await this.sessions.startFamily(principal.userId, true, manager);
       await this.audit.write({ type: 'user', event_type: 'login_success', user_id: principal.userId, log_data: client }, manager);

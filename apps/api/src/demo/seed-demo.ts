@@ -7,7 +7,9 @@ import { DataSource } from 'typeorm';
 import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
 import { encryptSecret } from '../common/crypto/secrets';
+import { GroupsRepository } from '../groups/groups.repository';
 import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
+import { UsersRepository } from '../users/users.repository';
 
 export const DEMO_PASSWORD = 'Demo!pass1';
 const ACTIVE_PAIRS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'AVAXUSDT', 'LINKUSDT', 'LTCUSDT'];
@@ -47,14 +49,13 @@ export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer, { 
   const users = GROUPS.flatMap((g) => g.users);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return dataSource.transaction(async (m) => {
-    const [{ present }]: { present: boolean }[] = await m.query(`SELECT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower($1)) AS present`, [GROUPS[0].name]);
-    if (present) return { seeded: false, users, logs: 0 };
+    const groupsRepository = new GroupsRepository();
+    const usersRepository = new UsersRepository();
+    if (await groupsRepository.nameTaken(m, GROUPS[0].name)) return { seeded: false, users, logs: 0 };
 
     for (const group of GROUPS) {
-      const [{ id }]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [group.name, JSON.stringify(group.perms)]);
-      for (const email of group.users) {
-        await m.query(`INSERT INTO users (email, password_hash, group_id) VALUES ($1, $2, $3) ON CONFLICT (lower(email)) DO NOTHING`, [email, passwordHash, id]);
-      }
+      const groupId = await groupsRepository.insert(m, { name: group.name, perms: group.perms });
+      for (const email of group.users) await usersRepository.insertIfAbsent(m, { email, passwordHash, groupId });
     }
 
     await m.query(`INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ON CONFLICT (ticker) DO NOTHING`, [SIMULATED_USDT_PERPETUALS]);

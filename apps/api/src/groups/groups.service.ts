@@ -2,63 +2,54 @@ import { Injectable } from '@nestjs/common';
 import { GROUP_LIST } from './groups.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { Db } from '../common/database/sql';
 import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
 import { assertWithinActor, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
+import { GroupRecord, GroupsRepository } from './groups.repository';
 import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
-
-interface GroupRow {
-  id: number;
-  name: string;
-  perms: Perm[];
-  users_count: number;
-}
 
 /** Privilege groups: a name and one perm per section, normalised by the shared rules of the contracts. */
 @Injectable()
 export class GroupsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly groups: GroupsRepository,
     private readonly audit: AuditService,
   ) {}
 
   async list(query: GroupsQuery): Promise<ListPage<GroupDto>> {
-    return mapRows(await queryListPage<GroupRow, GroupsQuery>(this.dataSource, GROUP_LIST, query), toDto);
+    return mapRows(await queryListPage<GroupRecord, GroupsQuery>(this.dataSource, GROUP_LIST, query), toDto);
   }
 
   async get(id: number): Promise<GroupDto> {
-    return toDto(await this.find(this.dataSource.manager, id));
+    return toDto(await this.find(this.dataSource, id));
   }
 
   async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
     const perms = buildPerms(body.perms);
     return privilegeChange(this.dataSource, principal, async (m, actor) => {
       assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
-      await assertNameFree(m, body.name);
-      const [row]: { id: number }[] = await m.query(`INSERT INTO groups (name, perms) VALUES ($1, $2::jsonb) RETURNING id`, [
-        body.name.trim(),
-        JSON.stringify(perms),
-      ]);
-      const created = await this.find(m, row.id);
-      await this.audit.write({ type: 'user', event_type: 'group_created', user_id: principal.userId, log_data: { group_id: row.id, after: snapshot(created) } }, m);
+      await this.assertNameFree(m, body.name);
+      const id = await this.groups.insert(m, { name: body.name.trim(), perms });
+      const created = await this.find(m, id);
+      await this.audit.write({ type: 'user', event_type: 'group_created', user_id: principal.userId, log_data: { group_id: id, after: snapshot(created) } }, m);
       return toDto(created);
     });
   }
 
   async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
     return privilegeChange(this.dataSource, principal, async (m, actor) => {
-      const before = await this.find(m, id, true);
+      const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       const name = body.name?.trim() ?? before.name;
-      if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(m, name);
+      if (name.toLowerCase() !== before.name.toLowerCase()) await this.assertNameFree(m, name);
       const perms = buildPerms(body.perms, before);
       assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
-      await keepingAnAdministrator(m, () =>
-        m.query(`UPDATE groups SET name = $2, perms = $3::jsonb, updated_at = now() WHERE id = $1`, [id, name, JSON.stringify(perms)]),
-      );
+      await keepingAnAdministrator(m, () => this.groups.update(m, id, { name, perms }));
       const after = await this.find(m, id);
       await this.audit.write(
         { type: 'user', event_type: 'group_updated', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before), after: snapshot(after) } },
@@ -71,23 +62,22 @@ export class GroupsService {
   /** Refused while active users remain; deactivated members keep their history but lose the group. */
   async remove(principal: Principal, id: number): Promise<void> {
     await privilegeChange(this.dataSource, principal, async (m, actor) => {
-      const before = await this.find(m, id, true);
+      const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       if (before.users_count > 0) throw new BadRequestDetail(OWN_MESSAGES.groupHasUsers);
-      await m.query(`UPDATE users SET group_id = NULL WHERE group_id = $1`, [id]);
-      await m.query(`DELETE FROM groups WHERE id = $1`, [id]);
+      await this.groups.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'group_deleted', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before) } }, m);
     });
   }
 
-  private async find(m: EntityManager, id: number, lock = false): Promise<GroupRow> {
-    const rows: GroupRow[] = await m.query(
-      `SELECT g.id, g.name, g.perms, (SELECT count(*)::int FROM users u WHERE u.group_id = g.id AND u.is_active) AS users_count
-         FROM groups g WHERE g.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-      [id],
-    );
-    if (!rows.length) throw new NotFoundDetail();
-    return rows[0];
+  private async find(db: Db, id: number, options?: { lock?: boolean }): Promise<GroupRecord> {
+    const group = await this.groups.find(db, id, options);
+    if (!group) throw new NotFoundDetail();
+    return group;
+  }
+
+  private async assertNameFree(db: Db, name: string): Promise<void> {
+    if (await this.groups.nameTaken(db, name)) throw FieldValidationError.of('name', OWN_MESSAGES.groupNameTaken);
   }
 }
 
@@ -111,15 +101,10 @@ function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[]
   });
 }
 
-async function assertNameFree(m: EntityManager, name: string): Promise<void> {
-  const taken: unknown[] = await m.query(`SELECT 1 FROM groups WHERE lower(name) = lower($1)`, [name.trim()]);
-  if (taken.length) throw FieldValidationError.of('name', OWN_MESSAGES.groupNameTaken);
-}
-
-function toDto(row: GroupRow): GroupDto {
+function toDto(row: GroupRecord): GroupDto {
   return { id: row.id, name: row.name, perms: completePerms(row), users_count: row.users_count };
 }
 
-function snapshot(row: GroupRow) {
+function snapshot(row: GroupRecord) {
   return { name: row.name, perms: completePerms(row).map(({ section_name, status, fields, filtering, sorting, is_only_finished, signals_count }) => ({ section_name, status, fields, filtering, sorting, is_only_finished, signals_count })) };
 }

@@ -6,15 +6,17 @@ import type { Principal } from '../access/principal';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { RateLimiterService, passwordCheckLimits } from '../auth/rate-limiter.service';
 import { SessionService } from '../auth/session.service';
-import { BadRequestDetail, FieldValidationError, ForbiddenDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
+import { UsersRepository } from './users.repository';
 
 /** A user's own account details (platform.md 2.5): email and an optional password change. */
 @Injectable()
 export class AccountService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiterService,
@@ -26,7 +28,8 @@ export class AccountService {
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.accountEmailInvalid);
     const oldPassword = body.old_password ?? '';
     const newPassword = body.new_password ?? '';
-    const [current]: { email: string; password_hash: string }[] = await this.dataSource.query(`SELECT email, password_hash FROM users WHERE id = $1`, [id]);
+    const current = await this.users.credentials(this.dataSource, id);
+    if (!current) throw new TokenNotValidError();
     const { emailChanging, changingPassword } = ownAccountChange(current.email, { email, old_password: oldPassword, new_password: newPassword });
     if (changingPassword) {
       if (!oldPassword || !newPassword) throw new BadRequestDetail(MESSAGES.bothPasswordsRequired);
@@ -45,10 +48,10 @@ export class AccountService {
     const newHash = changingPassword ? await hashPassword(newPassword) : null;
 
     return this.dataSource.transaction(async (m) => {
-      const [before]: { email: string }[] = await m.query(`SELECT email FROM users WHERE id = $1 FOR UPDATE`, [id]);
-      const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2`, [email, id]);
-      if (taken.length) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
-      await m.query(`UPDATE users SET email = $2, password_hash = COALESCE($3, password_hash), updated_at = now() WHERE id = $1`, [id, email, newHash]);
+      const before = await this.users.credentials(m, id, { lock: true });
+      if (!before) throw new TokenNotValidError();
+      if (await this.users.emailTaken(m, email, id)) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
+      await this.users.updateAccount(m, id, { email, passwordHash: newHash });
       if (newHash) {
         // A new password ends every other session of this user; the one that changed it goes on.
         await this.sessions.revokeUserSessions(id, 'password_changed', m, principal.familyId);
