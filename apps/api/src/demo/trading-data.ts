@@ -85,6 +85,17 @@ const TRADING_TABLES = [
 
 type Rows = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 
+/** A statement with named parameters ($name) as positional ones, for the long ones. */
+function named(sql: string, values: Record<string, unknown>): [string, unknown[]] {
+  const names = Object.keys(values);
+  const text = sql.replace(/\$([a-z]+)\b/g, (_, name: string) => {
+    const index = names.indexOf(name);
+    if (index < 0) throw new Error(`No value for $${name}`);
+    return `$${index + 1}`;
+  });
+  return [text, names.map((name) => values[name])];
+}
+
 export async function generateTradingData(
   db: DataSource | EntityManager | ClientBase,
   sizes: TradingDataSizes,
@@ -129,7 +140,9 @@ async function fill(q: Rows, sizes: TradingDataSizes, opts: { now: Date; seed: n
 
   const [{ present }] = await q<{ present: boolean }>(`SELECT ${TRADING_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(' OR ')} AS present`);
   if (present) throw new TradingDataPresentError();
+  // Index builds sort in memory; JIT would compile every chunk's statement again for seconds each.
   await q(`SET LOCAL maintenance_work_mem = '512MB'`);
+  await q(`SET LOCAL jit = off`);
   await q(`SELECT setseed($1)`, [opts.seed]);
   const now = opts.now.toISOString();
   // The signals and the metrics end at this minute and span metricsDays before it.
@@ -174,6 +187,10 @@ async function fill(q: Rows, sizes: TradingDataSizes, opts: { now: Date; seed: n
 interface TradingProfile {
   id: number;
   title: string;
+  exchange_account_id: number;
+  profile_direction: Direction;
+  timeframe: Timeframe;
+  pair_ids: number[];
 }
 
 async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: string, start: string, end: string, rows: Record<string, number>) {
@@ -257,7 +274,8 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
       GROUP BY sp.id`,
   );
   await q(`CREATE TEMP TABLE gen_pairs ON COMMIT DROP AS SELECT id, ticker FROM pairs WHERE id = ANY($1::int[])`, [pairIds]);
-  const tradingProfiles = await q<TradingProfile>(`SELECT id, title FROM gen_profiles ORDER BY idx`);
+  await q(`ANALYZE gen_profiles, gen_pairs`);
+  const tradingProfiles = await q<TradingProfile>(`SELECT id, title, exchange_account_id, profile_direction, timeframe, pair_ids FROM gen_profiles ORDER BY idx`);
 
   // Deposit transactions per account: a first deposit, then deposits, withdrawals (every 5th) and re-invests
   // (every 3rd), each deposit_before the previous deposit_after.
@@ -428,8 +446,13 @@ async function insertSignals(
   b: number,
   p: { total: number; openFrom: number; profiles: TradingProfile[]; ordersPerSignal: number; start: string; end: string },
 ): Promise<void> {
+  // The profiles as parallel arrays (their pairs flattened, with offsets): no join, so rows keep id order.
+  // OFFSET 0 keeps each level a level: computed once per row, not inlined into every use.
+  const profiles = p.profiles;
+  const offsets = profiles.map((_, i) => profiles.slice(0, i).reduce((sum, x) => sum + x.pair_ids.length, 0));
   await q(
-    `INSERT INTO signals (id, created_at, updated_at, exchange_account_id, profile_id, pair_id, timeframe, direction, status, state, action_state,
+    ...named(
+      `INSERT INTO signals (id, created_at, updated_at, exchange_account_id, profile_id, pair_id, timeframe, direction, status, state, action_state,
                           execution, size_currency, size_coins, start_point, avg_e_price, exit_place, current_price, pnl_in_usd, pnl_in_percent,
                           tr_in_atr, inc_vola, atr_minus_1, atr_t_percent, minute_activated_at, finished_at)
      SELECT id, created_at, coalesce(finished_at, $end), exchange_account_id, profile_id, pair_id, timeframe, direction, status, state,
@@ -449,13 +472,14 @@ async function insertSignals(
                             CASE WHEN state IN ('active_pp', 'active_pp_pf') THEN start_point ELSE round(start_point * (1 - sign * 0.0025 * ($n::int - 2)), 12) END AS avg_e,
                             round(start_point * (1 + sign * 0.02), 12) AS exit_price,
                             CASE WHEN finished_at IS NULL THEN round(start_point * (0.99 + 0.03 * r1::numeric), 12) END AS current_price
-                       FROM (SELECT g.*, gp.id AS profile_id, gp.exchange_account_id, gp.profile_direction AS direction, gp.timeframe,
-                                    CASE gp.profile_direction WHEN 'long' THEN 1 ELSE -1 END AS sign,
-                                    gp.pair_ids[1 + floor(g.rq * cardinality(gp.pair_ids))::int] AS pair_id,
+                       FROM (SELECT g.*, ($pid::int[])[g.pi] AS profile_id, ($acct::int[])[g.pi] AS exchange_account_id,
+                                    ($dir::text[])[g.pi] AS direction, ($tf::text[])[g.pi] AS timeframe,
+                                    CASE ($dir::text[])[g.pi] WHEN 'long' THEN 1 ELSE -1 END AS sign,
+                                    ($pairs::int[])[($off::int[])[g.pi] + 1 + floor(g.rq * ($len::int[])[g.pi])::int] AS pair_id,
                                     CASE WHEN g.state IN ('in_queue', 'active_np', 'active_pp', 'active_fp', 'active_pp_pf', 'active_fp_pf') THEN NULL
                                          ELSE least(g.created_at + make_interval(mins => (60 + floor(4260 * g.r2))::int), $end) END AS finished_at
                                FROM (SELECT i AS id, $start::timestamptz + ($end::timestamptz - $start::timestamptz) * ((i - 0.5) / $total::bigint) AS created_at,
-                                            r1, r2, rq, rp,
+                                            r1, r2, rq, 1 + floor(rp * cardinality($pid::int[]))::int AS pi,
                                             CASE WHEN i > $open THEN (CASE WHEN rs < 0.2 THEN 'in_queue' ELSE 'active' END) ELSE
                                               (CASE WHEN rs < 0.55 THEN 'finished' WHEN rs < 0.70 THEN 'missed' ELSE 'canceled' END) END AS status,
                                             CASE WHEN i > $open THEN (CASE WHEN rs < 0.4 THEN 'active_np' WHEN rs < 0.6 THEN 'active_pp' WHEN rs < 0.8 THEN 'active_fp'
@@ -463,21 +487,27 @@ async function insertSignals(
                                               ELSE (CASE WHEN rs < 0.55 THEN 'finished' WHEN rs < 0.70 THEN 'missed' WHEN rs < 0.78 THEN 'canceled_by_user'
                                                          WHEN rs < 0.86 THEN 'canceled_by_mmsp' WHEN rs < 0.93 THEN 'canceled_by_atr' ELSE 'canceled_by_roc' END) END AS state
                                        FROM (SELECT i, random() AS rs, random() AS r1, random() AS r2, random() AS rq, random() AS rp
-                                               FROM generate_series($a::bigint, $b::bigint) i) r) g
-                               JOIN gen_profiles gp ON gp.idx = 1 + floor(g.rp * $profiles::int)::int) h
-                      CROSS JOIN LATERAL (SELECT round(10::numeric ^ (h.pair_id % 7 - 2) * (1 + (h.pair_id % 9) / 10.0) * (0.9 + 0.2 * h.r2::numeric), 6) AS start_point) sp
-                      CROSS JOIN LATERAL (SELECT greatest(round((100 + 900 * h.r1::numeric) / sp.start_point / ($n::int - 1), 6), 0.000001) AS q) qq
-                      CROSS JOIN LATERAL (SELECT qq.q * ($n::int - 1) AS coins) c) x) y
-      ORDER BY id`
-      .replaceAll('$start', '$1')
-      .replaceAll('$end', '$2')
-      .replaceAll('$total', '$3')
-      .replaceAll('$open', '$4')
-      .replaceAll('$profiles', '$5')
-      .replaceAll('$n', '$6')
-      .replaceAll('$a', '$7')
-      .replaceAll('$b', '$8'),
-    [p.start, p.end, p.total, p.openFrom, p.profiles.length, p.ordersPerSignal, a, b],
+                                               FROM generate_series($first::bigint, $last::bigint) i) r) g OFFSET 0) h
+                      CROSS JOIN LATERAL (SELECT round(10::numeric ^ (h.pair_id % 7 - 2) * (1 + (h.pair_id % 9) / 10.0) * (0.9 + 0.2 * h.r2::numeric), 6) AS start_point OFFSET 0) sp
+                      CROSS JOIN LATERAL (SELECT greatest(round((100 + 900 * h.r1::numeric) / sp.start_point / ($n::int - 1), 6), 0.000001) AS q OFFSET 0) qq
+                      CROSS JOIN LATERAL (SELECT qq.q * ($n::int - 1) AS coins OFFSET 0) c OFFSET 0) x OFFSET 0) y`,
+      {
+        start: p.start,
+        end: p.end,
+        total: p.total,
+        open: p.openFrom,
+        n: p.ordersPerSignal,
+        first: a,
+        last: b,
+        pid: profiles.map((x) => x.id),
+        acct: profiles.map((x) => x.exchange_account_id),
+        dir: profiles.map((x) => x.profile_direction),
+        tf: profiles.map((x) => x.timeframe),
+        pairs: profiles.flatMap((x) => x.pair_ids),
+        off: offsets,
+        len: profiles.map((x) => x.pair_ids.length),
+      },
+    ),
   );
 }
 
@@ -506,7 +536,7 @@ async function insertOrders(q: Rows, a: number, b: number, n: number, end: strin
       CROSS JOIN generate_series(1, $3::int) k
       CROSS JOIN LATERAL (SELECT k = $3::int AS is_exit, CASE s.direction WHEN 'long' THEN 1 ELSE -1 END AS sign,
                                  CASE WHEN k = $3::int THEN s.size_coins ELSE s.size_coins / ($3::int - 1) END AS quantity,
-                                 s.created_at + (coalesce(s.finished_at, $4::timestamptz) - s.created_at) * (k / ($3::int + 1.0)) AS created_at) o
+                                 s.created_at + (coalesce(s.finished_at, $4::timestamptz) - s.created_at) * (k / ($3::int + 1.0)) AS created_at OFFSET 0) o
       CROSS JOIN LATERAL (
         SELECT CASE
                  WHEN s.state = 'finished' THEN 'FILLED'
@@ -518,16 +548,15 @@ async function insertOrders(q: Rows, a: number, b: number, n: number, end: strin
                  WHEN s.state = 'active_np' THEN 'PLACED'
                  WHEN o.is_exit THEN (CASE WHEN s.state IN ('active_pp_pf', 'active_fp_pf') THEN 'PARTIALLY_FILLED' ELSE 'PLACED' END)
                  WHEN s.state IN ('active_pp', 'active_pp_pf') THEN (CASE WHEN k = 1 THEN 'PARTIALLY_FILLED' ELSE 'PLACED' END)
-                 ELSE 'FILLED' END AS status) st
+                 ELSE 'FILLED' END AS status OFFSET 0) st
       CROSS JOIN LATERAL (
         SELECT st.status,
                CASE WHEN st.status = 'FILLED' THEN o.quantity
                     WHEN st.status <> 'PARTIALLY_FILLED' THEN 0
                     WHEN NOT o.is_exit THEN o.quantity / 2
                     WHEN s.state = 'active_pp_pf' THEN s.size_coins / ($3::int - 1) / 4
-                    ELSE s.size_coins / 2 END AS filled) f
-      WHERE s.id BETWEEN $1 AND $2
-      ORDER BY s.id, k`,
+                    ELSE s.size_coins / 2 END AS filled OFFSET 0) f
+      WHERE s.id BETWEEN $1 AND $2`,
     [a, b, n, end],
   );
 }
@@ -551,11 +580,10 @@ async function insertPositions(q: Rows, n: number, lost: number, accountIds: num
        FROM signals s
       CROSS JOIN LATERAL (SELECT CASE s.direction WHEN 'long' THEN 1 ELSE -1 END AS sign,
                                  CASE s.state WHEN 'active_pp_pf' THEN s.size_coins / ($1::int - 1) / 4 WHEN 'active_fp_pf' THEN s.size_coins / 2
-                                              WHEN 'finished' THEN s.size_coins ELSE 0 END AS exited) e
+                                              WHEN 'finished' THEN s.size_coins ELSE 0 END AS exited OFFSET 0) e
       CROSS JOIN LATERAL (SELECT e.sign, e.exited,
-                                 CASE WHEN s.state IN ('active_pp', 'active_pp_pf') THEN s.size_coins / ($1::int - 1) / 2 ELSE s.size_coins END - e.exited AS held) h
-      WHERE s.state IN ('active_pp', 'active_fp', 'active_pp_pf', 'active_fp_pf', 'finished')
-      ORDER BY s.id`,
+                                 CASE WHEN s.state IN ('active_pp', 'active_pp_pf') THEN s.size_coins / ($1::int - 1) / 2 ELSE s.size_coins END - e.exited AS held OFFSET 0) h
+      WHERE s.state IN ('active_pp', 'active_fp', 'active_pp_pf', 'active_fp_pf', 'finished')`,
     [n, end],
   );
   if (!lost) return;
@@ -586,9 +614,8 @@ async function insertLogs(q: Rows, a: number, b: number, n: number, perSignal: n
       CROSS JOIN LATERAL (SELECT CASE WHEN k = 1 THEN 'signal_received'
                                       WHEN k = $4::int AND s.finished_at IS NOT NULL THEN 'signal_' || s.status
                                       WHEN k = $4::int THEN 'signal_checked'
-                                      ELSE 'order_placed' END AS event) e
-      WHERE s.id BETWEEN $1 AND $2
-      ORDER BY s.id, k`,
+                                      ELSE 'order_placed' END AS event OFFSET 0) e
+      WHERE s.id BETWEEN $1 AND $2`,
     [a, b, n, perSignal, end],
   );
 }
