@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { CaptchaProofsRepository } from './captcha-proofs.repository';
 import { CaptchaService } from './captcha.service';
 import { RateLimiterService } from './rate-limiter.service';
 import { SessionService } from './session.service';
@@ -9,7 +10,7 @@ import { UsersRepository } from '../users/users.repository';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock, UsersRepository],
+  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock, UsersRepository, CaptchaProofsRepository],
   exports: [SessionService, RateLimiterService, UsersRepository],
 })
 export class AuthModule {}

@@ -13,6 +13,8 @@ import { QueueProducersModule } from '../queues/queue-producers.module';
 import { QUEUES } from '../queues/queues';
 import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
+import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
+import { InvestorReportSchedulesRepository } from '../settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
 import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
@@ -42,6 +44,8 @@ export class WorkerModule {
         InvestorReportsProcessor,
         TelegramClient,
         InvestorReportBuilder,
+        TelegramOutboxRepository,
+        InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         EngineCommandsProcessor,
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
