@@ -17,7 +17,7 @@ import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
-import { TelegramSettingsStoreModule } from './settings/telegram/telegram-settings.module';
+import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -31,7 +31,7 @@ export class AppModule {
         databaseModule(config),
         RedisModule,
         QueueProducersModule,
-        TelegramSettingsStoreModule,
+        TelegramSettingsModule,
         AuditModule,
         LogsModule,
         AccessModule,

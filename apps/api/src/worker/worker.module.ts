@@ -15,9 +15,10 @@ import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
 import { InvestorReportSchedulesRepository } from '../settings/investor-reports/investor-report-schedules.repository';
-import { TelegramSettingsStoreModule } from '../settings/telegram/telegram-settings.module';
+import { TelegramSettingsModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
 import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
+import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
 
@@ -36,7 +37,7 @@ export class WorkerModule {
         QueueProducersModule,
         // Only the worker uses this queue (to register its repeating job).
         BullModule.registerQueue({ name: QUEUES.maintenance }),
-        TelegramSettingsStoreModule,
+        TelegramSettingsModule,
       ],
       providers: [
         MaintenanceProcessor,
@@ -48,6 +49,7 @@ export class WorkerModule {
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         EngineCommandsProcessor,
+        EngineCommandsRepository,
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
       ],

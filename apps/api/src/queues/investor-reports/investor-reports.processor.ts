@@ -7,7 +7,7 @@ import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { InvestorReportSchedulesRepository, ScheduleRun } from '../../settings/investor-reports/investor-report-schedules.repository';
-import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
+import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
 import { TelegramOutboxRepository } from '../telegram/telegram-outbox.repository';
 import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
 import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
@@ -39,7 +39,7 @@ export class InvestorReportsProcessor extends QueueWorker {
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly reportsQueue: Queue,
     private readonly scheduleRows: InvestorReportSchedulesRepository,
     private readonly outboxRows: TelegramOutboxRepository,
-    private readonly settings: TelegramSettingsStore,
+    private readonly settings: TelegramSettingsRepository,
     private readonly builder: InvestorReportBuilder,
     private readonly audit: AuditService,
   ) {

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
-import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
+import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
 import { TELEGRAM_QUEUE } from '../queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
@@ -34,7 +34,7 @@ export class TelegramProcessor extends QueueWorker {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     private readonly outboxRows: TelegramOutboxRepository,
-    private readonly settings: TelegramSettingsStore,
+    private readonly settings: TelegramSettingsRepository,
     private readonly client: TelegramClient,
     private readonly audit: AuditService,
   ) {
