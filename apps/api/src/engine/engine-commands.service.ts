@@ -6,7 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { BadRequestDetail, NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, foundOr404 } from '../common/errors/api-errors';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
@@ -57,8 +57,7 @@ export class EngineCommandsService {
         const earlier = await this.commands.byKey(m, idempotencyKey);
         if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
       }
-      const row = await this.commands.lockTarget(m, effect.target, targetId);
-      if (!row) throw new NotFoundDetail();
+      const row = foundOr404(await this.commands.lockTarget(m, effect.target, targetId));
       // The target is locked: a second request for it waits here, then finds the first one's command.
       const pending = await this.commands.pendingFor(m, effect.target, targetId, request.kind);
       if (pending) return { id: pending, created: false };
@@ -98,8 +97,7 @@ export class EngineCommandsService {
 
   /** A command's state for someone who may read its section. */
   async state(principal: Principal, id: string): Promise<EngineCommandState> {
-    const command = await this.commands.state(this.dataSource, id);
-    if (!command) throw new NotFoundDetail();
+    const command = foundOr404(await this.commands.state(this.dataSource, id));
     if (!canRead(principal, ENGINE_COMMAND_EFFECTS[command.kind].section)) throw new ForbiddenException();
     return command;
   }

@@ -7,7 +7,7 @@ import { NOTICES } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
-import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import type { Db } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -94,9 +94,7 @@ export class ExchangeAccountsService {
   }
 
   private async find(db: Db, id: number): Promise<AccountRecord> {
-    const account = await this.accounts.findForUpdate(db, id);
-    if (!account) throw new NotFoundDetail();
-    return account;
+    return foundOr404(await this.accounts.findForUpdate(db, id));
   }
 }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../access/principal';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
-import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
@@ -59,8 +59,7 @@ export class PairsService {
 
   async update(principal: Principal, id: number, body: UpdatePairDto): Promise<PairDto> {
     return this.dataSource.transaction(async (m) => {
-      const before = await this.pairs.findForUpdate(m, id);
-      if (!before) throw new NotFoundDetail();
+      const before = foundOr404(await this.pairs.findForUpdate(m, id));
       if (body.ticker !== undefined && body.ticker !== before.ticker) throw FieldValidationError.of('ticker', PAIR_MESSAGES.tickerReadOnly);
       const after = await this.pairs.setActive(m, id, body.is_active);
       await this.audit.write(

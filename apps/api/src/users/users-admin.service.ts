@@ -7,7 +7,7 @@ import { arePermsWithin, EMAIL_PATTERN, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionService } from '../auth/session.service';
-import { BadRequestDetail, FieldValidationError, ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
 import { assertWithinActor, groupPerms, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { type Db } from '../common/database/sql';
@@ -90,9 +90,7 @@ export class UsersAdminService {
   }
 
   private async find(db: Db, id: number, options?: { lock?: boolean }): Promise<UserRecord> {
-    const user = await this.users.find(db, id, options);
-    if (!user) throw new NotFoundDetail();
-    return user;
+    return foundOr404(await this.users.find(db, id, options));
   }
 
   private async assertGroupExists(db: Db, groupId: number): Promise<void> {

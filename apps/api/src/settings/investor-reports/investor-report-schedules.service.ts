@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../access/principal';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { NotFoundDetail } from '../../common/errors/api-errors';
+import { foundOr404 } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { handOffAfterCommit } from '../../queues/after-commit';
 import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
@@ -47,8 +47,7 @@ export class InvestorReportSchedulesService {
 
   async remove(principal: Principal, id: number): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      const before = await this.schedules.findForUpdate(m, id);
-      if (!before) throw new NotFoundDetail();
+      const before = foundOr404(await this.schedules.findForUpdate(m, id));
       await this.schedules.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'investor_report_schedule_deleted', user_id: principal.userId, log_data: { before } }, m);
     });
