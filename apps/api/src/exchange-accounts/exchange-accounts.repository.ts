@@ -49,6 +49,11 @@ export class ExchangeAccountsRepository {
     return row;
   }
 
+  /** Whether an MM profile trades on the account (they must move to another account before it goes). */
+  async usedByMmProfiles(db: Db, id: number): Promise<boolean> {
+    return (await firstRow(db, `SELECT 1 FROM mm_profiles WHERE exchange_account_id = $1 LIMIT 1`, [id])) !== undefined;
+  }
+
   async delete(db: Db, id: number): Promise<void> {
     await db.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
   }

@@ -7,7 +7,7 @@ import { NOTICES } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
-import { FieldValidationError, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import type { Db } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -85,7 +85,7 @@ export class ExchangeAccountsService {
   async remove(principal: Principal, id: number): Promise<void> {
     const removed = await this.dataSource.transaction(async (m) => {
       const before = toDto(await this.find(m, id));
-      // Once MM profiles have a table, an account they trade on is refused here (EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles).
+      if (await this.accounts.usedByMmProfiles(m, id)) throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles);
       await this.accounts.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
       return before;
