@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { DataSource, EntityManager } from 'typeorm';
 import { completePerms, INPUT_LIMITS, parseWholeNumber, Perm, RefreshAnswer, TokenPair } from '@console/contracts';
@@ -44,11 +44,19 @@ type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'deactivated' | 's
  */
 @Injectable()
 export class SessionService {
+  /**
+   * The HS256 key, made once: given the secret as a string, jsonwebtoken builds a key object from it on
+   * every sign and verify (first trying it as a public key), which cost a seventh of each request.
+   */
+  private readonly signingKey: KeyObject;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.signingKey = createSecretKey(Buffer.from(config.jwtSecret));
+  }
 
   async startFamily(userId: number, secondFactorPassed: boolean, manager: EntityManager = this.dataSource.manager): Promise<TokenPair> {
     const familyId = randomUUID();
@@ -115,7 +123,7 @@ export class SessionService {
   async resolveAccessToken(token: string, ip: string, userAgent: string): Promise<Principal> {
     let payload: unknown;
     try {
-      payload = jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'] });
+      payload = jwt.verify(token, this.signingKey, { algorithms: ['HS256'] });
     } catch {
       throw new TokenNotValidError();
     }
@@ -159,7 +167,7 @@ export class SessionService {
       this.config.refreshTokenTtlSeconds,
     ]);
     const claims: AccessClaims = { sub: String(userId), fam: familyId, sf: secondFactorPassed, typ: 'access' };
-    const access = jwt.sign(claims, this.config.jwtSecret, { algorithm: 'HS256', expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() });
+    const access = jwt.sign(claims, this.signingKey, { algorithm: 'HS256', expiresIn: this.config.accessTokenTtlSeconds, jwtid: randomUUID() });
     return { refresh, access };
   }
 
