@@ -10,6 +10,7 @@ import { randomToken, sha256 } from '../common/crypto/secrets';
 import { TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { queryRows } from '../common/database/sql';
+import type { RevokeReason } from './session-revocation';
 
 interface AccessClaims {
   sub: string;
@@ -33,8 +34,6 @@ function accessClaimsOf(payload: unknown): (AccessClaims & { userId: number }) |
   if (userId === null || String(userId) !== sub) return null;
   return { sub, fam, sf: sf === true, typ, userId };
 }
-
-type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'deactivated' | 'second_factor' | 'admin_reset';
 
 /**
  * Sessions as token families. Access tokens are short-lived JWTs naming their family; refresh tokens
@@ -109,15 +108,6 @@ export class SessionService {
 
   async revokeFamily(familyId: string, reason: RevokeReason, manager: EntityManager = this.dataSource.manager): Promise<void> {
     await this.revokeFamilyWith(manager, familyId, reason);
-  }
-
-  /** Ends every session of a user, but one (the caller's own, when it changed its password). */
-  async revokeUserSessions(userId: number, reason: RevokeReason, manager: EntityManager = this.dataSource.manager, exceptFamilyId?: string): Promise<void> {
-    await manager.query(
-      `UPDATE token_families SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-      [userId, reason, exceptFamilyId ?? null],
-    );
   }
 
   async resolveAccessToken(token: string, ip: string, userAgent: string): Promise<Principal> {
