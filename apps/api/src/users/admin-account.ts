@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
+import { revokeSessions } from '../auth/session-revocation';
 import { GroupsRepository } from '../groups/groups.repository';
 import { AuditService } from '../logs/audit.service';
 import { UsersRepository } from './users.repository';
@@ -31,7 +32,7 @@ export async function createOrResetAdmin(dataSource: DataSource, email: string, 
     let id = await users.idByEmail(m, normalized);
     if (id !== undefined) {
       await users.resetAccess(m, id, { passwordHash: hash, groupId });
-      await m.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'admin_reset' WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      await revokeSessions(m, id, 'admin_reset');
     } else {
       id = await users.insert(m, { email: normalized, passwordHash: hash, groupId });
     }
