@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
+import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
@@ -44,6 +45,7 @@ export class AppModule {
         PairsModule,
         EngineModule,
         OrdersModule,
+        TickerConfigsModule,
         HealthModule,
       ],
     };

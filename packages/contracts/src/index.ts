@@ -12,3 +12,4 @@ export * from './settings';
 export * from './input';
 export * from './trading';
 export * from './engine';
+export * from './ticker-configs';
