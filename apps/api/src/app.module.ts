@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
+import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { SystemStatusModule } from './system-status/system-status.module';
 import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
@@ -48,6 +49,7 @@ export class AppModule {
         OrdersModule,
         TickerConfigsModule,
         SystemStatusModule,
+        MmProfilesModule,
         HealthModule,
       ],
     };

@@ -13,3 +13,4 @@ export * from './input';
 export * from './trading';
 export * from './engine';
 export * from './ticker-configs';
+export * from './mm-profiles';
