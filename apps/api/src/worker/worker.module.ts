@@ -14,6 +14,8 @@ import { QUEUES } from '../queues/queues';
 import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
+import { CaptchaProofsRepository } from '../auth/captcha-proofs.repository';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { InvestorReportSchedulesRepository } from '../settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
@@ -46,6 +48,8 @@ export class WorkerModule {
         TelegramClient,
         InvestorReportBuilder,
         TelegramOutboxRepository,
+        SessionsRepository,
+        CaptchaProofsRepository,
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         EngineCommandsProcessor,
