@@ -36,9 +36,9 @@ const API = '/api/v2';
 /**
  * Starts the built API and worker on `database` (dropped, re-created and migrated when `fresh`; used as it
  * is otherwise), as production runs them (NODE_ENV=production, LOG_LEVEL info, logs to /dev/null), with a
- * signed-in administrator. Resolves to { url, databaseUrl, accessToken, email, password, stop }.
+ * signed-in administrator; `env` adds or overrides variables. Resolves to { url, databaseUrl, accessToken, email, password, stop }.
  */
-export async function startBenchApi({ database = 'console_bench_http', fresh = true, port = Number(process.env.BENCH_PORT ?? 3990) } = {}) {
+export async function startBenchApi({ database = 'console_bench_http', fresh = true, port = Number(process.env.BENCH_PORT ?? 3990), env: extraEnv = {} } = {}) {
   if (fresh) await dropDatabase(ADMIN_URL, database);
   await ensureDatabase(ADMIN_URL, database);
   const redis = await findOrStartRedis();
@@ -55,6 +55,7 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
     LOG_LEVEL: 'info',
     EXPORT_DIR: join(ROOT, '.data', 'bench-exports'),
     ...(process.env.BENCH_API_WORKERS ? { API_WORKERS: process.env.BENCH_API_WORKERS } : {}),
+    ...extraEnv,
   };
   if (fresh) migrate(env);
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;

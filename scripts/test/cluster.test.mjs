@@ -65,41 +65,54 @@ after(async () => {
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One request on a connection of its own (a kept-alive connection would stay with one process). */
+/**
+ * One request on a connection of its own (a kept-alive connection would stay with one process); its
+ * status, or 0 when it failed or took over 5 s (a connection handed to a process as it was killed).
+ */
 function status() {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/v2/users/current-user/', agent: false }, (res) => {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/v2/users/current-user/', agent: false, timeout: 5_000 }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode));
     });
-    req.on('error', reject);
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
     req.end();
   });
 }
 
-/** The distinct pids that logged the next `n` requests. */
+/** The distinct pids that logged the next `n` answered requests. */
 async function processesAnswering(n) {
   const from = answeredBy.length;
-  for (let i = 0; i < n; i++) assert.equal(await status(), 401);
-  for (let i = 0; i < 50 && answeredBy.length < from + n; i++) await pause(100);
+  let answered = 0;
+  for (let i = 0; i < n; i++) if ((await status()) === 401) answered += 1;
+  for (let i = 0; i < 50 && answeredBy.length < from + answered; i++) await pause(100);
   return new Set(answeredBy.slice(from));
 }
 
+/**
+ * The pids that answered the first batch of 10 requests in which two processes answered, without
+ * `gone`; processes still starting (a loaded machine) get up to a minute.
+ */
+async function untilTwoAnswer(gone) {
+  const deadline = Date.now() + 60_000;
+  let pids = new Set();
+  while (Date.now() < deadline) {
+    pids = await processesAnswering(10);
+    if (pids.size === 2 && !pids.has(gone)) return pids;
+    await pause(300);
+  }
+  assert.fail(`two processes did not answer (the last ones: ${[...pids].join(', ')})`);
+}
+
 test('two processes answer, neither of them the primary', async () => {
-  const pids = await processesAnswering(20);
-  assert.equal(pids.size, 2, `answered by ${[...pids].join(', ')}`);
+  const pids = await untilTwoAnswer();
   assert.ok(!pids.has(primary.pid));
 });
 
 test('a killed API process is replaced and two processes answer again', async () => {
-  const [victim, survivor] = await processesAnswering(20);
+  const [victim, survivor] = await untilTwoAnswer();
   process.kill(victim, 'SIGKILL');
-  let pids = new Set();
-  for (let i = 0; i < 50 && pids.size < 2; i++) {
-    await pause(300);
-    pids = await processesAnswering(10);
-  }
-  assert.deepEqual([...pids].sort(), [...pids].filter((p) => p !== victim).sort(), 'the killed process answered');
-  assert.equal(pids.size, 2, 'no second process came back');
-  assert.ok(pids.has(survivor));
+  const pids = await untilTwoAnswer(victim);
+  assert.ok(pids.has(survivor), 'the other process kept answering');
 });
