@@ -16,6 +16,7 @@ import { PairsModule } from './pairs/pairs.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
+import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
 import { SystemStatusModule } from './system-status/system-status.module';
 import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
@@ -50,6 +51,7 @@ export class AppModule {
         TickerConfigsModule,
         SystemStatusModule,
         MmProfilesModule,
+        StrategyProfilesModule,
         HealthModule,
       ],
     };

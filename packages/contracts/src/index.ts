@@ -14,3 +14,4 @@ export * from './trading';
 export * from './engine';
 export * from './ticker-configs';
 export * from './mm-profiles';
+export * from './strategy-profiles';

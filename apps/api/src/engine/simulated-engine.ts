@@ -18,6 +18,7 @@ const SIMULATED_EFFECTS: Partial<Record<EngineCommandKind, Effect>> = {
   // Only from the pending state the request set: a later opposite request has the last word.
   start_ticker_config: (m, c) => m.query(`UPDATE ticker_configs SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'starting'`, [c.target_id]),
   stop_ticker_config: (m, c) => m.query(`UPDATE ticker_configs SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
+  stop_profile: (m, c) => m.query(`UPDATE strategy_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
   stop_mm_profile: (m, c) => m.query(`UPDATE mm_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
   enable_bot: (m) => m.query(`UPDATE bot_status SET status = 'enabled', updated_at = now()`),
   disable_bot: (m) => m.query(`UPDATE bot_status SET status = 'disabled', updated_at = now()`),
