@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { CaptchaVerifyAnswer, RecaptchaChallenge } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
-import { queryRows } from '../common/database/sql';
+import { CaptchaProofsRepository } from './captcha-proofs.repository';
 
 /** A passed bot-check is redeemable by one login within this time. */
 const CAPTCHA_PASS_TTL_SECONDS = 120;
@@ -30,6 +30,7 @@ export class CaptchaService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly proofs: CaptchaProofsRepository,
   ) {
     // A key of its own, derived so that it never equals the token-signing secret.
     this.hmacKey = createHmac('sha256', config.jwtSecret).update('altcha').digest('hex');
@@ -67,10 +68,7 @@ export class CaptchaService implements OnModuleInit {
     const passed = await this.check(response ?? '');
     if (!passed) return { is_robot: true, captcha_token: null };
     const token = randomToken();
-    await this.dataSource.query(
-      `INSERT INTO captcha_proofs (proof_hash, kind, expires_at) VALUES ($1, 'pass', now() + make_interval(secs => $2))`,
-      [sha256(token), CAPTCHA_PASS_TTL_SECONDS],
-    );
+    await this.proofs.addPass(this.dataSource, sha256(token), CAPTCHA_PASS_TTL_SECONDS);
     return { is_robot: false, captcha_token: token };
   }
 
@@ -78,11 +76,7 @@ export class CaptchaService implements OnModuleInit {
   async redeem(token: string | undefined): Promise<boolean> {
     if (!this.enabled) return true;
     if (!token) return false;
-    const rows = await queryRows<unknown>(this.dataSource, `UPDATE captcha_proofs SET used_at = now()
-        WHERE proof_hash = $1 AND kind = 'pass' AND used_at IS NULL AND expires_at > now() RETURNING 1`,
-      [sha256(token)],
-    );
-    return rows.length === 1;
+    return this.proofs.redeemPass(this.dataSource, sha256(token));
   }
 
   private async check(response: string): Promise<boolean> {
@@ -108,12 +102,7 @@ export class CaptchaService implements OnModuleInit {
     }).catch(() => null);
     if (!result?.verified) return false;
     // A solved challenge is accepted once: its signature is remembered until it would expire anyway.
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO captcha_proofs (proof_hash, kind, expires_at) VALUES ($1, 'solution', now() + make_interval(secs => $2))
-       ON CONFLICT (proof_hash) DO NOTHING RETURNING 1`,
-      [sha256(`altcha:${payload.challenge.signature}`), CHALLENGE_TTL_SECONDS],
-    );
-    return inserted.length === 1;
+    return this.proofs.acceptSolutionOnce(this.dataSource, sha256(`altcha:${payload.challenge.signature}`), CHALLENGE_TTL_SECONDS);
   }
 
   private async checkRecaptcha(response: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type Se
 import { hashPassword } from '../auth/passwords';
 import { encryptSecret } from '../common/crypto/secrets';
 import { GroupsRepository } from '../groups/groups.repository';
+import { PairsRepository } from '../pairs/pairs.repository';
 import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
 import { UsersRepository } from '../users/users.repository';
 import { DEMO_TRADING_SIZES, generateTradingData, TradingDataPresentError, type TradingDataSizes, type TradingDataSummary } from './trading-data';
@@ -61,8 +62,7 @@ export async function seedDemo(
       for (const email of group.users) await usersRepository.insertIfAbsent(m, { email, passwordHash, groupId });
     }
 
-    await m.query(`INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ON CONFLICT (ticker) DO NOTHING`, [SIMULATED_USDT_PERPETUALS]);
-    await m.query(`UPDATE pairs SET is_active = true WHERE ticker = ANY($1::text[])`, [ACTIVE_PAIRS]);
+    await new PairsRepository().seed(m, SIMULATED_USDT_PERPETUALS, ACTIVE_PAIRS);
 
     await m.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5)`, [
       'Demo paper account',

@@ -157,12 +157,20 @@ describe('trading data generator', () => {
     }
   });
 
-  it('chains deposit transactions: each starts from the deposit the one before left', async () => {
+  it('chains deposit transactions (each starts from the deposit the one before left) up to the sum of the MM quotas', async () => {
     expect(
       await column(`SELECT count(*)::int FROM (SELECT deposit_before, lag(deposit_after, 1, 0::numeric) OVER (PARTITION BY exchange_account_id ORDER BY created_at, id) AS before
                       FROM deposit_transactions) x WHERE deposit_before <> before`),
     ).toEqual([0]);
     expect(await column(`SELECT DISTINCT type FROM deposit_transactions ORDER BY 1`)).toEqual(['deposit', 'reinvest', 'withdrawal']);
+    // Each account's MM deposit (its newest transaction) is the sum of its MM profiles' quotas.
+    expect(
+      (
+        await db.query(`SELECT a.deposit_after = (SELECT sum(all_signals_quota) FROM mm_profiles m WHERE m.exchange_account_id = a.exchange_account_id) AS equal
+                          FROM (SELECT DISTINCT ON (exchange_account_id) exchange_account_id, deposit_after FROM deposit_transactions
+                                 ORDER BY exchange_account_id, created_at DESC, id DESC) a`)
+      ).rows,
+    ).toEqual([{ equal: true }, { equal: true }]);
   });
 
   it('refuses a second run on the same database and changes nothing', async () => {

@@ -277,8 +277,10 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
   await q(`ANALYZE gen_profiles, gen_pairs`);
   const tradingProfiles = await q<TradingProfile>(`SELECT id, title, exchange_account_id, profile_direction, timeframe, pair_ids FROM gen_profiles ORDER BY idx`);
 
-  // Deposit transactions per account: a first deposit, then deposits, withdrawals (every 5th) and re-invests
-  // (every 3rd), each deposit_before the previous deposit_after.
+  // Deposit transactions per account with MM profiles: a first deposit, then deposits, withdrawals (every
+  // 5th) and re-invests (every 3rd), each deposit_before the previous deposit_after. The account's MM
+  // profiles then share its last deposit_after as their quotas (the MM deposit is their sum, docs/decisions.md).
+  const depositAccounts = accountIds.filter((id) => mms.some((mm) => mm.exchange_account_id === id));
   const [user] = await q<{ id: number | null }>(`SELECT min(id) AS id FROM users`);
   await q(
     `INSERT INTO deposit_transactions (exchange_account_id, type, amount, percent, deposit_before, deposit_after, requested_by, created_at)
@@ -292,7 +294,21 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
                       CROSS JOIN LATERAL (SELECT CASE WHEN t = 1 THEN 'deposit' WHEN t % 5 = 0 THEN 'withdrawal' WHEN t % 3 = 0 THEN 'reinvest' ELSE 'deposit' END AS type,
                                                  CASE WHEN t = 1 THEN 10000 + 5000 * (a.n - 1) WHEN t % 5 = 0 THEN 300 WHEN t % 3 = 0 THEN 150 ELSE 1000 END::numeric AS amount) x) y) z
       ORDER BY account_id, t`,
-    [accountIds, s.depositTransactionsPerAccount, start, end, user?.id ?? null],
+    [depositAccounts, s.depositTransactionsPerAccount, start, end, user?.id ?? null],
+  );
+  await q(
+    `UPDATE mm_profiles m SET all_signals_quota = x.quota
+       FROM (SELECT mm.id, round(d.deposit * (1 + mm.id % 4) / d.weights, 2)
+                           + CASE WHEN mm.id = d.first_id THEN d.deposit - d.rounded ELSE 0 END AS quota
+               FROM mm_profiles mm
+               JOIN (SELECT p.exchange_account_id, a.deposit, sum(1 + p.id % 4) AS weights, min(p.id) AS first_id,
+                            sum(round(a.deposit * (1 + p.id % 4) / w.weights, 2)) AS rounded
+                       FROM (SELECT DISTINCT ON (exchange_account_id) exchange_account_id, deposit_after AS deposit
+                               FROM deposit_transactions ORDER BY exchange_account_id, created_at DESC, id DESC) a
+                       JOIN mm_profiles p USING (exchange_account_id)
+                       JOIN (SELECT exchange_account_id, sum(1 + id % 4) AS weights FROM mm_profiles GROUP BY 1) w USING (exchange_account_id)
+                      GROUP BY 1, 2) d USING (exchange_account_id)) x
+      WHERE m.id = x.id`,
   );
 
   await insertRiskTriggers(q, s.riskTriggers, accountIds, tradingProfiles, end);
@@ -303,7 +319,7 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
   rows.ticker_config_pairs = links.length;
   rows.mm_profiles = mms.length;
   rows.strategy_profiles = profiles.length;
-  rows.deposit_transactions = accountIds.length * s.depositTransactionsPerAccount;
+  rows.deposit_transactions = depositAccounts.length * s.depositTransactionsPerAccount;
   rows.risk_triggers = s.riskTriggers;
   return { accountIds, tradingProfiles };
 }

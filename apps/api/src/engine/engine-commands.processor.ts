@@ -5,14 +5,13 @@ import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ENGINE_COMMAND_EFFECTS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { queryRows } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { sweepOutbox } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES } from '../queues/queues';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
-import { ENGINE_TARGET_TABLES, targetWhere } from './engine-targets';
+import { EngineCommandsRepository } from './engine-commands.repository';
 import { EngineCommand, TRADING_ENGINE, type EngineOutcome, type TradingEngine } from './trading-engine';
 
 export type RunOutcome = 'succeeded' | 'failed' | 'already-done';
@@ -32,6 +31,7 @@ export class EngineCommandsProcessor extends QueueWorker {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(ENGINE_COMMANDS_QUEUE) private readonly queue: Queue,
     @Inject(TRADING_ENGINE) private readonly engine: TradingEngine,
+    private readonly commands: EngineCommandsRepository,
     private readonly audit: AuditService,
   ) {
     super();
@@ -53,12 +53,8 @@ export class EngineCommandsProcessor extends QueueWorker {
   }
 
   async run(commandId: string): Promise<RunOutcome> {
-    const [command]: (EngineCommand & { status: string })[] = await this.dataSource.query(
-      `SELECT id::text, kind, target_type, target_id::text, payload, status FROM engine_commands WHERE id = $1`,
-      [commandId],
-    );
+    const command = await this.commands.takeForRun(this.dataSource, commandId);
     if (!command || command.status !== 'pending') return 'already-done';
-    await this.dataSource.query(`UPDATE engine_commands SET published_at = coalesce(published_at, now()) WHERE id = $1`, [commandId]);
     let outcome: EngineOutcome;
     try {
       outcome = await this.engine.execute(command);
@@ -72,20 +68,10 @@ export class EngineCommandsProcessor extends QueueWorker {
 
   private complete(command: EngineCommand, outcome: EngineOutcome): Promise<RunOutcome> {
     const effect = ENGINE_COMMAND_EFFECTS[command.kind];
-    const target = ENGINE_TARGET_TABLES[command.target_type];
     return this.dataSource.transaction(async (m) => {
-      const done = await queryRows(
-        m,
-        `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending' RETURNING 1`,
-        [command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null],
-      );
-      if (!done.length) return 'already-done';
+      if (!(await this.commands.complete(m, command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null))) return 'already-done';
       if (outcome.status === 'succeeded') await outcome.apply?.(m);
-      if (target.actionState) {
-        const state = outcome.status === 'succeeded' ? effect.done : 'NONE';
-        const params = command.target_id === null ? [state] : [command.target_id, state];
-        await m.query(`UPDATE ${target.table} SET action_state = $${params.length} WHERE ${targetWhere(command.target_type)}`, params);
-      }
+      await this.commands.setActionState(m, command.target_type, command.target_id, outcome.status === 'succeeded' ? effect.done : 'NONE');
       if (outcome.status === 'failed') {
         await this.audit.write({ type: 'error', event_type: `engine_${command.kind}_failed`, log_data: { command_id: command.id, target_id: command.target_id, error: outcome.error } }, m);
       }

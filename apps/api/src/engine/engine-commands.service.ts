@@ -6,13 +6,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { BadRequestDetail, NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, foundOr404 } from '../common/errors/api-errors';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
-import { ENGINE_TARGET_TABLES, targetWhere } from './engine-targets';
+import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
 
 export interface CommandRequest {
   kind: EngineCommandKind;
@@ -26,9 +26,18 @@ export interface CommandRequest {
    * still be open); it throws the 400 that explains why not.
    */
   check?: (target: Record<string, unknown>, m: EntityManager) => Promise<void> | void;
+  /**
+   * Writes what the target shows while the command is pending, beyond action_state (a ticker config's
+   * status `starting`), in the same transaction; only when a new command is written.
+   */
+  accepted?: (target: Record<string, unknown>, m: EntityManager) => Promise<void>;
 }
 
-const STATE_COLUMNS = `c.id::text, c.kind, c.target_type, c.target_id::text, c.status, c.error, c.created_at, c.completed_at`;
+/** A command written (or found: a repeat of one already written). */
+export interface SubmittedCommand {
+  id: string;
+  created: boolean;
+}
 
 /**
  * Operator actions on trading state become engine commands. In one transaction: the target row is locked,
@@ -46,90 +55,79 @@ export class EngineCommandsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ENGINE_COMMANDS_QUEUE) private readonly queue: Queue,
+    private readonly commands: EngineCommandsRepository,
     private readonly audit: AuditService,
   ) {}
 
+  /** Writes the command in a transaction of its own, publishes it after the commit and answers its state. */
   async submit(principal: Principal, request: CommandRequest): Promise<EngineCommandState> {
+    const submitted = await this.dataSource.transaction((m) => this.submitIn(m, principal, request));
+    await this.publish(submitted);
+    return (await this.commands.state(this.dataSource, submitted.id))!;
+  }
+
+  /**
+   * Writes the command inside the caller's transaction `m`, for a feature whose own change must commit
+   * with it (a ticker config saved and started at once). The caller passes the answer to `publish`
+   * once its transaction has committed.
+   */
+  async submitIn(m: EntityManager, principal: Principal, request: CommandRequest): Promise<SubmittedCommand> {
     const effect = ENGINE_COMMAND_EFFECTS[request.kind];
-    const target = ENGINE_TARGET_TABLES[effect.target];
     const idempotencyKey = request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`;
     const targetId = effect.target === 'system' ? null : String(request.targetId);
-    const { id, created } = await this.dataSource.transaction(async (m) => {
-      if (request.clientKey) {
-        const earlier = await this.byKey(m, idempotencyKey);
-        if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
-      }
-      const rows: Record<string, unknown>[] = await m.query(`SELECT * FROM ${target.table} WHERE ${targetWhere(effect.target)} FOR UPDATE`, targetId === null ? [] : [targetId]);
-      if (!rows.length) throw new NotFoundDetail();
-      // The target is locked: a second request for it waits here, then finds the first one's command.
-      const [pending]: { id: string }[] = await m.query(
-        `SELECT id::text FROM engine_commands WHERE target_type = $1 AND target_id IS NOT DISTINCT FROM $2 AND kind = $3 AND status = 'pending' ORDER BY id DESC LIMIT 1`,
-        [effect.target, targetId, request.kind],
-      );
-      if (pending) return { id: pending.id, created: false };
-      await request.check?.(rows[0], m);
-      const inserted: { id: string }[] = await m.query(
-        `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, requested_by)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text`,
-        [request.kind, effect.target, targetId, JSON.stringify(request.payload ?? {}), idempotencyKey, principal.userId],
-      );
-      if (!inserted.length) {
-        // The same key committed by a concurrent request between our look-up and this insert.
-        const earlier = await this.byKey(m, idempotencyKey);
-        return { id: this.sameCommand(earlier!, request.kind, effect.target, targetId), created: false };
-      }
-      if (target.actionState) {
-        await m.query(`UPDATE ${target.table} SET action_state = $${targetId === null ? 1 : 2} WHERE ${targetWhere(effect.target)}`, targetId === null ? [effect.pending] : [targetId, effect.pending]);
-      }
-      await this.audit.write(
-        {
-          type: 'user',
-          event_type: `engine_${request.kind}`,
-          user_id: principal.userId,
-          signal_id: effect.target === 'signal' ? targetId : ((rows[0].signal_id as string | undefined) ?? null),
-          order_id: effect.target === 'order' ? targetId : null,
-          log_data: { command_id: inserted[0].id, kind: request.kind, target_type: effect.target, target_id: targetId, payload: request.payload ?? {} },
-        },
-        m,
-      );
-      return { id: inserted[0].id, created: true };
+    if (request.clientKey) {
+      const earlier = await this.commands.byKey(m, idempotencyKey);
+      if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
+    }
+    const row = foundOr404(await this.commands.lockTarget(m, effect.target, targetId));
+    // The target is locked: a second request for it waits here, then finds the first one's command.
+    const pending = await this.commands.pendingFor(m, effect.target, targetId, request.kind);
+    if (pending) return { id: pending, created: false };
+    await request.check?.(row, m);
+    const insertedId = await this.commands.insert(m, {
+      kind: request.kind,
+      target: effect.target,
+      targetId,
+      payload: request.payload ?? {},
+      idempotencyKey,
+      requestedBy: principal.userId,
     });
-    // A repeated request answers the first one's command and changes nothing.
-    if (!created) markUnchanged();
-    if (created) await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
-    return (await this.find(id))!;
+    if (!insertedId) {
+      // The same key committed by a concurrent request between our look-up and this insert.
+      const earlier = await this.commands.byKey(m, idempotencyKey);
+      return { id: this.sameCommand(earlier!, request.kind, effect.target, targetId), created: false };
+    }
+    await this.commands.setActionState(m, effect.target, targetId, effect.pending);
+    await request.accepted?.(row, m);
+    await this.audit.write(
+      {
+        type: 'user',
+        event_type: `engine_${request.kind}`,
+        user_id: principal.userId,
+        signal_id: effect.target === 'signal' ? targetId : ((row.signal_id as string | undefined) ?? null),
+        order_id: effect.target === 'order' ? targetId : null,
+        log_data: { command_id: insertedId, kind: request.kind, target_type: effect.target, target_id: targetId, payload: request.payload ?? {} },
+      },
+      m,
+    );
+    return { id: insertedId, created: true };
+  }
+
+  /** After the commit: a new command goes to the engine's queue; a repeated request changed nothing. */
+  async publish(submitted: SubmittedCommand): Promise<void> {
+    if (!submitted.created) markUnchanged();
+    else await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, [submitted.id], this.config.enqueueTimeoutMs, this.logger);
   }
 
   /** A command's state for someone who may read its section. */
   async state(principal: Principal, id: string): Promise<EngineCommandState> {
-    const command = await this.find(id);
-    if (!command) throw new NotFoundDetail();
+    const command = foundOr404(await this.commands.state(this.dataSource, id));
     if (!canRead(principal, ENGINE_COMMAND_EFFECTS[command.kind].section)) throw new ForbiddenException();
     return command;
   }
 
-  async find(id: string, m: Pick<EntityManager, 'query'> = this.dataSource): Promise<EngineCommandState | null> {
-    const [command]: Omit<EngineCommandState, 'action_state'>[] = await m.query(`SELECT ${STATE_COLUMNS} FROM engine_commands c WHERE c.id = $1`, [id]);
-    if (!command) return null;
-    const target = ENGINE_TARGET_TABLES[command.target_type];
-    if (!target.actionState) return { ...command, action_state: null };
-    const [row]: { action_state: EngineCommandState['action_state'] }[] = await m.query(
-      `SELECT action_state FROM ${target.table} WHERE ${targetWhere(command.target_type)}`,
-      command.target_id === null ? [] : [command.target_id],
-    );
-    return { ...command, action_state: row?.action_state ?? null };
-  }
-
-  private async byKey(m: EntityManager, key: string): Promise<{ id: string; kind: string; target_type: string; target_id: string | null } | undefined> {
-    const [row]: { id: string; kind: string; target_type: string; target_id: string | null }[] = await m.query(
-      `SELECT id::text, kind, target_type, target_id::text FROM engine_commands WHERE idempotency_key = $1`,
-      [key],
-    );
-    return row;
-  }
-
   /** A key already used answers its command, but only for the same action on the same target. */
-  private sameCommand(earlier: { id: string; kind: string; target_type: string; target_id: string | null }, kind: string, targetType: string, targetId: string | null): string {
+  private sameCommand(earlier: KeyedCommand, kind: string, targetType: string, targetId: string | null): string {
     if (earlier.kind !== kind || earlier.target_type !== targetType || earlier.target_id !== targetId) throw new BadRequestDetail(ENGINE_MESSAGES.keyReused);
     return earlier.id;
   }

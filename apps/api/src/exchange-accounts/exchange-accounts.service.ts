@@ -1,33 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACCOUNT_COLUMNS, ACCOUNT_LIST } from './exchange-accounts.list';
+import { ACCOUNT_LIST } from './exchange-accounts.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { NOTICES } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
-import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
-import { queryRows } from '../common/database/sql';
+import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
+import type { Db } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { AccountRecord, ExchangeAccountsRepository } from './exchange-accounts.repository';
 import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 
 /** The settings block shows every account in one scrolling list, so one page holds them all. */
-
-interface AccountRow {
-  id: number;
-  title: string;
-  api_key: string;
-  leverage: string;
-  broker_id: string | null;
-  broker_program_is_active: boolean;
-  broker_program_is_available: boolean;
-}
-
-// api_secret_enc is never selected here: the engine decrypts it where it trades, no answer carries it.
-const COLUMNS = ACCOUNT_COLUMNS;
 
 /** Exchange accounts: credentials the engine trades with. The secret is write-only and stored encrypted. */
 @Injectable()
@@ -35,22 +23,25 @@ export class ExchangeAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: ExchangeAccountsRepository,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
   ) {}
 
   async list(query: ExchangeAccountsQuery): Promise<ListPage<ExchangeAccountDto>> {
-    return mapRows(await queryListPage<AccountRow, ExchangeAccountsQuery>(this.dataSource, ACCOUNT_LIST, query), toDto);
+    return mapRows(await queryListPage<AccountRecord, ExchangeAccountsQuery>(this.dataSource, ACCOUNT_LIST, query), toDto);
   }
 
   async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccountDto> {
     if (body.broker_program_is_active) throw notAvailable();
     const created = await this.dataSource.transaction(async (m) => {
-      const [row]: AccountRow[] = await m.query(
-        `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id)
-         VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-        [body.title, body.api_key, encryptSecret(body.api_secret, this.config.encryptionKey), body.leverage, emptyToNull(body.broker_id)],
-      );
+      const row = await this.accounts.insert(m, {
+        title: body.title,
+        api_key: body.api_key,
+        api_secret_enc: encryptSecret(body.api_secret, this.config.encryptionKey),
+        leverage: body.leverage,
+        broker_id: emptyToNull(body.broker_id),
+      });
       const created = toDto(row);
       await this.audit.write(
         { type: 'user', event_type: 'exchange_account_created', user_id: principal.userId, log_data: { exchange_account_id: row.id, after: created } },
@@ -64,18 +55,18 @@ export class ExchangeAccountsService {
 
   async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccountDto> {
     return this.dataSource.transaction(async (m) => {
-      const before = toDto(await find(m, id));
+      const before = toDto(await this.find(m, id));
       const brokerActive = body.broker_program_is_active ?? before.broker_program_is_active;
       if (brokerActive && !before.broker_program_is_available) throw notAvailable();
       const newSecret = body.api_secret ? encryptSecret(body.api_secret, this.config.encryptionKey) : null;
-      const [row] = await queryRows<AccountRow>(
-        m,
-        `UPDATE exchange_accounts
-            SET title = $2, api_key = $3, api_secret_enc = coalesce($4, api_secret_enc), leverage = $5, broker_id = $6,
-                broker_program_is_active = $7, updated_at = now()
-          WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, body.title, body.api_key, newSecret, body.leverage, emptyToNull(body.broker_id), brokerActive],
-      );
+      const row = await this.accounts.update(m, id, {
+        title: body.title,
+        api_key: body.api_key,
+        api_secret_enc: newSecret,
+        leverage: body.leverage,
+        broker_id: emptyToNull(body.broker_id),
+        broker_program_is_active: brokerActive,
+      });
       const after = toDto(row);
       await this.audit.write(
         {
@@ -93,20 +84,18 @@ export class ExchangeAccountsService {
 
   async remove(principal: Principal, id: number): Promise<void> {
     const removed = await this.dataSource.transaction(async (m) => {
-      const before = toDto(await find(m, id));
-      // Once MM profiles have a table, an account they trade on is refused here (EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles).
-      await m.query(`DELETE FROM exchange_accounts WHERE id = $1`, [id]);
+      const before = toDto(await this.find(m, id));
+      if (await this.accounts.usedByMmProfiles(m, id)) throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles);
+      await this.accounts.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
       return before;
     });
     await this.notifications.announce(NOTICES.exchangeAccountDeleted(removed.title, principal.email));
   }
-}
 
-async function find(m: EntityManager, id: number): Promise<AccountRow> {
-  const rows: AccountRow[] = await m.query(`SELECT ${COLUMNS} FROM exchange_accounts WHERE id = $1 FOR UPDATE`, [id]);
-  if (!rows.length) throw new NotFoundDetail();
-  return rows[0];
+  private async find(db: Db, id: number): Promise<AccountRecord> {
+    return foundOr404(await this.accounts.findForUpdate(db, id));
+  }
 }
 
 function notAvailable(): FieldValidationError {
@@ -117,7 +106,7 @@ function emptyToNull(value: string | null | undefined): string | null {
   return value ? value : null;
 }
 
-function toDto(row: AccountRow): ExchangeAccountDto {
+function toDto(row: AccountRecord): ExchangeAccountDto {
   return {
     id: row.id,
     title: row.title,

@@ -99,6 +99,14 @@ describe('exchange accounts', () => {
     expect(notice.text_body).toBe(`“${valid.title}” was deleted by ${adminEmail}.`);
   });
 
+  it('refuses to delete an account an MM profile trades on, and changes nothing', async () => {
+    const { id } = (await post(valid, 201)).body;
+    await ctx.db.query(`INSERT INTO mm_profiles (title, exchange_account_id, max_signals_amount, max_factor_amount, all_signals_quota) VALUES ('On it', $1, 5, 1, 1000)`, [id]);
+    const res = await ctx.http().delete(`${A}${id}/`).set(...auth(admin)).expect(400);
+    expect(res.body).toEqual({ detail: M.usedByMmProfiles });
+    expect(await ctx.db.query(`SELECT 1 FROM exchange_accounts WHERE id = $1`, [id])).toHaveLength(1);
+  });
+
   it('no answer and no log row ever holds a plain secret', async () => {
     const created = await post(valid, 201);
     const { id } = created.body;

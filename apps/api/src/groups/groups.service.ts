@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { Db } from '../common/database/sql';
 import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { BadRequestDetail, FieldErrors, FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { assertWithinActor, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { GroupRecord, GroupsRepository } from './groups.repository';
@@ -71,9 +71,7 @@ export class GroupsService {
   }
 
   private async find(db: Db, id: number, options?: { lock?: boolean }): Promise<GroupRecord> {
-    const group = await this.groups.find(db, id, options);
-    if (!group) throw new NotFoundDetail();
-    return group;
+    return foundOr404(await this.groups.find(db, id, options));
   }
 
   private async assertNameFree(db: Db, name: string): Promise<void> {

@@ -3,8 +3,12 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(__dirname, '..');
-/** The audit service masks secrets; the demo seed is no user and writes its sample rows in bulk. */
-const ALLOWED_WRITERS = ['logs/audit.service.ts', 'demo/seed-demo.ts'];
+/**
+ * The logs repository holds the one INSERT and only the audit service, which masks secrets, uses it;
+ * the demo seed is no user and writes its sample rows in bulk.
+ */
+const ALLOWED_WRITERS = ['logs/logs.repository.ts', 'demo/seed-demo.ts'];
+const LOGS_REPOSITORY_USERS = ['logs/audit.service.ts'];
 const LOG_INSERT = /insert\s+into\s+(?:\w+\.)?"?logs"?[\s(]/i;
 
 /** The API's source files, tests and their helpers left out (they write fixture rows). */
@@ -22,5 +26,7 @@ describe('log rows', () => {
     expect(files).toContain('logs/audit.service.ts');
     const writers = files.filter((file) => LOG_INSERT.test(readFileSync(join(SRC, file), 'utf8')));
     expect(writers.sort()).toEqual([...ALLOWED_WRITERS].sort());
+    const repositoryUsers = files.filter((file) => /from '\.{1,2}\/(logs\/)?logs\.repository'/.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(repositoryUsers).toEqual(LOGS_REPOSITORY_USERS);
   });
 });

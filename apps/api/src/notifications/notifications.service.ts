@@ -8,6 +8,8 @@ import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../queues/telegram/telegram.jobs';
 import { NotificationDto, NotificationsQuery } from './notifications.dto';
 import { NOTIFICATION_LIST } from './notifications.list';
+import { NotificationsRepository } from './notifications.repository';
+import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 
 interface NotificationInput {
@@ -29,6 +31,8 @@ export class NotificationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
+    private readonly notifications: NotificationsRepository,
+    private readonly outboxRows: TelegramOutboxRepository,
   ) {}
 
   list(query: NotificationsQuery): Promise<ListPage<NotificationDto>> {
@@ -39,15 +43,9 @@ export class NotificationsService {
     const title = input.title.trim().slice(0, TITLE_MAX);
     const text = input.text_body.trim() ? `${title}\n\n${input.text_body.trim()}` : title;
     const ids = await this.dataSource.transaction(async (m) => {
-      const [notification]: { id: string }[] = await m.query(`INSERT INTO notifications (title, text_body) VALUES ($1, $2) RETURNING id::text`, [
-        title,
-        input.text_body,
-      ]);
-      const [outbox]: { id: string }[] = await m.query(`INSERT INTO telegram_outbox (notification_id, bot, text) VALUES ($1, 'main', $2) RETURNING id::text`, [
-        notification.id,
-        text,
-      ]);
-      return { id: notification.id, outboxId: outbox.id };
+      const id = await this.notifications.insert(m, { title, text_body: input.text_body });
+      const outboxId = await this.outboxRows.add(m, { bot: 'main', text, notificationId: id });
+      return { id, outboxId };
     });
     // Committed first: if Redis is away now, the request still answers at once and the worker's sweeper
     // finds the pending row later (the job id is the row's, so a late enqueue and the sweep add one job).

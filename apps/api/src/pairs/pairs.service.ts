@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../access/principal';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
-import { queryRows } from '../common/database/sql';
-import { FieldValidationError, NotFoundDetail } from '../common/errors/api-errors';
+import { FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
 import { PAIR_LIST, PAIR_OPTION_LIST } from './pairs.list';
+import { PairsRepository } from './pairs.repository';
 import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
 import { NOTICES, PAIR_MESSAGES } from '@console/contracts';
 
@@ -23,6 +23,7 @@ export class PairsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EXCHANGE_CATALOG) private readonly catalog: ExchangeCatalog,
+    private readonly pairs: PairsRepository,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
   ) {}
@@ -38,15 +39,9 @@ export class PairsService {
   async sync(principal: Principal): Promise<PairsSyncResultDto> {
     const listed = [...new Set((await this.catalog.listInstruments()).map((i) => i.ticker.trim().toUpperCase()).filter((t) => TICKER.test(t)))];
     const result = await this.dataSource.transaction(async (m) => {
-      const added: { id: number; ticker: string }[] = await m.query(
-        `INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (ticker) DO NOTHING RETURNING id, ticker`,
-        [listed],
-      );
+      const added = await this.pairs.addMissing(m, listed);
       const tickers = added.map((p) => p.ticker);
-      const [totals]: { count: number; not_listed: number }[] = await m.query(
-        `SELECT count(*)::int AS count, count(*) FILTER (WHERE NOT (ticker = ANY($1::text[])))::int AS not_listed FROM pairs`,
-        [listed],
-      );
+      const totals = await this.pairs.totals(m, listed);
       await this.audit.write(
         {
           type: 'user',
@@ -64,14 +59,9 @@ export class PairsService {
 
   async update(principal: Principal, id: number, body: UpdatePairDto): Promise<PairDto> {
     return this.dataSource.transaction(async (m) => {
-      const rows: PairDto[] = await m.query(`SELECT id, ticker, is_active FROM pairs WHERE id = $1 FOR UPDATE`, [id]);
-      if (!rows.length) throw new NotFoundDetail();
-      const before = rows[0];
+      const before = foundOr404(await this.pairs.findForUpdate(m, id));
       if (body.ticker !== undefined && body.ticker !== before.ticker) throw FieldValidationError.of('ticker', PAIR_MESSAGES.tickerReadOnly);
-      const [after] = await queryRows<PairDto>(m, `UPDATE pairs SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING id, ticker, is_active`, [
-        id,
-        body.is_active,
-      ]);
+      const after = await this.pairs.setActive(m, id, body.is_active);
       await this.audit.write(
         {
           type: 'user',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { InvestorReportSchedulesRepository } from './investor-reports/investor-report-schedules.repository';
 import { InvestorReportSchedulesService } from './investor-reports/investor-report-schedules.service';
 import { InvestorReportSettingsService } from './investor-reports/investor-report-settings.service';
 import { InvestorReportsController } from './investor-reports/investor-reports.controller';
@@ -8,6 +9,6 @@ import { TgBotSettingsService } from './telegram/tg-bot-settings.service';
 /** System settings reached under notifications/: the Telegram bot, investor reports and their schedule. */
 @Module({
   controllers: [TgBotSettingsController, InvestorReportsController],
-  providers: [TgBotSettingsService, InvestorReportSettingsService, InvestorReportSchedulesService],
+  providers: [TgBotSettingsService, InvestorReportSettingsService, InvestorReportSchedulesService, InvestorReportSchedulesRepository],
 })
 export class SettingsModule {}

@@ -42,6 +42,12 @@ export class NotFoundDetail extends HttpException {
   }
 }
 
+/** The row a repository found, or the 404 when it found none. */
+export function foundOr404<T>(row: T | undefined | null): T {
+  if (row === undefined || row === null) throw new NotFoundDetail();
+  return row;
+}
+
 export class TooManyAttemptsError extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
     super({ detail: OWN_MESSAGES.tooManyAttempts, code: ERROR_CODES.throttled }, HttpStatus.TOO_MANY_REQUESTS);

@@ -6,7 +6,9 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
-import { TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
+import { InvestorReportSchedulesRepository, ScheduleRun } from '../../settings/investor-reports/investor-report-schedules.repository';
+import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
+import { TelegramOutboxRepository } from '../telegram/telegram-outbox.repository';
 import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
 import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
@@ -14,14 +16,7 @@ import { enqueueTelegramSend } from '../telegram/telegram.jobs';
 import { InvestorReportBuilder } from './investor-report.builder';
 import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from './investor-reports.jobs';
 
-interface ScheduleRow {
-  id: number;
-  schedule_type: 'daily' | 'weekly' | 'monthly' | 'custom';
-  schedule_crontab: string;
-  last_run_at: Date | null;
-}
-
-const PERIOD_MS: Record<ScheduleRow['schedule_type'], number> = {
+const PERIOD_MS: Record<ScheduleRun['schedule_type'], number> = {
   daily: 24 * 3600_000,
   weekly: 7 * 24 * 3600_000,
   monthly: 30 * 24 * 3600_000,
@@ -42,7 +37,9 @@ export class InvestorReportsProcessor extends QueueWorker {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly reportsQueue: Queue,
-    private readonly settings: TelegramSettingsStore,
+    private readonly scheduleRows: InvestorReportSchedulesRepository,
+    private readonly outboxRows: TelegramOutboxRepository,
+    private readonly settings: TelegramSettingsRepository,
     private readonly builder: InvestorReportBuilder,
     private readonly audit: AuditService,
   ) {
@@ -51,7 +48,7 @@ export class InvestorReportsProcessor extends QueueWorker {
 
   /** One scheduler per row of investor_report_schedules, the record of what must run. */
   protected async schedules(): Promise<ScheduleSpec[]> {
-    const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_crontab FROM investor_report_schedules`);
+    const rows = await this.scheduleRows.patterns(this.dataSource);
     return rows.map((row) => ({
       queue: this.reportsQueue,
       key: schedulerId(row.id),
@@ -71,30 +68,26 @@ export class InvestorReportsProcessor extends QueueWorker {
   async process(job: Job): Promise<unknown> {
     if (job.name !== JOBS.sendInvestorReport) throw new Error(`Unknown job ${job.name}`);
     const { scheduleId } = job.data as { scheduleId: number };
-    const rows: ScheduleRow[] = await this.dataSource.query(`SELECT id, schedule_type, schedule_crontab, last_run_at FROM investor_report_schedules WHERE id = $1`, [
-      scheduleId,
-    ]);
-    if (!rows.length) {
+    const schedule = await this.scheduleRows.findRun(this.dataSource, scheduleId);
+    if (!schedule) {
       // The entry was deleted but its scheduler survived (Redis was down at the time): drop it now.
       await removeReportSchedule(this.reportsQueue, scheduleId);
       return { skipped: 'schedule deleted' };
     }
-    const schedule = rows[0];
     const to = new Date();
     const from = schedule.last_run_at ?? new Date(to.getTime() - PERIOD_MS[schedule.schedule_type]);
     const text = this.builder.text(await this.builder.figures(from, to));
 
     if (!(await this.settings.target('investor'))) {
       await this.dataSource.transaction(async (m) => {
-        await m.query(`UPDATE investor_report_schedules SET last_run_at = $2 WHERE id = $1`, [schedule.id, to]);
+        await this.scheduleRows.markRun(m, schedule.id, to);
         await this.audit.write({ type: 'error', event_type: 'investor_report_not_sent', log_data: { schedule_id: schedule.id, reason: DELIVERY_FAILURES.botNotConfigured('investor') } }, m);
       });
       return { skipped: 'investor bot not configured' };
     }
     const outboxId = await this.dataSource.transaction(async (m) => {
-      await m.query(`UPDATE investor_report_schedules SET last_run_at = $2 WHERE id = $1`, [schedule.id, to]);
-      const [outbox]: { id: string }[] = await m.query(`INSERT INTO telegram_outbox (bot, text) VALUES ('investor', $1) RETURNING id::text`, [text]);
-      return outbox.id;
+      await this.scheduleRows.markRun(m, schedule.id, to);
+      return this.outboxRows.add(m, { bot: 'investor', text });
     });
     await enqueueTelegramSend(this.telegramQueue, outboxId, this.config.telegramRetryDelayMs);
     return { outboxId };

@@ -5,24 +5,15 @@ import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { queryRows } from '../../common/database/sql';
 import { AuditService } from '../../logs/audit.service';
-import { TelegramBot, TelegramSettingsStore } from '../../settings/telegram/telegram-settings.store';
+import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
 import { TELEGRAM_QUEUE } from '../queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
 import { sweepOutbox } from '../outbox';
 import { telegramOutbox } from './telegram.jobs';
-
-interface OutboxRow {
-  id: string;
-  notification_id: string | null;
-  bot: TelegramBot;
-  text: string;
-  status: string;
-  send_key: string | null;
-}
+import { OutboxRecord, TelegramOutboxRepository } from './telegram-outbox.repository';
 
 type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
@@ -42,7 +33,8 @@ export class TelegramProcessor extends QueueWorker {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
-    private readonly settings: TelegramSettingsStore,
+    private readonly outboxRows: TelegramOutboxRepository,
+    private readonly settings: TelegramSettingsRepository,
     private readonly client: TelegramClient,
     private readonly audit: AuditService,
   ) {
@@ -68,22 +60,14 @@ export class TelegramProcessor extends QueueWorker {
    */
   async send(job: Pick<Job<{ outboxId: string }>, 'id' | 'data' | 'attemptsMade' | 'opts'>): Promise<SendOutcome> {
     const key = `${job.id}:${job.attemptsMade}`;
-    const rows: OutboxRow[] = await this.dataSource.query(`SELECT id::text, notification_id::text, bot, text, status, send_key FROM telegram_outbox WHERE id = $1`, [
-      job.data.outboxId,
-    ]);
-    const row = rows[0];
+    const row = await this.outboxRows.find(this.dataSource, job.data.outboxId);
     if (!row || row.status !== 'pending') return 'already-done';
     if (row.send_key === key) return this.markInterrupted(row, job.attemptsMade + 1);
-    const claimed: unknown[] = await queryRows(
-      this.dataSource,
-      `UPDATE telegram_outbox SET send_key = $2, send_started_at = now() WHERE id = $1 AND status = 'pending' AND send_key IS DISTINCT FROM $2 RETURNING 1`,
-      [row.id, key],
-    );
-    if (!claimed.length) return 'already-done';
+    if (!(await this.outboxRows.claimSend(this.dataSource, row.id, key))) return 'already-done';
     const target = await this.settings.target(row.bot);
     if (!target) {
       // The feed keeps the notification; there is just no bot to send it to yet.
-      await this.dataSource.query(`UPDATE telegram_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`, [row.id, DELIVERY_FAILURES.botNotConfigured(row.bot)]);
+      await this.outboxRows.markSkipped(this.dataSource, row.id, DELIVERY_FAILURES.botNotConfigured(row.bot));
       return 'skipped';
     }
     try {
@@ -92,17 +76,16 @@ export class TelegramProcessor extends QueueWorker {
       await this.recordFailure(job as Job, row, error);
       throw error instanceof TelegramSendError && error.permanent ? new UnrecoverableError(error.message) : error;
     }
-    await this.dataSource.query(`UPDATE telegram_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [row.id]);
+    await this.outboxRows.markSent(this.dataSource, row.id);
     return 'sent';
   }
 
-  private async recordFailure(job: Job, row: OutboxRow, error: unknown): Promise<void> {
+  private async recordFailure(job: Job, row: OutboxRecord, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const attempts = job.opts.attempts ?? 1;
     const final = (error instanceof TelegramSendError && error.permanent) || job.attemptsMade + 1 >= attempts;
     await this.dataSource.transaction(async (m) => {
-      // Only while still pending: a run that took over after this one stalled may have settled the row.
-      await m.query(`UPDATE telegram_outbox SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1 AND status = 'pending'`, [row.id, message, final ? 'failed' : 'pending']);
+      await this.outboxRows.recordFailedAttempt(m, row.id, message, final);
       if (!final) return;
       await this.audit.write(
         {
@@ -116,9 +99,9 @@ export class TelegramProcessor extends QueueWorker {
     this.logger.warn(`outbox ${row.id} (${row.bot}) attempt ${job.attemptsMade + 1}/${attempts} failed: ${message}`);
   }
 
-  private async markInterrupted(row: OutboxRow, attempt: number): Promise<SendOutcome> {
+  private async markInterrupted(row: OutboxRecord, attempt: number): Promise<SendOutcome> {
     await this.dataSource.transaction(async (m) => {
-      await m.query(`UPDATE telegram_outbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status = 'pending'`, [row.id, INTERRUPTED_SEND]);
+      await this.outboxRows.recordFailedAttempt(m, row.id, INTERRUPTED_SEND, true);
       await this.audit.write(
         { type: 'error', event_type: 'telegram_send_interrupted', log_data: { outbox_id: row.id, notification_id: row.notification_id, bot: row.bot, attempts: attempt, error: INTERRUPTED_SEND, text: row.text.slice(0, 500) } },
         m,

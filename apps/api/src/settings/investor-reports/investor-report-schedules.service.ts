@@ -1,20 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Principal } from '../../access/principal';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { NotFoundDetail } from '../../common/errors/api-errors';
+import { foundOr404 } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { handOffAfterCommit } from '../../queues/after-commit';
 import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { parseClockTime, parseReportTime } from '../report-time';
 import { CreateScheduleDto, ScheduleDto, SchedulesQuery } from './investor-reports.dto';
-import { SCHEDULE_COLUMNS, SCHEDULE_LIST } from './investor-report-schedules.list';
+import { SCHEDULE_LIST } from './investor-report-schedules.list';
+import { InvestorReportSchedulesRepository } from './investor-report-schedules.repository';
 import { ListPage, queryListPage } from '../../common/list-query/list-query';
 import { checkCustomPattern, patternFor } from './schedule-pattern';
-
 
 /** Investor report schedule entries; each one is a job scheduler on the investor-reports queue. */
 @Injectable()
@@ -25,6 +25,7 @@ export class InvestorReportSchedulesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly schedules: InvestorReportSchedulesRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -35,11 +36,7 @@ export class InvestorReportSchedulesService {
   async create(principal: Principal, body: CreateScheduleDto): Promise<ScheduleDto> {
     const entry = buildEntry(body);
     const created = await this.dataSource.transaction(async (m) => {
-      const [row]: ScheduleDto[] = await m.query(
-        `INSERT INTO investor_report_schedules (schedule_type, investor_report_time, local_investor_report_time, schedule_crontab)
-         VALUES ($1, $2, $3, $4) RETURNING ${SCHEDULE_COLUMNS}`,
-        [entry.schedule_type, entry.investor_report_time, entry.local_investor_report_time, entry.schedule_crontab],
-      );
+      const row = await this.schedules.insert(m, entry);
       await this.audit.write({ type: 'user', event_type: 'investor_report_schedule_created', user_id: principal.userId, log_data: { after: row } }, m);
       return row;
     });
@@ -50,19 +47,13 @@ export class InvestorReportSchedulesService {
 
   async remove(principal: Principal, id: number): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      const before = await find(m, id);
-      await m.query(`DELETE FROM investor_report_schedules WHERE id = $1`, [id]);
+      const before = foundOr404(await this.schedules.findForUpdate(m, id));
+      await this.schedules.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'investor_report_schedule_deleted', user_id: principal.userId, log_data: { before } }, m);
     });
     // After the commit; should Redis be away, the worker drops the orphan at its next start or run.
     await handOffAfterCommit(removeReportSchedule(this.queue, id), this.config.enqueueTimeoutMs, this.logger, `schedule ${id} removal`);
   }
-}
-
-async function find(m: EntityManager, id: number): Promise<ScheduleDto> {
-  const rows: ScheduleDto[] = await m.query(`SELECT ${SCHEDULE_COLUMNS} FROM investor_report_schedules WHERE id = $1 FOR UPDATE`, [id]);
-  if (!rows.length) throw new NotFoundDetail();
-  return rows[0];
 }
 
 function buildEntry(body: CreateScheduleDto): Omit<ScheduleDto, 'id'> {

@@ -5,7 +5,7 @@ import type { Principal } from '../../access/principal';
 import { BadRequestDetail } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { SETTINGS_MESSAGES } from '@console/contracts';
-import { TelegramSettingsStore } from '../telegram/telegram-settings.store';
+import { TelegramSettingsRepository } from '../telegram/telegram-settings.repository';
 import { DEFAULT_REPORT_TIME } from '../telegram/tg-bot-settings.service';
 import { maskToken, resolveSubmittedToken } from '../telegram/token-mask';
 import { InvestorReportSettingsDto, InvestorReportSettingsInputDto } from './investor-reports.dto';
@@ -15,7 +15,7 @@ import { InvestorReportSettingsDto, InvestorReportSettingsInputDto } from './inv
 export class InvestorReportSettingsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly store: TelegramSettingsStore,
+    private readonly store: TelegramSettingsRepository,
     private readonly audit: AuditService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { TelegramSettingsStore } from './telegram-settings.store';
+import { TelegramSettingsRepository } from './telegram-settings.repository';
 
 /** The settings row's reader/writer, shared by the settings routes and the worker's senders. */
 @Global()
-@Module({ providers: [TelegramSettingsStore], exports: [TelegramSettingsStore] })
-export class TelegramSettingsStoreModule {}
+@Module({ providers: [TelegramSettingsRepository], exports: [TelegramSettingsRepository] })
+export class TelegramSettingsModule {}

@@ -6,7 +6,7 @@ import { NotFoundDetail } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { parseReportTime } from '../report-time';
 import { maskToken, resolveSubmittedToken } from './token-mask';
-import { TelegramSettings, TelegramSettingsStore } from './telegram-settings.store';
+import { TelegramSettings, TelegramSettingsRepository } from './telegram-settings.repository';
 import { TgBotSettingsDto, TgBotSettingsInputDto } from './tg-bot-settings.dto';
 
 export const DEFAULT_REPORT_TIME = '00:00:00';
@@ -16,7 +16,7 @@ export const DEFAULT_REPORT_TIME = '00:00:00';
 export class TgBotSettingsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly store: TelegramSettingsStore,
+    private readonly store: TelegramSettingsRepository,
     private readonly audit: AuditService,
   ) {}
 

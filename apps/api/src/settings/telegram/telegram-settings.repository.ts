@@ -27,7 +27,7 @@ interface SettingsRow {
 
 /** Reads and writes tg_bot_settings (a single row), encrypting the two bot tokens at rest. */
 @Injectable()
-export class TelegramSettingsStore {
+export class TelegramSettingsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
