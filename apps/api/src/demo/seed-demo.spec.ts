@@ -85,6 +85,13 @@ describe('demo data', () => {
     expect(shape).toMatchObject({ lost: DEMO_TRADING_SIZES.lostPositions, accounts: 1, on_inactive_pairs: 0 });
     expect(Math.min(shape.open, shape.closed, shape.cancellable)).toBeGreaterThan(0);
 
+    // The trading lists that exist answer with the demo's rows.
+    expect((await get('operator', '/strategies/profiles/?show_hide=true').expect(200)).body.count).toBe(DEMO_TRADING_SIZES.strategyProfiles);
+    expect((await get('operator', '/strategies/mm-profiles/?visibility=all').expect(200)).body.count).toBe(DEMO_TRADING_SIZES.mmProfiles);
+    expect((await get('operator', '/strategies/tickers-configs/').expect(200)).body.count).toBe(DEMO_TRADING_SIZES.tickerConfigs);
+    const info = (await get('operator', '/strategies/mm-profiles-deposit-info/').expect(200)).body;
+    expect(info.mm_deposit).toBeGreaterThan(0);
+
     // A signal's logs answer the logs page's signal_id link.
     const [{ id }] = await ctx.db.query(`SELECT id::int FROM signals WHERE status = 'finished' ORDER BY id LIMIT 1`);
     const logs = (await get('operator', `/logs/?signal_id=${id}`).expect(200)).body;
