@@ -102,7 +102,8 @@ const blockOf = (doc: SettingsDocument, key: string): Block => (doc[key] && type
 class Errors {
   readonly all: SettingsErrors = {};
   add(path: string, message: string): void {
-    (this.all[path] ??= []).includes(message) || this.all[path].push(message);
+    const messages = (this.all[path] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   /** Required; a number when present. */
   number(block: Block, base: string, key: string, blank: string, { required = true } = {}): number | undefined {
