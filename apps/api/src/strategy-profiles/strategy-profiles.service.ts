@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { normalizeSettings, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
+import { isFieldAllowed, normalizeSettings, OWN_MESSAGES, permOf, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
-import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
@@ -63,6 +63,8 @@ export class StrategyProfilesService {
   }
 
   async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {
+    // The visibility toggle is an action gate (trading.md 6): at Limited the group needs the is_show field.
+    if (body.is_show !== undefined && !isFieldAllowed(permOf(principal, 'profiles'), 'is_show')) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
     await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
       const edits = body.title !== undefined || body.mm_profile !== undefined || body.tickers !== undefined;
