@@ -8,6 +8,7 @@ import {
   SIGNAL_STATUSES,
   SIGNAL_STATUSES_OF_STATE,
   STRATEGY_PROFILE_STATUSES,
+  validateStrategySettings,
 } from '@console/contracts';
 import { createTestDatabase } from '../test/harness';
 import { generateTradingData, TradingDataPresentError, type TradingDataSizes } from './trading-data';
@@ -76,6 +77,10 @@ describe('trading data generator', () => {
     // A draft trades nothing; every other profile has a whole v1 settings document.
     expect(await column(`SELECT count(*)::int FROM signals s JOIN strategy_profiles p ON p.id = s.profile_id WHERE p.status = 'draft'`)).toEqual([0]);
     const keys = await column(`SELECT DISTINCT (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(settings) k) FROM strategy_profiles WHERE status <> 'draft'`);
+    // The documents pass the wizard's rules: whole for finished profiles, block by block for drafts.
+    for (const { status, settings } of (await db.query(`SELECT status, settings FROM strategy_profiles`)).rows) {
+      expect({ status, errors: validateStrategySettings(settings, { partial: status === 'draft' }) }).toEqual({ status, errors: {} });
+    }
     expect(keys).toEqual([
       [
         'delisting_settings',

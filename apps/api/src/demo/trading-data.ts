@@ -331,7 +331,7 @@ async function takeOrCreate(q: Rows, select: string, want: number, create: (from
   return [...found, ...made];
 }
 
-/** A complete v1 settings document (trading.md 3), varied a little by profile number. */
+/** A complete v1 settings document (trading.md 3) that passes every trading.md 5 rule, varied a little by profile number. */
 export function strategySettingsV1(direction: Direction, timeframe: Timeframe, k: number) {
   const byTime = k % 3 !== 2;
   const byDistance = k % 3 !== 1;
@@ -347,7 +347,7 @@ export function strategySettingsV1(direction: Direction, timeframe: Timeframe, k
       signal_duration_minutes: 1440,
       is_atr_minus_1: k % 2 === 0,
       atr_minus_1_type: 'gte',
-      atr_minus_1_value: k % 2 === 0 ? '1.2' : '0',
+      atr_minus_1_value: k % 2 === 0 ? 1.2 : 0,
       enable_sec_atr: false,
       revert_threshold: 50,
       tr_in_atr_threshold: 1,
@@ -362,14 +362,12 @@ export function strategySettingsV1(direction: Direction, timeframe: Timeframe, k
       is_exit_rule_by_time: byTime && !byDistance,
       is_exit_rule_by_distance: byDistance && !byTime,
       is_exit_rule_by_time_and_distance: byTime && byDistance,
-      exit_orders: {
-        atr_timer: 15,
-        change_of_atr_percentage: 10,
-        exit_order_place_coefficient: 0.6,
-        size_timer_minutes: 30,
-        high_low_change_percentage: 5,
-        high_low_change_timer: 30,
-      },
+      atr_timer: 15,
+      change_of_atr_percentage: 10,
+      exit_order_place_coefficient: 0.6,
+      size_timer_minutes: 30,
+      high_low_change_percentage: 5,
+      high_low_change_timer: 30,
       exit_timer_coeff_settings: byTime ? [{ change_exit_timer_minutes: 120, change_exit_coefficient_by_time: 0.5 }] : [],
       exit_d_threshold_settings: byDistance ? [{ change_exit_d_threshold_by_distance: 2, change_exit_coefficient_by_distance: 0.4 }] : [],
       exists_time_quantity: byTime ? 1 : 0,
