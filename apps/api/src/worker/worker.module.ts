@@ -20,6 +20,9 @@ import { InvestorReportSchedulesRepository } from '../settings/investor-reports/
 import { TelegramSettingsModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
 import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
+import { MmDepositsProcessor } from '../mm-profiles/mm-deposits.processor';
+import { MmDepositsRepository } from '../mm-profiles/mm-deposits.repository';
+import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
@@ -38,7 +41,7 @@ export class WorkerModule {
         AuditModule,
         QueueProducersModule,
         // Only the worker uses this queue (to register its repeating job).
-        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }),
         TelegramSettingsModule,
       ],
       providers: [
@@ -53,6 +56,9 @@ export class WorkerModule {
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         EngineCommandsProcessor,
+        MmDepositsProcessor,
+        MmDepositsService,
+        MmDepositsRepository,
         EngineCommandsRepository,
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
