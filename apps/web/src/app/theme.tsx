@@ -62,11 +62,13 @@ export function buildTheme(mode: PaletteMode) {
       MuiTableSortLabel: { styleOverrides: { root: ({ theme }) => ({ [small(theme)]: { minHeight: TOUCH_TARGET_PX } }) } },
       // Small inputs are 40 px tall; on small screens they grow to 44 and their resting label moves down to match.
       MuiOutlinedInput: {
-        styleOverrides: { inputSizeSmall: ({ theme }) => ({ [small(theme)]: { paddingTop: 10.5, paddingBottom: 10.5 } }) },
+        styleOverrides: {
+          root: ({ theme }) => ({ [small(theme)]: { '&.MuiInputBase-sizeSmall .MuiOutlinedInput-input': { paddingTop: 10.5, paddingBottom: 10.5 } } }),
+        },
       },
       MuiInputLabel: {
         styleOverrides: {
-          sizeSmall: ({ theme }) => ({ [small(theme)]: { '&:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' } } }),
+          root: ({ theme }) => ({ [small(theme)]: { '&.MuiInputLabel-sizeSmall:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' } } }),
         },
       },
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
