@@ -66,7 +66,7 @@ export function AccountDetailsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Account details
       </Typography>
-      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: 3 }}>
+      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
         <TextField
           label="Email"
           fullWidth
