@@ -63,12 +63,27 @@ export function buildTheme(mode: PaletteMode) {
       // Small inputs are 40 px tall; on small screens they grow to 44 and their resting label moves down to match.
       MuiOutlinedInput: {
         styleOverrides: {
-          root: ({ theme }) => ({ [small(theme)]: { '&.MuiInputBase-sizeSmall .MuiOutlinedInput-input': { paddingTop: 10.5, paddingBottom: 10.5 } } }),
+          root: ({ theme }) => ({
+            [small(theme)]: {
+              '&.MuiInputBase-sizeSmall': { minHeight: TOUCH_TARGET_PX },
+              '&.MuiInputBase-sizeSmall .MuiOutlinedInput-input': { paddingTop: 10.5, paddingBottom: 10.5 },
+            },
+          }),
         },
       },
       MuiInputLabel: {
         styleOverrides: {
           root: ({ theme }) => ({ [small(theme)]: { '&.MuiInputLabel-sizeSmall:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' } } }),
+        },
+      },
+      // The rows-per-page choice under a table: its clickable box, not only the text.
+      MuiTablePagination: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            [small(theme)]: {
+              '& .MuiTablePagination-select.MuiSelect-select': { display: 'flex', alignItems: 'center', minHeight: TOUCH_TARGET_PX, boxSizing: 'border-box' },
+            },
+          }),
         },
       },
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

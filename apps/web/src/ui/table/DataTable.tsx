@@ -46,7 +46,8 @@ const STICKY_FIRST_CELL: SxProps<Theme> = {
   left: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
-  borderRight: { xs: 1, md: 0 },
+  borderRightStyle: 'solid',
+  borderRightWidth: { xs: 1, md: 0 },
   borderRightColor: 'divider',
   'tr.MuiTableRow-hover:hover > &': {
     backgroundImage: (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
@@ -157,7 +158,7 @@ export function DataTable<Row>({
         <Box sx={{ flex: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{toolbar}</Box>
         {columnChoice && (
           <Tooltip title="Columns">
-            <IconButton aria-label="Choose columns" onClick={(event) => setColumnsAnchor(event.currentTarget)}>
+            <IconButton aria-label="Choose columns" sx={{ alignSelf: 'flex-start' }} onClick={(event) => setColumnsAnchor(event.currentTarget)}>
               <ViewColumnIcon />
             </IconButton>
           </Tooltip>

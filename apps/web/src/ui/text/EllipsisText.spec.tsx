@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EllipsisText } from './EllipsisText';
@@ -27,5 +27,12 @@ describe('EllipsisText', () => {
     Object.defineProperty(shown, 'clientWidth', { value: 80 });
     await userEvent.hover(shown);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('a.very.long.operator.address@example.com');
+  });
+
+  it('opens on a tap (a click) when cut', async () => {
+    render(<EllipsisText text={TITLE} maxChars={35} />);
+    // A click alone, with no hover before it, as a tap on a touch screen gives.
+    fireEvent.click(screen.getByText(`${TITLE.slice(0, 35)}…`));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
   });
 });

@@ -36,6 +36,8 @@ export function EllipsisText({ text, maxChars, maxWidth = '100%', sx }: Ellipsis
       <Box
         component="span"
         ref={ref}
+        // A tap opens it too: the tooltip's own touch handling needs a press longer than a quick tap.
+        onClick={() => setOpen(isCut())}
         sx={[{ display: 'block', minWidth: 0, maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
       >
         {shown}
