@@ -56,6 +56,11 @@ async function expectScreen(page: Page, screen: Screen, width: number) {
   await expect(main.getByRole('progressbar'), `${where}: still loading`).toHaveCount(0);
   await expectNoSidewaysScroll(page, where);
   expect(await smallTouchTargets(page), `${where}: controls under ${TOUCH_TARGET_PX} px`).toEqual([]);
+  // A tab bar wider than the screen must scroll, not clip its last tabs out of reach.
+  const clippedTabBars = await page.locator('.MuiTabs-scroller').evaluateAll((bars) =>
+    bars.filter((bar) => bar.scrollWidth > bar.clientWidth && !['auto', 'scroll'].includes(getComputedStyle(bar).overflowX)).length,
+  );
+  expect(clippedTabBars, `${where}: a tab bar cut off`).toBe(0);
 }
 
 /** The theme button, then the pointer away from it so that its tooltip is not in the screenshot. */
@@ -129,7 +134,7 @@ test('on a phone every screen of the menu fits the width, in the light and the d
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
-  await screenshot(page, 'phone-390-account-dialog');
+  await page.screenshot({ path: shot('phone-390-account-dialog'), animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The group form, opened from its page's button.

@@ -205,6 +205,8 @@ export function DataTable<Row>({
           rowsPerPageOptions={[...params.pageSizeOptions]}
           onPageChange={(_, zeroBased) => params.setPage(zeroBased + 1)}
           onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
+          // On a phone the page arrows go to a second line rather than out of sight.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
         />
       )}
     </Paper>

@@ -64,7 +64,8 @@ export function NotificationsPage() {
       <Stack spacing={1.5}>
         {items.map((n) => (
           <Paper key={n.id} sx={{ p: 2 }} data-testid="notification">
-            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            {/* On a phone the date goes under the title, which then has the card's width. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'baseline' }, columnGap: 2 }}>
               <Typography component="div" sx={{ fontWeight: 600, minWidth: 0 }}>
                 <EllipsisText text={n.title} />
               </Typography>
