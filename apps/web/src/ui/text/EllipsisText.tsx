@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { truncateTitle } from './truncate';
 
 /** How wide a cut value may grow in a table cell: narrow on a phone, so the other columns stay in reach. */
-export const CELL_TEXT_MAX_WIDTH = { xs: 160, sm: 240, md: 320 } as const;
+export const CELL_TEXT_MAX_WIDTH = { xs: 160, sm: 240, md: 320, lg: 480 } as const;
 
 interface EllipsisTextProps {
   text: string;
