@@ -77,6 +77,16 @@ async function screenshot(page: Page, name: string) {
 
 test('on a phone every screen of the menu fits the width, in the light and the dark theme; at 1280 the side menu stays', async ({ page }) => {
   test.setTimeout(240_000);
+  // The sign-in page, before there is a menu: in both themes too (the choice is kept in localStorage).
+  await page.goto('/login');
+  for (const mode of ['light', 'dark']) {
+    await page.evaluate((m) => localStorage.setItem('colorMode', m), mode);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, `login, ${mode}`);
+    await screenshot(page, `phone-390-login-${mode}`);
+  }
+  await page.evaluate(() => localStorage.removeItem('colorMode'));
   await signIn(page, PHONE_ADMIN);
   const me = (await apiAs(page, API_PATHS.currentUser)).body as CurrentUser;
   // A long account title, to see it cut before the row's buttons.
