@@ -46,6 +46,20 @@ export default tseslint.config(
   },
   ...crossFeatureImports,
   {
+    // One data-access style (docs/decisions.md): services, processors, controllers and guards hold the
+    // flow (transactions, checks, audit); the SQL lives in repositories and list declarations.
+    files: ['apps/api/src/**/*.{service,processor,controller,guard,interceptor}.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(TemplateLiteral|Literal)$/]",
+          message: 'SQL belongs in a repository beside this file (or a list declaration); call its method here.',
+        },
+      ],
+    },
+  },
+  {
     // Nest wires dependencies by class, so injected classes are imported for their runtime value.
     files: ['apps/api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

@@ -1,7 +1,9 @@
 // Benchmark of the logs list: fills a dedicated database with 5 million log rows and times the SQL
 // that GET logs/ and GET logs/for_count/ run, unfiltered and per filter, plus deep pages. It imports the
 // API's own list declaration and query layer (apps/api/src/logs/logs.list.ts, common/list-query), so it
-// measures exactly what the service runs, beside the bare page statement for the same rows.
+// measures exactly what the service runs, beside the bare page statement for the same rows. Then it
+// starts the built API on that database (http.mjs startBenchApi, no refill) and asks GET logs/ for the same
+// filters through HTTP, one request at a time, to show what the whole request path adds to the SQL.
 //
 //   node scripts/bench/logs.mjs            (needs `pnpm run build`)
 //   BENCH_ADMIN_URL=postgres://user@host:5432/postgres BENCH_ROWS=5000000 BENCH_RUNS=50 node scripts/bench/logs.mjs
@@ -10,6 +12,7 @@ import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBenchApi } from './http.mjs';
 
 const ROOT = join(fileURLToPath(import.meta.url), '../../..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -180,14 +183,34 @@ async function main() {
         console.log(`  deep ${name} offset ${((page - 1) * 500).toLocaleString('en')}: by number p95 ${list.p95.toFixed(1)} ms; by next link p95 ${followed.p95.toFixed(1)} ms; plain OFFSET p95 ${plain.p95.toFixed(1)} ms`);
       }
     }
+    // The same first pages through HTTP: token check, guard, list layer, JSON, the access log.
+    const api = await startBenchApi({ database: DB, fresh: false });
+    try {
+      for (const [index, [name, filters]] of cases.entries()) {
+        const http = await time(RUNS, async (i) => {
+          const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters(i)).map(([k, v]) => [k, String(v)])), page_size: String(PAGE_SIZE) });
+          const res = await fetch(`${api.url}/logs/?${query}`, { headers: { authorization: `Bearer ${api.accessToken}` } });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`GET logs/?${query} answered ${res.status}`);
+        });
+        results[index].http = http;
+        console.log(`  ${name}: through HTTP p50 ${http.p50.toFixed(1)} ms, p95 ${http.p95.toFixed(1)} ms (${(http.p95 / results[index].raw.p95).toFixed(1)}x the page SQL)`);
+      }
+    } finally {
+      await api.stop();
+    }
     const cpu = cpus();
     console.log(`\nPostgreSQL ${version}, ${total.toLocaleString('en')} log rows, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
     console.log(`page_size ${PAGE_SIZE}; pages: ${RUNS} runs each; for_count: ${COUNT_RUNS} runs each; 3 warm-up runs before each\n`);
-    console.log('| Filter | page SQL alone p95 | list page + count p50 | p95 | ratio p95 | for_count p95 |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| Filter | page SQL alone p95 | list page + count p50 | p95 | ratio p95 | HTTP GET logs/ p50 | p95 | HTTP / SQL p95 | for_count p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      console.log(`| ${r.name} | ${r.raw.p95.toFixed(1)} ms | ${r.page.p50.toFixed(1)} ms | ${r.page.p95.toFixed(1)} ms | ${(r.page.p95 / r.raw.p95).toFixed(1)}x | ${r.count.p95.toFixed(1)} ms |`);
+      const ms = (v) => `${v.toFixed(1)} ms`;
+      console.log(
+        `| ${r.name} | ${ms(r.raw.p95)} | ${ms(r.page.p50)} | ${ms(r.page.p95)} | ${(r.page.p95 / r.raw.p95).toFixed(1)}x | ${ms(r.http.p50)} | ${ms(r.http.p95)} | ${(r.http.p95 / r.raw.p95).toFixed(1)}x | ${ms(r.count.p95)} |`,
+      );
     }
+    console.log(`\nAim (issue 13): every first page through HTTP p95 ≤ 50 ms and ≤ 3x its page SQL alone.`);
     console.log('\n| Deep page (500 rows) | offset | opened by number p50 | p95 | by the next link p50 | p95 | plain OFFSET p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const d of deep) {

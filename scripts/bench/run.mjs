@@ -5,7 +5,7 @@ import { runOnProjectNode } from '../lib/toolchain.mjs';
 
 await runOnProjectNode();
 
-for (const script of ['logs.mjs']) {
+for (const script of ['http.mjs', 'logs.mjs']) {
   const { status } = spawnSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit', env: process.env });
   if (status !== 0) process.exit(status ?? 1);
 }

@@ -15,6 +15,10 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
+import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
+import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
+import { SystemStatusModule } from './system-status/system-status.module';
+import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
@@ -44,6 +48,10 @@ export class AppModule {
         PairsModule,
         EngineModule,
         OrdersModule,
+        TickerConfigsModule,
+        SystemStatusModule,
+        MmProfilesModule,
+        StrategyProfilesModule,
         HealthModule,
       ],
     };

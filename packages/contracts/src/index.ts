@@ -12,3 +12,6 @@ export * from './settings';
 export * from './input';
 export * from './trading';
 export * from './engine';
+export * from './ticker-configs';
+export * from './mm-profiles';
+export * from './strategy-profiles';

@@ -27,6 +27,7 @@ export const PAGE_SIZES = {
   generic: { options: [10, 25, 100], default: 10 },
   signals: { options: [10, 20, 50, 100, 200, 500], default: 200 },
   logs: { options: [50, 100, 200, 500], default: 500 },
+  mmProfiles: { options: [50, 100, 200, 500], default: 50 },
 } as const;
 
 /** The largest page any list serves, whatever page_size asks. */

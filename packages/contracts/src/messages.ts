@@ -95,6 +95,8 @@ export const OWN_MESSAGES = {
   credentialsMissing: 'Authentication credentials were not provided.',
   loggedOut: 'Logged out.',
   logFilterFieldInvalid: 'Use field=pair or field=profile.',
+  orderingUnknown: 'This list cannot be sorted that way.',
+  botStatusInvalid: 'Status must be enabled or disabled.',
 
   // any route's input (input.ts): field messages in the spec's wording, bodies refused whole with {detail}
   idInvalid: 'Please enter the valid id',

@@ -38,3 +38,34 @@ describe('access tokens with malformed claims', () => {
     expect(res.body.code).toBe(ERROR_CODES.tokenNotValid);
   });
 });
+
+/** The key is made once from JWT_SECRET: a token signed with that secret opens, any other signature does not. */
+describe('access token signatures', () => {
+  let ctx: TestContext;
+  let claims: object;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const user = await makeUser(ctx.db, { perms: permsAll('Full') });
+    const [{ id: fam }] = await ctx.db.query(`INSERT INTO token_families (id, user_id, second_factor_passed) VALUES ($1, $2, true) RETURNING id`, [
+      randomUUID(),
+      user.id,
+    ]);
+    claims = { sub: String(user.id), fam, sf: true, typ: 'access' };
+  });
+  afterAll(() => ctx.close());
+
+  it('opens with a token signed by the secret', async () => {
+    const token = jwt.sign(claims, ctx.config.jwtSecret, { algorithm: 'HS256', expiresIn: 60 });
+    await ctx.http().get('/api/v2/users/current-user/').set(...auth(token)).expect(200);
+  });
+
+  it.each([
+    ['another secret', () => jwt.sign(claims, `${ctx.config.jwtSecret}x`, { algorithm: 'HS256', expiresIn: 60 })],
+    ['HS512 with the secret', () => jwt.sign(claims, ctx.config.jwtSecret, { algorithm: 'HS512', expiresIn: 60 })],
+    ['no signature (alg none)', () => jwt.sign(claims, null, { algorithm: 'none', expiresIn: 60 })],
+    ['expired', () => jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, ctx.config.jwtSecret, { algorithm: 'HS256' })],
+  ])('refuses %s', async (_name, token) => {
+    const res = await ctx.http().get('/api/v2/users/current-user/').set(...auth(token())).expect(401);
+    expect(res.body.code).toBe(ERROR_CODES.tokenNotValid);
+  });
+});

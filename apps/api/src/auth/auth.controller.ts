@@ -104,7 +104,7 @@ export class AuthController {
   @SignedIn({ pendingSecondFactor: true })
   @Get('current-user/')
   @ApiOkResponse({ type: CurrentUserDto })
-  currentUser(@CurrentPrincipal() principal: Principal): Promise<CurrentUserDto> {
+  currentUser(@CurrentPrincipal() principal: Principal): CurrentUserDto {
     return this.auth.currentUser(principal);
   }
 }

@@ -6,11 +6,12 @@ import { CaptchaProofsRepository } from './captcha-proofs.repository';
 import { CaptchaService } from './captcha.service';
 import { RateLimiterService } from './rate-limiter.service';
 import { SessionService } from './session.service';
+import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from '../users/users.repository';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock, UsersRepository, CaptchaProofsRepository],
-  exports: [SessionService, RateLimiterService, UsersRepository],
+  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock, UsersRepository, CaptchaProofsRepository, SessionsRepository],
+  exports: [SessionService, RateLimiterService, UsersRepository, SessionsRepository],
 })
 export class AuthModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { completePerms, CurrentUser, EMAIL_PATTERN, MESSAGES, Perm, TokenPair, TotpCreateAnswer } from '@console/contracts';
+import { CurrentUser, EMAIL_PATTERN, MESSAGES, TokenPair, TotpCreateAnswer } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { Clock } from '../common/clock/clock';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -111,18 +111,16 @@ export class AuthService {
     if (revoked) await this.audit.write({ type: 'user', event_type: 'logout', user_id: revoked.userId, log_data: client });
   }
 
-  async currentUser(principal: Principal): Promise<CurrentUser> {
-    const rows: { id: number; email: string; is_active: boolean; group_id: number | null; name: string | null; perms: Perm[] | null }[] =
-      await this.dataSource.query(
-        `SELECT u.id, u.email, u.is_active, u.group_id, g.name, g.perms FROM users u LEFT JOIN groups g ON g.id = u.group_id WHERE u.id = $1`,
-        [principal.userId],
-      );
-    const u = rows[0];
+  /**
+   * The caller as the guard resolved it: the session check's one query already read the user (active, or
+   * the request would have been refused), the group and its perms, so this answer needs no query of its own.
+   */
+  currentUser(principal: Principal): CurrentUser {
     return {
-      id: u.id,
-      email: u.email,
-      is_active: u.is_active,
-      group: u.group_id === null ? null : { id: u.group_id, name: u.name ?? '', perms: completePerms({ perms: u.perms ?? [] }) },
+      id: principal.userId,
+      email: principal.email,
+      is_active: true,
+      group: principal.groupId === null ? null : { id: principal.groupId, name: principal.groupName ?? '', perms: principal.perms },
     };
   }
 }

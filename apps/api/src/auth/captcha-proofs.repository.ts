@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Db, queryRows } from '../common/database/sql';
+import { affectedRows, type Db, queryRows } from '../common/database/sql';
 
 /**
  * `captcha_proofs`: passes (a solved bot-check, redeemable by one sign-in) and solutions already
@@ -19,6 +19,10 @@ export class CaptchaProofsRepository {
       [proofHash],
     );
     return rows.length === 1;
+  }
+
+  async purgeExpired(db: Db): Promise<number> {
+    return affectedRows(db, `DELETE FROM captcha_proofs WHERE expires_at < now()`);
   }
 
   /** Remembers a solution; false when it was accepted before. */

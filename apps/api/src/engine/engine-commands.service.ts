@@ -26,6 +26,17 @@ export interface CommandRequest {
    * still be open); it throws the 400 that explains why not.
    */
   check?: (target: Record<string, unknown>, m: EntityManager) => Promise<void> | void;
+  /**
+   * Writes what the target shows while the command is pending, beyond action_state (a ticker config's
+   * status `starting`), in the same transaction; only when a new command is written.
+   */
+  accepted?: (target: Record<string, unknown>, m: EntityManager) => Promise<void>;
+}
+
+/** A command written (or found: a repeat of one already written). */
+export interface SubmittedCommand {
+  id: string;
+  created: boolean;
 }
 
 /**
@@ -48,51 +59,64 @@ export class EngineCommandsService {
     private readonly audit: AuditService,
   ) {}
 
+  /** Writes the command in a transaction of its own, publishes it after the commit and answers its state. */
   async submit(principal: Principal, request: CommandRequest): Promise<EngineCommandState> {
+    const submitted = await this.dataSource.transaction((m) => this.submitIn(m, principal, request));
+    await this.publish(submitted);
+    return (await this.commands.state(this.dataSource, submitted.id))!;
+  }
+
+  /**
+   * Writes the command inside the caller's transaction `m`, for a feature whose own change must commit
+   * with it (a ticker config saved and started at once). The caller passes the answer to `publish`
+   * once its transaction has committed.
+   */
+  async submitIn(m: EntityManager, principal: Principal, request: CommandRequest): Promise<SubmittedCommand> {
     const effect = ENGINE_COMMAND_EFFECTS[request.kind];
     const idempotencyKey = request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`;
     const targetId = effect.target === 'system' ? null : String(request.targetId);
-    const { id, created } = await this.dataSource.transaction(async (m) => {
-      if (request.clientKey) {
-        const earlier = await this.commands.byKey(m, idempotencyKey);
-        if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
-      }
-      const row = foundOr404(await this.commands.lockTarget(m, effect.target, targetId));
-      // The target is locked: a second request for it waits here, then finds the first one's command.
-      const pending = await this.commands.pendingFor(m, effect.target, targetId, request.kind);
-      if (pending) return { id: pending, created: false };
-      await request.check?.(row, m);
-      const insertedId = await this.commands.insert(m, {
-        kind: request.kind,
-        target: effect.target,
-        targetId,
-        payload: request.payload ?? {},
-        idempotencyKey,
-        requestedBy: principal.userId,
-      });
-      if (!insertedId) {
-        // The same key committed by a concurrent request between our look-up and this insert.
-        const earlier = await this.commands.byKey(m, idempotencyKey);
-        return { id: this.sameCommand(earlier!, request.kind, effect.target, targetId), created: false };
-      }
-      await this.commands.setActionState(m, effect.target, targetId, effect.pending);
-      await this.audit.write(
-        {
-          type: 'user',
-          event_type: `engine_${request.kind}`,
-          user_id: principal.userId,
-          signal_id: effect.target === 'signal' ? targetId : ((row.signal_id as string | undefined) ?? null),
-          order_id: effect.target === 'order' ? targetId : null,
-          log_data: { command_id: insertedId, kind: request.kind, target_type: effect.target, target_id: targetId, payload: request.payload ?? {} },
-        },
-        m,
-      );
-      return { id: insertedId, created: true };
+    if (request.clientKey) {
+      const earlier = await this.commands.byKey(m, idempotencyKey);
+      if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
+    }
+    const row = foundOr404(await this.commands.lockTarget(m, effect.target, targetId));
+    // The target is locked: a second request for it waits here, then finds the first one's command.
+    const pending = await this.commands.pendingFor(m, effect.target, targetId, request.kind);
+    if (pending) return { id: pending, created: false };
+    await request.check?.(row, m);
+    const insertedId = await this.commands.insert(m, {
+      kind: request.kind,
+      target: effect.target,
+      targetId,
+      payload: request.payload ?? {},
+      idempotencyKey,
+      requestedBy: principal.userId,
     });
-    // A repeated request answers the first one's command and changes nothing.
-    if (!created) markUnchanged();
-    if (created) await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
-    return (await this.commands.state(this.dataSource, id))!;
+    if (!insertedId) {
+      // The same key committed by a concurrent request between our look-up and this insert.
+      const earlier = await this.commands.byKey(m, idempotencyKey);
+      return { id: this.sameCommand(earlier!, request.kind, effect.target, targetId), created: false };
+    }
+    await this.commands.setActionState(m, effect.target, targetId, effect.pending);
+    await request.accepted?.(row, m);
+    await this.audit.write(
+      {
+        type: 'user',
+        event_type: `engine_${request.kind}`,
+        user_id: principal.userId,
+        signal_id: effect.target === 'signal' ? targetId : ((row.signal_id as string | undefined) ?? null),
+        order_id: effect.target === 'order' ? targetId : null,
+        log_data: { command_id: insertedId, kind: request.kind, target_type: effect.target, target_id: targetId, payload: request.payload ?? {} },
+      },
+      m,
+    );
+    return { id: insertedId, created: true };
+  }
+
+  /** After the commit: a new command goes to the engine's queue; a repeated request changed nothing. */
+  async publish(submitted: SubmittedCommand): Promise<void> {
+    if (!submitted.created) markUnchanged();
+    else await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, [submitted.id], this.config.enqueueTimeoutMs, this.logger);
   }
 
   /** A command's state for someone who may read its section. */

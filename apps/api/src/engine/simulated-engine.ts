@@ -15,6 +15,11 @@ const SIMULATED_EFFECTS: Partial<Record<EngineCommandKind, Effect>> = {
     m.query(`UPDATE signals SET status = 'canceled', state = 'canceled_by_user', finished_at = greatest(now(), created_at), updated_at = now() WHERE id = $1`, [
       c.target_id,
     ]),
+  // Only from the pending state the request set: a later opposite request has the last word.
+  start_ticker_config: (m, c) => m.query(`UPDATE ticker_configs SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'starting'`, [c.target_id]),
+  stop_ticker_config: (m, c) => m.query(`UPDATE ticker_configs SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
+  stop_profile: (m, c) => m.query(`UPDATE strategy_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
+  stop_mm_profile: (m, c) => m.query(`UPDATE mm_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
   enable_bot: (m) => m.query(`UPDATE bot_status SET status = 'enabled', updated_at = now()`),
   disable_bot: (m) => m.query(`UPDATE bot_status SET status = 'disabled', updated_at = now()`),
 };

@@ -9,6 +9,7 @@ export const QUEUES = {
   telegram: 'telegram',
   investorReports: 'investor-reports',
   engineCommands: 'engine-commands',
+  mmDeposits: 'mm-deposits',
 } as const;
 
 export const JOBS = {
@@ -18,6 +19,7 @@ export const JOBS = {
   sendInvestorReport: 'send-investor-report',
   runEngineCommand: 'run-engine-command',
   requeuePendingEngineCommands: 'requeue-pending-engine-commands',
+  reinvestMmDeposit: 'reinvest-mm-deposit',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */

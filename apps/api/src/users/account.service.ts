@@ -5,7 +5,7 @@ import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAcc
 import type { Principal } from '../access/principal';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { RateLimiterService, passwordCheckLimits } from '../auth/rate-limiter.service';
-import { SessionService } from '../auth/session.service';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
@@ -17,7 +17,7 @@ export class AccountService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
-    private readonly sessions: SessionService,
+    private readonly sessions: SessionsRepository,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiterService,
   ) {}
@@ -54,7 +54,7 @@ export class AccountService {
       await this.users.updateAccount(m, id, { email, passwordHash: newHash });
       if (newHash) {
         // A new password ends every other session of this user; the one that changed it goes on.
-        await this.sessions.revokeUserSessions(id, 'password_changed', m, principal.familyId);
+        await this.sessions.revokeUserSessions(m, id, 'password_changed', principal.familyId);
         await this.audit.write({ type: 'user', event_type: 'password_changed', user_id: id, log_data: { ip: principal.ip, userAgent: principal.userAgent } }, m);
       }
       if (before.email !== email) {

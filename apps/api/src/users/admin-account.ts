@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { GroupsRepository } from '../groups/groups.repository';
 import { AuditService } from '../logs/audit.service';
 import { UsersRepository } from './users.repository';
@@ -9,6 +10,7 @@ const ADMIN_GROUP_NAME = 'Administrators';
 // Outside the Nest container (the CLI runs this); both are stateless.
 const users = new UsersRepository();
 const groups = new GroupsRepository();
+const sessions = new SessionsRepository();
 
 interface AdminAccount {
   id: number;
@@ -31,7 +33,7 @@ export async function createOrResetAdmin(dataSource: DataSource, email: string, 
     let id = await users.idByEmail(m, normalized);
     if (id !== undefined) {
       await users.resetAccess(m, id, { passwordHash: hash, groupId });
-      await m.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'admin_reset' WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      await sessions.revokeUserSessions(m, id, 'admin_reset');
     } else {
       id = await users.insert(m, { email: normalized, passwordHash: hash, groupId });
     }

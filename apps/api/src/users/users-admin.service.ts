@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { arePermsWithin, EMAIL_PATTERN, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, type GroupOption } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
-import { SessionService } from '../auth/session.service';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
 import { assertWithinActor, groupPerms, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
@@ -22,7 +22,7 @@ export class UsersAdminService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly groups: GroupsRepository,
-    private readonly sessions: SessionService,
+    private readonly sessions: SessionsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -81,7 +81,7 @@ export class UsersAdminService {
       const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
       await keepingAnAdministrator(m, () => this.users.deactivate(m, id));
-      await this.sessions.revokeUserSessions(id, 'deactivated', m);
+      await this.sessions.revokeUserSessions(m, id, 'deactivated');
       await this.audit.write(
         { type: 'user', event_type: 'user_deactivated', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: { ...toDto(before), is_active: false } } },
         m,

@@ -14,10 +14,15 @@ import { QUEUES } from '../queues/queues';
 import { TelegramClient } from '../queues/telegram/telegram.client';
 import { TelegramProcessor } from '../queues/telegram/telegram.processor';
 import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
+import { CaptchaProofsRepository } from '../auth/captcha-proofs.repository';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { InvestorReportSchedulesRepository } from '../settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsModule } from '../settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
 import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
+import { MmDepositsProcessor } from '../mm-profiles/mm-deposits.processor';
+import { MmDepositsRepository } from '../mm-profiles/mm-deposits.repository';
+import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
@@ -36,7 +41,7 @@ export class WorkerModule {
         AuditModule,
         QueueProducersModule,
         // Only the worker uses this queue (to register its repeating job).
-        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }),
         TelegramSettingsModule,
       ],
       providers: [
@@ -46,9 +51,14 @@ export class WorkerModule {
         TelegramClient,
         InvestorReportBuilder,
         TelegramOutboxRepository,
+        SessionsRepository,
+        CaptchaProofsRepository,
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         EngineCommandsProcessor,
+        MmDepositsProcessor,
+        MmDepositsService,
+        MmDepositsRepository,
         EngineCommandsRepository,
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start by one zod schema: a missing or
  * malformed variable stops the process with a message naming it (every problem at once).
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -93,6 +94,8 @@ const environment = z
     NODE_ENV: z.string().optional(),
     // A request body must arrive whole within this time, else 408.
     BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
+    // HTTP processes of the API (main.ts runs them as a Node cluster); 1 serves from one process.
+    API_WORKERS: wholeNumber(availableParallelism(), 1, 256),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -145,6 +148,8 @@ const environment = z
     apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     /** How long a request body may take to arrive. */
     bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+    /** How many processes serve HTTP; each has its own database pool. */
+    apiWorkers: env.API_WORKERS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

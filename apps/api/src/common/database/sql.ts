@@ -20,3 +20,9 @@ export async function queryRows<T>(manager: Db, sql: string, params: unknown[] =
 export async function firstRow<T>(db: Db, sql: string, params: unknown[] = []): Promise<T | undefined> {
   return (await queryRows<T>(db, sql, params))[0];
 }
+
+/** Runs an UPDATE or DELETE and answers how many rows it changed (TypeORM's `[rows, count]`). */
+export async function affectedRows(db: Db, sql: string, params: unknown[] = []): Promise<number> {
+  const result: unknown = await db.query(sql, params);
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+}

@@ -11,13 +11,19 @@ import { OWN_MESSAGES } from '@console/contracts';
 export function serveSpa(app: NestExpressApplication, distDir: string): boolean {
   const index = join(distDir, 'index.html');
   if (!distDir || !existsSync(index)) return false;
-  app.use(express.static(distDir, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  const files = express.static(distDir, { index: false, maxAge: '1h', setHeaders: noCacheForHtml });
+  // API calls skip the file lookup: it would cost every one of them a stat of the disk for nothing.
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
   return true;
+}
+
+function isApiPath(req: Request): boolean {
+  return req.path.startsWith('/api');
 }
 
 function noCacheForHtml(res: Response, path: string): void {

@@ -256,6 +256,13 @@ export function mapRows<A, B>(page: ListPage<A>, toAnswer: (row: A) => B): ListP
 }
 
 /** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
+/** One row of aggregates (a summary row's sums) over every row the query's filters match, all pages. */
+export async function aggregateList<Row, Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, aggregates: string, scope: readonly string[] = []): Promise<Row> {
+  const where = whereOf(list, query, scope);
+  const [row]: Row[] = await db.query(`SELECT ${aggregates} FROM ${list.from} ${where.text}`, where.params);
+  return row;
+}
+
 export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Promise<number> {
   return exactCount(db, list, whereOf(list, query, scope));
 }

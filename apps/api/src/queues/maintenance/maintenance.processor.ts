@@ -3,6 +3,8 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { CaptchaProofsRepository } from '../../auth/captcha-proofs.repository';
+import { SessionsRepository } from '../../auth/sessions.repository';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
 import { JOBS, QUEUES } from '../queues';
@@ -18,6 +20,8 @@ export class MaintenanceProcessor extends QueueWorker {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
+    private readonly sessions: SessionsRepository,
+    private readonly proofs: CaptchaProofsRepository,
   ) {
     super();
   }
@@ -32,12 +36,8 @@ export class MaintenanceProcessor extends QueueWorker {
   }
 
   async purgeExpiredAuth(): Promise<Record<string, number>> {
-    const [, tokens] = (await this.dataSource.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`)) as [unknown, number];
-    const [, families] = (await this.dataSource.query(
-      `DELETE FROM token_families f WHERE (revoked_at IS NOT NULL AND revoked_at < now() - interval '7 days')
-         OR NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = f.id)`,
-    )) as [unknown, number];
-    const [, proofs] = (await this.dataSource.query(`DELETE FROM captcha_proofs WHERE expires_at < now()`)) as [unknown, number];
+    const { tokens, families } = await this.sessions.purgeExpired(this.dataSource);
+    const proofs = await this.proofs.purgeExpired(this.dataSource);
     const result = { tokens, families, proofs };
     this.logger.log(`purged ${JSON.stringify(result)}`);
     return result;

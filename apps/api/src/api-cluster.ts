@@ -1,0 +1,53 @@
+import cluster from 'node:cluster';
+
+/** A process that dies this soon after it started is crashing on start: it is forked again only after a pause. */
+const QUICK_DEATH_MS = 5_000;
+const FIRST_RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+function log(level: 'info' | 'warn', msg: string): void {
+  console.log(JSON.stringify({ level, service: 'api-cluster', pid: process.pid, msg }));
+}
+
+/**
+ * The primary of the API's cluster: forks `count` HTTP processes that share the port (the primary hands
+ * out connections round-robin) and forks a new one whenever one dies. Processes that keep dying right
+ * after starting are forked again with a growing delay, so a broken start does not spin the CPU.
+ * SIGTERM or SIGINT stops every process (each closes its app through Nest's shutdown hooks) and then the primary.
+ */
+export function runApiCluster(count: number): void {
+  let stopping = false;
+  let delay = FIRST_RESTART_DELAY_MS;
+  const startedAt = new Map<number, number>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    const wait = lived < QUICK_DEATH_MS ? delay : 0;
+    delay = lived < QUICK_DEATH_MS ? Math.min(delay * 2, MAX_RESTART_DELAY_MS) : FIRST_RESTART_DELAY_MS;
+    log('warn', `API process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another${wait ? ` in ${wait / 1000} s` : ''}`);
+    setTimeout(fork, wait);
+  });
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (!workers.length) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  log('info', `starting ${count} API processes`);
+  for (let i = 0; i < count; i++) fork();
+}

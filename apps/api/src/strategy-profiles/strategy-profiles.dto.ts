@@ -1,0 +1,134 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ACTION_STATES,
+  DIRECTIONS,
+  OWN_MESSAGES,
+  STRATEGY_PROFILE_LIST_QUERY,
+  STRATEGY_PROFILE_MESSAGES as M,
+  STRATEGY_PROFILE_STATUSES,
+  STRATEGY_PROFILE_TITLE_MAX,
+  TIMEFRAMES,
+  type ActionState,
+  type Direction,
+  type StrategyProfileStatus,
+  type Timeframe,
+} from '@console/contracts';
+import { Ordering } from '../common/list-query/ordering';
+import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
+import { IsId } from '../common/validation/ids';
+import { Omittable, Trim } from '../common/validation/transforms';
+
+const BooleanFromString = () => Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
+
+export class StrategyProfilesQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Absent: both' })
+  @IsOptional()
+  @IsIn(DIRECTIONS, { message: OWN_MESSAGES.valueInvalid })
+  direction?: Direction;
+
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'true: hidden (unpicked) profiles too' })
+  @IsOptional()
+  @BooleanFromString()
+  @IsBoolean({ message: OWN_MESSAGES.booleanExpected })
+  show_hide?: boolean;
+
+  @Ordering(STRATEGY_PROFILE_LIST_QUERY)
+  ordering?: string;
+}
+
+export class StrategyProfileOptionsQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Part of the title, or the id' })
+  @IsOptional()
+  @IsString({ message: OWN_MESSAGES.textExpected })
+  @MaxLength(STRATEGY_PROFILE_TITLE_MAX)
+  search?: string;
+}
+
+/** `POST strategies/profiles/`: a draft, from a template (its direction, time frame and settings) or not. */
+export class CreateStrategyProfileDto {
+  @ApiProperty({ maxLength: STRATEGY_PROFILE_TITLE_MAX })
+  @MaxLength(STRATEGY_PROFILE_TITLE_MAX, { message: M.titleTooLong })
+  @IsNotEmpty({ message: M.titleBlank })
+  @IsString({ message: M.titleBlank })
+  @Trim()
+  title!: string;
+
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'A strategy profile to copy direction, time frame and settings from' })
+  @IsOptional()
+  @IsId(M.templateUnknown)
+  template?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, type: Number })
+  @IsOptional()
+  @IsId(M.mmProfileUnknown)
+  mm_profile?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'Ticker list id' })
+  @IsOptional()
+  @IsId(M.tickersUnknown)
+  tickers?: number | null;
+}
+
+/** `PUT strategies/profiles/{id}/`: title, MM profile and ticker list; `status: inactive` finishes a draft; `is_show`. */
+export class UpdateStrategyProfileDto {
+  @ApiPropertyOptional({ maxLength: STRATEGY_PROFILE_TITLE_MAX })
+  @Omittable()
+  @MaxLength(STRATEGY_PROFILE_TITLE_MAX, { message: M.titleTooLong })
+  @IsNotEmpty({ message: M.titleBlank })
+  @IsString({ message: M.titleBlank })
+  @Trim()
+  title?: string;
+
+  @ApiPropertyOptional({ type: Number })
+  @Omittable()
+  @IsId(M.mmProfileUnknown)
+  mm_profile?: number;
+
+  @ApiPropertyOptional({ type: Number })
+  @Omittable()
+  @IsId(M.tickersUnknown)
+  tickers?: number;
+
+  @ApiPropertyOptional({ enum: STRATEGY_PROFILE_STATUSES, description: 'inactive finishes a draft (the wizard’s Finish); the current status changes nothing' })
+  @Omittable()
+  @IsIn(STRATEGY_PROFILE_STATUSES, { message: OWN_MESSAGES.valueInvalid })
+  status?: StrategyProfileStatus;
+
+  @ApiPropertyOptional()
+  @Omittable()
+  @IsBoolean({ message: OWN_MESSAGES.booleanExpected })
+  is_show?: boolean;
+}
+
+class NamedRef {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+}
+
+export class StrategyProfileDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: STRATEGY_PROFILE_STATUSES }) status!: StrategyProfileStatus;
+  @ApiProperty({ enum: ACTION_STATES }) action_state!: ActionState;
+  @ApiProperty({ enum: DIRECTIONS }) profile_direction!: Direction;
+  @ApiProperty({ nullable: true, type: Number, description: 'Template profile id' }) template!: number | null;
+  @ApiProperty({ nullable: true, type: NamedRef }) mm_profile!: NamedRef | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Ticker list id' }) tickers!: number | null;
+  @ApiProperty({ nullable: true, type: String }) ticker_configs_name!: string | null;
+  @ApiProperty({ nullable: true, enum: TIMEFRAMES }) timeframe!: Timeframe | null;
+  @ApiProperty({ nullable: true, type: NamedRef }) exchange_account!: NamedRef | null;
+  @ApiProperty({ type: [String], description: 'The tickers of its list' }) pairs!: string[];
+  @ApiProperty() is_show!: boolean;
+  @ApiProperty() created_at!: Date;
+}
+
+export class StrategyProfileListDto extends paginatedAnswer(StrategyProfileDto) {}
+
+export class StrategyProfileOptionDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+}
+
+export class StrategyProfileOptionListDto extends paginatedAnswer(StrategyProfileOptionDto) {}

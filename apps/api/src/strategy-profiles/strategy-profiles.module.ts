@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { EngineModule } from '../engine/engine.module';
+import { StrategyProfilesController } from './strategy-profiles.controller';
+import { StrategyProfilesRepository } from './strategy-profiles.repository';
+import { StrategyProfilesService } from './strategy-profiles.service';
+
+@Module({ imports: [EngineModule], controllers: [StrategyProfilesController], providers: [StrategyProfilesService, StrategyProfilesRepository] })
+export class StrategyProfilesModule {}

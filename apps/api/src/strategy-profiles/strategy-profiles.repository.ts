@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { Direction, StrategyProfileStatus, Timeframe } from '@console/contracts';
+import { type Db, firstRow, queryRows } from '../common/database/sql';
+import type { StrategyProfileDto } from './strategy-profiles.dto';
+import { STRATEGY_PROFILE_COLUMNS, STRATEGY_PROFILE_FROM } from './strategy-profiles.list';
+
+/** What a new draft copies from its template. */
+export interface TemplateSource {
+  profile_direction: Direction;
+  timeframe: Timeframe | null;
+  settings: Record<string, unknown>;
+}
+
+/** Every statement on `strategy_profiles` outside its list declarations. */
+@Injectable()
+export class StrategyProfilesRepository {
+  async find(db: Db, id: number, { lock = false } = {}): Promise<StrategyProfileDto | undefined> {
+    if (lock) await db.query(`SELECT 1 FROM strategy_profiles WHERE id = $1 FOR UPDATE`, [id]);
+    return firstRow(db, `SELECT ${STRATEGY_PROFILE_COLUMNS} FROM ${STRATEGY_PROFILE_FROM} WHERE sp.id = $1`, [id]);
+  }
+
+  async template(db: Db, id: number): Promise<TemplateSource | undefined> {
+    return firstRow(db, `SELECT profile_direction, timeframe, settings FROM strategy_profiles WHERE id = $1`, [id]);
+  }
+
+  /** The account an MM profile trades on (a strategy profile trades there too), or undefined when there is no such MM profile. */
+  async mmProfileAccount(db: Db, mmProfileId: number): Promise<number | undefined> {
+    return (await firstRow<{ account: number }>(db, `SELECT exchange_account_id AS account FROM mm_profiles WHERE id = $1`, [mmProfileId]))?.account;
+  }
+
+  async tickerConfigExists(db: Db, id: number): Promise<boolean> {
+    return (await firstRow(db, `SELECT 1 FROM ticker_configs WHERE id = $1`, [id])) !== undefined;
+  }
+
+  async insert(
+    db: Db,
+    draft: { title: string; templateId: number | null; mmProfileId: number | null; accountId: number | null; tickerConfigId: number | null } & TemplateSource,
+  ): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, template_id, mm_profile_id, exchange_account_id, ticker_config_id, settings)
+       VALUES ($1, 'draft', $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id`,
+      [draft.title, draft.profile_direction, draft.timeframe, draft.templateId, draft.mmProfileId, draft.accountId, draft.tickerConfigId, JSON.stringify(draft.settings)],
+    );
+    return row.id;
+  }
+
+  async update(db: Db, id: number, change: { title: string; mmProfileId: number | null; accountId: number | null; tickerConfigId: number | null }): Promise<void> {
+    await db.query(
+      `UPDATE strategy_profiles SET title = $2, mm_profile_id = $3, exchange_account_id = $4, ticker_config_id = $5, updated_at = now() WHERE id = $1`,
+      [id, change.title, change.mmProfileId, change.accountId, change.tickerConfigId],
+    );
+  }
+
+  async setStatus(db: Db, id: number, status: StrategyProfileStatus): Promise<void> {
+    await db.query(`UPDATE strategy_profiles SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+  }
+
+  async setShown(db: Db, id: number, isShow: boolean): Promise<void> {
+    await db.query(`UPDATE strategy_profiles SET is_show = $2, updated_at = now() WHERE id = $1`, [id, isShow]);
+  }
+}

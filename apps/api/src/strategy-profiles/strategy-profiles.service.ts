@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { STRATEGY_PROFILE_MESSAGES as M } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import type { Db } from '../common/database/sql';
+import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
+import { ListPage, queryListPage } from '../common/list-query/list-query';
+import { EngineCommandsService } from '../engine/engine-commands.service';
+import { markUnchanged } from '../logs/audit-context';
+import { AuditService } from '../logs/audit.service';
+import { CreateStrategyProfileDto, StrategyProfileDto, StrategyProfileOptionsQuery, StrategyProfilesQuery, UpdateStrategyProfileDto } from './strategy-profiles.dto';
+import { STRATEGY_PROFILE_LIST, STRATEGY_PROFILE_OPTION_LIST } from './strategy-profiles.list';
+import { StrategyProfilesRepository, TemplateSource } from './strategy-profiles.repository';
+
+/** A new profile without a template: long, no time frame, an empty settings document (the wizard fills it). */
+const BLANK: TemplateSource = { profile_direction: 'long', timeframe: null, settings: {} };
+
+/**
+ * Strategy profiles: draft → inactive (the wizard's Finish) ⇄ active → stopping → inactive. Start and
+ * stop are engine commands: the profile shows active or stopping at once (action_state CHANGING) and
+ * the engine confirms; the stop ends at inactive when the engine reports it. The profile's own fields
+ * change only while it is a draft or inactive, so a running profile never changes under the engine.
+ */
+@Injectable()
+export class StrategyProfilesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly profiles: StrategyProfilesRepository,
+    private readonly commands: EngineCommandsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  list(query: StrategyProfilesQuery): Promise<ListPage<StrategyProfileDto>> {
+    return queryListPage(this.dataSource, STRATEGY_PROFILE_LIST, { ...query, show_hide: query.show_hide ?? false });
+  }
+
+  options(query: StrategyProfileOptionsQuery): Promise<ListPage<{ id: number; title: string }>> {
+    return queryListPage(this.dataSource, STRATEGY_PROFILE_OPTION_LIST, query);
+  }
+
+  async get(id: number): Promise<StrategyProfileDto> {
+    return foundOr404(await this.profiles.find(this.dataSource, id));
+  }
+
+  async create(principal: Principal, body: CreateStrategyProfileDto): Promise<StrategyProfileDto> {
+    const id = await this.dataSource.transaction(async (m) => {
+      const template = body.template == null ? BLANK : await this.profiles.template(m, body.template);
+      if (!template) throw FieldValidationError.of('template', M.templateUnknown);
+      const links = await this.links(m, body.mm_profile ?? null, body.tickers ?? null);
+      const id = await this.profiles.insert(m, { title: body.title, templateId: body.template ?? null, ...links, ...template });
+      await this.audit.write({ type: 'user', event_type: 'strategy_profile_created', user_id: principal.userId, log_data: { profile_id: id, after: await this.profiles.find(m, id) } }, m);
+      return id;
+    });
+    return this.get(id);
+  }
+
+  async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {
+    await this.dataSource.transaction(async (m) => {
+      const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
+      const edits = body.title !== undefined || body.mm_profile !== undefined || body.tickers !== undefined;
+      const finishing = body.status === 'inactive' && before.status === 'draft';
+      if (body.status !== undefined && body.status !== before.status && !finishing) throw new BadRequestDetail(M.statusByActions);
+      let changed = false;
+      if (edits || finishing) {
+        if (before.status !== 'draft' && before.status !== 'inactive') throw new BadRequestDetail(M.onlyWhenStopped);
+        const title = body.title ?? before.title;
+        const links = await this.links(m, body.mm_profile ?? before.mm_profile?.id ?? null, body.tickers ?? before.tickers);
+        if (finishing && !(title && links.mmProfileId && links.tickerConfigId)) throw FieldValidationError.of('custom_error', M.incomplete);
+        await this.profiles.update(m, id, { title, ...links });
+        if (finishing) await this.profiles.setStatus(m, id, 'inactive');
+        changed = true;
+      }
+      if (body.is_show !== undefined && body.is_show !== before.is_show) {
+        await this.profiles.setShown(m, id, body.is_show);
+        changed = true;
+      }
+      if (!changed) return markUnchanged();
+      const after = await this.profiles.find(m, id);
+      await this.audit.write({ type: 'user', event_type: finishing ? 'strategy_profile_finished' : 'strategy_profile_updated', user_id: principal.userId, log_data: { profile_id: id, before, after } }, m);
+    });
+    return this.get(id);
+  }
+
+  /** From inactive or stopping: active at once, CHANGING until the engine confirms. */
+  async start(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfileDto> {
+    await this.commands.submit(principal, {
+      kind: 'start_profile',
+      targetId: id,
+      clientKey,
+      check: (row) => {
+        if (row.status === 'draft') throw new BadRequestDetail(M.draftCannotStart);
+        if (row.status !== 'inactive' && row.status !== 'stopping') throw new BadRequestDetail(M.cannotStart);
+      },
+      accepted: (_row, m) => this.profiles.setStatus(m, id, 'active'),
+    });
+    return this.get(id);
+  }
+
+  /** From active: stopping at once, inactive when the engine reports it stopped. */
+  async stop(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfileDto> {
+    await this.commands.submit(principal, {
+      kind: 'stop_profile',
+      targetId: id,
+      clientKey,
+      check: (row) => {
+        if (row.status !== 'active') throw new BadRequestDetail(M.cannotStop);
+      },
+      accepted: (_row, m) => this.profiles.setStatus(m, id, 'stopping'),
+    });
+    return this.get(id);
+  }
+
+  /** The MM profile (with its account) and the ticker list a profile points at, each checked to exist. */
+  private async links(db: Db, mmProfileId: number | null, tickerConfigId: number | null) {
+    const accountId = mmProfileId === null ? null : await this.profiles.mmProfileAccount(db, mmProfileId);
+    if (accountId === undefined) throw FieldValidationError.of('mm_profile', M.mmProfileUnknown);
+    if (tickerConfigId !== null && !(await this.profiles.tickerConfigExists(db, tickerConfigId))) throw FieldValidationError.of('tickers', M.tickersUnknown);
+    return { mmProfileId, accountId, tickerConfigId };
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../access/principal';
+import { EngineCommandsService } from '../engine/engine-commands.service';
+import { markUnchanged } from '../logs/audit-context';
+import { SetSystemStatusDto, SystemStatusDto } from './system-status.dto';
+import { SystemStatusRepository } from './system-status.repository';
+
+/**
+ * Bot on/off (trading.md 7). The status is what the engine last confirmed; turning the bot on or off
+ * is an engine command, and the row shows CHANGING until the engine has done it.
+ */
+@Injectable()
+export class SystemStatusService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly statusRow: SystemStatusRepository,
+    private readonly commands: EngineCommandsService,
+  ) {}
+
+  read(): Promise<SystemStatusDto> {
+    return this.statusRow.read(this.dataSource);
+  }
+
+  /** Asking for the state the bot is in already, with no change on its way, changes nothing. */
+  async set(principal: Principal, body: SetSystemStatusDto, clientKey?: string): Promise<SystemStatusDto> {
+    const now = await this.read();
+    if (now.status === body.status && now.action_state !== 'CHANGING') {
+      markUnchanged();
+      return now;
+    }
+    await this.commands.submit(principal, { kind: body.status === 'enabled' ? 'enable_bot' : 'disable_bot', targetId: null, clientKey });
+    return this.read();
+  }
+}

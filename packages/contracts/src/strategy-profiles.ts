@@ -1,0 +1,39 @@
+/**
+ * Strategy profiles (trading.md 2 Strategy profiles list, 3, 4, 5 step 1 and Summary, 7, 9). Quoted
+ * texts are the spec's; the rest are our own words.
+ */
+import type { ListQueryAccess } from './list-query';
+
+export const STRATEGY_PROFILE_MESSAGES = {
+  titleBlank: 'Strategy profile name can’t be blank',
+  titleTooLong: 'Strategy profile name could be maximum 64 symbols',
+  mmProfileBlank: 'MM Profile can’t be blank',
+  tickersBlank: 'Tickers list can’t be blank',
+  incomplete: 'Include all necessary fields',
+  mmProfileUnknown: 'Pick an existing MM profile.',
+  tickersUnknown: 'Pick an existing ticker list.',
+  templateUnknown: 'Pick an existing strategy profile as the template.',
+  onlyWhenStopped: 'Stop the profile before changing it.',
+  statusByActions: 'Start and stop a profile with its Start and Stop actions.',
+  cannotStart: 'Only an inactive or stopping profile can start.',
+  cannotStop: 'Only an active profile can stop.',
+  draftCannotStart: 'Finish the profile before starting it.',
+} as const;
+
+export const STRATEGY_PROFILE_TITLE_MAX = 64;
+export const STRATEGY_PROFILE_PAGE_SIZE = 20;
+
+/**
+ * `GET strategies/profiles/`: direction filter, visibility (`show_hide=true` shows hidden profiles too)
+ * and the direction sort, each with the field a Limited group must see.
+ */
+export const STRATEGY_PROFILE_LIST_QUERY = {
+  filters: { direction: 'profile_direction', show_hide: 'is_show' },
+  orderings: { profile_direction: 'profile_direction' },
+} as const satisfies ListQueryAccess;
+
+/** `for-filters/?search=`: profiles (and templates) by title or id. */
+export const STRATEGY_PROFILE_OPTIONS_QUERY = {
+  filters: { search: 'title' },
+  orderings: {},
+} as const satisfies ListQueryAccess;

@@ -1,0 +1,118 @@
+// The API's production entry as a cluster: with API_WORKERS=2 two processes answer on one port, and one
+// that dies is replaced. Needs the build and PostgreSQL and Redis as `npm start` finds them.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { migrate } from '../lib/app.mjs';
+import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
+import { ROOT } from '../lib/toolchain.mjs';
+
+const database = `console_cluster_${randomBytes(4).toString('hex')}`;
+const port = 3950 + Math.floor(Math.random() * 40);
+let postgres;
+let redis;
+let primary;
+/** The pid of the process that logged each request, in the order the log lines came. */
+const answeredBy = [];
+
+before(async () => {
+  postgres = await findOrStartPostgres(database);
+  redis = await findOrStartRedis();
+  const env = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    JWT_SECRET: randomBytes(48).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CAPTCHA_PROVIDER: 'off',
+    REDIS_PREFIX: `cluster-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'info',
+    API_WORKERS: '2',
+  };
+  migrate(env);
+  primary = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let buffered = '';
+  primary.stdout.on('data', (chunk) => {
+    const lines = (buffered + chunk).split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.req && entry.res) answeredBy.push(entry.pid);
+      } catch {
+        // Not a JSON line (Nest's banner): not a request.
+      }
+    }
+  });
+  for (let i = 0; i < 200 && (await status().catch(() => 0)) !== 401; i++) await pause(200);
+});
+
+after(async () => {
+  if (primary && primary.exitCode === null) {
+    const exited = new Promise((r) => primary.once('exit', r));
+    primary.kill('SIGTERM');
+    await exited;
+  }
+  const server = new URL(postgres.url);
+  server.pathname = '/postgres';
+  await dropDatabase(server.toString(), database).catch(() => {});
+  await redis?.stop();
+  await postgres?.stop();
+});
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One request on a connection of its own (a kept-alive connection would stay with one process); its
+ * status, or 0 when it failed or took over 5 s (a connection handed to a process as it was killed).
+ */
+function status() {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/v2/users/current-user/', agent: false, timeout: 5_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+/** The distinct pids that logged the next `n` answered requests. */
+async function processesAnswering(n) {
+  const from = answeredBy.length;
+  let answered = 0;
+  for (let i = 0; i < n; i++) if ((await status()) === 401) answered += 1;
+  for (let i = 0; i < 50 && answeredBy.length < from + answered; i++) await pause(100);
+  return new Set(answeredBy.slice(from));
+}
+
+/**
+ * The pids that answered the first batch of 10 requests in which two processes answered, without
+ * `gone`; processes still starting (a loaded machine) get up to a minute.
+ */
+async function untilTwoAnswer(gone) {
+  const deadline = Date.now() + 60_000;
+  let pids = new Set();
+  while (Date.now() < deadline) {
+    pids = await processesAnswering(10);
+    if (pids.size === 2 && !pids.has(gone)) return pids;
+    await pause(300);
+  }
+  assert.fail(`two processes did not answer (the last ones: ${[...pids].join(', ')})`);
+}
+
+test('two processes answer, neither of them the primary', async () => {
+  const pids = await untilTwoAnswer();
+  assert.ok(!pids.has(primary.pid));
+});
+
+test('a killed API process is replaced and two processes answer again', async () => {
+  const [victim, survivor] = await untilTwoAnswer();
+  process.kill(victim, 'SIGKILL');
+  const pids = await untilTwoAnswer(victim);
+  assert.ok(pids.has(survivor), 'the other process kept answering');
+});
