@@ -13,10 +13,13 @@ describe('EllipsisText', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
   });
 
-  it('shows no tooltip for a value that fits', async () => {
+  it('shows no tooltip for a value that fits, and gives the text no label or title of its own', async () => {
     render(<EllipsisText text="Futures" maxChars={35} />);
-    await userEvent.hover(screen.getByText('Futures'));
+    const shown = screen.getByText('Futures');
+    await userEvent.hover(shown);
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(shown).not.toHaveAttribute('aria-label');
+    expect(shown).not.toHaveAttribute('title');
   });
 
   it('shows the whole value when the width cuts it', async () => {

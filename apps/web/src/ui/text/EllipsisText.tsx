@@ -29,6 +29,9 @@ export function EllipsisText({ text, maxChars, maxWidth = '100%', sx }: Ellipsis
       open={open}
       onOpen={() => setOpen(isCut())}
       onClose={() => setOpen(false)}
+      // The whole value describes the cut one while it shows; it is not made the element's label,
+      // which would also leak into every label lookup of the page.
+      describeChild
       enterTouchDelay={0}
       leaveTouchDelay={4000}
       slotProps={{ tooltip: { sx: { overflowWrap: 'anywhere' } } }}
@@ -36,6 +39,8 @@ export function EllipsisText({ text, maxChars, maxWidth = '100%', sx }: Ellipsis
       <Box
         component="span"
         ref={ref}
+        // With describeChild MUI also copies the value into a native title, a second tooltip even when nothing is cut.
+        title={undefined}
         // A tap opens it too: the tooltip's own touch handling needs a press longer than a quick tap.
         onClick={() => setOpen(isCut())}
         sx={[{ display: 'block', minWidth: 0, maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
