@@ -15,3 +15,4 @@ export * from './engine';
 export * from './ticker-configs';
 export * from './mm-profiles';
 export * from './strategy-profiles';
+export * from './strategy-settings';

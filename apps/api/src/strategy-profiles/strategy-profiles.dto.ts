@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   ACTION_STATES,
   DIRECTIONS,
@@ -9,10 +9,12 @@ import {
   STRATEGY_PROFILE_MESSAGES as M,
   STRATEGY_PROFILE_STATUSES,
   STRATEGY_PROFILE_TITLE_MAX,
+  STRATEGY_SETTINGS_SCHEMA_TYPES,
   TIMEFRAMES,
   type ActionState,
   type Direction,
   type StrategyProfileStatus,
+  type StrategySettingsSchemaType,
   type Timeframe,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
@@ -132,3 +134,14 @@ export class StrategyProfileOptionDto {
 }
 
 export class StrategyProfileOptionListDto extends paginatedAnswer(StrategyProfileOptionDto) {}
+
+/** `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document, version v1 (trading.md 3). */
+export class StrategySettingsDto {
+  @ApiProperty({ enum: STRATEGY_SETTINGS_SCHEMA_TYPES })
+  @IsIn(STRATEGY_SETTINGS_SCHEMA_TYPES, { message: OWN_MESSAGES.valueInvalid })
+  schema_type!: StrategySettingsSchemaType;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'signal_settings, order_management_settings, indications_settings, deviation_settings, single_cases_settings, monitoring_tag_settings, delisting_settings' })
+  @IsObject({ message: OWN_MESSAGES.objectExpected })
+  settings!: Record<string, unknown>;
+}

@@ -52,6 +52,18 @@ export class StrategyProfilesRepository {
     );
   }
 
+  async settings(db: Db, id: number): Promise<{ schema_type: string; settings: Record<string, unknown> } | undefined> {
+    return firstRow(db, `SELECT settings_schema_type AS schema_type, settings FROM strategy_profiles WHERE id = $1`, [id]);
+  }
+
+  /** The document whole; the direction and time frame its signal settings name go to their columns. */
+  async saveSettings(db: Db, id: number, settings: Record<string, unknown>, derived: { direction?: Direction; timeframe?: Timeframe }): Promise<void> {
+    await db.query(
+      `UPDATE strategy_profiles SET settings = $2::jsonb, profile_direction = coalesce($3, profile_direction), timeframe = coalesce($4, timeframe), updated_at = now() WHERE id = $1`,
+      [id, JSON.stringify(settings), derived.direction ?? null, derived.timeframe ?? null],
+    );
+  }
+
   async setStatus(db: Db, id: number, status: StrategyProfileStatus): Promise<void> {
     await db.query(`UPDATE strategy_profiles SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
   }

@@ -1,15 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { STRATEGY_PROFILE_MESSAGES as M } from '@console/contracts';
+import { isFieldAllowed, normalizeSettings, OWN_MESSAGES, permOf, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
-import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { CreateStrategyProfileDto, StrategyProfileDto, StrategyProfileOptionsQuery, StrategyProfilesQuery, UpdateStrategyProfileDto } from './strategy-profiles.dto';
+import {
+  CreateStrategyProfileDto,
+  StrategyProfileDto,
+  StrategyProfileOptionsQuery,
+  StrategyProfilesQuery,
+  StrategySettingsDto,
+  UpdateStrategyProfileDto,
+} from './strategy-profiles.dto';
 import { STRATEGY_PROFILE_LIST, STRATEGY_PROFILE_OPTION_LIST } from './strategy-profiles.list';
 import { StrategyProfilesRepository, TemplateSource } from './strategy-profiles.repository';
 
@@ -56,6 +63,8 @@ export class StrategyProfilesService {
   }
 
   async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {
+    // The visibility toggle is an action gate (trading.md 6): at Limited the group needs the is_show field.
+    if (body.is_show !== undefined && !isFieldAllowed(permOf(principal, 'profiles'), 'is_show')) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
     await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
       const edits = body.title !== undefined || body.mm_profile !== undefined || body.tickers !== undefined;
@@ -109,6 +118,30 @@ export class StrategyProfilesService {
       accepted: (_row, m) => this.profiles.setStatus(m, id, 'stopping'),
     });
     return this.get(id);
+  }
+
+  async settings(id: number): Promise<StrategySettingsDto> {
+    return foundOr404(await this.profiles.settings(this.dataSource, id)) as StrategySettingsDto;
+  }
+
+  /**
+   * Saves the whole settings document after every rule of trading.md 5 (a draft: the blocks it holds so
+   * far). Only a draft or inactive profile: a running one keeps the settings the engine works with.
+   */
+  async saveSettings(principal: Principal, id: number, body: StrategySettingsDto): Promise<StrategySettingsDto> {
+    const settings = normalizeSettings(body.settings) as Record<string, unknown>;
+    await this.dataSource.transaction(async (m) => {
+      const profile = foundOr404(await this.profiles.find(m, id, { lock: true }));
+      if (profile.status !== 'draft' && profile.status !== 'inactive') throw new BadRequestDetail(M.onlyWhenStopped);
+      const errors = validateStrategySettings(settings, { partial: profile.status === 'draft' });
+      if (Object.keys(errors).length) throw new FieldValidationError(Object.fromEntries(Object.entries(errors).map(([path, messages]) => [`settings.${path}`, messages])));
+      const signal = (settings.signal_settings ?? {}) as { price_direction?: string; timeframe?: Timeframe };
+      const direction = signal.price_direction === 'grow' ? 'long' : signal.price_direction === 'fall' ? 'short' : undefined;
+      const before = await this.profiles.settings(m, id);
+      await this.profiles.saveSettings(m, id, settings, { direction, timeframe: signal.timeframe });
+      await this.audit.write({ type: 'user', event_type: 'strategy_settings_updated', user_id: principal.userId, profile_id: id, profile_title: profile.title, log_data: { before: before?.settings, after: settings } }, m);
+    });
+    return this.settings(id);
   }
 
   /** The MM profile (with its account) and the ticker list a profile points at, each checked to exist. */

@@ -109,6 +109,8 @@ describe('strategy profiles', () => {
     const limited = (await ctx.http().get(P).set(...auth(limitedNoAdd)).expect(200)).body.results[0];
     expect(Object.keys(limited).sort()).toEqual(['id', 'profile_direction', 'status', 'title']);
     await post({ title: 'Not allowed' }, 403, limitedNoAdd);
+    const toggled = await ctx.http().put(`${P}${hidden.id}/`).set(...auth(limitedNoAdd)).send({ is_show: true }).expect(403);
+    expect(toggled.body.detail).toBe(OWN_MESSAGES.fieldNotAllowed);
     await ctx.http().get(`${P}?show_hide=true`).set(...auth(limitedNoAdd)).expect(403);
   });
 });
