@@ -10,6 +10,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.spec.{ts,tsx}'],
       css: false,
+      // Component tests render whole lazy routes in jsdom; on a busy 2-core machine a few take 4-5 s, so
+      // vitest's 5 s default would fail them for the machine's load, not for what they check.
+      testTimeout: 20_000,
     },
   }),
 );

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { migrate } from '../lib/app.mjs';
@@ -15,13 +15,14 @@ const port = 3950 + Math.floor(Math.random() * 40);
 let postgres;
 let redis;
 let primary;
+let env;
 /** The pid of the process that logged each request, in the order the log lines came. */
 const answeredBy = [];
 
 before(async () => {
   postgres = await findOrStartPostgres(database);
   redis = await findOrStartRedis();
-  const env = {
+  env = {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     PORT: String(port),
@@ -115,4 +116,22 @@ test('a killed API process is replaced and two processes answer again', async ()
   process.kill(victim, 'SIGKILL');
   const pids = await untilTwoAnswer(victim);
   assert.ok(pids.has(survivor), 'the other process kept answering');
+});
+
+test('a cluster whose processes cannot start stops with an error, as the single process did', async () => {
+  const taken = createServer();
+  await new Promise((r) => taken.listen(0, '0.0.0.0', r));
+  try {
+    const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+      env: { ...process.env, ...env, PORT: String(taken.address().port) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((r) => child.once('exit', (code) => r(code)));
+    const code = await Promise.race([exited, pause(60_000).then(() => 'still running')]);
+    if (code === 'still running') child.kill('SIGKILL');
+    assert.notEqual(code, 'still running');
+    assert.notEqual(code, 0);
+  } finally {
+    taken.close();
+  }
 });

@@ -3,6 +3,7 @@ import {
   canOpenRoute,
   firstAllowedTab,
   loginRedirect,
+  menuEntryTabs,
   pathTo,
   rootRedirect,
   visibleMenuEntries,
@@ -15,6 +16,11 @@ const only = (...entries: [Perm['section_name'], Perm['status']][]) => ({
 });
 
 describe('menu', () => {
+  it('gives the tabs of the screen an entry opens, and none for a screen without a bar', () => {
+    expect(menuEntryTabs(only(['groups', 'Full'], ['users', 'ReadOnly']), 'privileges').map((t) => t.path)).toEqual(['groups', 'userManagement']);
+    expect(menuEntryTabs(only(['users', 'Full']), 'privileges').map((t) => t.path)).toEqual(['userManagement']);
+    expect(menuEntryTabs(only(['logs', 'Full']), 'logs')).toEqual([]);
+  });
   it('hides an entry only when every section behind it is NP', () => {
     const labels = visibleMenuEntries(only(['orders', 'Limited'], ['logs', 'Limited'])).map((e) => e.label);
     expect(labels).toEqual(['Signals & orders', 'Logs', 'Account Settings']);

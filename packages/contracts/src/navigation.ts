@@ -108,6 +108,11 @@ export function visibleMenuEntries(holder: PermHolder | null | undefined): MenuE
   return MENU_ENTRIES.filter((e) => anyReadable(holder, e.sections));
 }
 
+/** The tabs the screen of a menu entry shows (a bar is named after its entry); none for a screen without tabs. */
+export function menuEntryTabs(holder: PermHolder | null | undefined, entry: PathKey): Tab[] {
+  return entry in TAB_BARS ? visibleTabs(holder, entry as TabBar) : [];
+}
+
 /** The sections a route needs (any one of them); routes absent here need only a verified user. */
 const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
   strategyProfiles: ['profiles', 'tickers_configs'],

@@ -11,7 +11,8 @@ export function SectionTabs({ bar }: { bar: TabBar }) {
   const current = tabs.find((tab) => pathname.startsWith(pathTo(tab.path)));
   if (tabs.length === 0) return null;
   return (
-    <Tabs value={current ? current.path : false} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    // Scrollable, so that a bar wider than a phone (Signals, Orders, Administration, RCS) is swiped, not clipped.
+    <Tabs value={current ? current.path : false} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {tabs.map((tab) => (
         <Tab
           key={tab.path}

@@ -127,6 +127,8 @@ const CURSOR_COLUMN = 'list_cursor_';
 
 /** A capped count still counts while the rows before and on the page stay within this many caps. */
 const DEEP_COUNT_FACTOR = 10;
+/** The page statement's extra column that carries the count. */
+const COUNT_COLUMN = 'list_count';
 
 function orderSignature(terms: OrderTerm[]): string {
   return createHash('sha256').update(orderClause(terms)).digest('base64url').slice(0, 8);
@@ -175,7 +177,16 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   const cursor = page > 1 ? decodeCursor(query.cursor, terms) : null;
   const where = whereOf(list, query, scope);
   const params = [...where.params];
-  const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}`;
+  // The count rides along in the page's own statement (one round trip): exact for small lists, capped for
+  // big ones while the page is shallow. Deep pages and cursor pages count afterwards (countOf).
+  const countCap = list.count.kind === 'capped' ? offset + pageSize + list.count.cap : null;
+  const inlineCount = !cursor && (countCap === null || countCap <= DEEP_COUNT_FACTOR * (list.count as { cap: number }).cap);
+  const countColumn = !inlineCount
+    ? ''
+    : countCap === null
+      ? `, (SELECT count(*) FROM ${list.from} ${where.text}) AS ${COUNT_COLUMN}`
+      : `, (SELECT count(*) FROM (SELECT 1 FROM ${list.from} ${where.text} LIMIT $${params.push(countCap)}) capped) AS ${COUNT_COLUMN}`;
+  const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}${countColumn}`;
   let sql: string;
   if (cursor) {
     // Before the cursor's row: walk the order backwards from it, then turn the page around.
@@ -205,8 +216,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   if (backwards) pageRows.reverse();
   // Walking backwards, the cursor's own row follows this page; otherwise the extra row tells.
   const hasMore = backwards || fetched.length > pageSize;
+  const counted = inlineCount && fetched.length ? { n: Number(fetched[0][COUNT_COLUMN]), cap: countCap } : null;
   const rows = pageRows.map((r) => stripCursorColumns(r, terms.length) as Row);
-  const count = await countOf(db, list, where, offset + rows.length, hasMore);
+  const count = await countOf(db, list, where, offset + rows.length, hasMore, counted);
   return {
     page,
     pageSize,
@@ -221,17 +233,34 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
 
 function stripCursorColumns(row: Record<string, unknown>, n: number): Record<string, unknown> {
   const out = { ...row };
+  delete out[COUNT_COLUMN];
   for (let i = 0; i < n; i++) delete out[`${CURSOR_COLUMN}${i}`];
   return out;
 }
 
-async function countOf<Q extends object>(db: Queryable, list: ListDeclaration<Q>, where: Sql, seen: number, hasMore: boolean): Promise<number> {
+/**
+ * The list's count: the rows seen when nothing follows the page; else the count the page's statement
+ * brought (`counted`, capped at `cap` for big lists), or a count of its own; past the cap the planner's
+ * estimate, never less than what is known to exist.
+ */
+async function countOf<Q extends object>(
+  db: Queryable,
+  list: ListDeclaration<Q>,
+  where: Sql,
+  seen: number,
+  hasMore: boolean,
+  counted: { n: number; cap: number | null } | null,
+): Promise<number> {
   if (!hasMore) return seen;
-  if (list.count.kind === 'exact') return exactCount(db, list, where);
+  if (list.count.kind === 'exact') return counted ? counted.n : exactCount(db, list, where);
   const cap = seen + list.count.cap;
   let known = seen + 1;
-  // Deep in a big list, counting every row before the page would cost more than the page: estimate.
-  if (cap <= DEEP_COUNT_FACTOR * list.count.cap) {
+  if (counted?.cap) {
+    // Counted in the page's statement up to its cap: below the cap the count is exact.
+    if (counted.n < counted.cap) return counted.n;
+    known = counted.cap;
+  } else if (cap <= DEEP_COUNT_FACTOR * list.count.cap) {
+    // Deep in a big list, counting every row before the page would cost more than the page: estimate.
     const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${list.from} ${where.text} LIMIT $${where.params.length + 1}) capped`, [
       ...where.params,
       cap,
@@ -255,7 +284,6 @@ export function mapRows<A, B>(page: ListPage<A>, toAnswer: (row: A) => B): ListP
   return { ...page, rows: page.rows.map(toAnswer) };
 }
 
-/** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
 /** One row of aggregates (a summary row's sums) over every row the query's filters match, all pages. */
 export async function aggregateList<Row, Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, aggregates: string, scope: readonly string[] = []): Promise<Row> {
   const where = whereOf(list, query, scope);
@@ -263,6 +291,7 @@ export async function aggregateList<Row, Q extends object>(db: Queryable, list: 
   return row;
 }
 
+/** The exact number of rows matching the query's filters (may be slow on a huge table; on demand only). */
 export async function countList<Q extends object>(db: Queryable, list: ListDeclaration<Q>, query: Q, scope: readonly string[] = []): Promise<number> {
   return exactCount(db, list, whereOf(list, query, scope));
 }

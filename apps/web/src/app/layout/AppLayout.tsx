@@ -1,6 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { Box, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Box, CircularProgress, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../../api/context';
@@ -21,6 +22,9 @@ function storedMenuOpen(): boolean {
 
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(storedMenuOpen);
+  // Below md (phones, small tablets) the menu is a drawer over the page, closed until asked for.
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const { mode, toggle } = useColorMode();
   const { user } = useAuthState();
   const logout = useLogout();
@@ -43,11 +47,31 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <SideMenu open={menuOpen} onToggle={toggleMenu} onLogout={() => void onLogout()} />
+      {wide ? (
+        <SideMenu open={menuOpen} onToggle={toggleMenu} onLogout={() => void onLogout()} />
+      ) : (
+        <SideMenu variant="temporary" open={drawerOpen} onToggle={() => setDrawerOpen(false)} onLogout={() => void onLogout()} />
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar sx={{ gap: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar
+          sx={{
+            gap: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            // On a phone the bar (and its menu button) stays in view while the page scrolls.
+            position: { xs: 'sticky', md: 'static' },
+            top: 0,
+            zIndex: 'appBar',
+          }}
+        >
+          {!wide && (
+            <IconButton edge="start" onClick={() => setDrawerOpen(true)} aria-label="Open menu" data-testid="drawer-open">
+              <MenuIcon />
+            </IconButton>
+          )}
           <Box sx={{ flex: 1 }} />
-          <Typography variant="body2" color="text.secondary" noWrap data-testid="current-user-email">
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={user?.email} data-testid="current-user-email">
             {user?.email}
           </Typography>
           <Tooltip title={mode === 'light' ? 'Dark theme' : 'Light theme'}>
@@ -56,7 +80,7 @@ export function AppLayout() {
             </IconButton>
           </Tooltip>
         </Toolbar>
-        <Box component="main" sx={{ flex: 1, p: 3, minWidth: 0 }}>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           {/* A screen's code loads on first visit; the menu and bar stay while it does. */}
           <Suspense fallback={<CircularProgress aria-label="Loading" data-testid="page-loader" sx={{ display: 'block', mx: 'auto', mt: 6 }} />}>
             <Outlet />

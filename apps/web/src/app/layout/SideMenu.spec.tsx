@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
 import { SideMenu } from './SideMenu';
 
-function renderMenu(user = makeUser(), { open = true, path = '/logs' } = {}) {
+function renderMenu(user = makeUser(), { open = true, path = '/logs', variant = 'permanent' as 'permanent' | 'temporary' } = {}) {
   const onLogout = vi.fn();
   const onToggle = vi.fn();
-  renderWithApp(<SideMenu open={open} onToggle={onToggle} onLogout={onLogout} />, { api: makeApi(signedInState(user)), path });
+  renderWithApp(<SideMenu variant={variant} open={open} onToggle={onToggle} onLogout={onLogout} />, { api: makeApi(signedInState(user)), path });
   return { onLogout, onToggle };
 }
 
@@ -60,5 +60,20 @@ describe('SideMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: LABELS.logOut }));
     expect(onToggle).toHaveBeenCalledOnce();
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('as the phone drawer shows every label and closes after a choice', async () => {
+    const { onToggle } = renderMenu(makeUser(), { variant: 'temporary', open: true, path: '/logs' });
+    expect(screen.getByTestId('menu-notifications')).toHaveTextContent('Notifications');
+    await userEvent.click(screen.getByTestId('menu-notifications'));
+    expect(onToggle).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(onToggle).toHaveBeenCalledTimes(2);
+  });
+
+  it('in the permanent menu a choice leaves the menu as it is', async () => {
+    const { onToggle } = renderMenu(makeUser(), { path: '/logs' });
+    await userEvent.click(screen.getByTestId('menu-notifications'));
+    expect(onToggle).not.toHaveBeenCalled();
   });
 });

@@ -40,28 +40,44 @@ const ICONS: Partial<Record<PathKey, ReactElement>> = {
 };
 
 export interface SideMenuProps {
+  /**
+   * `permanent`: beside the page, collapsible between 240 and 74 px (md and up). `temporary`: a drawer
+   * over the page with every label, opened from the top bar and closed by a choice (below md).
+   */
+  variant?: 'permanent' | 'temporary';
   open: boolean;
+  /** Collapses or expands the permanent menu; closes the temporary one. */
   onToggle(): void;
   onLogout(): void;
 }
 
-/** The collapsible side menu of platform.md 2.3: entries the user's group may open, then 'Log out'. */
-export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
+/** The side menu of platform.md 2.3: entries the user's group may open, then 'Log out'. */
+export function SideMenu({ variant = 'permanent', open, onToggle, onLogout }: SideMenuProps) {
   const { user } = useAuthState();
   const { pathname } = useLocation();
-  const width = open ? LIMITS.sideMenuOpenPx : LIMITS.sideMenuClosedPx;
+  const temporary = variant === 'temporary';
+  const expanded = temporary || open;
+  const width = expanded ? LIMITS.sideMenuOpenPx : LIMITS.sideMenuClosedPx;
   const entries = visibleMenuEntries(user?.group);
+  // A choice in the temporary drawer closes it, so the page it opens is in view.
+  const afterChoice = temporary ? onToggle : undefined;
 
-  const itemSx = { minHeight: 44, px: 2.5, justifyContent: open ? 'initial' : 'center' } as const;
-  const iconSx = { minWidth: 0, mr: open ? 2 : 'auto', justifyContent: 'center' } as const;
+  const itemSx = { minHeight: 44, px: 2.5, justifyContent: expanded ? 'initial' : 'center' } as const;
+  const iconSx = { minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' } as const;
+  const toggleLabel = temporary ? 'Close menu' : open ? 'Collapse menu' : 'Expand menu';
 
   return (
     <Drawer
-      variant="permanent"
+      variant={temporary ? 'temporary' : 'permanent'}
+      open={temporary ? open : true}
+      onClose={onToggle}
+      // Kept in the page while closed, so opening it on a phone does not build it again.
+      ModalProps={{ keepMounted: true }}
       data-testid="side-menu"
+      data-variant={variant}
       data-open={open}
       sx={{
-        width,
+        width: temporary ? undefined : width,
         flexShrink: 0,
         '& .MuiDrawer-paper': {
           width,
@@ -71,14 +87,14 @@ export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
         },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: open ? 'space-between' : 'center', px: open ? 2 : 0, minHeight: 64 }}>
-        {open && (
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: expanded ? 'space-between' : 'center', px: expanded ? 2 : 0, minHeight: 64 }}>
+        {expanded && (
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
             Trading console
           </Typography>
         )}
-        <IconButton onClick={onToggle} aria-label={open ? 'Collapse menu' : 'Expand menu'} data-testid="menu-toggle">
-          {open ? <ChevronLeftIcon /> : <MenuIcon />}
+        <IconButton onClick={onToggle} aria-label={toggleLabel} data-testid="menu-toggle">
+          {expanded ? <ChevronLeftIcon /> : <MenuIcon />}
         </IconButton>
       </Box>
       <Divider />
@@ -87,10 +103,11 @@ export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
           const target = pathTo(entry.path);
           const active = pathname.startsWith(target);
           return (
-            <Tooltip key={entry.path} title={open ? '' : entry.label} placement="right">
+            <Tooltip key={entry.path} title={expanded ? '' : entry.label} placement="right">
               <ListItemButton
                 component={Link}
                 to={target}
+                onClick={afterChoice}
                 selected={active}
                 aria-current={active ? 'page' : undefined}
                 aria-label={entry.label}
@@ -98,7 +115,7 @@ export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
                 sx={itemSx}
               >
                 <ListItemIcon sx={iconSx}>{ICONS[entry.path]}</ListItemIcon>
-                {open && <ListItemText primary={entry.label} />}
+                {expanded && <ListItemText primary={entry.label} />}
               </ListItemButton>
             </Tooltip>
           );
@@ -106,12 +123,12 @@ export function SideMenu({ open, onToggle, onLogout }: SideMenuProps) {
       </List>
       <Divider />
       <List>
-        <Tooltip title={open ? '' : LABELS.logOut} placement="right">
+        <Tooltip title={expanded ? '' : LABELS.logOut} placement="right">
           <ListItemButton onClick={onLogout} aria-label={LABELS.logOut} data-testid="menu-logout" sx={itemSx}>
             <ListItemIcon sx={iconSx}>
               <LogoutIcon />
             </ListItemIcon>
-            {open && <ListItemText primary={LABELS.logOut} />}
+            {expanded && <ListItemText primary={LABELS.logOut} />}
           </ListItemButton>
         </Tooltip>
       </List>

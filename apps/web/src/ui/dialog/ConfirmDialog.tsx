@@ -1,11 +1,12 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { ResponsiveDialog } from './ResponsiveDialog';
 import { useId } from 'react';
 
 /** Asks before a destructive action; `onConfirm` runs only on the confirming button. */
 export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: { title: string; text: string; confirmLabel: string; onConfirm: () => void; onClose: () => void }) {
   const titleId = useId();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
@@ -23,6 +24,6 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
           {confirmLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

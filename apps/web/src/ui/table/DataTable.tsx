@@ -19,10 +19,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../api/errors';
 import { displayValue } from '../format/date';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../text/EllipsisText';
 import type { TableParams } from './use-table-params';
 
 export interface Column<Row> {
@@ -30,7 +32,27 @@ export interface Column<Row> {
   header: string;
   sortable?: boolean;
   render?: (row: Row) => ReactNode;
+  /** A long value (email, title): cut to one line with an ellipsis, whole on hover or tap. */
+  ellipsis?: boolean;
 }
+
+/**
+ * The first column stays in view while a wide table scrolls sideways inside its container (on a
+ * phone most tables are wider than the screen); a line marks its edge there. A hovered row keeps its
+ * tint on the opaque sticky cell.
+ */
+const STICKY_FIRST_CELL: SxProps<Theme> = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRightStyle: 'solid',
+  borderRightWidth: { xs: 1, md: 0 },
+  borderRightColor: 'divider',
+  'tr.MuiTableRow-hover:hover > &': {
+    backgroundImage: (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+};
 
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
@@ -116,9 +138,9 @@ export function DataTable<Row>({
   } else {
     body = rows.map((row) => (
       <TableRow key={rowKey(row)} hover>
-        {shown.map((column) => (
-          <TableCell key={column.field}>
-            {column.render ? column.render(row) : displayValue((row as Record<string, unknown>)[column.field])}
+        {shown.map((column, index) => (
+          <TableCell key={column.field} sx={index === 0 ? STICKY_FIRST_CELL : undefined}>
+            {cellContent(column, row)}
           </TableCell>
         ))}
       </TableRow>
@@ -136,7 +158,7 @@ export function DataTable<Row>({
         <Box sx={{ flex: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{toolbar}</Box>
         {columnChoice && (
           <Tooltip title="Columns">
-            <IconButton aria-label="Choose columns" onClick={(event) => setColumnsAnchor(event.currentTarget)}>
+            <IconButton aria-label="Choose columns" sx={{ alignSelf: 'flex-start' }} onClick={(event) => setColumnsAnchor(event.currentTarget)}>
               <ViewColumnIcon />
             </IconButton>
           </Tooltip>
@@ -150,12 +172,12 @@ export function DataTable<Row>({
           ))}
         </Menu>
       </Box>
-      <TableContainer>
+      <TableContainer data-testid={`${testId}-scroller`}>
         <Table size="small">
           <TableHead>
             <TableRow>
-              {shown.map((column) => (
-                <TableCell key={column.field} sortDirection={sortDirection(column.field)}>
+              {shown.map((column, index) => (
+                <TableCell key={column.field} sortDirection={sortDirection(column.field)} sx={index === 0 ? STICKY_FIRST_CELL : undefined}>
                   {column.sortable && sortingAllowed && params ? (
                     <TableSortLabel
                       active={sortDirection(column.field) !== false}
@@ -183,8 +205,16 @@ export function DataTable<Row>({
           rowsPerPageOptions={[...params.pageSizeOptions]}
           onPageChange={(_, zeroBased) => params.setPage(zeroBased + 1)}
           onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
+          // On a phone the page arrows go to a second line rather than out of sight.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
         />
       )}
     </Paper>
   );
+}
+
+function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
+  if (column.render) return column.render(row);
+  const text = displayValue((row as Record<string, unknown>)[column.field]);
+  return column.ellipsis ? <EllipsisText text={text} maxWidth={CELL_TEXT_MAX_WIDTH} /> : text;
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange, PATHS } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { PageTitle } from '../../../ui/PageTitle';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useUpdateOwnAccount } from '../api/update-own-account';
 
@@ -63,10 +64,8 @@ export function AccountDetailsPage() {
 
   return (
     <Box sx={{ maxWidth: 480 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Account details
-      </Typography>
-      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: 3 }}>
+      <PageTitle>Account details</PageTitle>
+      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
         <TextField
           label="Email"
           fullWidth

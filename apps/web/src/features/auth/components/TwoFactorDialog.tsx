@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState, type FormEvent } from 'react';
 import { LABELS, MESSAGES } from '@console/contracts';
 
@@ -30,7 +31,7 @@ export function TwoFactorDialog({ open, qrCode, manualKey, isVerifiedBefore, err
   }
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="two-factor-title" maxWidth="xs" fullWidth>
+    <ResponsiveDialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="two-factor-title" maxWidth="xs" fullWidth>
       <form onSubmit={submit} noValidate>
         <DialogTitle id="two-factor-title">Two-factor authentication</DialogTitle>
         <DialogContent>
@@ -74,6 +75,6 @@ export function TwoFactorDialog({ open, qrCode, manualKey, isVerifiedBefore, err
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

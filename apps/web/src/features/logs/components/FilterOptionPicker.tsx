@@ -29,7 +29,7 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
   return (
     <Autocomplete
       size="small"
-      sx={{ width: 220 }}
+      sx={{ width: { xs: '100%', sm: 220 } }}
       options={all}
       value={shown}
       loading={options.isFetching}

@@ -1,10 +1,11 @@
-import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isFieldAllowed, LABELS, LOG_TYPES, MESSAGES, PAGE_SIZES, permOf } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import type { FilterOption } from '../api/get-log-filter-options';
@@ -17,8 +18,8 @@ const COLUMNS: (Column<LogRow> & { needs: string })[] = [
   { field: 'id', header: 'ID', needs: 'id' },
   { field: 'created_at', header: 'Date & time', needs: 'created_at', render: (r) => formatDateTime(r.created_at) },
   { field: 'event_type', header: 'Event', needs: 'event_type', render: (r) => `${r.type ?? ''} ${r.event_type ?? ''}`.trim() || '-' },
-  { field: 'pair_name', header: 'Pair', needs: 'pair_name', render: (r) => r.pair_name ?? '-' },
-  { field: 'profile_title', header: 'Profile', needs: 'profile_title', render: (r) => r.profile_title ?? '-' },
+  { field: 'pair_name', header: 'Pair', needs: 'pair_name', render: (r) => <EllipsisText text={r.pair_name ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
+  { field: 'profile_title', header: 'Profile', needs: 'profile_title', render: (r) => <EllipsisText text={r.profile_title ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
   {
     field: 'signal_id',
     header: 'Signal',
@@ -59,9 +60,10 @@ export function LogsPage() {
   const columns = COLUMNS.filter((c) => c.needs === 'id' || isFieldAllowed(perm, c.needs) || (c.field === 'event_type' && isFieldAllowed(perm, 'type')));
 
   const filters = perm.filtering ? (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    // One filter a line on a phone, side by side from sm.
+    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', width: '100%' }}>
       {canFilter('type') && (
-        <TextField select size="small" label="Type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} sx={{ width: 160 }}>
+        <TextField select size="small" label="Type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })} sx={{ width: { xs: '100%', sm: 160 } }}>
           <MenuItem value="">All</MenuItem>
           {LOG_TYPES.map((t) => (
             <MenuItem key={t} value={t}>
@@ -73,7 +75,7 @@ export function LogsPage() {
       {canFilter('pair_id') && <FilterOptionPicker field="pair" label="Pair" value={pair} onChange={setPair} />}
       {canFilter('profile_id') && <FilterOptionPicker field="profile" label="Profile" value={profile} onChange={setProfile} />}
       {canFilter('signal_id') && (
-        <TextField size="small" label="Signal id" value={draft.signal_id} sx={{ width: 120 }} onChange={(e) => setDraft({ ...draft, signal_id: e.target.value.replace(/\D/g, '') })} />
+        <TextField size="small" label="Signal id" value={draft.signal_id} sx={{ width: { xs: '100%', sm: 120 } }} onChange={(e) => setDraft({ ...draft, signal_id: e.target.value.replace(/\D/g, '') })} />
       )}
       <Button variant="contained" onClick={() => params.setFilters({ ...draft, pair: pair?.id, profile: profile?.id })}>
         Apply
@@ -104,10 +106,5 @@ export function LogsPage() {
 /** One line of the log's data; the whole of it on hover (a group change holds every section). */
 function LogMessage({ data }: { data: Record<string, unknown> | undefined }) {
   if (!data || Object.keys(data).length === 0) return <>-</>;
-  const text = JSON.stringify(data);
-  return (
-    <Box component="span" title={text} sx={{ display: 'block', maxWidth: 480, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 }}>
-      {text}
-    </Box>
-  );
+  return <EllipsisText text={JSON.stringify(data)} maxWidth={{ xs: 240, md: 480 }} sx={{ fontFamily: 'monospace', fontSize: 12 }} />;
 }

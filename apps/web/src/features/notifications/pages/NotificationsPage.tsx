@@ -4,6 +4,7 @@ import { LIMITS, MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
+import { EllipsisText } from '../../../ui/text/EllipsisText';
 import { useNotifications } from '../api/get-notifications';
 
 /** How close to the bottom (px) the next page starts loading. */
@@ -63,13 +64,16 @@ export function NotificationsPage() {
       <Stack spacing={1.5}>
         {items.map((n) => (
           <Paper key={n.id} sx={{ p: 2 }} data-testid="notification">
-            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-              <Typography sx={{ fontWeight: 600 }}>{n.title}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {/* On a phone the date goes under the title, which then has the card's width. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'baseline' }, columnGap: 2 }}>
+              <Typography component="div" sx={{ fontWeight: 600, minWidth: 0 }}>
+                <EllipsisText text={n.title} />
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {formatDateTime(n.created_at)}
               </Typography>
             </Stack>
-            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {n.text_body}
             </Typography>
           </Paper>

@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -28,7 +29,7 @@ export function AddUserDialog({ groups, onCreate, onClose }: { groups: GroupOpti
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-user-title">
+    <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-user-title">
       <form onSubmit={handleSubmit(submit)} noValidate>
         <DialogTitle id="add-user-title">{LABELS.addNewUser}</DialogTitle>
         <DialogContent>
@@ -55,6 +56,6 @@ export function AddUserDialog({ groups, onCreate, onClose }: { groups: GroupOpti
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

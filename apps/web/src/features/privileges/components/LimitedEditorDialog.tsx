@@ -1,4 +1,5 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Switch, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Switch, TextField, Typography } from '@mui/material';
+import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState } from 'react';
 import { fieldsOf, FILTERING_SECTIONS, SECTION_DISPLAY_NAMES, SORTING_SECTIONS, type Perm } from '@console/contracts';
 import type { PermInput } from '../api/save-group';
@@ -18,13 +19,13 @@ export function LimitedEditorDialog({ perm, limit, onSave, onClose }: { perm: Pe
     setDraft((d) => ({ ...d, fields: d.fields.includes(field) ? d.fields.filter((f) => f !== field) : [...d.fields, field] }));
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="limited-editor-title">
+    <ResponsiveDialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="limited-editor-title">
       <DialogTitle id="limited-editor-title">{SECTION_DISPLAY_NAMES[section]}: limited access</DialogTitle>
       <DialogContent>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>
           Visible fields
         </Typography>
-        <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)' }}>
+        <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           {offeredFields.map((field) => (
             <FormControlLabel key={field} control={<Checkbox checked={draft.fields.includes(field)} onChange={() => toggleField(field)} />} label={field} />
           ))}
@@ -58,6 +59,6 @@ export function LimitedEditorDialog({ perm, limit, onSave, onClose }: { perm: Pe
           Apply
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowBack } from '@mui/icons-material';
-import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -62,57 +62,60 @@ export function GroupFormPage() {
         Back
       </Button>
       <PageTitle>{id ? 'Edit privilege group' : 'New privilege group'}</PageTitle>
-      <Paper component="form" onSubmit={handleSubmit(submit)} noValidate sx={{ p: 3 }}>
+      <Paper component="form" onSubmit={handleSubmit(submit)} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
         <Controller
           name="name"
           control={control}
           rules={{ validate: (v) => v.trim() !== '' || MESSAGES.groupNameRequired }}
-          render={({ field, fieldState }) => <TextField label="Name" sx={{ width: 360 }} {...field} {...fieldErrorProps(fieldState.error)} />}
+          render={({ field, fieldState }) => <TextField label="Name" sx={{ width: { xs: '100%', sm: 360 } }} {...field} {...fieldErrorProps(fieldState.error)} />}
         />
-        <Table size="small" sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Section</TableCell>
-              <TableCell>Permission</TableCell>
-              <TableCell>Limited access</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {perms.map((perm, index) => (
-              <TableRow key={perm.section_name}>
-                <TableCell>{SECTION_DISPLAY_NAMES[perm.section_name]}</TableCell>
-                <TableCell>
-                  <TextField
-                    select
-                    size="small"
-                    value={perm.status}
-                    onChange={(e) => setLevel(index, e.target.value as Level)}
-                    slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object } }}
-                    sx={{ minWidth: 140 }}
-                  >
-                    {levelsFor(perm).map(({ level, grantable }) => (
-                      <MenuItem key={level} value={level} disabled={!grantable}>
-                        {level}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
-                <TableCell>
-                  {perm.status === 'Limited' && fieldsOf(perm.section_name).length > 0 && (
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Button size="small" variant="outlined" onClick={() => setEditing(perm)} aria-label={`Configure ${SECTION_DISPLAY_NAMES[perm.section_name]}`}>
-                        Configure
-                      </Button>
-                      <Typography variant="body2" color="text.secondary">
-                        {perm.fields.length} fields{perm.filtering ? '' : ', no filtering'}
-                      </Typography>
-                    </Stack>
-                  )}
-                </TableCell>
+        {/* On a phone the sections table scrolls sideways inside the form, the page does not. */}
+        <TableContainer sx={{ mt: 1 }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Section</TableCell>
+                <TableCell>Permission</TableCell>
+                <TableCell>Limited access</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {perms.map((perm, index) => (
+                <TableRow key={perm.section_name}>
+                  <TableCell>{SECTION_DISPLAY_NAMES[perm.section_name]}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={perm.status}
+                      onChange={(e) => setLevel(index, e.target.value as Level)}
+                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object } }}
+                      sx={{ minWidth: 140 }}
+                    >
+                      {levelsFor(perm).map(({ level, grantable }) => (
+                        <MenuItem key={level} value={level} disabled={!grantable}>
+                          {level}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>
+                    {perm.status === 'Limited' && fieldsOf(perm.section_name).length > 0 && (
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Button size="small" variant="outlined" onClick={() => setEditing(perm)} aria-label={`Configure ${SECTION_DISPLAY_NAMES[perm.section_name]}`}>
+                          Configure
+                        </Button>
+                        <Typography variant="body2" color="text.secondary">
+                          {perm.fields.length} fields{perm.filtering ? '' : ', no filtering'}
+                        </Typography>
+                      </Stack>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}

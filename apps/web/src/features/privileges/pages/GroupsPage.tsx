@@ -32,7 +32,7 @@ export function GroupsPage() {
   }
 
   const columns: Column<Group>[] = [
-    { field: 'name', header: 'Name' },
+    { field: 'name', header: 'Name', ellipsis: true },
     { field: 'users_count', header: 'Active users' },
   ];
   if (writable) {
@@ -55,7 +55,7 @@ export function GroupsPage() {
   return (
     <>
       <SectionTabs bar="privileges" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
         <PageTitle>Privileges</PageTitle>
         {writable && (
           <Button variant="contained" onClick={() => navigate(PATHS.privilegesAdd)}>

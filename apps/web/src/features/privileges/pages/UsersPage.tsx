@@ -41,7 +41,7 @@ export function UsersPage() {
   }
 
   const columns: Column<ManagedUser>[] = [
-    { field: 'email', header: 'Email' },
+    { field: 'email', header: 'Email', ellipsis: true },
     {
       field: 'group',
       header: 'Group',
@@ -82,7 +82,7 @@ export function UsersPage() {
   return (
     <>
       <SectionTabs bar="privileges" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
         <PageTitle>Users management</PageTitle>
         {writable && (
           <Button variant="contained" onClick={() => setAdding(true)}>

@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EXCHANGE_ACCOUNT_MESSAGES as M, LIMITS, SETTINGS_UI_TEXTS, type ExchangeAccount, type ExchangeAccountInput } from '@console/contracts';
@@ -75,7 +76,7 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
 
   if (state.mode === 'delete') {
     return (
-      <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
+      <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
         <DialogTitle id="account-dialog-title">Delete exchange account</DialogTitle>
         <DialogContent>
           <DialogContentText>{SETTINGS_UI_TEXTS.confirmAccountDelete(state.account.title)}</DialogContentText>
@@ -91,13 +92,13 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
             Delete
           </Button>
         </DialogActions>
-      </Dialog>
+      </ResponsiveDialog>
     );
   }
 
   const creating = state.mode === 'create';
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
+    <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="account-dialog-title">
       <form onSubmit={handleSubmit(save)} noValidate>
         <DialogTitle id="account-dialog-title">{creating ? 'Add exchange account' : 'Edit exchange account'}</DialogTitle>
         <DialogContent>
@@ -123,6 +124,6 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

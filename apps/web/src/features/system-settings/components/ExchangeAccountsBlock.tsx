@@ -1,15 +1,15 @@
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
+import { EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteExchangeAccount } from '../api/delete-exchange-account';
 import { useExchangeAccounts } from '../api/get-exchange-accounts';
 import { useSaveExchangeAccount } from '../api/save-exchange-account';
 import { ExchangeAccountDialog, type AccountDialogState } from './ExchangeAccountDialog';
 import { SettingsBlock } from './SettingsBlock';
-import { truncateTitle } from './truncate';
 
 const ROW_PX = 56;
 
@@ -48,30 +48,28 @@ export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
       ) : (
         <List dense disablePadding aria-label="Exchange accounts" sx={{ maxHeight: LIMITS.accountsScrollAt * ROW_PX, overflowY: 'auto' }}>
           {rows.map((account) => (
-            <ListItem
-              key={account.id}
-              divider
-              sx={{ height: ROW_PX }}
-              secondaryAction={writable && (
-                <>
+            // The buttons sit in the row beside the text (not laid over it), so a long title is cut before them.
+            <ListItem key={account.id} divider sx={{ height: ROW_PX, gap: 1, pr: writable ? 1 : 2 }}>
+              <ListItemText
+                sx={{ minWidth: 0 }}
+                primary={<EllipsisText text={account.title} maxChars={LIMITS.accountTitleTruncate} />}
+                secondary={<EllipsisText text={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`} />}
+                data-testid="exchange-account"
+              />
+              {writable && (
+                <Box sx={{ display: 'flex', flexShrink: 0 }}>
                   <Tooltip title="Edit">
-                    <IconButton edge="end" aria-label={`Edit ${account.title}`} onClick={() => setDialog({ mode: 'edit', account })}>
+                    <IconButton aria-label={`Edit ${account.title}`} onClick={() => setDialog({ mode: 'edit', account })}>
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title="Delete">
-                    <IconButton edge="end" aria-label={`Delete ${account.title}`} sx={{ ml: 1 }} onClick={() => setDialog({ mode: 'delete', account })}>
+                    <IconButton aria-label={`Delete ${account.title}`} onClick={() => setDialog({ mode: 'delete', account })}>
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                </>
+                </Box>
               )}
-            >
-              <ListItemText
-                primary={<span title={account.title}>{truncateTitle(account.title)}</span>}
-                secondary={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`}
-                data-testid="exchange-account"
-              />
             </ListItem>
           ))}
         </List>

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS, SCHEDULE_TYPES, SETTINGS_MESSAGES as M, SETTINGS_UI_TEXTS, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
+import { EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useCreateReportSchedule } from '../api/create-report-schedule';
 import { useDeleteReportSchedule } from '../api/delete-report-schedule';
@@ -102,12 +103,12 @@ function ReportSchedule({ writable }: { writable: boolean }) {
               </Tooltip>
             )}
           >
-            <ListItemText primary={describeSchedule(entry)} />
+            <ListItemText sx={{ minWidth: 0 }} primary={<EllipsisText text={describeSchedule(entry)} />} />
           </ListItem>
         ))}
       </List>
       {writable && (
-        <Stack component="form" onSubmit={handleSubmit(add)} noValidate direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }} aria-label="Add report schedule">
+        <Stack component="form" onSubmit={handleSubmit(add)} noValidate direction="row" useFlexGap spacing={1} sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }} aria-label="Add report schedule">
           <TextField select label="Type" size="small" sx={{ minWidth: 150 }} defaultValue="daily" slotProps={{ htmlInput: register('schedule_type') }}>
             {SCHEDULE_TYPES.map((type) => (
               <MenuItem key={type} value={type}>

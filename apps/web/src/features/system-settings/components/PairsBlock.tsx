@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type TradingPair } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
+import { EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { usePairs } from '../api/get-pairs';
 import { useSyncPairs } from '../api/sync-pairs';
@@ -77,14 +78,15 @@ export function PairsBlock({ writable }: { writable: boolean }) {
                 key={pair.id}
                 divider
                 data-testid="trading-pair"
-                sx={{ height: ROW_PX }}
+                // Room for the toggle or chip, which grows to a 44 px touch target on small screens.
+                sx={{ height: ROW_PX, pr: 11 }}
                 secondaryAction={writable ? (
                   <Switch edge="end" checked={pair.is_active} disabled={busy.has(pair.id)} onChange={() => toggle(pair)} slotProps={{ input: { 'aria-label': `${pair.ticker} active` } }} />
                 ) : (
                   <Chip size="small" label={pair.is_active ? 'Active' : 'Inactive'} color={pair.is_active ? 'success' : 'default'} variant="outlined" />
                 )}
               >
-                <ListItemText primary={pair.ticker} />
+                <ListItemText sx={{ minWidth: 0 }} primary={<EllipsisText text={pair.ticker} />} />
               </ListItem>
             ))}
           </List>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SETTINGS_MESSAGES } from '@console/contracts';
 import { describeSchedule, localTimeOf, reportTimeRule, withSeconds } from './report-time';
-import { truncateTitle } from './truncate';
 
 describe('report times', () => {
   it('allows 00:00 to 06:00 UTC and names the limit otherwise', () => {
@@ -29,13 +28,5 @@ describe('report times', () => {
     expect(describeSchedule({ ...entry, schedule_type: 'daily' })).toBe('Daily at 03:15 UTC');
     expect(describeSchedule({ ...entry, schedule_type: 'weekly', local_investor_report_time: '06:15:00' })).toBe('Weekly, Mondays at 03:15 UTC (06:15 local)');
     expect(describeSchedule({ ...entry, schedule_type: 'custom', schedule_crontab: '0 3 * * 1-5' })).toBe('Custom: 0 3 * * 1-5 (UTC)');
-  });
-});
-
-describe('truncateTitle', () => {
-  it('keeps titles of up to 35 characters and cuts longer ones with an ellipsis', () => {
-    expect(truncateTitle('x'.repeat(35))).toBe('x'.repeat(35));
-    expect(truncateTitle('y'.repeat(36))).toBe(`${'y'.repeat(35)}…`);
-    expect(truncateTitle('🚀'.repeat(36))).toBe(`${'🚀'.repeat(35)}…`);
   });
 });

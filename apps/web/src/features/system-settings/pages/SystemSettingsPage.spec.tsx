@@ -61,7 +61,8 @@ describe('SystemSettingsPage', () => {
   it('cuts long titles at 35 characters and keeps the whole one as a tooltip', async () => {
     renderPage({}, { accounts: [account(1, LONG_TITLE), account(2, 'Spot')] });
     const cut = await screen.findByText(`${LONG_TITLE.slice(0, 35)}…`);
-    expect(cut).toHaveAttribute('title', LONG_TITLE);
+    await userEvent.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_TITLE);
     expect(screen.getByText('Spot')).toBeInTheDocument();
   });
 
