@@ -3,12 +3,15 @@ import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
+import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
 import { createOrResetAdmin } from './users/admin-account';
 import { UsersRepository } from './users/users.repository';
 
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
- * `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret).
+ * `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret), and
+ * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
+ * demo sizes by default): consistent trading data on a database without trading rows.
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
@@ -48,9 +51,12 @@ async function main(): Promise<void> {
       await ds.initialize();
       try {
         const demo = await seedDemo(ds, encryptionKey);
+        const trading = demo.trading
+          ? `${demo.trading.signals} signals with ${demo.trading.orders} orders and ${demo.trading.positions} positions, ${demo.trading.strategy_profiles} strategy profiles, ${demo.trading.account_metrics} minutes of account metrics`
+          : 'no trading data (the database already had some)';
         console.log(
           demo.seeded
-            ? `Demo data added: ${demo.logs} log rows; users ${demo.users.join(', ')} (password ${DEMO_PASSWORD})`
+            ? `Demo data added: ${demo.logs} log rows; ${trading}; users ${demo.users.join(', ')} (password ${DEMO_PASSWORD})`
             : 'Demo data is already there',
         );
       } finally {
@@ -58,9 +64,37 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'trading-data': {
+      const sizes = tradingSizesFrom(rest);
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        const { rows, phases } = await generateTradingData(ds, sizes);
+        console.log(JSON.stringify({ sizes, rows, phases }, null, 2));
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
     default:
-      throw new Error(`Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, seed-demo`);
+      throw new Error(
+        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, seed-demo, trading-data [--signals N …]`,
+      );
   }
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** `--orders-per-signal 3` and the like over the demo sizes. */
+function tradingSizesFrom(args: string[]): TradingDataSizes {
+  const keys = Object.keys(DEMO_TRADING_SIZES) as (keyof TradingDataSizes)[];
+  const { values } = parseArgs({ args, options: Object.fromEntries(keys.map((k) => [kebab(k), { type: 'string' as const }])) });
+  const sizes = { ...DEMO_TRADING_SIZES };
+  for (const key of keys) {
+    const given = values[kebab(key)];
+    if (typeof given === 'string') sizes[key] = Number(given);
+  }
+  return sizes;
 }
 
 main().catch((error: unknown) => {

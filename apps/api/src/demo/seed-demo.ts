@@ -1,7 +1,9 @@
 /**
  * Demo data for a first look at the console: groups that show the privilege levels at work, their
- * users, a synced pair list with some pairs on, an exchange account, notifications and a few weeks of
- * logs. Runs once: a database that already has the demo groups is left as it is.
+ * users, a synced pair list with some pairs on, an exchange account, notifications, trading data on
+ * that account (the generator at DEMO_TRADING_SIZES: every trading table has rows) and a few weeks of
+ * logs. Runs once: a database that already has the demo groups is left as it is, and trading data is
+ * added only to a database without any.
  */
 import { DataSource } from 'typeorm';
 import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
@@ -11,15 +13,10 @@ import { GroupsRepository } from '../groups/groups.repository';
 import { PairsRepository } from '../pairs/pairs.repository';
 import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
 import { UsersRepository } from '../users/users.repository';
+import { DEMO_TRADING_SIZES, generateTradingData, TradingDataPresentError, type TradingDataSizes, type TradingDataSummary } from './trading-data';
 
 export const DEMO_PASSWORD = 'Demo!pass1';
 const ACTIVE_PAIRS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'AVAXUSDT', 'LINKUSDT', 'LTCUSDT'];
-const PROFILES = [
-  { id: 1, title: 'Scalper BTC' },
-  { id: 2, title: 'Grid ETH v2' },
-  { id: 3, title: 'Momentum SOL' },
-  { id: 4, title: 'Mean reversion alts' },
-];
 
 /** Each section at `level` where the section allows it, else NP; `overrides` set single sections. */
 function permsAt(level: Level, overrides: Partial<Record<SectionName, Partial<Perm> & { status: Level }>> = {}): Perm[] {
@@ -44,15 +41,21 @@ interface DemoSummary {
   seeded: boolean;
   users: string[];
   logs: number;
+  /** Rows the trading data generator wrote; null when the database already had trading data. */
+  trading: TradingDataSummary['rows'] | null;
 }
 
-export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer, { logRows = 20_000 } = {}): Promise<DemoSummary> {
+export async function seedDemo(
+  dataSource: DataSource,
+  encryptionKey: Buffer,
+  { logRows = 20_000, trading = DEMO_TRADING_SIZES }: { logRows?: number; trading?: TradingDataSizes } = {},
+): Promise<DemoSummary> {
   const users = GROUPS.flatMap((g) => g.users);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return dataSource.transaction(async (m) => {
     const groupsRepository = new GroupsRepository();
     const usersRepository = new UsersRepository();
-    if (await groupsRepository.nameTaken(m, GROUPS[0].name)) return { seeded: false, users, logs: 0 };
+    if (await groupsRepository.nameTaken(m, GROUPS[0].name)) return { seeded: false, users, logs: 0, trading: null };
 
     for (const group of GROUPS) {
       const groupId = await groupsRepository.insert(m, { name: group.name, perms: group.perms });
@@ -78,21 +81,28 @@ export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer, { 
          FROM generate_series(1, 40) AS n`,
     );
 
-    // A few weeks of logs over the active pairs and demo profiles; the trigger on logs fills the profile options.
+    // Profiles, signals with their orders and positions, metrics, triggers and the logs of each signal.
+    const generated = await generateTradingData(m, trading).catch((error: unknown) => {
+      if (error instanceof TradingDataPresentError) return null;
+      throw error;
+    });
+
+    // A few weeks of engine logs over the active pairs and the trading profiles, beside the signals' own;
+    // the trigger on logs fills the profile options.
+    const profiles: { id: number; title: string }[] = await m.query(`SELECT id, title FROM strategy_profiles WHERE status <> 'draft' ORDER BY id`);
     await m.query(
-      `INSERT INTO logs (created_at, type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+      `INSERT INTO logs (created_at, type, event_type, pair_id, pair_name, profile_id, profile_title, log_data)
        SELECT now() - ((n::float / $1) * interval '21 days'),
-              t.type, t.event, CASE WHEN n % 3 = 0 THEN 1000 + n / 7 END,
-              p.id, p.ticker, pr.id, pr.title, CASE WHEN n % 5 = 0 THEN 50000 + n END,
+              t.type, t.event, p.id, p.ticker, pr.id, pr.title,
               jsonb_build_object('message', t.event || ' (demo)', 'n', n)
          FROM generate_series(1, $1) AS n
          CROSS JOIN LATERAL (SELECT (ARRAY['general', 'general', 'system', 'error', 'restrictions', 'divergence'])[1 + n % 6] AS type,
                                     (ARRAY['signal_received', 'order_placed', 'engine_heartbeat', 'order_rejected', 'limit_reached', 'price_divergence'])[1 + n % 6] AS event) t
          JOIN LATERAL (SELECT id, ticker FROM pairs WHERE ticker = ($2::text[])[1 + n % array_length($2::text[], 1)]) p ON true
-         CROSS JOIN LATERAL (SELECT (($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'id')::int AS id,
-                                    ($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'title' AS title) pr`,
-      [logRows, ACTIVE_PAIRS, JSON.stringify(PROFILES)],
+         LEFT JOIN LATERAL (SELECT (($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'id')::int AS id,
+                                   ($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'title' AS title WHERE jsonb_array_length($3::jsonb) > 0) pr ON true`,
+      [logRows, ACTIVE_PAIRS, JSON.stringify(profiles)],
     );
-    return { seeded: true, users, logs: logRows };
+    return { seeded: true, users, logs: logRows, trading: generated?.rows ?? null };
   });
 }
