@@ -102,6 +102,9 @@ export const API_PATHS = {
   investorReportSchedule: (id: number) => `/notifications/investor-reports-scheduler/${id}/`,
   pairs: '/strategies/pairs/',
   pair: (id: number) => `/strategies/pairs/${id}/`,
+  pairOptions: '/strategies/pairs/for-filters/',
+  tickerConfigs: '/strategies/tickers-configs/',
+  tickerConfig: (id: number) => `/strategies/tickers-configs/${id}/`,
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

@@ -15,6 +15,7 @@ const SCREENS = {
   LogsPage: () => import('../features/logs/pages/LogsPage').then((m) => ({ default: m.LogsPage })),
   NotificationsPage: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
+  TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
 };
 
@@ -33,6 +34,7 @@ const LogsPage = lazy(SCREENS.LogsPage);
 const NotificationsPage = lazy(SCREENS.NotificationsPage);
 const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
+const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -47,7 +49,7 @@ const pending = (title: string, bar?: TabBar) => <PendingScreen title={title} ba
 const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
   { route: 'strategyProfilesStrategy', element: pending('Strategy profiles', 'strategyProfiles') },
-  { route: 'strategyProfilesTickers', element: pending('Tickers configs', 'strategyProfiles') },
+  { route: 'strategyProfilesTickers', element: <TickerConfigsPage /> },
   { route: 'strategyProfile', element: <ProfileSegment>{pending('Strategy profile')}</ProfileSegment> },
   { route: 'addStrategyProfile', element: pending('New strategy profile') },
   { route: 'mmProfiles', element: pending('MM profiles') },
