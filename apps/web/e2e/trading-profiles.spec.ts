@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiAs, fullPageShot, shot, signIn, TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, TRADING_ADMIN } from './helpers';
+import { apiAs, fullPageShot, MM_PROFILE_MESSAGES, MM_ADMIN, MM_PROFILE_UI, shot, signIn, TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, TRADING_ADMIN } from './helpers';
 
 // The file sorts after settings.spec.ts, which expects no pairs and no accounts at its start.
 const ACTIVE_TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
@@ -75,4 +75,66 @@ test('ticker configs: a messy paste, activation and the lock on edit', async ({ 
   await locked.getByTestId('ticker-list').hover();
   await expect(page.getByRole('tooltip')).toContainText('XRPUSDT');
   await fullPageShot(page, 'ticker-configs-locked');
+});
+
+test('MM profiles: create one, then a 10% deposit increase moves its quotas and the summary', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, MM_ADMIN);
+  const account = await apiAs(page, '/strategies/exchange-accounts/', { method: 'POST', body: { title: 'MM desk', api_key: 'e2e-mm-key-0001', api_secret: 'e2e-mm-secret', leverage: 10 } });
+  expect(account.status).toBe(201);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'MM profiles' }).click();
+  await expect(page.getByRole('heading', { name: MM_PROFILE_UI.listTitle })).toBeVisible();
+  await expect(page.getByText(MM_PROFILE_UI.listEmpty)).toBeVisible();
+
+  // The form: the spec's messages first, then a valid profile and the after-create choice.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(MM_PROFILE_MESSAGES.titleBlank)).toBeVisible();
+  await expect(page.getByText(MM_PROFILE_MESSAGES.exchangeAccountBlank)).toBeVisible();
+  await page.getByLabel('MM Profile name').fill('Core MM');
+  await page.getByLabel('All signals quota').fill('1000');
+  await page.getByLabel('Max signals').fill('8');
+  await page.getByLabel('Max factor').fill('2');
+  await page.getByLabel('Exchange account').click();
+  await page.getByRole('option', { name: 'MM desk' }).click();
+  await fullPageShot(page, 'mm-profile-form');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const created = page.getByRole('dialog');
+  await expect(created.getByRole('button', { name: MM_PROFILE_UI.stayOnPage })).toBeVisible();
+  await created.getByRole('button', { name: MM_PROFILE_UI.backToProfiles }).click();
+
+  // 1000 over 8 signals: 125 a signal; the summary sums them; the chips show the deposit.
+  const table = page.getByTestId('mm-profiles-table');
+  await expect(table.getByRole('link', { name: 'Core MM' })).toBeVisible();
+  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1000(\.0+)?$/);
+  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^125(\.0+)?$/);
+  const summaryAll = page.getByTestId('sum-all-signals-quota');
+  await expect(summaryAll).toHaveText(/^All signals quota: 1000(\.0+)?$/);
+  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 125(\.0+)?$/);
+  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,000.00');
+
+  // Change MM Deposit by +10%: the rules first, then the change.
+  await page.getByRole('button', { name: MM_PROFILE_UI.changeDeposit }).click();
+  const dialog = page.getByRole('dialog', { name: MM_PROFILE_UI.changeDeposit });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByText(MM_PROFILE_MESSAGES.operationRequired)).toBeVisible();
+  await expect(dialog.getByText(MM_PROFILE_MESSAGES.sizeRequired)).toBeVisible();
+  await dialog.getByLabel('Increase').check();
+  await dialog.getByLabel('Size, %').click();
+  await page.getByRole('option', { name: '10%', exact: true }).click();
+  await page.screenshot({ path: shot('mm-change-deposit'), animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1100(\.0+)?$/);
+  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^137\.50?$/);
+  await expect(summaryAll).toHaveText(/^All signals quota: 1100(\.0+)?$/);
+  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 137\.50?$/);
+  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,100.00');
+  await fullPageShot(page, 'mm-profiles-after-deposit');
+
+  // Started, the title no longer links to the edit page.
+  await table.getByRole('button', { name: 'Start' }).click();
+  await expect(table.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Core MM' })).toHaveCount(0);
 });

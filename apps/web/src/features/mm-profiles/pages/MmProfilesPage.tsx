@@ -180,8 +180,8 @@ export function MmProfilesPage() {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Total
           </Typography>
-          {summary.sum_all_signals_quota !== undefined && <Typography variant="body2">All signals quota: {summary.sum_all_signals_quota}</Typography>}
-          {summary.sum_one_signal_quota !== undefined && <Typography variant="body2">One signal quota: {summary.sum_one_signal_quota}</Typography>}
+          {summary.sum_all_signals_quota !== undefined && <Typography variant="body2" data-testid="sum-all-signals-quota">All signals quota: {summary.sum_all_signals_quota}</Typography>}
+          {summary.sum_one_signal_quota !== undefined && <Typography variant="body2" data-testid="sum-one-signal-quota">One signal quota: {summary.sum_one_signal_quota}</Typography>}
         </Paper>
       )}
       {dialog === 'deposit' && <ChangeDepositDialog onClose={() => setDialog(null)} />}
