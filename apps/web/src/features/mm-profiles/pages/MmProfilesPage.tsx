@@ -117,6 +117,8 @@ export function MmProfilesPage() {
       label={label}
       value={params.filters[key] ?? fallback}
       onChange={(event) => params.setFilters({ ...params.filters, [key]: event.target.value })}
+      // 'All' is the empty value: the label stays up so that it shows.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: 130 }}
     >
       {fallback === ALL && <MenuItem value={ALL}>All</MenuItem>}
