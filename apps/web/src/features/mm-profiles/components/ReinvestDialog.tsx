@@ -1,6 +1,6 @@
 import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
@@ -18,10 +18,10 @@ export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onC
   const titleId = useId();
   const toast = useToast();
   const save = useSaveAutoDeposit();
-  const { control, register, handleSubmit, watch, formState } = useForm<ReinvestValues>({
+  const { control, register, handleSubmit, formState } = useForm<ReinvestValues>({
     defaultValues: { enabled: current.is_auto_change_mm_depo_enabled, percent: current.is_auto_change_mm_depo_enabled ? String(current.auto_change_mm_depo_percent) : '' },
   });
-  const enabled = watch('enabled');
+  const enabled = useWatch({ control, name: 'enabled' });
 
   const submit = handleSubmit(async ({ enabled, percent }) => {
     try {
