@@ -137,4 +137,15 @@ test('MM profiles: create one, then a 10% deposit increase moves its quotas and 
   await table.getByRole('button', { name: 'Start' }).click();
   await expect(table.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Core MM' })).toHaveCount(0);
+
+  // The bot button of the top bar: the confirm, then the result.
+  const bot = page.getByTestId('bot-status');
+  const before = (await bot.textContent())?.includes('enabled') ? 'enabled' : 'disabled';
+  const [action, target] = before === 'enabled' ? ['disable', 'disabled'] : ['enable', 'enabled'];
+  await bot.click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(`Are you sure you want to ${action} your profile?`)).toBeVisible();
+  await page.screenshot({ path: shot('bot-status-confirm'), animations: 'disabled' });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: `Your profile now is ${target}` })).toBeVisible();
 });
