@@ -1,4 +1,4 @@
-import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
@@ -139,13 +139,10 @@ export function MmProfilesPage() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {actions.deposit && (
             <>
-              <Tooltip title={MM_PROFILE_UI.reinvestTooltip}>
-                <span>
-                  <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
-                    {MM_PROFILE_UI.reinvestDaily}
-                  </Button>
-                </span>
-              </Tooltip>
+              {/* The re-invest rule is explained in its dialog, not in a tooltip that a tap leaves open. */}
+              <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
+                {MM_PROFILE_UI.reinvestDaily}
+              </Button>
               <Button variant="outlined" onClick={() => setDialog('deposit')}>
                 {MM_PROFILE_UI.changeDeposit}
               </Button>
