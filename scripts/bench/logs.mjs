@@ -8,17 +8,13 @@
 //   node scripts/bench/logs.mjs            (needs `pnpm run build`)
 //   BENCH_ADMIN_URL=postgres://user@host:5432/postgres BENCH_ROWS=5000000 BENCH_RUNS=50 node scripts/bench/logs.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
-import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
 import { startBenchApi } from './http.mjs';
 
-const ROOT = join(fileURLToPath(import.meta.url), '../../..');
-const require = createRequire(join(ROOT, 'package.json'));
-const pg = require('pg');
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_logs';
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -27,27 +23,12 @@ const CHUNK = 1_000_000;
 const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 500); // the logs list's default page size
 const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
 
-function dbUrl(database) {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
 /** The real migrations, run through a minimal query runner (they only call `query`). */
 async function migrate(client) {
-  const { MIGRATIONS } = require(join(ROOT, 'migrations/dist/index.js'));
+  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
   for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
   return MIGRATIONS.length;
 }
@@ -92,8 +73,8 @@ async function fill(client) {
 /** The API's own list declaration and query layer (built: `pnpm run build`), run on a plain pg client. */
 function apiListLayer() {
   const dist = join(ROOT, 'apps/api/dist');
-  const { LOG_LIST } = require(join(dist, 'logs/logs.list.js'));
-  const { queryListPage, countList, whereOf, orderOf } = require(join(dist, 'common/list-query/list-query.js'));
+  const { LOG_LIST } = requireFromRoot(join(dist, 'logs/logs.list.js'));
+  const { queryListPage, countList, whereOf, orderOf } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
   return { LOG_LIST, queryListPage, countList, whereOf, orderOf };
 }
 

@@ -5,16 +5,12 @@
 //   node scripts/bench/trading-data.mjs            (needs `pnpm run build`)
 //   BENCH_SIGNALS=2000000 BENCH_ORDERS_PER_SIGNAL=3 BENCH_METRICS_DAYS=90 node scripts/bench/trading-data.mjs
 //   BENCH_ADMIN_URL=postgres://user@host:5432/postgres to use another server; BENCH_KEEP=1 keeps the database.
-import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
 
-const ROOT = join(fileURLToPath(import.meta.url), '../../..');
-const require = createRequire(join(ROOT, 'package.json'));
-const pg = require('pg');
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_trading';
 const size = (name, fallback) => Number(process.env[`BENCH_${name}`] ?? fallback);
 const SIZES = {
@@ -32,25 +28,10 @@ const SIZES = {
   riskTriggers: size('RISK_TRIGGERS', 14),
 };
 
-function dbUrl(database) {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The real migrations, run through a minimal query runner (they only call `query`). */
 async function migrate(client) {
-  const { MIGRATIONS } = require(join(ROOT, 'migrations/dist/index.js'));
+  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
   for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
 }
 
@@ -58,7 +39,7 @@ const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000)
 const gib = (bytes) => `${(Number(bytes) / 2 ** 30).toFixed(2)} GiB`;
 
 async function main() {
-  const { generateTradingData } = require(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
+  const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
   await withClient(ADMIN_URL, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${DB}`);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   DIRECTIONS,
   MM_MAX_SIGNALS_MAX,
@@ -16,7 +16,7 @@ import {
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 import { IsDecimal } from '../common/validation/numbers';
-import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
+import { NumberFromString, Omittable, TitleField } from '../common/validation/transforms';
 
 /** A money or factor amount: a number of at least 0 with at most 8 decimals (numeric(24, 8)). */
 const Amount = (blank: string) =>
@@ -55,11 +55,7 @@ export class MmProfileOptionsQuery extends PageQuery {
 
 /** The MM profile form (trading.md 5): POST, and PUT while inactive. */
 export class MmProfileFormDto {
-  @ApiProperty({ maxLength: MM_PROFILE_TITLE_MAX })
-  @MaxLength(MM_PROFILE_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(MM_PROFILE_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong })
   title!: string;
 
   @ApiProperty({ minimum: 1, maximum: MM_MAX_SIGNALS_MAX })
@@ -89,12 +85,7 @@ export class MmProfileFormDto {
  * starts, inactive stops), or `is_show` alone (the visibility toggle).
  */
 export class UpdateMmProfileDto {
-  @ApiPropertyOptional({ maxLength: MM_PROFILE_TITLE_MAX })
-  @Omittable()
-  @MaxLength(MM_PROFILE_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(MM_PROFILE_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong }, { omittable: true })
   title?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MM_MAX_SIGNALS_MAX })

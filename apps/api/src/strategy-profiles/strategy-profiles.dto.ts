@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   ACTION_STATES,
   DIRECTIONS,
@@ -20,7 +20,7 @@ import {
 import { Ordering } from '../common/list-query/ordering';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
-import { Omittable, Trim } from '../common/validation/transforms';
+import { Omittable, TitleField } from '../common/validation/transforms';
 
 const BooleanFromString = () => Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
 
@@ -50,11 +50,7 @@ export class StrategyProfileOptionsQuery extends PageQuery {
 
 /** `POST strategies/profiles/`: a draft, from a template (its direction, time frame and settings) or not. */
 export class CreateStrategyProfileDto {
-  @ApiProperty({ maxLength: STRATEGY_PROFILE_TITLE_MAX })
-  @MaxLength(STRATEGY_PROFILE_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(STRATEGY_PROFILE_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong })
   title!: string;
 
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'A strategy profile to copy direction, time frame and settings from' })
@@ -75,12 +71,7 @@ export class CreateStrategyProfileDto {
 
 /** `PUT strategies/profiles/{id}/`: title, MM profile and ticker list; `status: inactive` finishes a draft; `is_show`. */
 export class UpdateStrategyProfileDto {
-  @ApiPropertyOptional({ maxLength: STRATEGY_PROFILE_TITLE_MAX })
-  @Omittable()
-  @MaxLength(STRATEGY_PROFILE_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(STRATEGY_PROFILE_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong }, { omittable: true })
   title?: string;
 
   @ApiPropertyOptional({ type: Number })

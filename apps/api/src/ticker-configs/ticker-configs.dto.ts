@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsDefined, IsIn, ValidateBy } from 'class-validator';
 import {
   isId,
   OWN_MESSAGES,
@@ -13,7 +13,7 @@ import {
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { Omittable, Trim } from '../common/validation/transforms';
+import { Omittable, TitleField } from '../common/validation/transforms';
 
 type TargetStatus = (typeof TICKER_CONFIG_TARGET_STATUSES)[number];
 
@@ -34,11 +34,7 @@ export class TickerConfigsQuery extends PageQuery {
 
 /** `POST strategies/tickers-configs/`: the Add pair list form. */
 export class CreateTickerConfigDto {
-  @ApiProperty({ maxLength: TICKER_CONFIG_TITLE_MAX })
-  @MaxLength(TICKER_CONFIG_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(TICKER_CONFIG_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong })
   title!: string;
 
   @ApiProperty({ enum: TICKER_CONFIG_TARGET_STATUSES, description: 'active asks the engine to start the list (status starting until it has)' })
@@ -54,12 +50,7 @@ export class CreateTickerConfigDto {
 
 /** `PUT strategies/tickers-configs/{id}/`: the status alone, the pairs alone, or the whole row. */
 export class UpdateTickerConfigDto {
-  @ApiPropertyOptional({ maxLength: TICKER_CONFIG_TITLE_MAX })
-  @Omittable()
-  @MaxLength(TICKER_CONFIG_TITLE_MAX, { message: M.titleTooLong })
-  @IsNotEmpty({ message: M.titleBlank })
-  @IsString({ message: M.titleBlank })
-  @Trim()
+  @TitleField(TICKER_CONFIG_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong }, { omittable: true })
   title?: string;
 
   @ApiPropertyOptional({ enum: TICKER_CONFIG_TARGET_STATUSES })

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 
 /** Trims strings so a value of only spaces reads as blank; other types pass through to validation. */
 export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -23,4 +24,19 @@ export const Omittable = () => ValidateIf((_object: object, value: unknown) => v
 export function NestedObjects(type: () => new () => object, maxItems: number): PropertyDecorator {
   // Registered (and so checked, stopping at the first failure) in this order.
   return applyDecorators(IsArray(), ArrayMaxSize(maxItems), IsObject({ each: true }), ValidateNested({ each: true }), Type(type));
+}
+
+/**
+ * A title or name: trimmed, required (`blank` when empty or not text), at most `max` characters
+ * (`tooLong`). `omittable` for an update that may leave it out.
+ */
+export function TitleField(max: number, messages: { blank: string; tooLong: string }, { omittable = false } = {}): PropertyDecorator {
+  return applyDecorators(
+    omittable ? ApiPropertyOptional({ maxLength: max }) : ApiProperty({ maxLength: max }),
+    ...(omittable ? [Omittable()] : []),
+    MaxLength(max, { message: messages.tooLong }),
+    IsNotEmpty({ message: messages.blank }),
+    IsString({ message: messages.blank }),
+    Trim(),
+  );
 }
