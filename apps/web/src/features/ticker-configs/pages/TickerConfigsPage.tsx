@@ -157,7 +157,7 @@ export function TickerConfigsPage() {
       <SectionTabs bar="strategyProfiles" />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
         <PageTitle>Tickers configs</PageTitle>
-        <Button variant="contained" disabled={!writable || !activePairs.data} onClick={() => setAdding(true)}>
+        <Button variant="contained" disabled={!writable} onClick={() => setAdding(true)}>
           Add
         </Button>
       </Box>
@@ -172,7 +172,8 @@ export function TickerConfigsPage() {
         error={configs.error}
         testId="ticker-configs-table"
       />
-      {adding && activePairs.data && <AddPairListDialog activePairs={activePairs.data} onClose={() => setAdding(false)} />}
+      {/* Tickers can be picked once the active pairs are in; the title and status can be filled before. */}
+      {adding && <AddPairListDialog activePairs={activePairs.data ?? []} onClose={() => setAdding(false)} />}
       {pasting && activePairs.data && (
         <PasteTickersDialog title={pasting.title} activePairs={activePairs.data} onApply={(pairs) => editDraft(pasting.id, { pairs })} onClose={() => setPasting(null)} />
       )}
