@@ -102,6 +102,15 @@ export const API_PATHS = {
   investorReportSchedule: (id: number) => `/notifications/investor-reports-scheduler/${id}/`,
   pairs: '/strategies/pairs/',
   pair: (id: number) => `/strategies/pairs/${id}/`,
+  pairOptions: '/strategies/pairs/for-filters/',
+  tickerConfigs: '/strategies/tickers-configs/',
+  tickerConfig: (id: number) => `/strategies/tickers-configs/${id}/`,
+  mmProfiles: '/strategies/mm-profiles/',
+  mmProfile: (id: number) => `/strategies/mm-profiles/${id}/`,
+  changeMmDeposit: '/strategies/change-deposit-mm-profiles/',
+  autoMmDeposit: '/strategies/auto-change-deposit-mm-profiles/',
+  mmDepositInfo: '/strategies/mm-profiles-deposit-info/',
+  systemStatus: '/system-status/',
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

@@ -26,6 +26,22 @@ export const MM_PROFILE_MESSAGES = {
 } as const;
 
 export const MM_PROFILE_TITLE_MAX = 64;
+
+/** The MM screens' own texts and display rules (trading.md 2, 9). */
+export const MM_PROFILE_UI = {
+  listTitle: 'Money management profiles list',
+  listEmpty: 'There are no money management profiles yet...',
+  reinvestDaily: 'Re-invest daily',
+  changeDeposit: 'Change MM Deposit',
+  reinvestTooltip: 'Deposit is updated if the current asset sum differs from the previous one by X%.',
+  backToProfiles: 'Back to profiles',
+  stayOnPage: 'Stay on the page',
+  /** A row lists this many strategy profiles; the rest fold away. */
+  profilesShown: 2,
+} as const;
+
+/** The size presets of the deposit change: 5% to 100% in steps of 5 (trading.md 9). */
+export const DEPOSIT_PERCENT_PRESETS: readonly number[] = Array.from({ length: 20 }, (_, index) => (index + 1) * 5);
 export const MM_MAX_SIGNALS_MAX = 100_000;
 /** The percent of a deposit change and of the daily re-invest: at least 0.01, a decrease at most 100. */
 export const DEPOSIT_PERCENT_MIN = 0.01;

@@ -11,6 +11,19 @@ export interface ExchangeAccount {
   broker_program_is_available: boolean;
 }
 
+/**
+ * The broker program indicator and its tooltips (trading.md 2). The spec's 'activated/not activated'
+ * and 'available/not available' are read as one sentence per state.
+ */
+export const BROKER_PROGRAM_TEXTS = {
+  active: 'Active',
+  notActive: 'Not Active',
+  activated: 'Broker program is activated',
+  notActivated: 'Broker program is not activated',
+  available: 'Broker program is available',
+  notAvailable: 'Broker program is not available',
+} as const;
+
 /** POST and PUT body; `api_secret` is required on create, and on update empty keeps the stored one. */
 export interface ExchangeAccountInput {
   title: string;

@@ -18,6 +18,15 @@ export const TICKER_CONFIG_MESSAGES = {
 
 export const TICKER_CONFIG_TITLE_MAX = 128;
 
+/** The Ticker Config List's own texts and display rules (trading.md 2, 9). */
+export const TICKER_CONFIG_UI = {
+  listEmpty: 'There are no tickers yet...',
+  addFormTitle: 'Add Pair List Form',
+  dateFormat: 'yyyy-MM-dd HH:mm',
+  tickerTooltipDelayMs: 250,
+  tickerDropdownMaxHeightPx: 224,
+} as const;
+
 /** A list holds at most this many pairs (the exchange lists a few hundred). */
 export const TICKER_CONFIG_PAIRS_MAX = 1000;
 

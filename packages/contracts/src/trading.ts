@@ -115,6 +115,12 @@ export type RiskTriggerProfileRole = (typeof RISK_TRIGGER_PROFILE_ROLES)[number]
 export const BOT_STATUSES = ['enabled', 'disabled'] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 
+/** The bot status button's texts (trading.md 2): the action is enable or disable, the status enabled or disabled. */
+export const BOT_CONTROL_TEXTS = {
+  confirm: (action: 'enable' | 'disable') => `Are you sure you want to ${action} your profile?`,
+  done: (status: BotStatus) => `Your profile now is ${status}`,
+} as const;
+
 /** xlsx exports made by the worker. */
 export const EXPORT_KINDS = ['signals', 'orders', 'profiles_stats', 'account_stats'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

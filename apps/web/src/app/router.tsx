@@ -15,6 +15,9 @@ const SCREENS = {
   LogsPage: () => import('../features/logs/pages/LogsPage').then((m) => ({ default: m.LogsPage })),
   NotificationsPage: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
+  TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
+  MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
+  MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
 };
 
@@ -33,6 +36,9 @@ const LogsPage = lazy(SCREENS.LogsPage);
 const NotificationsPage = lazy(SCREENS.NotificationsPage);
 const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
+const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
+const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
+const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -47,12 +53,14 @@ const pending = (title: string, bar?: TabBar) => <PendingScreen title={title} ba
 const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
   { route: 'strategyProfilesStrategy', element: pending('Strategy profiles', 'strategyProfiles') },
-  { route: 'strategyProfilesTickers', element: pending('Tickers configs', 'strategyProfiles') },
+  { route: 'strategyProfilesTickers', element: <TickerConfigsPage /> },
   { route: 'strategyProfile', element: <ProfileSegment>{pending('Strategy profile')}</ProfileSegment> },
   { route: 'addStrategyProfile', element: pending('New strategy profile') },
-  { route: 'mmProfiles', element: pending('MM profiles') },
-  { route: 'addMmProfile', element: pending('New MM profile') },
-  { route: 'mmProfile', element: <ProfileSegment>{pending('MM profile')}</ProfileSegment> },
+  { route: 'mmProfiles', element: <MmProfilesPage /> },
+  { route: 'addMmProfile', element: <MmProfileFormPage /> },
+  { route: 'mmProfile', element: <ProfileSegment>
+        <MmProfileFormPage />
+      </ProfileSegment> },
   { route: 'signalsAndOrders', element: <FirstTabRedirect bar="signalsAndOrders" /> },
   { route: 'signals', element: pending('Signals', 'signalsAndOrders') },
   { route: 'orders', element: pending('Orders', 'signalsAndOrders') },

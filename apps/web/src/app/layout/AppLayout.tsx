@@ -9,6 +9,7 @@ import { useLogout } from '../../session/session';
 import { PATHS } from '../paths';
 import { useColorMode } from '../theme';
 import { SideMenu } from './SideMenu';
+import { BotStatusButton } from '../../features/bot-control/components/BotStatusButton';
 
 const MENU_OPEN_KEY = 'sideMenuOpen';
 
@@ -71,6 +72,7 @@ export function AppLayout() {
             </IconButton>
           )}
           <Box sx={{ flex: 1 }} />
+          <BotStatusButton />
           <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={user?.email} data-testid="current-user-email">
             {user?.email}
           </Typography>

@@ -8,6 +8,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteExchangeAccount } from '../api/delete-exchange-account';
 import { useExchangeAccounts } from '../api/get-exchange-accounts';
 import { useSaveExchangeAccount } from '../api/save-exchange-account';
+import { BrokerProgram } from './BrokerProgram';
 import { ExchangeAccountDialog, type AccountDialogState } from './ExchangeAccountDialog';
 import { SettingsBlock } from './SettingsBlock';
 
@@ -56,6 +57,7 @@ export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
                 secondary={<EllipsisText text={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`} />}
                 data-testid="exchange-account"
               />
+              <BrokerProgram account={account} writable={writable} />
               {writable && (
                 <Box sx={{ display: 'flex', flexShrink: 0 }}>
                   <Tooltip title="Edit">

@@ -1,0 +1,151 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiAs, fullPageShot, MM_PROFILE_MESSAGES, MM_ADMIN, MM_PROFILE_UI, shot, signIn, TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, TRADING_ADMIN } from './helpers';
+
+// The file sorts after settings.spec.ts, which expects no pairs and no accounts at its start.
+const ACTIVE_TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
+const MESSY_LIST = ' btcusdt;  "ETHUSDT",\n\tsolUSDT / BTCUSDT | DOGEUSDT ~ nosuchusdt XRPUSDT!!';
+
+/** Pairs come from the (simulated) exchange sync; the test switches on the few it pastes. */
+async function activatePairs(page: Page) {
+  expect((await apiAs(page, '/strategies/pairs/', { method: 'POST' })).status).toBe(201);
+  for (const ticker of ACTIVE_TICKERS) {
+    const found = (await apiAs(page, `/strategies/pairs/for-filters/?search=${ticker}&page_size=50`)).body as { results: { id: number; ticker: string }[] };
+    const pair = found.results.find((p) => p.ticker === ticker);
+    expect(pair).toBeDefined();
+    expect((await apiAs(page, `/strategies/pairs/${pair!.id}/`, { method: 'PUT', body: { ticker, is_active: true } })).status).toBe(200);
+  }
+}
+
+/** What a real paste delivers: a paste event carrying the text on its clipboard data. */
+async function pasteInto(field: Locator, text: string) {
+  await field.focus();
+  await field.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('ticker configs: a messy paste, activation and the lock on edit', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, TRADING_ADMIN);
+  await activatePairs(page);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Strategy profiles' }).click();
+  await page.getByRole('tab', { name: 'Ticker' }).click();
+  await expect(page.getByText(TICKER_CONFIG_UI.listEmpty)).toBeVisible();
+
+  // Add: the title rule first, then a list with no tickers yet.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: TICKER_CONFIG_UI.addFormTitle });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(TICKER_CONFIG_MESSAGES.titleBlank)).toBeVisible();
+  await dialog.getByLabel('Title').fill('Majors');
+  await page.screenshot({ path: shot('ticker-add-form'), animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const table = page.getByTestId('ticker-configs-table');
+  const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Activate' }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'inactive' })).toBeVisible();
+
+  // The row's paste modal: typing changes nothing, a paste keeps the known active tickers once each.
+  await row.getByRole('button', { name: 'Paste' }).click();
+  dialog = page.getByRole('dialog');
+  const input = dialog.getByTestId('paste-tickers-input');
+  await input.pressSequentially('ADAUSDT');
+  await expect(input).toHaveValue('');
+  await pasteInto(input, MESSY_LIST);
+  await expect(input).toHaveValue('BTCUSDT, ETHUSDT, SOLUSDT, XRPUSDT');
+  await page.screenshot({ path: shot('ticker-paste-modal'), animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => ((await apiAs(page, '/strategies/tickers-configs/')).body as { results: { tickers: string[] }[] }).results[0]?.tickers.slice().sort())
+    .toEqual([...ACTIVE_TICKERS].sort());
+
+  // Activate: the engine has it starting, the toggle reads Deactivate, and an edit is refused.
+  await row.getByRole('button', { name: 'Activate' }).click();
+  const locked = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Deactivate' }) });
+  await expect(locked).toHaveCount(1);
+  await locked.getByLabel('Config name').fill('Majors renamed');
+  await locked.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: TICKER_CONFIG_MESSAGES.activeLocked })).toBeVisible();
+  await locked.getByTestId('ticker-list').hover();
+  await expect(page.getByRole('tooltip')).toContainText('XRPUSDT');
+  await fullPageShot(page, 'ticker-configs-locked');
+});
+
+test('MM profiles: create one, then a 10% deposit increase moves its quotas and the summary', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, MM_ADMIN);
+  const account = await apiAs(page, '/strategies/exchange-accounts/', { method: 'POST', body: { title: 'MM desk', api_key: 'e2e-mm-key-0001', api_secret: 'e2e-mm-secret', leverage: 10 } });
+  expect(account.status).toBe(201);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'MM profiles' }).click();
+  await expect(page.getByRole('heading', { name: MM_PROFILE_UI.listTitle })).toBeVisible();
+  await expect(page.getByText(MM_PROFILE_UI.listEmpty)).toBeVisible();
+
+  // The form: the spec's messages first, then a valid profile and the after-create choice.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(MM_PROFILE_MESSAGES.titleBlank)).toBeVisible();
+  await expect(page.getByText(MM_PROFILE_MESSAGES.exchangeAccountBlank)).toBeVisible();
+  await page.getByLabel('MM Profile name').fill('Core MM');
+  await page.getByLabel('All signals quota').fill('1000');
+  await page.getByLabel('Max signals').fill('8');
+  await page.getByLabel('Max factor').fill('2');
+  await page.getByLabel('Exchange account').click();
+  await page.getByRole('option', { name: 'MM desk' }).click();
+  await fullPageShot(page, 'mm-profile-form');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const created = page.getByRole('dialog');
+  await expect(created.getByRole('button', { name: MM_PROFILE_UI.stayOnPage })).toBeVisible();
+  await created.getByRole('button', { name: MM_PROFILE_UI.backToProfiles }).click();
+
+  // 1000 over 8 signals: 125 a signal; the summary sums them; the chips show the deposit.
+  const table = page.getByTestId('mm-profiles-table');
+  await expect(table.getByRole('link', { name: 'Core MM' })).toBeVisible();
+  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1000(\.0+)?$/);
+  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^125(\.0+)?$/);
+  const summaryAll = page.getByTestId('sum-all-signals-quota');
+  await expect(summaryAll).toHaveText(/^All signals quota: 1000(\.0+)?$/);
+  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 125(\.0+)?$/);
+  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,000.00');
+
+  // Change MM Deposit by +10%: the rules first, then the change.
+  await page.getByRole('button', { name: MM_PROFILE_UI.changeDeposit }).click();
+  const dialog = page.getByRole('dialog', { name: MM_PROFILE_UI.changeDeposit });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByText(MM_PROFILE_MESSAGES.operationRequired)).toBeVisible();
+  await expect(dialog.getByText(MM_PROFILE_MESSAGES.sizeRequired)).toBeVisible();
+  await dialog.getByLabel('Increase').check();
+  await dialog.getByLabel('Size, %').click();
+  await page.getByRole('option', { name: '10%', exact: true }).click();
+  await page.screenshot({ path: shot('mm-change-deposit'), animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1100(\.0+)?$/);
+  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^137\.50?$/);
+  await expect(summaryAll).toHaveText(/^All signals quota: 1100(\.0+)?$/);
+  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 137\.50?$/);
+  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,100.00');
+  await fullPageShot(page, 'mm-profiles-after-deposit');
+
+  // Started, the title no longer links to the edit page.
+  await table.getByRole('button', { name: 'Start' }).click();
+  await expect(table.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Core MM' })).toHaveCount(0);
+
+  // The bot button of the top bar: the confirm, then the result.
+  const bot = page.getByTestId('bot-status');
+  const before = (await bot.textContent())?.includes('enabled') ? 'enabled' : 'disabled';
+  const [action, target] = before === 'enabled' ? ['disable', 'disabled'] : ['enable', 'enabled'];
+  await bot.click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(`Are you sure you want to ${action} your profile?`)).toBeVisible();
+  await page.screenshot({ path: shot('bot-status-confirm'), animations: 'disabled' });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: `Your profile now is ${target}` })).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, type ActionState, type BotStatus } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+
+export interface SystemStatus {
+  status: BotStatus;
+  action_state: ActionState;
+}
+
+/** While the engine has a switch to confirm, the status is asked again this often. */
+const CHANGING_POLL_MS = 3000;
+
+export const getSystemStatus = (client: ApiClient) => client.get<SystemStatus>(API_PATHS.systemStatus);
+export const setSystemStatus = (client: ApiClient, status: BotStatus) => client.post<SystemStatus>(API_PATHS.systemStatus, { status });
+
+export const systemStatusQueryOptions = (client: ApiClient) =>
+  queryOptions({
+    queryKey: ['bot-control', 'status'],
+    queryFn: () => getSystemStatus(client),
+    refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
+  });
+
+export const useSystemStatus = (enabled: boolean) => useQuery({ ...systemStatusQueryOptions(useApiClient()), enabled });
+
+export function useSetSystemStatus() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: BotStatus) => setSystemStatus(client, status),
+    onSuccess: (answer) => queryClient.setQueryData(systemStatusQueryOptions(client).queryKey, answer),
+  });
+}

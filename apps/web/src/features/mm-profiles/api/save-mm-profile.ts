@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import type { MmProfile } from './get-mm-profiles';
+
+/** The MM profile form (trading.md 5). */
+export interface MmProfileForm {
+  title: string;
+  max_signals_amount: number;
+  max_factor_amount: number;
+  all_signals_quota: number;
+  exchange_account: number;
+}
+
+export const createMmProfile = (client: ApiClient, body: MmProfileForm) => client.post<MmProfile>(API_PATHS.mmProfiles, body);
+export const updateMmProfile = (client: ApiClient, id: number, body: MmProfileForm) => client.put<MmProfile>(API_PATHS.mmProfile(id), body);
+
+export function useSaveMmProfile(id: number | null) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MmProfileForm) => (id === null ? createMmProfile(client, body) : updateMmProfile(client, id, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mm-profiles'] }),
+  });
+}

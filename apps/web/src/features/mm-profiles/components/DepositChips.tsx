@@ -1,0 +1,25 @@
+import { Box, Chip } from '@mui/material';
+import { useDepositInfo, type DepositInfo } from '../api/get-deposit-info';
+
+const CHIPS: { field: keyof DepositInfo; label: string }[] = [
+  { field: 'ideo_r_long', label: 'IDEO-R long' },
+  { field: 'ideo_r_short', label: 'IDEO-R short' },
+  { field: 'mm_asset_sum', label: 'MM asset sum' },
+  { field: 'mm_deposit', label: 'MM deposit' },
+];
+
+const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The deposit-info row; left out entirely when it cannot be loaded (trading.md 2). */
+export function DepositChips() {
+  const info = useDepositInfo();
+  if (!info.data) return null;
+  const data = info.data;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="deposit-chips">
+      {CHIPS.map(({ field, label }) => (
+        <Chip key={field} variant="outlined" label={`${label}: ${money(Number(data[field]))}`} data-testid={`deposit-${field}`} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,190 @@
+import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import {
+  DIRECTIONS,
+  isFieldAllowed,
+  MM_PROFILE_STATUSES,
+  MM_PROFILE_UI,
+  MM_PROFILE_VISIBILITIES,
+  PAGE_SIZES,
+  PATHS,
+  pathTo,
+  permOf,
+} from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { formatDateTime } from '../../../ui/format/date';
+import { PageTitle } from '../../../ui/PageTitle';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { useAutoDeposit } from '../api/auto-deposit';
+import { useMmProfiles, type MmProfile } from '../api/get-mm-profiles';
+import { useSwitchMmProfile, type MmProfileSwitch } from '../api/update-mm-profile';
+import { ChangeDepositDialog } from '../components/ChangeDepositDialog';
+import { DepositChips } from '../components/DepositChips';
+import { mmListActions, mmStatusAction, mmTitleLinks } from '../components/mm-rules';
+import { ReinvestDialog } from '../components/ReinvestDialog';
+import { StrategyProfilesCell } from '../components/StrategyProfilesCell';
+
+const FILTER_KEYS = ['status', 'visibility', 'direction'] as const;
+const ALL = '';
+
+const amount = (value: number | undefined) => (value === undefined || value === null ? '-' : String(value));
+
+/** 'Money management profiles list' (trading.md 2): filters, deposit operations, chips, rows and their sums. */
+export function MmProfilesPage() {
+  const { user } = useAuthState();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const perm = permOf(user?.group, 'mm_profiles');
+  const actions = mmListActions(perm);
+  const params = useTableParams(PAGE_SIZES.mmProfiles, FILTER_KEYS);
+  const profiles = useMmProfiles(params.query);
+  const autoDeposit = useAutoDeposit();
+  const switchProfile = useSwitchMmProfile();
+  const [dialog, setDialog] = useState<'deposit' | 'reinvest' | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  async function send(change: MmProfileSwitch) {
+    setBusy((previous) => new Set(previous).add(change.id));
+    try {
+      await switchProfile.mutateAsync(change);
+    } catch (e) {
+      toast.error(normaliseError(e));
+    } finally {
+      setBusy((previous) => new Set([...previous].filter((id) => id !== change.id)));
+    }
+  }
+
+  const allColumns: Column<MmProfile>[] = [
+    {
+      field: 'title',
+      header: 'Title',
+      render: (profile) =>
+        mmTitleLinks(profile.status, actions) ? (
+          <Link component={RouterLink} to={pathTo('mmProfile', { id: profile.id })}>
+            {profile.title}
+          </Link>
+        ) : (
+          profile.title
+        ),
+    },
+    { field: 'profiles', header: 'Strategy profiles', render: (profile) => <StrategyProfilesCell profiles={profile.profiles ?? []} /> },
+    { field: 'max_signals_amount', header: 'Max signals' },
+    { field: 'max_factor_amount', header: 'Max factor' },
+    { field: 'all_signals_quota', header: 'All signals quota', render: (profile) => <span data-testid="all-signals-quota">{amount(profile.all_signals_quota)}</span> },
+    { field: 'one_signal_quota', header: 'One signal quota', render: (profile) => <span data-testid="one-signal-quota">{amount(profile.one_signal_quota)}</span> },
+    { field: 'exchange_account', header: 'Exchange account', render: (profile) => profile.exchange_account?.title ?? '-' },
+    { field: 'status', header: 'Status' },
+    { field: 'created_at', header: 'Created', render: (profile) => formatDateTime(profile.created_at) },
+  ];
+  const columns = allColumns.filter((column) => isFieldAllowed(perm, column.field));
+  if (actions.write) {
+    columns.push(
+      {
+        field: 'is_show',
+        header: 'Visibility',
+        render: (profile) => (
+          <Switch
+            checked={profile.is_show ?? true}
+            disabled={busy.has(profile.id)}
+            onChange={(event) => void send({ id: profile.id, is_show: event.target.checked })}
+            slotProps={{ input: { 'aria-label': `${profile.title ?? profile.id} visible` } }}
+          />
+        ),
+      },
+      {
+        field: 'action',
+        header: 'Action',
+        render: (profile) => {
+          const action = mmStatusAction(profile.status);
+          return action ? (
+            <Button size="small" variant="outlined" disabled={action.disabled || busy.has(profile.id)} onClick={() => void send({ id: profile.id, status: action.target })}>
+              {action.label}
+            </Button>
+          ) : null;
+        },
+      },
+    );
+  }
+
+  const filter = (key: (typeof FILTER_KEYS)[number], label: string, options: readonly string[], fallback: string) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={params.filters[key] ?? fallback}
+      onChange={(event) => params.setFilters({ ...params.filters, [key]: event.target.value })}
+      // 'All' is the empty value: the label stays up so that it shows.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={{ minWidth: 130 }}
+    >
+      {fallback === ALL && <MenuItem value={ALL}>All</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const summary = profiles.data?.summary;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
+        <PageTitle>{MM_PROFILE_UI.listTitle}</PageTitle>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {actions.deposit && (
+            <>
+              {/* The re-invest rule is explained in its dialog, not in a tooltip that a tap leaves open. */}
+              <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
+                {MM_PROFILE_UI.reinvestDaily}
+              </Button>
+              <Button variant="outlined" onClick={() => setDialog('deposit')}>
+                {MM_PROFILE_UI.changeDeposit}
+              </Button>
+            </>
+          )}
+          {actions.write && (
+            <Button variant="contained" onClick={() => navigate(PATHS.addMmProfile)}>
+              Add
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <DepositChips />
+      <DataTable
+        columns={columns}
+        rows={profiles.data?.results}
+        count={profiles.data?.count}
+        rowKey={(profile) => profile.id}
+        params={params}
+        emptyText={MM_PROFILE_UI.listEmpty}
+        isLoading={profiles.isPending}
+        error={profiles.error}
+        toolbar={
+          <>
+            {filter('status', 'Status', MM_PROFILE_STATUSES, ALL)}
+            {filter('visibility', 'Visibility', MM_PROFILE_VISIBILITIES, 'visible')}
+            {filter('direction', 'Direction', DIRECTIONS, ALL)}
+          </>
+        }
+        testId="mm-profiles-table"
+      />
+      {summary && (summary.sum_all_signals_quota !== undefined || summary.sum_one_signal_quota !== undefined) && (
+        <Paper variant="outlined" sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', columnGap: 3 }} data-testid="mm-summary">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Total
+          </Typography>
+          {summary.sum_all_signals_quota !== undefined && <Typography variant="body2" data-testid="sum-all-signals-quota">All signals quota: {summary.sum_all_signals_quota}</Typography>}
+          {summary.sum_one_signal_quota !== undefined && <Typography variant="body2" data-testid="sum-one-signal-quota">One signal quota: {summary.sum_one_signal_quota}</Typography>}
+        </Paper>
+      )}
+      {dialog === 'deposit' && <ChangeDepositDialog onClose={() => setDialog(null)} />}
+      {dialog === 'reinvest' && autoDeposit.data && <ReinvestDialog current={autoDeposit.data} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

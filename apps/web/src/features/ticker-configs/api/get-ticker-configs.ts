@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, type Paginated, type TickerConfigStatus } from '@console/contracts';
+import type { QueryValue } from '../../../api/build-query';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+
+export interface TickerConfig {
+  id: number;
+  title: string;
+  status: TickerConfigStatus;
+  pairs: number[];
+  tickers: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export const getTickerConfigs = (client: ApiClient, query: Record<string, QueryValue>) =>
+  client.get<Paginated<TickerConfig>>(API_PATHS.tickerConfigs, { params: query });
+
+export const tickerConfigsQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
+  queryOptions({ queryKey: ['ticker-configs', 'list', query], queryFn: () => getTickerConfigs(client, query), placeholderData: keepPreviousData });
+
+export const useTickerConfigs = (query: Record<string, QueryValue>) => useQuery(tickerConfigsQueryOptions(useApiClient(), query));

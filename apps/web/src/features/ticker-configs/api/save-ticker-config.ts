@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, TICKER_CONFIG_TARGET_STATUSES } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { tickerConfigsQueryOptions, type TickerConfig } from './get-ticker-configs';
+
+export type TickerConfigTargetStatus = (typeof TICKER_CONFIG_TARGET_STATUSES)[number];
+
+export interface NewTickerConfig {
+  title: string;
+  status: TickerConfigTargetStatus;
+  pairs: number[];
+}
+
+/** A PUT carries the status alone (the toggle), or the title and pairs (the row's Save). */
+export type TickerConfigChange = { id: number } & Partial<NewTickerConfig>;
+
+export const createTickerConfig = (client: ApiClient, body: NewTickerConfig) => client.post<TickerConfig>(API_PATHS.tickerConfigs, body);
+
+export const updateTickerConfig = (client: ApiClient, { id, ...body }: TickerConfigChange) => client.put<TickerConfig>(API_PATHS.tickerConfig(id), body);
+
+const listKey = (client: ApiClient) => tickerConfigsQueryOptions(client).queryKey.slice(0, 2);
+
+export function useCreateTickerConfig() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewTickerConfig) => createTickerConfig(client, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(client) }),
+  });
+}
+
+export function useUpdateTickerConfig() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TickerConfigChange) => updateTickerConfig(client, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(client) }),
+  });
+}

@@ -1,0 +1,191 @@
+import { Box, Button, Chip, TextField } from '@mui/material';
+import { useState } from 'react';
+import { canWrite, PAGE_SIZES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
+import { formatDate } from '../../../ui/format/date';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { useActivePairs, type PairOption } from '../api/get-active-pairs';
+import { useTickerConfigs, type TickerConfig } from '../api/get-ticker-configs';
+import { useDeleteTickerConfig } from '../api/delete-ticker-config';
+import { useUpdateTickerConfig } from '../api/save-ticker-config';
+import { AddPairListDialog } from '../components/AddPairListDialog';
+import { PasteTickersDialog } from '../components/PasteTickersDialog';
+import { TickersCell } from '../components/TickersCell';
+import { tickerToggle } from '../components/ticker-rules';
+
+/** A row's unsaved edits: a new title, pasted pairs, or both; Save sends them. */
+interface RowDraft {
+  title?: string;
+  pairs?: PairOption[];
+}
+
+/** Ticker Config List (trading.md 2): named pair lists, edited in the row and saved per row. */
+export function TickerConfigsPage() {
+  const { user } = useAuthState();
+  const toast = useToast();
+  const writable = canWrite(user?.group, 'tickers_configs');
+  const params = useTableParams(PAGE_SIZES.generic);
+  const configs = useTickerConfigs(params.query);
+  const activePairs = useActivePairs();
+  const update = useUpdateTickerConfig();
+  const remove = useDeleteTickerConfig();
+
+  const [adding, setAdding] = useState(false);
+  const [pasting, setPasting] = useState<TickerConfig | null>(null);
+  const [deleting, setDeleting] = useState<TickerConfig | null>(null);
+  const [drafts, setDrafts] = useState<Record<number, RowDraft>>({});
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const editDraft = (id: number, change: RowDraft) => setDrafts((previous) => ({ ...previous, [id]: { ...previous[id], ...change } }));
+
+  /** One request per row at a time; the API's 400 (e.g. the active-list lock) shows as a toast. */
+  async function run(id: number, action: () => Promise<unknown>, onDone?: () => void) {
+    setBusy((previous) => new Set(previous).add(id));
+    try {
+      await action();
+      onDone?.();
+    } catch (e) {
+      toast.error(normaliseError(e));
+    } finally {
+      setBusy((previous) => {
+        const next = new Set(previous);
+        next.delete(id);
+        return next;
+      });
+    }
+  }
+
+  const save = (config: TickerConfig) => {
+    const draft = drafts[config.id] ?? {};
+    return run(
+      config.id,
+      () => update.mutateAsync({ id: config.id, title: draft.title ?? config.title, pairs: draft.pairs ? draft.pairs.map((pair) => pair.id) : config.pairs }),
+      () =>
+        setDrafts((previous) => {
+          const next = { ...previous };
+          delete next[config.id];
+          return next;
+        }),
+    );
+  };
+
+  const columns: Column<TickerConfig>[] = [
+    {
+      field: 'title',
+      header: 'Config Name',
+      render: (config) =>
+        writable ? (
+          <TextField
+            size="small"
+            value={drafts[config.id]?.title ?? config.title}
+            onChange={(event) => editDraft(config.id, { title: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: TICKER_CONFIG_TITLE_MAX, 'aria-label': 'Config name' } }}
+            sx={{ minWidth: 160 }}
+          />
+        ) : (
+          config.title
+        ),
+    },
+    {
+      field: 'tickers',
+      header: 'Tickers List',
+      render: (config) => {
+        const pasted = drafts[config.id]?.pairs;
+        return (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <TickersCell tickers={pasted ? pasted.map((pair) => pair.ticker) : config.tickers} />
+            {writable && (
+              <Button size="small" disabled={!activePairs.data} onClick={() => setPasting(config)}>
+                Paste
+              </Button>
+            )}
+          </Box>
+        );
+      },
+    },
+    {
+      field: 'status',
+      header: 'Status',
+      render: (config) => {
+        const toggle = tickerToggle(config.status);
+        return (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Chip size="small" label={config.status} color={config.status === 'active' ? 'success' : 'default'} variant="outlined" />
+            {writable && (
+              <Button size="small" disabled={busy.has(config.id)} onClick={() => void run(config.id, () => update.mutateAsync({ id: config.id, status: toggle.target }))}>
+                {toggle.label}
+              </Button>
+            )}
+          </Box>
+        );
+      },
+    },
+    { field: 'created_at', header: 'Created', sortable: true, render: (config) => formatDate(config.created_at, TICKER_CONFIG_UI.dateFormat) },
+    { field: 'updated_at', header: 'Updated', sortable: true, render: (config) => formatDate(config.updated_at, TICKER_CONFIG_UI.dateFormat) },
+  ];
+  if (writable) {
+    columns.push(
+      {
+        field: 'removal',
+        header: 'Removal',
+        render: (config) => (
+          <Button size="small" color="error" disabled={busy.has(config.id)} onClick={() => setDeleting(config)}>
+            Delete
+          </Button>
+        ),
+      },
+      {
+        field: 'save',
+        header: 'Save',
+        render: (config) => (
+          <Button size="small" variant="outlined" disabled={busy.has(config.id)} onClick={() => void save(config)}>
+            Save
+          </Button>
+        ),
+      },
+    );
+  }
+
+  return (
+    <>
+      <SectionTabs bar="strategyProfiles" />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
+        <PageTitle>Tickers configs</PageTitle>
+        <Button variant="contained" disabled={!writable} onClick={() => setAdding(true)}>
+          Add
+        </Button>
+      </Box>
+      <DataTable
+        columns={columns}
+        rows={configs.data?.results}
+        count={configs.data?.count}
+        rowKey={(config) => config.id}
+        params={params}
+        emptyText={TICKER_CONFIG_UI.listEmpty}
+        isLoading={configs.isPending}
+        error={configs.error}
+        testId="ticker-configs-table"
+      />
+      {/* Tickers can be picked once the active pairs are in; the title and status can be filled before. */}
+      {adding && <AddPairListDialog activePairs={activePairs.data ?? []} onClose={() => setAdding(false)} />}
+      {pasting && activePairs.data && (
+        <PasteTickersDialog title={pasting.title} activePairs={activePairs.data} onApply={(pairs) => editDraft(pasting.id, { pairs })} onClose={() => setPasting(null)} />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete ticker config"
+          text={`Delete the ticker config “${deleting.title}”?`}
+          confirmLabel="Delete"
+          onConfirm={() => void run(deleting.id, () => remove.mutateAsync(deleting.id))}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
+}
