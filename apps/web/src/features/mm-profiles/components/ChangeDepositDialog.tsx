@@ -1,9 +1,8 @@
-import { Autocomplete, Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import { useId } from 'react';
+import { Autocomplete, FormControlLabel, FormHelperText, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { DEPOSIT_OPERATIONS, DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, DEPOSIT_PERCENT_PRESETS, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI, type DepositOperation } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
-import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
+import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useChangeDeposit } from '../api/change-deposit';
 
@@ -23,7 +22,6 @@ export function depositSizeError(raw: string, operation: DepositOperation | ''):
 
 /** 'Change MM Deposit': scales every MM profile's quotas up or down by a percent. */
 export function ChangeDepositDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
   const toast = useToast();
   const change = useChangeDeposit();
   const { control, handleSubmit, formState, getValues } = useForm<ChangeDepositValues>({ defaultValues: { operation_type: '', size: '' } });
@@ -38,55 +36,44 @@ export function ChangeDepositDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>{MM_PROFILE_UI.changeDeposit}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1}>
-            <Controller
-              control={control}
-              name="operation_type"
-              rules={{ required: M.operationRequired }}
-              render={({ field, fieldState }) => (
-                <>
-                  <RadioGroup row value={field.value} onChange={(event) => field.onChange(event.target.value)} aria-label="Operation">
-                    {DEPOSIT_OPERATIONS.map((operation) => (
-                      <FormControlLabel key={operation} value={operation} control={<Radio />} label={operation === 'increase' ? 'Increase' : 'Decrease'} />
-                    ))}
-                  </RadioGroup>
-                  <FormHelperText error>{fieldState.error?.message ?? ' '}</FormHelperText>
-                </>
+    <FormDialog title={MM_PROFILE_UI.changeDeposit} onClose={onClose} onSubmit={submit} submitLabel="Apply" submitting={formState.isSubmitting}>
+      <Stack spacing={1}>
+        <Controller
+          control={control}
+          name="operation_type"
+          rules={{ required: M.operationRequired }}
+          render={({ field, fieldState }) => (
+            <>
+              <RadioGroup row value={field.value} onChange={(event) => field.onChange(event.target.value)} aria-label="Operation">
+                {DEPOSIT_OPERATIONS.map((operation) => (
+                  <FormControlLabel key={operation} value={operation} control={<Radio />} label={operation === 'increase' ? 'Increase' : 'Decrease'} />
+                ))}
+              </RadioGroup>
+              <FormHelperText error>{fieldState.error?.message ?? ' '}</FormHelperText>
+            </>
+          )}
+        />
+        <Controller
+          control={control}
+          name="size"
+          rules={{ validate: (value) => depositSizeError(value, getValues('operation_type')) }}
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              freeSolo
+              options={DEPOSIT_PERCENT_PRESETS.map(String)}
+              inputValue={field.value}
+              onInputChange={(_, value) => field.onChange(value)}
+              getOptionLabel={(option) => option}
+              renderOption={({ key, ...props }, option) => (
+                <li key={key} {...props}>
+                  {option}%
+                </li>
               )}
+              renderInput={(params) => <TextField {...params} label="Size, %" error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />}
             />
-            <Controller
-              control={control}
-              name="size"
-              rules={{ validate: (value) => depositSizeError(value, getValues('operation_type')) }}
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  freeSolo
-                  options={DEPOSIT_PERCENT_PRESETS.map(String)}
-                  inputValue={field.value}
-                  onInputChange={(_, value) => field.onChange(value)}
-                  getOptionLabel={(option) => option}
-                  renderOption={({ key, ...props }, option) => (
-                    <li key={key} {...props}>
-                      {option}%
-                    </li>
-                  )}
-                  renderInput={(params) => <TextField {...params} label="Size, %" error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Apply
-          </Button>
-        </DialogActions>
-      </form>
-    </ResponsiveDialog>
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import { useId } from 'react';
+import { DialogContentText, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
-import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
+import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useSaveAutoDeposit, type AutoDeposit } from '../api/auto-deposit';
@@ -15,7 +14,6 @@ interface ReinvestValues {
 
 /** 'Re-invest daily': the daily deposit update by the asset sum's change; the percent is sent as 0 when off. */
 export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onClose: () => void }) {
-  const titleId = useId();
   const toast = useToast();
   const save = useSaveAutoDeposit();
   const { control, register, handleSubmit, formState } = useForm<ReinvestValues>({
@@ -33,39 +31,28 @@ export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onC
   });
 
   return (
-    <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>{MM_PROFILE_UI.reinvestDaily}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{MM_PROFILE_UI.reinvestTooltip}</DialogContentText>
-          <Stack spacing={1}>
-            <Controller
-              control={control}
-              name="enabled"
-              render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Enabled" />}
-            />
-            <TextField
-              label="X, %"
-              disabled={!enabled}
-              inputMode="decimal"
-              {...register('percent', {
-                validate: (value) => {
-                  if (!enabled) return true;
-                  const percent = Number(value);
-                  return (value.trim() !== '' && percent >= DEPOSIT_PERCENT_MIN && percent <= DEPOSIT_PERCENT_MAX) || M.reinvestPercentRange;
-                },
-              })}
-              {...fieldErrorProps(formState.errors.percent)}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </ResponsiveDialog>
+    <FormDialog title={MM_PROFILE_UI.reinvestDaily} onClose={onClose} onSubmit={submit} submitLabel="Save" submitting={formState.isSubmitting}>
+      <DialogContentText sx={{ mb: 2 }}>{MM_PROFILE_UI.reinvestTooltip}</DialogContentText>
+      <Stack spacing={1}>
+        <Controller
+          control={control}
+          name="enabled"
+          render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Enabled" />}
+        />
+        <TextField
+          label="X, %"
+          disabled={!enabled}
+          inputMode="decimal"
+          {...register('percent', {
+            validate: (value) => {
+              if (!enabled) return true;
+              const percent = Number(value);
+              return (value.trim() !== '' && percent >= DEPOSIT_PERCENT_MIN && percent <= DEPOSIT_PERCENT_MAX) || M.reinvestPercentRange;
+            },
+          })}
+          {...fieldErrorProps(formState.errors.percent)}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -29,33 +29,22 @@ export function AddUserDialog({ groups, onCreate, onClose }: { groups: GroupOpti
   }
 
   return (
-    <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-user-title">
-      <form onSubmit={handleSubmit(submit)} noValidate>
-        <DialogTitle id="add-user-title">{LABELS.addNewUser}</DialogTitle>
-        <DialogContent>
-          <TextField label="Email" fullWidth margin="dense" {...fieldErrorProps(formState.errors.email)}
-            {...register('email', { validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid) })} />
-          <TextField label="Password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.password)}
-            {...register('password', { validate: (v) => NEW_USER_PASSWORD_PATTERN.test(v) || OWN_MESSAGES.newUserPasswordRules })} />
-          <TextField label="Repeat password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.repeat)}
-            {...register('repeat', { validate: (v) => v === getValues('password') || OWN_MESSAGES.passwordsDoNotMatch })} />
-          <TextField select label="Group" fullWidth margin="dense" defaultValue="" {...fieldErrorProps(formState.errors.group)}
-            slotProps={{ htmlInput: register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired }) }}>
-            {groups.map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          {error && <Alert severity="error">{error}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </ResponsiveDialog>
+    <FormDialog title={LABELS.addNewUser} onClose={onClose} onSubmit={handleSubmit(submit)} submitLabel="Create" submitting={formState.isSubmitting}>
+      <TextField label="Email" fullWidth margin="dense" {...fieldErrorProps(formState.errors.email)}
+        {...register('email', { validate: (v) => (!v.trim() ? MESSAGES.emailBlank : EMAIL_PATTERN.test(v.trim()) || MESSAGES.emailInvalid) })} />
+      <TextField label="Password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.password)}
+        {...register('password', { validate: (v) => NEW_USER_PASSWORD_PATTERN.test(v) || OWN_MESSAGES.newUserPasswordRules })} />
+      <TextField label="Repeat password" type="password" fullWidth margin="dense" {...fieldErrorProps(formState.errors.repeat)}
+        {...register('repeat', { validate: (v) => v === getValues('password') || OWN_MESSAGES.passwordsDoNotMatch })} />
+      <TextField select label="Group" fullWidth margin="dense" defaultValue="" {...fieldErrorProps(formState.errors.group)}
+        slotProps={{ htmlInput: register('group', { validate: (v) => v !== '' || OWN_MESSAGES.groupRequired }) }}>
+        {groups.map((g) => (
+          <MenuItem key={g.id} value={g.id}>
+            {g.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {error && <Alert severity="error">{error}</Alert>}
+    </FormDialog>
   );
 }
