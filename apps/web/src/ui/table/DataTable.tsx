@@ -112,29 +112,11 @@ export function DataTable<Row>({
 
   let body: ReactNode;
   if (isLoading) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={shown.length} align="center" sx={{ py: 4 }}>
-          <CircularProgress size={28} aria-label="Loading rows" />
-        </TableCell>
-      </TableRow>
-    );
+    body = wholeRow(shown.length, <CircularProgress size={28} aria-label="Loading rows" />);
   } else if (error) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={shown.length} align="center" sx={{ py: 4, color: 'error.main' }} role="alert">
-          {normaliseError(error)}
-        </TableCell>
-      </TableRow>
-    );
+    body = wholeRow(shown.length, normaliseError(error), { color: 'error.main' }, 'alert');
   } else if (!rows || rows.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={shown.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-          {emptyText}
-        </TableCell>
-      </TableRow>
-    );
+    body = wholeRow(shown.length, emptyText, { color: 'text.secondary' });
   } else {
     body = rows.map((row) => (
       <TableRow key={rowKey(row)} hover>
@@ -172,7 +154,7 @@ export function DataTable<Row>({
           ))}
         </Menu>
       </Box>
-      <TableContainer data-testid={`${testId}-scroller`}>
+      <TableContainer data-testid={`${testId}-scroller`} sx={{ containerType: 'inline-size' }}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -217,4 +199,19 @@ function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
   if (column.render) return column.render(row);
   const text = displayValue((row as Record<string, unknown>)[column.field]);
   return column.ellipsis ? <EllipsisText text={text} maxWidth={CELL_TEXT_MAX_WIDTH} /> : text;
+}
+
+/**
+ * A row across every column (loading, an error, the empty text). Its content keeps to the visible width
+ * of the scrolling box (`100cqi` of the container) and stays in view, so a wide table on a phone does
+ * not centre the text past the right edge.
+ */
+function wholeRow(columns: number, content: ReactNode, sx: SxProps<Theme> = {}, role?: string) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} sx={[{ py: 4, px: 0 }, ...(Array.isArray(sx) ? sx : [sx])]} role={role}>
+        <Box sx={{ position: 'sticky', left: 0, width: '100cqi', px: 2, boxSizing: 'border-box', textAlign: 'center' }}>{content}</Box>
+      </TableCell>
+    </TableRow>
+  );
 }
