@@ -225,7 +225,7 @@ test('strategy profiles list: Add makes a draft, a finished profile starts and s
   await expect(runner.getByText(/^(stopping|inactive)$/)).toBeVisible();
 
   // Unpicked: the row leaves the default list and comes back with Show All.
-  await draft.getByRole('checkbox', { name: 'Fresh draft visible' }).uncheck();
+  await draft.getByRole('checkbox', { name: 'Fresh draft visible' }).click();
   await expect(draft).toHaveCount(0);
   await page.getByRole('button', { name: STRATEGY_PROFILE_UI.showAll }).click();
   await expect(draft.getByRole('checkbox', { name: 'Fresh draft visible' })).not.toBeChecked();

@@ -5,6 +5,7 @@ import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI, type 
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
@@ -22,6 +23,9 @@ const DIRECTION_LABELS = { long: 'Long', short: 'Short' } as const;
 /** The filter's order in the spec: All, Short, Long. */
 const DIRECTION_OPTIONS = ['short', 'long'] as const;
 const STATUS_COLORS: Record<StrategyProfileStatus, 'success' | 'warning' | 'default' | 'info'> = { active: 'success', stopping: 'warning', inactive: 'default', draft: 'info' };
+
+/** A name on one line, cut with an ellipsis when long (whole on hover or tap). */
+const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={text ?? EMPTY_VALUE} maxWidth={CELL_TEXT_MAX_WIDTH} />;
 
 /** 'Strategy profiles list' (trading.md 2): direction sort and filter, Hide Unpicked / Show All, Add, Start/Stop/Continue. */
 export function StrategyProfilesPage() {
@@ -63,7 +67,7 @@ export function StrategyProfilesPage() {
           profile.title
         ),
     },
-    { field: 'exchange_account', header: 'Exchange account', render: (profile) => profile.exchange_account?.title ?? EMPTY_VALUE },
+    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <OneLine text={profile.exchange_account?.title} /> },
     {
       field: 'profile_direction',
       header: 'Signal direction',
@@ -72,7 +76,7 @@ export function StrategyProfilesPage() {
     },
     { field: 'timeframe', header: 'Time frame', render: (profile) => profile.timeframe ?? EMPTY_VALUE },
     { field: 'ticker_configs_name', header: 'Ticker list', render: (profile) => <TickerListCell name={profile.ticker_configs_name} pairs={profile.pairs} /> },
-    { field: 'mm_profile', header: 'MM profile', render: (profile) => profile.mm_profile?.title ?? EMPTY_VALUE },
+    { field: 'mm_profile', header: 'MM profile', render: (profile) => <OneLine text={profile.mm_profile?.title} /> },
     {
       field: 'status',
       header: 'Status',
