@@ -1,5 +1,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiAs, fullPageShot, MM_PROFILE_MESSAGES, MM_ADMIN, MM_PROFILE_UI, shot, signIn, TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, TRADING_ADMIN } from './helpers';
+import {
+  apiAs,
+  expectPath,
+  fullPageShot,
+  MM_PROFILE_MESSAGES,
+  MM_ADMIN,
+  MM_PROFILE_UI,
+  shot,
+  signIn,
+  STRATEGY_ADMIN,
+  STRATEGY_PROFILE_MESSAGES,
+  STRATEGY_PROFILE_UI,
+  TICKER_CONFIG_MESSAGES,
+  TICKER_CONFIG_UI,
+  TRADING_ADMIN,
+} from './helpers';
 
 // The file sorts after settings.spec.ts, which expects no pairs and no accounts at its start.
 const ACTIVE_TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
@@ -148,4 +163,78 @@ test('MM profiles: create one, then a 10% deposit increase moves its quotas and 
   await page.screenshot({ path: shot('bot-status-confirm'), animations: 'disabled' });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: `Your profile now is ${target}` })).toBeVisible();
+});
+
+test('strategy profiles list: Add makes a draft, a finished profile starts and stops, unpicked rows hide', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, STRATEGY_ADMIN);
+  await activatePairs(page);
+
+  // A finished profile needs an MM profile and a ticker list; the list has more than two pairs.
+  const account = await apiAs(page, '/strategies/exchange-accounts/', { method: 'POST', body: { title: 'Strategy desk', api_key: 'e2e-strategy-key-0001', api_secret: 'e2e-strategy-secret', leverage: 5 } });
+  expect(account.status).toBe(201);
+  const mm = await apiAs(page, '/strategies/mm-profiles/', {
+    method: 'POST',
+    body: { title: 'Strategy MM', all_signals_quota: 500, max_signals_amount: 5, max_factor_amount: 2, exchange_account: (account.body as { id: number }).id },
+  });
+  expect(mm.status).toBe(201);
+  const pairs = (await apiAs(page, '/strategies/pairs/for-filters/?is_for_active=true&page_size=50')).body as { results: { id: number; ticker: string }[] };
+  const listed = pairs.results.filter((pair) => ACTIVE_TICKERS.includes(pair.ticker));
+  const tickers = await apiAs(page, '/strategies/tickers-configs/', { method: 'POST', body: { title: 'Strategy majors', status: 'inactive', pairs: listed.map((pair) => pair.id) } });
+  expect(tickers.status).toBe(201);
+  const finished = await apiAs(page, '/strategies/profiles/', {
+    method: 'POST',
+    body: { title: 'Trend runner', mm_profile: (mm.body as { id: number }).id, tickers: (tickers.body as { id: number }).id },
+  });
+  expect(finished.status).toBe(201);
+  const finishedId = (finished.body as { id: number }).id;
+  expect((await apiAs(page, `/strategies/profiles/${finishedId}/`, { method: 'PUT', body: { status: 'inactive' } })).status).toBe(200);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Strategy profiles' }).click();
+  await expect(page.getByRole('heading', { name: STRATEGY_PROFILE_UI.listTitle })).toBeVisible();
+  const table = page.getByTestId('strategy-profiles-table');
+  const runner = table.getByRole('row').filter({ hasText: 'Trend runner' });
+  await expect(runner.getByRole('link', { name: 'Trend runner' })).toHaveAttribute('href', `/strategy-profiles/profile=${finishedId}`);
+  await expect(runner.getByText('Strategy MM')).toBeVisible();
+  await expect(runner.getByText('Strategy desk')).toBeVisible();
+
+  // Two pairs in the row, the rest unfold.
+  const cell = runner.getByTestId('ticker-list-cell');
+  await expect(cell.getByText('XRPUSDT')).toBeHidden();
+  await cell.getByRole('button', { name: `+${listed.length - STRATEGY_PROFILE_UI.pairsShown} more` }).click();
+  await expect(cell.getByText('XRPUSDT')).toBeVisible();
+
+  // Add: the title rule first, then a draft that the list shows with Continue.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: STRATEGY_PROFILE_UI.addFormTitle });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(STRATEGY_PROFILE_MESSAGES.titleBlank)).toBeVisible();
+  await dialog.getByLabel('Strategy profile name').fill('Fresh draft');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const draft = table.getByRole('row').filter({ hasText: 'Fresh draft' });
+  await expect(draft.getByText('draft', { exact: true })).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Continue Fresh draft' })).toBeVisible();
+
+  // Start, then Stop: engine commands, the row shows the new status at once.
+  await runner.getByRole('button', { name: 'Start Trend runner' }).click();
+  await expect(runner.getByText('active', { exact: true })).toBeVisible();
+  await fullPageShot(page, 'strategy-profiles-list');
+  await runner.getByRole('button', { name: 'Stop Trend runner' }).click();
+  await expect(runner.getByRole('button', { name: 'Start Trend runner' })).toBeVisible();
+  await expect(runner.getByText(/^(stopping|inactive)$/)).toBeVisible();
+
+  // Unpicked: the row leaves the default list and comes back with Show All.
+  await draft.getByRole('checkbox', { name: 'Fresh draft visible' }).click();
+  await expect(draft).toHaveCount(0);
+  await page.getByRole('button', { name: STRATEGY_PROFILE_UI.showAll }).click();
+  await expect(draft.getByRole('checkbox', { name: 'Fresh draft visible' })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: STRATEGY_PROFILE_UI.hideUnpicked })).toBeVisible();
+
+  // Continue opens the wizard on that draft.
+  const all = (await apiAs(page, '/strategies/profiles/?show_hide=true')).body as { results: { id: number; title: string }[] };
+  const draftId = all.results.find((profile) => profile.title === 'Fresh draft')?.id;
+  expect(draftId).toBeDefined();
+  await draft.getByRole('button', { name: 'Continue Fresh draft' }).click();
+  await expectPath(page, `/strategy-profiles/add-strategy-profile?id=${draftId}`);
 });

@@ -110,6 +110,10 @@ export const API_PATHS = {
   changeMmDeposit: '/strategies/change-deposit-mm-profiles/',
   autoMmDeposit: '/strategies/auto-change-deposit-mm-profiles/',
   mmDepositInfo: '/strategies/mm-profiles-deposit-info/',
+  strategyProfiles: '/strategies/profiles/',
+  strategyProfile: (id: number) => `/strategies/profiles/${id}/`,
+  startStrategyProfile: (id: number) => `/strategies/profiles/${id}/start/`,
+  stopStrategyProfile: (id: number) => `/strategies/profiles/${id}/stop/`,
   systemStatus: '/system-status/',
 } as const;
 

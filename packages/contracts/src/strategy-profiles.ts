@@ -23,6 +23,21 @@ export const STRATEGY_PROFILE_MESSAGES = {
 export const STRATEGY_PROFILE_TITLE_MAX = 64;
 export const STRATEGY_PROFILE_PAGE_SIZE = 20;
 
+/** The list screen's own texts and display rules (trading.md 2, 9). */
+export const STRATEGY_PROFILE_UI = {
+  listTitle: 'Strategy profiles list',
+  listEmpty: 'There are no strategy profiles yet...',
+  hideUnpicked: 'Hide Unpicked',
+  showAll: 'Show All',
+  addFormTitle: 'New strategy profile',
+  /** A row lists this many pairs; the rest fold away. */
+  pairsShown: 2,
+  /** The fixed page of the list: 20 rows, no size choice. */
+  pageSizes: { options: [STRATEGY_PROFILE_PAGE_SIZE], default: STRATEGY_PROFILE_PAGE_SIZE },
+  /** The wizard's query parameter naming the draft it continues. */
+  wizardProfileParam: 'id',
+} as const;
+
 /**
  * `GET strategies/profiles/`: direction filter, visibility (`show_hide=true` shows hidden profiles too)
  * and the direction sort, each with the field a Limited group must see.

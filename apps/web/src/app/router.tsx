@@ -16,6 +16,7 @@ const SCREENS = {
   NotificationsPage: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
   TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
+  StrategyProfilesPage: () => import('../features/strategy-profiles/pages/StrategyProfilesPage').then((m) => ({ default: m.StrategyProfilesPage })),
   MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
   MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
@@ -37,6 +38,7 @@ const NotificationsPage = lazy(SCREENS.NotificationsPage);
 const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
 const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
+const StrategyProfilesPage = lazy(SCREENS.StrategyProfilesPage);
 const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
@@ -52,7 +54,7 @@ const pending = (title: string, bar?: TabBar) => <PendingScreen title={title} ba
 /** Every private route of platform.md 2.1 with what it shows. */
 const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
-  { route: 'strategyProfilesStrategy', element: pending('Strategy profiles', 'strategyProfiles') },
+  { route: 'strategyProfilesStrategy', element: <StrategyProfilesPage /> },
   { route: 'strategyProfilesTickers', element: <TickerConfigsPage /> },
   { route: 'strategyProfile', element: <ProfileSegment>{pending('Strategy profile')}</ProfileSegment> },
   { route: 'addStrategyProfile', element: pending('New strategy profile') },
