@@ -103,12 +103,14 @@ function keyName(list: ListDeclaration): string {
   return list.key.split('.').pop() ?? list.key;
 }
 
+/** The names an `?ordering=a,-b` value asks for, without their direction. */
+export function orderingNames(ordering: string): string[] {
+  return ordering.split(',').map((k) => k.trim().replace(/^-/, ''));
+}
+
 /** Whether `?ordering=` names only declared orderings (the DTO's check, from the same declaration). */
 export function isDeclaredOrdering(list: ListDeclaration, ordering: string): boolean {
-  return ordering
-    .split(',')
-    .map((k) => k.trim().replace(/^-/, ''))
-    .every((name) => name !== '' && (Object.hasOwn(list.orderings, name) || name === keyName(list)));
+  return orderingNames(ordering).every((name) => name !== '' && (Object.hasOwn(list.orderings, name) || name === keyName(list)));
 }
 
 /**

@@ -2,10 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { OWN_MESSAGES, type ListQueryAccess } from '@console/contracts';
+import { orderingNames } from './list-query';
 
-/** Orderings the list declares: `key`, `-key` (descending), comma-separated. */
-function isDeclaredOrdering(value: unknown, keys: readonly string[]): boolean {
-  return typeof value === 'string' && value.split(',').every((key) => keys.includes(key.trim().replace(/^-/, '')));
+/** Orderings the access rules name: `key`, `-key` (descending), comma-separated. */
+function namesOnly(value: unknown, keys: readonly string[]): boolean {
+  return typeof value === 'string' && orderingNames(value).every((name) => keys.includes(name));
 }
 
 /**
@@ -17,7 +18,7 @@ export function Ordering(access: ListQueryAccess): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description: `One or more of ${keys.join(', ')}, comma-separated; a leading - sorts descending` }),
     IsOptional(),
-    ValidateBy({ name: 'isDeclaredOrdering', validator: { validate: (value: unknown) => isDeclaredOrdering(value, keys) } }, { message: OWN_MESSAGES.orderingUnknown }),
+    ValidateBy({ name: 'isDeclaredOrdering', validator: { validate: (value: unknown) => namesOnly(value, keys) } }, { message: OWN_MESSAGES.orderingUnknown }),
     MaxLength(200),
     IsString({ message: OWN_MESSAGES.textExpected }),
   );
