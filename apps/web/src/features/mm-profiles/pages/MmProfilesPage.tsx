@@ -1,3 +1,4 @@
+import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -13,12 +14,10 @@ import {
   permOf,
 } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { normaliseError } from '../../../api/errors';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useToast } from '../../../ui/toast/ToastProvider';
 import { useAutoDeposit } from '../api/auto-deposit';
 import { useMmProfiles, type MmProfile } from '../api/get-mm-profiles';
 import { useSwitchMmProfile, type MmProfileSwitch } from '../api/update-mm-profile';
@@ -37,7 +36,6 @@ const amount = (value: number | undefined) => (value === undefined || value === 
 export function MmProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();
-  const toast = useToast();
   const perm = permOf(user?.group, 'mm_profiles');
   const actions = mmListActions(perm);
   const params = useTableParams(PAGE_SIZES.mmProfiles, FILTER_KEYS);
@@ -45,18 +43,9 @@ export function MmProfilesPage() {
   const autoDeposit = useAutoDeposit();
   const switchProfile = useSwitchMmProfile();
   const [dialog, setDialog] = useState<'deposit' | 'reinvest' | null>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { busy, run } = useRowActions();
 
-  async function send(change: MmProfileSwitch) {
-    setBusy((previous) => new Set(previous).add(change.id));
-    try {
-      await switchProfile.mutateAsync(change);
-    } catch (e) {
-      toast.error(normaliseError(e));
-    } finally {
-      setBusy((previous) => new Set([...previous].filter((id) => id !== change.id)));
-    }
-  }
+  const send = (change: MmProfileSwitch) => run(change.id, () => switchProfile.mutateAsync(change));
 
   const allColumns: Column<MmProfile>[] = [
     {

@@ -1,15 +1,14 @@
+import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Checkbox, Chip, Link, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI, type StrategyProfileStatus } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
 import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useToast } from '../../../ui/toast/ToastProvider';
 import { useStrategyProfiles, type StrategyProfile } from '../api/get-strategy-profiles';
 import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { useUpdateStrategyProfileVisibility } from '../api/update-strategy-profile';
@@ -31,7 +30,6 @@ const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={
 export function StrategyProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();
-  const toast = useToast();
   const perm = permOf(user?.group, 'profiles');
   const actions = strategyListActions(perm, permOf(user?.group, 'profile_settings'));
   const params = useTableParams(STRATEGY_PROFILE_UI.pageSizes, FILTER_KEYS);
@@ -39,20 +37,9 @@ export function StrategyProfilesPage() {
   const visibility = useUpdateStrategyProfileVisibility();
   const command = useStrategyProfileCommand();
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { busy, run } = useRowActions();
   const showingAll = params.filters.show_hide === 'true';
 
-  /** One request per row at a time; the API's 400 shows as a toast. */
-  async function run(id: number, action: () => Promise<unknown>) {
-    setBusy((previous) => new Set(previous).add(id));
-    try {
-      await action();
-    } catch (e) {
-      toast.error(normaliseError(e));
-    } finally {
-      setBusy((previous) => new Set([...previous].filter((busyId) => busyId !== id)));
-    }
-  }
 
   const allColumns: Column<StrategyProfile>[] = [
     {

@@ -1,15 +1,14 @@
+import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Chip, TextField } from '@mui/material';
 import { useState } from 'react';
 import { canWrite, PAGE_SIZES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { formatDate } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useToast } from '../../../ui/toast/ToastProvider';
 import { useActivePairs, type PairOption } from '../api/get-active-pairs';
 import { useTickerConfigs, type TickerConfig } from '../api/get-ticker-configs';
 import { useDeleteTickerConfig } from '../api/delete-ticker-config';
@@ -28,7 +27,6 @@ interface RowDraft {
 /** Ticker Config List (trading.md 2): named pair lists, edited in the row and saved per row. */
 export function TickerConfigsPage() {
   const { user } = useAuthState();
-  const toast = useToast();
   const writable = canWrite(user?.group, 'tickers_configs');
   const params = useTableParams(PAGE_SIZES.generic);
   const configs = useTickerConfigs(params.query);
@@ -40,26 +38,10 @@ export function TickerConfigsPage() {
   const [pasting, setPasting] = useState<TickerConfig | null>(null);
   const [deleting, setDeleting] = useState<TickerConfig | null>(null);
   const [drafts, setDrafts] = useState<Record<number, RowDraft>>({});
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  // The API's 400 (e.g. the active-list lock) shows as a toast.
+  const { busy, run } = useRowActions();
 
   const editDraft = (id: number, change: RowDraft) => setDrafts((previous) => ({ ...previous, [id]: { ...previous[id], ...change } }));
-
-  /** One request per row at a time; the API's 400 (e.g. the active-list lock) shows as a toast. */
-  async function run(id: number, action: () => Promise<unknown>, onDone?: () => void) {
-    setBusy((previous) => new Set(previous).add(id));
-    try {
-      await action();
-      onDone?.();
-    } catch (e) {
-      toast.error(normaliseError(e));
-    } finally {
-      setBusy((previous) => {
-        const next = new Set(previous);
-        next.delete(id);
-        return next;
-      });
-    }
-  }
 
   const save = (config: TickerConfig) => {
     const draft = drafts[config.id] ?? {};

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { normaliseError } from '../../api/errors';
+import { useToast } from '../toast/ToastProvider';
+
+/**
+ * Actions on a table's rows: one request per row at a time (`busy` holds the rows whose request runs,
+ * to lock their buttons), the API's refusal shown as a toast.
+ */
+export function useRowActions() {
+  const toast = useToast();
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  async function run(id: number, action: () => Promise<unknown>, onDone?: () => void): Promise<void> {
+    setBusy((previous) => new Set(previous).add(id));
+    try {
+      await action();
+      onDone?.();
+    } catch (e) {
+      toast.error(normaliseError(e));
+    } finally {
+      setBusy((previous) => new Set([...previous].filter((busyId) => busyId !== id)));
+    }
+  }
+
+  return { busy, run };
+}
