@@ -31,6 +31,8 @@ export interface MmProfileWrite {
 @Injectable()
 export class MmProfilesRepository {
   async find(db: Db, id: number, { lock = false } = {}): Promise<MmProfileRecord | undefined> {
+    // Locked first, then read by a statement of its own: read after any wait for the lock, the joined
+    // rows (pairs, profiles, names) are the latest committed, not the first statement's snapshot.
     if (lock) await db.query(`SELECT 1 FROM mm_profiles WHERE id = $1 FOR UPDATE`, [id]);
     return firstRow(db, `SELECT ${MM_PROFILE_COLUMNS} FROM ${MM_PROFILE_FROM} WHERE mm.id = $1`, [id]);
   }

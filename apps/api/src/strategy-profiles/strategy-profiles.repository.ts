@@ -15,6 +15,8 @@ export interface TemplateSource {
 @Injectable()
 export class StrategyProfilesRepository {
   async find(db: Db, id: number, { lock = false } = {}): Promise<StrategyProfileDto | undefined> {
+    // Locked first, then read by a statement of its own: read after any wait for the lock, the joined
+    // rows (pairs, profiles, names) are the latest committed, not the first statement's snapshot.
     if (lock) await db.query(`SELECT 1 FROM strategy_profiles WHERE id = $1 FOR UPDATE`, [id]);
     return firstRow(db, `SELECT ${STRATEGY_PROFILE_COLUMNS} FROM ${STRATEGY_PROFILE_FROM} WHERE sp.id = $1`, [id]);
   }

@@ -9,6 +9,8 @@ import { TICKER_CONFIG_COLUMNS, TICKER_CONFIG_FROM } from './ticker-configs.list
 export class TickerConfigsRepository {
   /** The config as answered; `lock` holds its row until the transaction ends. */
   async find(db: Db, id: number, { lock = false } = {}): Promise<TickerConfigDto | undefined> {
+    // Locked first, then read by a statement of its own: read after any wait for the lock, the joined
+    // rows (pairs, profiles, names) are the latest committed, not the first statement's snapshot.
     if (lock) await db.query(`SELECT 1 FROM ticker_configs WHERE id = $1 FOR UPDATE`, [id]);
     return firstRow(db, `SELECT ${TICKER_CONFIG_COLUMNS} FROM ${TICKER_CONFIG_FROM} WHERE tc.id = $1`, [id]);
   }
