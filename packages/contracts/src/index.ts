@@ -16,3 +16,5 @@ export * from './ticker-configs';
 export * from './mm-profiles';
 export * from './strategy-profiles';
 export * from './strategy-settings';
+export * from './positions';
+export * from './risk-controls';
