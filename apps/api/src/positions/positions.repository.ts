@@ -102,6 +102,10 @@ export class PositionsRepository {
     );
   }
 
+  async accountExists(db: Db, accountId: number): Promise<boolean> {
+    return (await firstRow(db, `SELECT 1 FROM exchange_accounts WHERE id = $1`, [accountId])) !== undefined;
+  }
+
   async lockNewestMetrics(db: Db, accountId: number): Promise<{ at: Date } | undefined> {
     return firstRow(db, `SELECT at FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1 FOR UPDATE`, [accountId]);
   }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { POSITION_MESSAGES as M, TRADING_DECIMALS } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
-import { BadRequestDetail, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
@@ -47,7 +47,7 @@ export class PositionsService {
     await this.dataSource.transaction(async (m) => {
       const newest = await this.positions.lockNewestMetrics(m, accountId);
       if (!newest) {
-        foundOr404((await m.query(`SELECT 1 FROM exchange_accounts WHERE id = $1`, [accountId]))[0]);
+        if (!(await this.positions.accountExists(m, accountId))) throw new NotFoundDetail();
         throw new BadRequestDetail(M.noMetricsYet);
       }
       const [before] = await this.positions.newestMetrics(m, accountId);
