@@ -83,6 +83,7 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
     { field: 'profile_list', header: 'Profiles on pair', ellipsis: true, render: (row) => row.profile_list?.map((p) => p.title).join(', ') || '-' },
   ];
   const columns: Column<Position>[] = [
+    ...fields.filter((column) => column.field === 'ticker' && isFieldAllowed(perm, column.field)),
     {
       field: 'select',
       header: 'Pick',
@@ -90,7 +91,7 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
         <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggleSelected(row)} slotProps={{ input: { 'aria-label': `Pick ${row.ticker ?? row.id}` } }} />
       ),
     },
-    ...fields.filter((column) => isFieldAllowed(perm, column.field)),
+    ...fields.filter((column) => column.field !== 'ticker' && isFieldAllowed(perm, column.field)),
   ];
   if (perm.status !== 'Limited') columns.push({ field: 'action_state', header: 'Action state', render: (row) => <span data-testid="position-action-state">{row.action_state}</span> });
   columns.push(
