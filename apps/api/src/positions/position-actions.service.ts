@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { POSITION_MESSAGES as M, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
+import { POSITION_MESSAGES as M, TRADING_DECIMALS, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { dec, toDbText } from '../common/decimal';
+import { dec, roundTo, toDbText } from '../common/decimal';
 import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { CommandRequest, EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
@@ -71,15 +71,18 @@ export class PositionActionsService {
   async closeLost(principal: Principal, body: CloseLostPositionDto, clientKey?: string): Promise<EngineCommandState> {
     const lost = await this.positions.lostOf(this.dataSource, body.pair, body.side);
     if (!lost) throw new BadRequestDetail(M.lostPositionNotFound);
+    // The screen shows coins to 4 decimals: that figure means all of it.
+    const held = dec(lost.active_p_coins);
+    const quantity = dec(body.quantity).eq(roundTo(held, TRADING_DECIMALS.positionCoins)) ? held : dec(body.quantity);
     return this.one(principal, {
       kind: 'close_lost_position',
       targetId: lost.id,
       clientKey,
-      payload: { pair: body.pair, side: body.side, quantity: toDbText(body.quantity, 'quantity') },
+      payload: { pair: body.pair, side: body.side, quantity: toDbText(quantity, 'quantity') },
       check: (t) => {
         if (t.state !== null || t.closed_at !== null) throw new BadRequestDetail(M.lostPositionNotFound);
         if (t.action_state === 'CLOSING') throw new BadRequestDetail(M.positionClosing);
-        if (dec(body.quantity).gt(dec(String(t.active_p_coins)))) throw FieldValidationError.of('quantity', M.quantityRange);
+        if (quantity.gt(dec(String(t.active_p_coins)))) throw FieldValidationError.of('quantity', M.quantityRange);
       },
     });
   }

@@ -143,6 +143,9 @@ describe('position administration: actions through the engine', () => {
     expect(part.body).toMatchObject({ kind: 'close_lost_position', target_id: lost, action_state: 'CLOSING' });
     await waitUntil(settled(part.body.id), 10_000);
     expect(await position(lost)).toMatchObject({ coins: 1.5, usd: 750, action_state: 'CLOSED' });
+    await ctx.db.query(`UPDATE positions SET active_p_coins = 1.50004 WHERE id = $1`, [lost]);
+    expect((await close({ pair: chain.pairId, side: 'short', quantity: 1.5001 }).expect(400)).body).toEqual({ quantity: [M.quantityRange] });
+    // The 4 decimals the list shows close all of it.
     const rest = await close({ pair: chain.pairId, side: 'short', quantity: 1.5 }).expect(202);
     await waitUntil(settled(rest.body.id), 10_000);
     expect(await position(lost)).toBeUndefined();
