@@ -7,20 +7,13 @@ const FROM = `positions p
   JOIN exchange_accounts ea ON ea.id = p.exchange_account_id
   LEFT JOIN strategy_profiles sp ON sp.id = p.profile_id`;
 
-/**
- * One position as stored; numbers as text for the decimal helper. profile_list: the other profiles with
- * an open position on the same pair and account (positions_pair_id_open_idx).
- */
-export const POSITION_COLUMNS = `p.id::text, p.signal_id::text, p.created_at, p.pair_id, pr.ticker, p.side, p.state, p.action_state,
+/** One position as stored; numbers as text for the decimal helper (profile_list is added per page: PositionsRepository.profileLists). */
+export const POSITION_COLUMNS = `p.id::text, p.signal_id::text, p.created_at, p.pair_id, p.exchange_account_id, pr.ticker, p.side, p.state, p.action_state,
   CASE WHEN sp.id IS NULL THEN NULL ELSE json_build_object('id', sp.id, 'title', sp.title) END AS profile,
   json_build_object('id', ea.id, 'title', ea.title) AS exchange_account,
   p.active_p_size_usd::text, p.active_p_coins::text, p.r_pnl::text, p.u_pnl::text, p.avg_e_price::text, p.k_exit::text,
   p.k_exit_coeff::text, p.current_price::text, p.mark_price::text, p.reduce_p::text, p.k_e_recovery, p.skip_check_by_timer,
-  p.skip_check_by_distance, p.best_limit,
-  coalesce((SELECT json_agg(DISTINCT jsonb_build_object('id', o.id, 'title', o.title))
-              FROM positions op JOIN strategy_profiles o ON o.id = op.profile_id
-             WHERE op.pair_id = p.pair_id AND op.closed_at IS NULL AND op.exchange_account_id = p.exchange_account_id
-               AND op.profile_id IS DISTINCT FROM p.profile_id), '[]') AS profile_list`;
+  p.skip_check_by_distance, p.best_limit`;
 
 export const POSITION_FROM = FROM;
 

@@ -29,8 +29,11 @@ export interface PositionRecord {
   skip_check_by_timer: boolean;
   skip_check_by_distance: boolean;
   best_limit: boolean;
-  profile_list: { id: number; title: string }[];
+  exchange_account_id: number;
 }
+
+/** A position with the other profiles holding an open position on its pair and account. */
+export type PositionWithProfiles = PositionRecord & { profile_list: { id: number; title: string }[] };
 
 /** The newest account_metrics row of an account, numbers as text. */
 export type MetricsRecord = Record<string, string> & { id: number; account_name: string; at: Date };
@@ -45,8 +48,31 @@ export const METRIC_NAMES: readonly MetricName[] = METRIC_COLUMNS;
 /** Every statement of position administration outside its list declarations. */
 @Injectable()
 export class PositionsRepository {
-  async find(db: Db, id: string): Promise<PositionRecord | undefined> {
-    return firstRow(db, `SELECT ${POSITION_COLUMNS} FROM ${POSITION_FROM} WHERE p.id = $1`, [id]);
+  async find(db: Db, id: string): Promise<PositionWithProfiles | undefined> {
+    const row = await firstRow<PositionRecord>(db, `SELECT ${POSITION_COLUMNS} FROM ${POSITION_FROM} WHERE p.id = $1`, [id]);
+    return row && (await this.withProfileLists(db, [row]))[0];
+  }
+
+  /**
+   * Each row with profile_list: the other strategy profiles with an open position on the same pair and
+   * account, read for the whole page in one statement (positions_pair_id_open_idx) rather than per row.
+   */
+  async withProfileLists(db: Db, rows: PositionRecord[]): Promise<PositionWithProfiles[]> {
+    if (!rows.length) return [];
+    const holders = await queryRows<{ pair_id: number; exchange_account_id: number; profiles: { id: number; title: string }[] }>(
+      db,
+      `SELECT h.pair_id, h.exchange_account_id, json_agg(json_build_object('id', sp.id, 'title', sp.title) ORDER BY sp.title, sp.id) AS profiles
+         FROM (SELECT DISTINCT op.pair_id, op.exchange_account_id, op.profile_id FROM positions op
+                WHERE op.closed_at IS NULL AND op.profile_id IS NOT NULL AND op.pair_id = ANY($1::int[])) h
+         JOIN strategy_profiles sp ON sp.id = h.profile_id
+        GROUP BY h.pair_id, h.exchange_account_id`,
+      [[...new Set(rows.map((r) => r.pair_id))]],
+    );
+    const byPlace = new Map(holders.map((h) => [`${h.pair_id}:${h.exchange_account_id}`, h.profiles]));
+    return rows.map((row) => ({
+      ...row,
+      profile_list: (byPlace.get(`${row.pair_id}:${row.exchange_account_id}`) ?? []).filter((profile) => profile.id !== row.profile?.id),
+    }));
   }
 
   /** The open (not lost) positions of these signals, by position id. */

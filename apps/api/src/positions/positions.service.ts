@@ -5,12 +5,12 @@ import { POSITION_MESSAGES as M, TRADING_DECIMALS } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
 import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
-import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
+import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { AccountAdminMetricsDto, DepositEditDto, LostPositionsQuery, PositionDto, PositionsQuery } from './positions.dto';
 import { LOST_POSITION_LIST, POSITION_LIST } from './positions.list';
-import { METRIC_NAMES, MetricsRecord, PositionRecord, PositionsRepository } from './positions.repository';
+import { METRIC_NAMES, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
 
 /** Reading position administration: the positions, the lost ones, and each account's newest metrics; and the deposit edit. */
 @Injectable()
@@ -22,11 +22,15 @@ export class PositionsService {
   ) {}
 
   async list(query: PositionsQuery): Promise<ListPage<PositionDto>> {
-    return mapRows(await queryListPage<PositionRecord, PositionsQuery>(this.dataSource, POSITION_LIST, query), toPositionDto);
+    return this.withProfiles(await queryListPage<PositionRecord, PositionsQuery>(this.dataSource, POSITION_LIST, query));
   }
 
   async lost(query: LostPositionsQuery): Promise<ListPage<PositionDto>> {
-    return mapRows(await queryListPage<PositionRecord, LostPositionsQuery>(this.dataSource, LOST_POSITION_LIST, query), toPositionDto);
+    return this.withProfiles(await queryListPage<PositionRecord, LostPositionsQuery>(this.dataSource, LOST_POSITION_LIST, query));
+  }
+
+  private async withProfiles(page: ListPage<PositionRecord>): Promise<ListPage<PositionDto>> {
+    return { ...page, rows: (await this.positions.withProfileLists(this.dataSource, page.rows)).map(toPositionDto) };
   }
 
   async get(id: string): Promise<PositionDto> {
@@ -81,7 +85,7 @@ export class PositionsService {
   }
 }
 
-export function toPositionDto(row: PositionRecord): PositionDto {
+export function toPositionDto(row: PositionWithProfiles): PositionDto {
   return {
     id: row.id,
     signal_id: row.signal_id,
