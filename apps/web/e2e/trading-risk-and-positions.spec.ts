@@ -61,8 +61,16 @@ test('position administration: reduce by 25% through the engine, a skip check to
   await expect(skip).toBeChecked({ checked: !position.skip_check_by_timer, timeout: 20_000 });
   await fullPageShot(page, 'positions-desktop');
 
+  // The lost tab: the generator's lost positions, which offer only the market close.
+  await page.getByLabel('Ticker').fill('');
+  await page.getByLabel('Ticker').press('Enter');
   await page.getByTestId('lost-positions-tab').click();
-  await expect(page.getByTestId('positions-table').locator('tbody tr').first()).not.toContainText(POSITION_UI.empty);
+  const lostRow = page.getByTestId('positions-table').locator('tbody tr').first();
+  await expect(lostRow).toContainText('lost');
+  await expect(page.getByTestId('positions-table')).not.toContainText(POSITION_UI.lostEmpty);
+  await lostRow.getByRole('button', { name: /^Actions of / }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Close market']);
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: shot('positions-lost-desktop'), animations: 'disabled' });
 
   // RCS: the Add form's messages for both kinds, then a Hard Risk Control trigger.
