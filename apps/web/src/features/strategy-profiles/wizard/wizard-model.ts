@@ -188,9 +188,12 @@ export function stepErrors(step: WizardStepKey, form: SettingsForm): Record<stri
   return Object.fromEntries(own.map(([path, messages]) => [path, messages[0]]));
 }
 
-/** A list resized to `quantity` rows: kept rows stay, new rows are blank (capped at the UI's maximum). */
+/**
+ * A list resized to `quantity` rows: kept rows stay, new rows are blank (capped at the UI's maximum).
+ * An emptied input changes nothing, so that retyping a quantity keeps the rows filled in.
+ */
 export function resizeRows<T>(rows: T[], quantity: unknown, blank: () => T): T[] {
-  const n = Number(quantity);
+  const n = typeof quantity === 'string' && quantity.trim() === '' ? NaN : Number(quantity);
   if (!Number.isInteger(n) || n < 0) return rows;
   const size = Math.min(n, STRATEGY_WIZARD_UI.rowsMax);
   return size <= rows.length ? rows.slice(0, size) : [...rows, ...Array.from({ length: size - rows.length }, blank)];
