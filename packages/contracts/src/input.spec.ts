@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_LIMITS, isId, isPage, isStorableText, parseWholeNumber } from './input';
+import { INPUT_LIMITS, isBigId, isId, isPage, isStorableText, parseWholeNumber } from './input';
 
 describe('ids and pages', () => {
   it('takes whole numbers from 1 to the bound, as numbers or digit strings', () => {
@@ -8,6 +8,15 @@ describe('ids and pages', () => {
     for (const bad of ['2147483648', 2_147_483_648, 0, '0', -1, '-1', 1.5, '1.5', '1e3', 1e300, '0x10', '', ' 1', 'abc', null, true, [], NaN, Infinity]) {
       expect(parseWholeNumber(bad, INPUT_LIMITS.idMax)).toBeNull();
     }
+  });
+
+  it('takes bigint ids past 2^31-1 up to the largest exact JSON number', () => {
+    expect(isBigId(2_147_483_648)).toBe(true);
+    expect(isBigId(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(isBigId(2 ** 53)).toBe(false);
+    expect(isId(2_147_483_648)).toBe(false);
+    expect(parseWholeNumber('9007199254740991', INPUT_LIMITS.bigIdMax)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseWholeNumber('9007199254740992', INPUT_LIMITS.bigIdMax)).toBeNull();
   });
 
   it('bounds pages by pageMax', () => {

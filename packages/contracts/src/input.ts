@@ -7,6 +7,8 @@ export const INPUT_LIMITS = {
   /** Row ids are PostgreSQL `integer` (serial): 1 to 2^31-1. */
   idMin: 1,
   idMax: 2_147_483_647,
+  /** Signal, order, position and log ids are `bigint` (bigserial): up to 2^53-1, the largest id JSON carries exactly. */
+  bigIdMax: Number.MAX_SAFE_INTEGER,
   /** The last page any list serves: 100,000 pages of the largest page size is 50 million rows. */
   pageMax: 100_000,
   /** Objects and arrays inside each other; the deepest body of any route nests 4 levels. */
@@ -24,6 +26,11 @@ export function parseWholeNumber(value: unknown, max: number): number | null {
 
 export function isId(value: unknown): value is number {
   return typeof value === 'number' && parseWholeNumber(value, INPUT_LIMITS.idMax) !== null;
+}
+
+/** An id of a bigint table (signals, orders, positions, logs). */
+export function isBigId(value: unknown): value is number {
+  return typeof value === 'number' && parseWholeNumber(value, INPUT_LIMITS.bigIdMax) !== null;
 }
 
 export function isPage(value: unknown): value is number {

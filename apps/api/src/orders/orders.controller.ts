@@ -4,7 +4,7 @@ import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OPEN_ORDER_STATUSES } from '@c
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail } from '../common/errors/api-errors';
-import { ParseIdPipe } from '../common/validation/ids';
+import { ParseBigIdPipe } from '../common/validation/ids';
 import { EngineCommandStateDto } from '../engine/engine.dto';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { IdempotencyKey } from '../engine/idempotency-key';
@@ -22,7 +22,7 @@ export class OrdersController {
   @HttpCode(202)
   @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' })
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
-  cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<EngineCommandStateDto> {
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<EngineCommandStateDto> {
     return this.commands.submit(principal, {
       kind: 'cancel_order',
       targetId: id,

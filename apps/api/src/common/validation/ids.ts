@@ -5,7 +5,7 @@
 import { applyDecorators, ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { INPUT_LIMITS, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
+import { INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
 
 /** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
@@ -31,6 +31,11 @@ export function IsId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorato
   return applyDecorators(ValidateBy({ name: 'isId', validator: { validate: isId } }, { message }), IsWholeNumber(), WholeNumberFromString());
 }
 
+/** A row id of a bigint table (signals, orders, positions, logs: 1 to 2^53-1) in a query string or a body. */
+export function IsBigId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorator {
+  return applyDecorators(ValidateBy({ name: 'isBigId', validator: { validate: isBigId } }, { message }), IsWholeNumber(), WholeNumberFromString());
+}
+
 /** A one-based page number (1 to INPUT_LIMITS.pageMax). */
 export function IsPage(): PropertyDecorator {
   return applyDecorators(ValidateBy({ name: 'isPage', validator: { validate: isPage } }, { message: OWN_MESSAGES.pageInvalid }), IsWholeNumber(), WholeNumberFromString());
@@ -39,9 +44,17 @@ export function IsPage(): PropertyDecorator {
 /** The id in a path (`@Param('id', ParseIdPipe)`): digits only, 1 to 2^31-1, else 400 `{id: [message]}`. */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<unknown, number> {
+  protected readonly max: number = INPUT_LIMITS.idMax;
+
   transform(value: unknown, metadata: ArgumentMetadata): number {
-    const id = parseWholeNumber(value, INPUT_LIMITS.idMax);
+    const id = parseWholeNumber(value, this.max);
     if (id === null) throw FieldValidationError.of(metadata.data ?? 'id', OWN_MESSAGES.idInvalid);
     return id;
   }
+}
+
+/** The id in a path of a bigint table (signals, orders, positions): digits only, 1 to 2^53-1. */
+@Injectable()
+export class ParseBigIdPipe extends ParseIdPipe {
+  protected override readonly max: number = INPUT_LIMITS.bigIdMax;
 }
