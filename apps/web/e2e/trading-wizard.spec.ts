@@ -179,6 +179,9 @@ test('wizard: a short profile through all 8 steps, started and stopped from the 
   await expect(page.getByRole('heading', { name: 'Wizard short' })).toBeVisible();
   await expect(page.getByTestId('summary-signal')).toContainText('1 hour');
   await fullPageShot(page, 'wizard-detail-settings');
+  await page.setViewportSize(PHONE);
+  await fullPageShot(page, 'wizard-detail-settings-phone');
+  await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Edit Deviation settings' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Limit price deviation').fill('0.05');

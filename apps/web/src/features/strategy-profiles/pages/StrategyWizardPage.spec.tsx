@@ -24,6 +24,8 @@ function renderWizard(profile: Record<string, unknown> | null, settings: Setting
     if (method === 'GET' && path === '/strategies/strategy-settings/5/') return [200, { schema_type: 'v1', settings }];
     if (method === 'PUT' && path === '/strategies/strategy-settings/5/') return [200, body];
     if (method === 'PUT' && path === '/strategies/profiles/5/') return [200, { id: 5, ...profile, ...(body as object) }];
+    if (method === 'GET' && path.startsWith('/strategies/profiles/for-filters/')) return [200, { count: 1, next: null, previous: null, results: [{ id: 8, title: 'Source profile' }] }];
+    if (method === 'GET' && path === '/strategies/strategy-settings/8/') return [200, { schema_type: 'v1', settings: { ...GROWING, signal_settings: { ...(GROWING.signal_settings as object), timeframe: '4h' } } }];
     return [200, { count: 0, next: null, previous: null, results: [] }];
   });
   renderWithApp(
@@ -103,5 +105,16 @@ describe('StrategyWizardPage', () => {
     renderWizard({ ...basics, mm_profile: null }, GROWING);
     expect(await screen.findByText('Step 1 of 8')).toBeInTheDocument();
     expect(screen.getByLabelText('Strategy profile name')).toHaveValue('Alpha');
+  });
+
+  it('applies a template: the toggle reads Templated and the steps hold its values', async () => {
+    renderWizard(basics);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Step 2 of 8')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Apply template' }));
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Source profile' }));
+    expect(await screen.findByText('Templated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Working time frame' })).toHaveTextContent('4 hours'));
   });
 });

@@ -200,6 +200,7 @@ export function StrategyWizardPage() {
                 void next();
               }}
               id="wizard-step-form"
+              style={{ paddingTop: 8 }}
             >
               <StepFields step={step} form={form} tickerListsReadable={tickerListsReadable} />
             </form>

@@ -31,7 +31,7 @@ function QuantityRows({
       </Box>
       {rows.map((_, i) => (
         <Box key={i} data-testid={`${list}-row`} sx={{ pl: { sm: 2 }, borderLeft: { sm: 2 }, borderColor: { sm: 'divider' } }}>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
             #{i + 1}
           </Typography>
           <FieldGrid>

@@ -14,10 +14,10 @@ function text(value: unknown): string {
   return String(value as string | number);
 }
 
-/** Label and value pairs, two columns on a desktop. */
+/** Label and value pairs, one pair a line. */
 function Pairs({ items }: { items: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(2, minmax(140px, max-content) minmax(80px, 1fr))' }, columnGap: 2, rowGap: 0.5 }}>
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(110px, 45%) 1fr', columnGap: 2, rowGap: 0.5 }}>
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -54,7 +54,8 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
   const o = blockOf(settings, 'order_management_settings');
   const sc = blockOf(settings, 'single_cases_settings');
   const grows = s.price_direction === 'grow';
-  const atr = s.is_atr_minus_1 === true ? `${text(s.atr_minus_1_type)} ${text(s.atr_minus_1_value)}` : 'Off';
+  const atr =
+    s.is_atr_minus_1 !== true ? 'Off' : s.atr_minus_1_type === 'rng' ? `range ${String(s.atr_minus_1_value as string).replace(';', ' – ')}` : `${text(s.atr_minus_1_type)} ${text(s.atr_minus_1_value)}`;
   const tickers = profile.ticker_configs_name ? (
     tickerLink ? (
       <Link component={RouterLink} to={PATHS.strategyProfilesTickers}>
@@ -104,11 +105,11 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
         <Pairs
           items={[
             ['Working time frame', text(s.timeframe)],
-            ['Price direction', text(s.price_direction)],
+            ['Price direction', s.price_direction === 'grow' ? 'Grow (long)' : s.price_direction === 'fall' ? 'Fall (short)' : EMPTY_VALUE],
             ['Start coefficient', text(s.start_point_coefficient)],
             ['ROC timer', text(s.timer_minutes)],
             ['ATR threshold', text(s.atr_threshold_percents)],
-            ['Smoothing algorithm', text(s.atr_smooth_algo)],
+            ['Smoothing algorithm', text(s.atr_smooth_algo).toUpperCase()],
             ['N-periods', text(s.atr_n_periods)],
             ['Signal max duration', text(s.signal_duration_minutes)],
             ['Revert threshold', text(s.revert_threshold)],
