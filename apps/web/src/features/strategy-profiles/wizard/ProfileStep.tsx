@@ -37,6 +37,7 @@ export function ProfileStep({ form, tickerListsReadable }: { form: WizardForm; t
         )}
       />
       {tickerLists.error && <Alert severity="error">Ticker lists: {normaliseError(tickerLists.error)}</Alert>}
+      {!tickerListsReadable && <Alert severity="info">Ticker lists are not open to your group: the profile keeps the list it has.</Alert>}
       <SelectInput form={form} name="profile.tickers" label="Tickers list" options={tickerOptions} />
     </Stack>
   );
