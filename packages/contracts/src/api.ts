@@ -114,6 +114,9 @@ export const API_PATHS = {
   strategyProfile: (id: number) => `/strategies/profiles/${id}/`,
   startStrategyProfile: (id: number) => `/strategies/profiles/${id}/start/`,
   stopStrategyProfile: (id: number) => `/strategies/profiles/${id}/stop/`,
+  strategyProfileOptions: '/strategies/profiles/for-filters/',
+  strategySettings: (id: number) => `/strategies/strategy-settings/${id}/`,
+  mmProfileOptions: '/strategies/mm-profiles/for-filters/',
   systemStatus: '/system-status/',
 } as const;
 
