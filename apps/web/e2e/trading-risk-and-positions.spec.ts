@@ -33,7 +33,8 @@ test('position administration: reduce by 25% through the engine, a skip check to
   await expect(page.getByTestId('account-metrics')).toContainText('NAV');
   await page.getByLabel('Ticker').fill(position.ticker);
   await page.getByLabel('Ticker').press('Enter');
-  const row = page.getByTestId('positions-table').locator('tbody tr').filter({ has: page.locator(`a[href*="signal_id=${position.signal_id}"]`) });
+  const row = page.getByTestId('positions-table').locator(`tbody tr[data-row-key="${position.id}"]`);
+  await expect(row.locator(`a[href$="signal_id=${position.signal_id}"]`)).toHaveText('Logs');
   await expect(row.getByTestId('position-coins')).toHaveText(position.active_p_coins.toFixed(4));
 
   // Reduce: the percent is required, then 25% is a command the row follows until the engine is done.
@@ -96,7 +97,7 @@ test('position administration: reduce by 25% through the engine, a skip check to
   await expect(form).toBeHidden();
 
   // Editing a value opens a modal titled by the field; the range of the trigger's type applies.
-  const triggerRow = page.getByTestId('risk-triggers-table').locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${trigger.id}$`) }) });
+  const triggerRow = page.getByTestId('risk-triggers-table').locator(`tbody tr[data-row-key="${trigger.id}"]`);
   await triggerRow.getByRole('button', { name: `${TRIGGER_FIELD_LABELS.trigger_blocker} of ${trigger.trigger_name}` }).click();
   const modal = page.getByRole('dialog', { name: TRIGGER_FIELD_LABELS.trigger_blocker });
   await modal.getByLabel(TRIGGER_FIELD_LABELS.trigger_blocker).fill('150');
