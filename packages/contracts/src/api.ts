@@ -118,6 +118,26 @@ export const API_PATHS = {
   strategySettings: (id: number) => `/strategies/strategy-settings/${id}/`,
   mmProfileOptions: '/strategies/mm-profiles/for-filters/',
   systemStatus: '/system-status/',
+  positions: '/position-administration/',
+  lostPositions: '/position-administration/lost-positions/',
+  accountInfo: '/position-administration/account-info/',
+  accountDeposit: (accountId: number) => `/position-administration/account-info/${accountId}/`,
+  closeLostPosition: '/position-administration/close-lost-position/',
+  recoverKExit: (id: string) => `/position-administration/${id}/recovery-k-exit/`,
+  skipCheckKExit: (id: string) => `/position-administration/${id}/skip-check-k-exit/`,
+  bulkSkipCheckKExit: '/position-administration/bulk-skip-check-k-exit/',
+  reducePosition: (id: string) => `/position-administration/${id}/reduce-position/`,
+  bulkReducePosition: '/position-administration/bulk-reduce-position/',
+  /** The close calls live under signals (trading.md 7), built with the signals screens. */
+  closeMarket: (id: string) => `/signals/position/${id}/close-market/`,
+  closeLimit: (id: string) => `/signals/position/${id}/close-limit/`,
+  closeBestLimit: (id: string) => `/signals/positions/${id}/close-best-limit/`,
+  bulkCloseBestLimit: '/signals/positions/bulk-close-best-limit/',
+  bulkCloseMarket: '/signals/positions/bulk-close-market/',
+  riskControls: '/strategies/risk-controls/',
+  riskControl: (id: number) => `/strategies/risk-controls/${id}/`,
+  riskControlGroups: '/strategies/risk-controls/groups/',
+  engineCommand: (id: string) => `/engine/commands/${id}/`,
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

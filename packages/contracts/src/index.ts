@@ -17,3 +17,5 @@ export * from './mm-profiles';
 export * from './strategy-profiles';
 export * from './strategy-settings';
 export * from './strategy-wizard';
+export * from './positions';
+export * from './risk-controls';

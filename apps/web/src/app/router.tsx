@@ -21,6 +21,8 @@ const SCREENS = {
   StrategyWizardPage: () => import('../features/strategy-profiles/pages/StrategyWizardPage').then((m) => ({ default: m.StrategyWizardPage })),
   MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
   MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
+  PositionAdministrationPage: () => import('../features/positions/pages/PositionAdministrationPage').then((m) => ({ default: m.PositionAdministrationPage })),
+  RiskControlPage: () => import('../features/risk-controls/pages/RiskControlPage').then((m) => ({ default: m.RiskControlPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
 };
 
@@ -45,6 +47,8 @@ const StrategyProfilePage = lazy(SCREENS.StrategyProfilePage);
 const StrategyWizardPage = lazy(SCREENS.StrategyWizardPage);
 const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
+const PositionAdministrationPage = lazy(SCREENS.PositionAdministrationPage);
+const RiskControlPage = lazy(SCREENS.RiskControlPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -70,8 +74,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'signalsAndOrders', element: <FirstTabRedirect bar="signalsAndOrders" /> },
   { route: 'signals', element: pending('Signals', 'signalsAndOrders') },
   { route: 'orders', element: pending('Orders', 'signalsAndOrders') },
-  { route: 'administration', element: pending('Position administration', 'signalsAndOrders') },
-  { route: 'riskControl', element: pending('Risk control service', 'signalsAndOrders') },
+  { route: 'administration', element: <PositionAdministrationPage /> },
+  { route: 'riskControl', element: <RiskControlPage /> },
   { route: 'stats', element: <FirstTabRedirect bar="stats" /> },
   { route: 'strategyStats', element: pending('Strategy stats', 'stats') },
   { route: 'accountStats', element: pending('Account stats', 'stats') },
