@@ -137,7 +137,7 @@ export const SIGNAL_MESSAGES = {
 } as const;
 
 /** Whether a signal offers Cancel (trading.md 4: only while active-not-processed, and no action under way). */
-export function isSignalCancellable(signal: Pick<SignalRow, 'state'> & Partial<Pick<SignalRow, 'action_state'>>): boolean {
+export function isSignalCancellable(signal: { state?: SignalState; action_state?: ActionState }): boolean {
   return signal.state === 'active_np' && (signal.action_state === undefined || signal.action_state === 'NONE');
 }
 
