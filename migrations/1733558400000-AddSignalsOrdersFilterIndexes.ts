@@ -1,21 +1,24 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The signals and orders lists combine a status with a profile or a pair. With one index per filter a
- * combined first page walked the profile's (or pair's) rows newest first and threw away every other
- * status: a rare status, or none at all, read all of that profile's rows. These serve each pair in
+ * The signals and orders lists combine a status with a profile or a pair, and a profile with a pair.
+ * With one index per filter a combined first page walked the profile's (or pair's) rows newest first
+ * and threw away the rest: a rare status, or none at all, read all of that profile's rows, and profile
+ * with pair ANDed two bitmaps (~40 ms at 1M signals). These serve each combination in
  * (created_at DESC, id DESC) order, the lists' order. Built CONCURRENTLY (outside a transaction) so the
  * big tables keep taking writes; an invalid leftover of a failed build is dropped and built again.
  */
 const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
   ['signals_profile_id_status_created_at_idx', `ON signals (profile_id, status, created_at DESC, id DESC)`],
   ['signals_pair_id_status_created_at_idx', `ON signals (pair_id, status, created_at DESC, id DESC)`],
+  ['signals_profile_id_pair_id_created_at_idx', `ON signals (profile_id, pair_id, created_at DESC, id DESC)`],
   ['orders_profile_id_status_created_at_idx', `ON orders (profile_id, status, created_at DESC, id DESC)`],
   ['orders_pair_id_status_created_at_idx', `ON orders (pair_id, status, created_at DESC, id DESC)`],
+  ['orders_profile_id_pair_id_created_at_idx', `ON orders (profile_id, pair_id, created_at DESC, id DESC)`],
 ];
 
-export class AddSignalsOrdersStatusFilterIndexes1733558400000 implements MigrationInterface {
-  name = 'AddSignalsOrdersStatusFilterIndexes1733558400000';
+export class AddSignalsOrdersFilterIndexes1733558400000 implements MigrationInterface {
+  name = 'AddSignalsOrdersFilterIndexes1733558400000';
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
