@@ -141,6 +141,7 @@ async function main() {
           ['profile', (i) => ({ profile: profile(i) })],
           ['pair', (i) => ({ pair: pair(i) })],
           ['profile + status=PLACED', (i) => ({ profile: profile(i), status: 'PLACED' })],
+          ['profile + pair', (i) => ({ profile: profile(i), pair: pair(i) })],
           ['signal (3 rows)', (i) => ({ signal: midSignal + i })],
           ['a week mid-history', () => week],
         ],
