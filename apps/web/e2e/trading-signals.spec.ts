@@ -19,7 +19,8 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
   // Signals is where a user who may read it lands.
   await expect(page).toHaveURL(/\/signals-and-orders\/signals$/);
   const table = page.getByTestId('signals-table');
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // Loaded: the rows' signal ids are links to their logs.
+  await expect(table.getByRole('link').first()).toBeVisible();
   // Missed signals are left out until the switch asks for them.
   await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.missed, exact: true })).toHaveCount(0);
   await page.screenshot({ path: shot('signals-list'), animations: 'disabled' });
@@ -64,7 +65,7 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
   // Orders: status PLACED applied, every row PLACED and cancellable.
   await page.getByRole('tab', { name: 'Orders' }).click();
   const orders = page.getByTestId('orders-table');
-  await expect(orders.getByRole('row').nth(1)).toBeVisible();
+  await expect(orders.getByTestId('order-status').first()).toBeVisible();
   await orders.getByTestId('filter-status').click();
   await page.getByRole('option', { name: 'PLACED', exact: true }).click();
   await orders.getByRole('button', { name: SIGNALS_UI.apply }).click();
@@ -78,7 +79,7 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
   // A phone: the filters wrap, the table scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/signals-and-orders/signals');
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('link').first()).toBeVisible();
   await page.screenshot({ path: shot('signals-phone'), animations: 'disabled' });
   await page.goto('/signals-and-orders/orders?status=PLACED');
   await expect(orders.getByTestId('order-status').first()).toHaveText('PLACED');

@@ -11,7 +11,7 @@ type FilterKey = (typeof TRADING_FILTER_KEYS)[number];
 type Draft = Partial<Record<FilterKey, string>>;
 
 const ALL = '';
-// Two to a line on a phone, their own width from a tablet up.
+// On a phone the fields share the line's width (one or two to a line), from a tablet up their own width.
 const FIELD_SX = { flex: { xs: '1 1 140px', sm: '0 0 160px' }, minWidth: 0 } as const;
 
 interface TradingFiltersProps {
