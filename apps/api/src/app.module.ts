@@ -17,6 +17,7 @@ import { PositionsModule } from './positions/positions.module';
 import { RiskControlsModule } from './risk-controls/risk-controls.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
+import { SignalsModule } from './signals/signals.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
 import { SystemStatusModule } from './system-status/system-status.module';
@@ -50,6 +51,7 @@ export class AppModule {
         PairsModule,
         EngineModule,
         OrdersModule,
+        SignalsModule,
         TickerConfigsModule,
         SystemStatusModule,
         MmProfilesModule,

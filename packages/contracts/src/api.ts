@@ -138,6 +138,10 @@ export const API_PATHS = {
   riskControl: (id: number) => `/strategies/risk-controls/${id}/`,
   riskControlGroups: '/strategies/risk-controls/groups/',
   engineCommand: (id: string) => `/engine/commands/${id}/`,
+  signals: '/signals/signals/',
+  cancelSignal: (id: string) => `/signals/position/${id}/cancel/`,
+  orders: '/orders/orders/',
+  cancelOrder: (id: string) => `/orders/order/${id}/cancel/`,
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

@@ -19,3 +19,4 @@ export * from './strategy-settings';
 export * from './strategy-wizard';
 export * from './positions';
 export * from './risk-controls';
+export * from './signals';

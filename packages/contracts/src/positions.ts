@@ -10,10 +10,6 @@ import type { DepositTransactionType } from './trading';
 export const POSITION_MESSAGES = {
   reducePercentRequired: 'Please enter percent(%) of reducing',
   reducePercentRange: 'Percent of reducing must be more than 0 and less than 100, with at most 2 decimals.',
-  coefficientRequired: 'Please enter the new coefficient',
-  coefficientMin: 'Coefficient must be greater than or equal to 0.001',
-  coefficientMax: 'Coefficient must be less than or equal to 0.999',
-  coefficientInvalid: 'Please enter a valid number',
   signalsIdsRequired: 'Pick at least one position.',
   signalsIdsUnknown: 'Some of the picked positions are not open any more. Reload the list and pick again.',
   lostNotReducible: 'A lost position cannot be reduced. Close it at market instead.',
@@ -46,8 +42,6 @@ export const POSITION_UI = {
 
 /** Reduce percent: more than 0, less than 100 (a 100% reduce is a market close), 2 decimals. */
 export const REDUCE_PERCENT = { min: 0, max: 100, decimals: 2 } as const;
-/** Limit close coefficient (trading.md 5, 9). */
-export const CLOSE_COEFFICIENT = { min: 0.001, max: 0.999, decimals: 3 } as const;
 /** The most positions one bulk call takes. */
 export const BULK_POSITIONS_MAX = 500;
 

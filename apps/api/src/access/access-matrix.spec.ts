@@ -187,3 +187,32 @@ describe('the access matrix: privileges cannot be raised from inside', () => {
     await ctx.http().delete(`${U}${admin2.id}/`).set(...auth(await tokenOf(admin1))).expect(204);
   });
 });
+
+describe('the access matrix: signals and orders routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('declares the lists as reads and every action on trading state as a write of its section', () => {
+    const declared = Object.fromEntries(
+      ctx.app
+        .get(RouteCatalog)
+        .routes()
+        .filter((r) => /^\/(signals|orders)\//.test(r.path))
+        .map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'section' ? `${r.rule.section}:${r.rule.mode}` : r.rule?.kind]),
+    );
+    expect(declared).toEqual({
+      'GET /signals/signals/': 'signals:read',
+      'POST /signals/position/:id/cancel/': 'signals:write',
+      'POST /signals/position/:id/close-market/': 'signals:write',
+      'POST /signals/position/:id/close-limit/': 'signals:write',
+      'POST /signals/positions/:id/close-best-limit/': 'signals:write',
+      'POST /signals/positions/bulk-close-best-limit/': 'signals:write',
+      'POST /signals/positions/bulk-close-market/': 'signals:write',
+      'GET /orders/orders/': 'orders:read',
+      'POST /orders/order/:id/cancel/': 'orders:write',
+    });
+  });
+});

@@ -24,6 +24,8 @@ const SCREENS = {
   PositionAdministrationPage: () => import('../features/positions/pages/PositionAdministrationPage').then((m) => ({ default: m.PositionAdministrationPage })),
   RiskControlPage: () => import('../features/risk-controls/pages/RiskControlPage').then((m) => ({ default: m.RiskControlPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
+  SignalsPage: () => import('../features/signals/pages/SignalsPage').then((m) => ({ default: m.SignalsPage })),
+  OrdersPage: () => import('../features/orders/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 };
 
 /** Loads every screen's code now (tests; or a warm-up once the user is in). */
@@ -49,6 +51,8 @@ const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 const PositionAdministrationPage = lazy(SCREENS.PositionAdministrationPage);
 const RiskControlPage = lazy(SCREENS.RiskControlPage);
+const SignalsPage = lazy(SCREENS.SignalsPage);
+const OrdersPage = lazy(SCREENS.OrdersPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -72,8 +76,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
         <MmProfileFormPage />
       </ProfileSegment> },
   { route: 'signalsAndOrders', element: <FirstTabRedirect bar="signalsAndOrders" /> },
-  { route: 'signals', element: pending('Signals', 'signalsAndOrders') },
-  { route: 'orders', element: pending('Orders', 'signalsAndOrders') },
+  { route: 'signals', element: <SignalsPage /> },
+  { route: 'orders', element: <OrdersPage /> },
   { route: 'administration', element: <PositionAdministrationPage /> },
   { route: 'riskControl', element: <RiskControlPage /> },
   { route: 'stats', element: <FirstTabRedirect bar="stats" /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPerm, POSITION_MESSAGES as M, type Perm } from '@console/contracts';
+import { defaultPerm, POSITION_MESSAGES as M, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
 import type { Position } from '../api/get-positions';
 import { coefficientError, fixed, reducePercentError, rowActions, splitSelection } from './position-rules';
 
@@ -14,11 +14,11 @@ describe('position rules', () => {
   });
 
   it('coefficient: the spec’s four messages', () => {
-    expect(coefficientError('')).toBe(M.coefficientRequired);
-    expect(coefficientError('abc')).toBe(M.coefficientInvalid);
-    expect(coefficientError('0.1234')).toBe(M.coefficientInvalid);
-    expect(coefficientError('0')).toBe(M.coefficientMin);
-    expect(coefficientError('1')).toBe(M.coefficientMax);
+    expect(coefficientError('')).toBe(SIGNAL_MESSAGES.coefficientRequired);
+    expect(coefficientError('abc')).toBe(SIGNAL_MESSAGES.coefficientInvalid);
+    expect(coefficientError('0.1234')).toBe(SIGNAL_MESSAGES.coefficientInvalid);
+    expect(coefficientError('0')).toBe(SIGNAL_MESSAGES.coefficientMin);
+    expect(coefficientError('1')).toBe(SIGNAL_MESSAGES.coefficientMax);
     expect(coefficientError('0.5')).toBe(true);
   });
 

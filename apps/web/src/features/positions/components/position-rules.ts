@@ -1,4 +1,4 @@
-import { CLOSE_COEFFICIENT, EMPTY_VALUE, mayRunPositionAction, POSITION_MESSAGES as M, REDUCE_PERCENT, type Perm, type PositionAction } from '@console/contracts';
+import { closeCoefficientProblem, EMPTY_VALUE, mayRunPositionAction, POSITION_MESSAGES as M, REDUCE_PERCENT, type Perm, type PositionAction } from '@console/contracts';
 import type { Position } from '../api/get-positions';
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
@@ -12,15 +12,9 @@ export function reducePercentError(raw: string): string | true {
   return true;
 }
 
-/** The limit close coefficient (trading.md 5): 0.001 to 0.999, 3 decimals. */
+/** The limit close coefficient (trading.md 5): the contracts' one rule, as the API checks it. */
 export function coefficientError(raw: string): string | true {
-  const text = raw.trim();
-  if (text === '') return M.coefficientRequired;
-  const value = Number(text);
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) || !Number.isFinite(value) || decimalsOf(text) > CLOSE_COEFFICIENT.decimals) return M.coefficientInvalid;
-  if (value < CLOSE_COEFFICIENT.min) return M.coefficientMin;
-  if (value > CLOSE_COEFFICIENT.max) return M.coefficientMax;
-  return true;
+  return closeCoefficientProblem(raw) ?? true;
 }
 
 /** A number with the spec's decimals (trading.md 9), or the empty mark. */
