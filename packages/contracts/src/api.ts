@@ -115,6 +115,14 @@ export const API_PATHS = {
   startStrategyProfile: (id: number) => `/strategies/profiles/${id}/start/`,
   stopStrategyProfile: (id: number) => `/strategies/profiles/${id}/stop/`,
   systemStatus: '/system-status/',
+  profilesStats: '/strategies/profiles-stats/',
+  profilesStatsOptions: '/strategies/profiles-stats/for-filters/',
+  accountStats: '/strategies/account-stats/',
+  accountStatsOptions: '/strategies/account-stats/for-filters/',
+  statisticsAdmin: '/statistics/statistics-admin/',
+  statisticsClient: '/statistics/statistics-client/',
+  systemData: '/strategies/system-data/',
+  statisticsChart: '/statistics/statistics-chart/',
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */
