@@ -101,10 +101,12 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
         INSERT INTO profile_day_stats (profile_id, day, exchange_account_id, ${sumCols})
         SELECT s.profile_id, k.day, min(s.exchange_account_id), ${agg}
           FROM (SELECT DISTINCT * FROM unnest(p_profiles, p_days) u(profile_id, day)) k
-          JOIN signals s ON s.profile_id = k.profile_id
-                        AND s.finished_at >= k.day::timestamp AT TIME ZONE 'UTC'
-                        AND s.finished_at < (k.day + 1)::timestamp AT TIME ZONE 'UTC'
-         WHERE s.status IN ('finished', 'missed')
+          JOIN signals s ON s.profile_id = k.profile_id AND (s.finished_at AT TIME ZONE 'UTC')::date = k.day
+         -- One range over the keys' profiles and days, so a bulk load is read in one pass and one
+         -- signal's change reads one index range, whatever the planner knows of the table.
+         WHERE s.profile_id = ANY(p_profiles) AND s.status IN ('finished', 'missed')
+           AND s.finished_at >= (SELECT min(d) FROM unnest(p_days) d)::timestamp AT TIME ZONE 'UTC'
+           AND s.finished_at < ((SELECT max(d) FROM unnest(p_days) d) + 1)::timestamp AT TIME ZONE 'UTC'
          GROUP BY s.profile_id, k.day;
         v_profiles := ARRAY(SELECT DISTINCT unnest(p_profiles));
         DELETE FROM profile_stats WHERE profile_id = ANY(v_profiles);
@@ -157,10 +159,14 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
       )`);
     const barCols = `nav_open, nav_high, nav_low, nav_close, equity_open, equity_high, equity_low, equity_close, imp_loss_open, imp_loss_high, imp_loss_low,
                      imp_loss_close, var_open, var_high, var_low, var_close, deposit_open, deposit_close, hwm_close, minutes, first_at, last_at`;
-    // OHLC of finer bars: open of the first, close of the last, extremes of all.
-    const merged = (source: string, unit: string, tf: string) => `
+    // OHLC of finer bars: open of the first, close of the last, extremes of all. The keys meet the bars by
+    // equality on the UTC bucket, within one range (`span` past the last key covers its whole bucket).
+    const keys = (unit: string) => `(SELECT DISTINCT a, date_trunc('${unit}', h, 'UTC') AS at FROM unnest(p_accounts, p_hours) u(a, h))`;
+    const within = (column: string, unit: string, span: string) =>
+      `${column} >= (SELECT min(date_trunc('${unit}', h, 'UTC')) FROM unnest(p_hours) h) AND ${column} < (SELECT max(date_trunc('${unit}', h, 'UTC')) FROM unnest(p_hours) h) + interval '${span}'`;
+    const merged = (source: string, unit: string, tf: string, span: string) => `
         INSERT INTO account_metric_bars (exchange_account_id, tf, at, ${barCols})
-        SELECT b.exchange_account_id, '${tf}', date_trunc('${unit}', b.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
+        SELECT b.exchange_account_id, '${tf}', k.at,
                (array_agg(nav_open ORDER BY b.at))[1], max(nav_high), min(nav_low), (array_agg(nav_close ORDER BY b.at DESC))[1],
                (array_agg(equity_open ORDER BY b.at))[1], max(equity_high), min(equity_low), (array_agg(equity_close ORDER BY b.at DESC))[1],
                (array_agg(imp_loss_open ORDER BY b.at))[1], max(imp_loss_high), min(imp_loss_low), (array_agg(imp_loss_close ORDER BY b.at DESC))[1],
@@ -168,13 +174,11 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
                (array_agg(deposit_open ORDER BY b.at))[1], (array_agg(deposit_close ORDER BY b.at DESC))[1], max(hwm_close),
                sum(minutes), min(first_at), max(last_at)
           FROM account_metric_bars b
-          JOIN (SELECT DISTINCT a, date_trunc('${unit}', h AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at FROM unnest(p_accounts, p_hours) u(a, h)) k
-            ON b.exchange_account_id = k.a AND b.tf = '${source}'
-           AND b.at >= k.at AND b.at < (k.at AT TIME ZONE 'UTC' + interval '1 ${unit}') AT TIME ZONE 'UTC'
-         GROUP BY 1, 2, 3`;
+          JOIN ${keys(unit)} k ON k.a = b.exchange_account_id AND k.at = date_trunc('${unit}', b.at, 'UTC')
+         WHERE b.exchange_account_id = ANY(p_accounts) AND b.tf = '${source}' AND ${within('b.at', unit, span)}
+         GROUP BY b.exchange_account_id, k.at`;
     const dropBars = (tf: string, unit: string) => `
-        DELETE FROM account_metric_bars b USING (SELECT DISTINCT a, date_trunc('${unit}', h AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at FROM unnest(p_accounts, p_hours) u(a, h)) k
-         WHERE b.exchange_account_id = k.a AND b.tf = '${tf}' AND b.at = k.at`;
+        DELETE FROM account_metric_bars b USING ${keys(unit)} k WHERE b.exchange_account_id = k.a AND b.tf = '${tf}' AND b.at = k.at`;
     await q.query(`
       CREATE FUNCTION refresh_account_metric_bars(p_accounts integer[], p_hours timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
@@ -191,18 +195,19 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
                (array_agg(e.var ORDER BY m.at))[1], max(e.var), min(e.var), (array_agg(e.var ORDER BY m.at DESC))[1],
                (array_agg(m.deposit_at ORDER BY m.at))[1], (array_agg(m.deposit_at ORDER BY m.at DESC))[1], max(m.nav),
                count(*), min(m.at), max(m.at)
-          FROM (SELECT DISTINCT a, date_trunc('hour', h AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at FROM unnest(p_accounts, p_hours) u(a, h)) k
-          JOIN account_metrics m ON m.exchange_account_id = k.a AND m.at >= k.at AND m.at < k.at + interval '1 hour'
+          FROM account_metrics m
+          JOIN ${keys('hour')} k ON k.a = m.exchange_account_id AND k.at = date_trunc('hour', m.at, 'UTC')
          CROSS JOIN LATERAL (SELECT CASE WHEN m.deposit_at > 0 THEN round(100 * (m.nav / m.deposit_at - 1), 8) ELSE 0 END AS equity,
                                     CASE WHEN m.nav > 0 THEN round(100 * m.imp_loss / m.nav, 8) ELSE 0 END AS imp_loss,
                                     CASE WHEN m.nav > 0 THEN round(100 * m.var / m.nav, 8) ELSE 0 END AS var) e
+         WHERE m.exchange_account_id = ANY(p_accounts) AND ${within('m.at', 'hour', '1 hour')}
          GROUP BY m.exchange_account_id, k.at;
         ${dropBars('1d', 'day')};
-        ${merged('1h', 'day', '1d')};
+        ${merged('1h', 'day', '1d', '25 hours')};
         ${dropBars('1w', 'week')};
-        ${merged('1d', 'week', '1w')};
+        ${merged('1d', 'week', '1w', '8 days')};
         ${dropBars('1M', 'month')};
-        ${merged('1d', 'month', '1M')};
+        ${merged('1d', 'month', '1M', '32 days')};
       END $$`);
     await q.query(`
       CREATE FUNCTION account_metrics_refresh_bars() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -211,12 +216,12 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
         v_hours timestamptz[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          SELECT array_agg(a), array_agg(h) INTO v_accounts, v_hours FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at) AS h FROM new_rows) k;
+          SELECT array_agg(a), array_agg(h) INTO v_accounts, v_hours FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at, 'UTC') AS h FROM new_rows) k;
         ELSIF TG_OP = 'UPDATE' THEN
           SELECT array_agg(a), array_agg(h) INTO v_accounts, v_hours FROM (
-            SELECT exchange_account_id AS a, date_trunc('hour', at) AS h FROM new_rows UNION SELECT exchange_account_id, date_trunc('hour', at) FROM old_rows) k;
+            SELECT exchange_account_id AS a, date_trunc('hour', at, 'UTC') AS h FROM new_rows UNION SELECT exchange_account_id, date_trunc('hour', at, 'UTC') FROM old_rows) k;
         ELSE
-          SELECT array_agg(a), array_agg(h) INTO v_accounts, v_hours FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at) AS h FROM old_rows) k;
+          SELECT array_agg(a), array_agg(h) INTO v_accounts, v_hours FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at, 'UTC') AS h FROM old_rows) k;
         END IF;
         PERFORM refresh_account_metric_bars(v_accounts, v_hours);
         RETURN NULL;
@@ -228,7 +233,7 @@ export class CreateStatisticsRollups1733731200000 implements MigrationInterface 
     await q.query(`CREATE TRIGGER account_metrics_bars_delete AFTER DELETE ON account_metrics REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION account_metrics_refresh_bars()`);
 
     // Rows already there (a database migrated after trading data arrived).
-    await q.query(`SELECT refresh_account_metric_bars(array_agg(a), array_agg(h)) FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at) AS h FROM account_metrics) k`);
+    await q.query(`SELECT refresh_account_metric_bars(array_agg(a), array_agg(h)) FROM (SELECT DISTINCT exchange_account_id AS a, date_trunc('hour', at, 'UTC') AS h FROM account_metrics) k`);
     await q.query(
       `SELECT refresh_profile_day_stats(array_agg(p), array_agg(d)) FROM (SELECT DISTINCT profile_id AS p, (finished_at AT TIME ZONE 'UTC')::date AS d FROM signals WHERE finished_at IS NOT NULL) k`,
     );

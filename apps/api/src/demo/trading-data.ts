@@ -48,7 +48,8 @@ export const DEMO_TRADING_SIZES: TradingDataSizes = {
   ordersPerSignal: 3,
   logsPerSignal: 3,
   lostPositions: 2,
-  metricsDays: 21,
+  // Four months: the months statistics and the charts have several months to show.
+  metricsDays: 120,
   depositTransactionsPerAccount: 8,
   riskTriggers: 7,
 };

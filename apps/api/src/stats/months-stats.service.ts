@@ -27,8 +27,8 @@ export class MonthsStatsService {
     const account = await this.account(query.exchange_account);
     const from = query.date_from ? `${query.date_from.slice(0, 7)}-01` : null;
     const to = query.date_to ? `${query.date_to.slice(0, 7)}-01` : null;
-    const months = account ? (await this.inputs(account.id, from, to)) : [];
-    const summary = await this.summary(account?.id ?? null, months);
+    const [months, turnover] = await Promise.all([account ? this.inputs(account.id, from, to) : [], this.turnover(account)]);
+    const summary = this.summary(turnover, months);
     if (!months.length) return { exchange_account: account, total: null, month_average: null, day_average: null, by_month: [], summary };
     const total = totalFigures(months);
     const byMonth = months.map((m) => rowOf(view, m.period, monthFigures(m)));
@@ -49,8 +49,8 @@ export class MonthsStatsService {
   /** `strategies/system-data/`: the summary over every month. */
   async systemData(query: AccountQuery): Promise<SystemDataDto> {
     const account = await this.account(query.exchange_account);
-    const months = account ? await this.inputs(account.id, null, null) : [];
-    return { exchange_account: account, summary: await this.summary(account?.id ?? null, months) };
+    const [months, turnover] = await Promise.all([account ? this.inputs(account.id, null, null) : [], this.turnover(account)]);
+    return { exchange_account: account, summary: this.summary(turnover, months) };
   }
 
   /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */
@@ -60,11 +60,18 @@ export class MonthsStatsService {
     return row ?? null;
   }
 
+  private turnover(account: { id: number } | null) {
+    return account ? this.rollups.turnover(this.dataSource, account.id) : Promise.resolve(undefined);
+  }
+
   /** Per month from `from` to `to` (first days, both included; null: open), oldest first. */
   private async inputs(accountId: number, from: string | null, to: string | null): Promise<MonthInput[]> {
-    const bars = await this.rollups.monthBars(this.dataSource, accountId);
-    const signals = await this.rollups.monthSignals(this.dataSource, accountId, from, to);
-    const reinvests = await this.rollups.monthReinvests(this.dataSource, accountId);
+    // Three small reads of their own, side by side.
+    const [bars, signals, reinvests] = await Promise.all([
+      this.rollups.monthBars(this.dataSource, accountId),
+      this.rollups.monthSignals(this.dataSource, accountId, from, to),
+      this.rollups.monthReinvests(this.dataSource, accountId),
+    ]);
     const inRange = (period: string) => (!from || period >= from) && (!to || period <= to);
     const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));
     const barOf = new Map(bars.map((b) => [String(b.period), b]));
@@ -97,8 +104,7 @@ export class MonthsStatsService {
    * system has run since its first metrics minute or finished signal; the months' best, worst, positive
    * share and ACGR.
    */
-  private async summary(accountId: number | null, months: MonthInput[]): Promise<MonthsSummaryDto> {
-    const t = accountId === null ? undefined : await this.rollups.turnover(this.dataSource, accountId);
+  private summary(t: Awaited<ReturnType<StatsRepository['turnover']>> | undefined, months: MonthInput[]): MonthsSummaryDto {
     const started: Date | null = t?.started ? new Date(t.started) : null;
     return {
       turn_over_at_value: Math.round(Number(t?.at_all ?? 0)),
