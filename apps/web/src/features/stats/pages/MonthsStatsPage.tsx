@@ -29,7 +29,7 @@ export function MonthsStatsPage() {
       <PageTitle>{STATS_UI.monthsTitle}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <DateRangePicker value={range} onChange={setRange} />
-        <FormControlLabel control={<Switch checked={showSummary} onChange={(e) => setShowSummary(e.target.checked)} />} label="Summary" />
+        <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showSummary} onChange={(e) => setShowSummary(e.target.checked)} />} label="Summary" />
         <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: MonthsView | null) => next && setView(next)}>
           <ToggleButton value="admin">Administrator</ToggleButton>
           <ToggleButton value="client">Client</ToggleButton>
