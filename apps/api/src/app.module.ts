@@ -13,6 +13,8 @@ import { AuditModule } from './logs/audit.module';
 import { LogsModule } from './logs/logs.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
+import { PositionsModule } from './positions/positions.module';
+import { RiskControlsModule } from './risk-controls/risk-controls.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
@@ -56,6 +58,8 @@ export class AppModule {
         StrategyProfilesModule,
         StatsModule,
         ChartsModule,
+        PositionsModule,
+        RiskControlsModule,
         HealthModule,
       ],
     };

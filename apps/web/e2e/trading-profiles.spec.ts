@@ -20,6 +20,37 @@ import {
 const ACTIVE_TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
 const MESSY_LIST = ' btcusdt;  "ETHUSDT",\n\tsolUSDT / BTCUSDT | DOGEUSDT ~ nosuchusdt XRPUSDT!!';
 
+/** A whole v1 settings document for a long profile (the generator's shape, trading.md 3): Finish needs one. */
+const LONG_SETTINGS = {
+  signal_settings: {
+    timeframe: '1h',
+    atr_n_periods: 14,
+    atr_smooth_algo: 'ema',
+    atr_threshold_percents: 1.5,
+    price_direction: 'grow',
+    start_point_coefficient: 0.8,
+    timer_minutes: 60,
+    signal_duration_minutes: 1440,
+    is_atr_minus_1: false,
+    atr_minus_1_value: '0',
+    enable_sec_atr: false,
+  },
+  order_management_settings: {
+    orders_quantity: 1,
+    enter_orders: [{ atr_distance_coefficient: 0, size_percent: 100, timer_minutes: 30 }],
+    is_exit_rule_by_time: false,
+    is_exit_rule_by_distance: false,
+    is_exit_rule_by_time_and_distance: false,
+    atr_timer: 15,
+    change_of_atr_percentage: 10,
+    exit_order_place_coefficient: 0.6,
+    size_timer_minutes: 30,
+    high_low_change_percentage: 5,
+    high_low_change_timer: 30,
+  },
+  deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 },
+};
+
 /** Pairs come from the (simulated) exchange sync; the test switches on the few it pastes. */
 async function activatePairs(page: Page) {
   expect((await apiAs(page, '/strategies/pairs/', { method: 'POST' })).status).toBe(201);
@@ -198,6 +229,11 @@ test('strategy profiles list: Add makes a draft, a finished profile starts and s
   });
   expect(finished.status).toBe(201);
   const finishedId = (finished.body as { id: number }).id;
+  // Finish needs the whole settings document, as the wizard saves it before its Finish.
+  const bare = await apiAs(page, `/strategies/profiles/${finishedId}/`, { method: 'PUT', body: { status: 'inactive' } });
+  expect(bare.status).toBe(400);
+  expect((bare.body as { custom_error: string[] }).custom_error).toEqual([STRATEGY_PROFILE_MESSAGES.incomplete]);
+  expect((await apiAs(page, `/strategies/strategy-settings/${finishedId}/`, { method: 'PUT', body: { schema_type: 'v1', settings: LONG_SETTINGS } })).status).toBe(200);
   expect((await apiAs(page, `/strategies/profiles/${finishedId}/`, { method: 'PUT', body: { status: 'inactive' } })).status).toBe(200);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Strategy profiles' }).click();

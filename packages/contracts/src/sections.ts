@@ -127,7 +127,7 @@ export const SECTION_FIELDS = {
     'created_at', 'profile', 'ticker', 'side', 'active_p_size_usd', 'active_p_coins', 'r_pnl',
     'u_pnl', 'avg_e_price', 'k_exit', 'k_exit_coeff', 'current_price', 'mark_price', 'reduce_p',
     'k_e_recovery', 'skip_check_by_timer', 'skip_check_by_distance', 'best_limit', 'state',
-    'profile_list', 'close_market', 'skip_check_k_exit',
+    'profile_list', 'close_market', 'skip_check_k_exit', 'change_deposit',
   ],
   logs: [
     'created_at', 'type', 'event_type', 'signal_id', 'pair_id', 'pair_name', 'profile_id',
@@ -143,7 +143,7 @@ export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_st
 
 /** Action gates: the field a Limited user needs to run an action. */
 export const ACTION_GATES = {
-  APA: ['reduce_p', 'close_market', 'best_limit', 'skip_check_k_exit'],
+  APA: ['reduce_p', 'close_market', 'best_limit', 'skip_check_k_exit', 'change_deposit'],
   profiles: ['add', 'is_show'],
   mm_profiles: ['change_deposit'],
 } as const satisfies Partial<Record<FieldSection, readonly string[]>>;

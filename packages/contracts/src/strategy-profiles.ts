@@ -18,6 +18,7 @@ export const STRATEGY_PROFILE_MESSAGES = {
   cannotStart: 'Only an inactive or stopping profile can start.',
   cannotStop: 'Only an active profile can stop.',
   draftCannotStart: 'Finish the profile before starting it.',
+  settingsIncomplete: 'Complete the profile’s settings before starting it.',
 } as const;
 
 export const STRATEGY_PROFILE_TITLE_MAX = 64;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { EngineCommandKind } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { SIMULATED_POSITION_EFFECTS } from './simulated-position-effects';
 import type { EngineCommand, EngineOutcome, TradingEngine } from './trading-engine';
 
 type Effect = (m: EntityManager, command: EngineCommand) => Promise<unknown>;
@@ -22,6 +23,7 @@ const SIMULATED_EFFECTS: Partial<Record<EngineCommandKind, Effect>> = {
   stop_mm_profile: (m, c) => m.query(`UPDATE mm_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [c.target_id]),
   enable_bot: (m) => m.query(`UPDATE bot_status SET status = 'enabled', updated_at = now()`),
   disable_bot: (m) => m.query(`UPDATE bot_status SET status = 'disabled', updated_at = now()`),
+  ...SIMULATED_POSITION_EFFECTS,
 };
 
 /**

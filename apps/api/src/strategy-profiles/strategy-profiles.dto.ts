@@ -84,7 +84,7 @@ export class UpdateStrategyProfileDto {
   @IsId(M.tickersUnknown)
   tickers?: number;
 
-  @ApiPropertyOptional({ enum: STRATEGY_PROFILE_STATUSES, description: 'inactive finishes a draft (the wizard’s Finish); the current status changes nothing' })
+  @ApiPropertyOptional({ enum: STRATEGY_PROFILE_STATUSES, description: 'inactive finishes a draft (the wizard’s Finish: title, MM profile, ticker list and a complete, valid settings document); the current status changes nothing' })
   @Omittable()
   @IsIn(STRATEGY_PROFILE_STATUSES, { message: OWN_MESSAGES.valueInvalid })
   status?: StrategyProfileStatus;

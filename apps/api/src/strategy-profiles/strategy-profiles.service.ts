@@ -9,6 +9,7 @@ import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
+import { finishRefusal, settingsFields, wholeDocumentErrors } from './finish-rule';
 import {
   CreateStrategyProfileDto,
   StrategyProfileDto,
@@ -24,10 +25,11 @@ import { StrategyProfilesRepository, TemplateSource } from './strategy-profiles.
 const BLANK: TemplateSource = { profile_direction: 'long', timeframe: null, settings: {} };
 
 /**
- * Strategy profiles: draft → inactive (the wizard's Finish) ⇄ active → stopping → inactive. Start and
- * stop are engine commands: the profile shows active or stopping at once (action_state CHANGING) and
- * the engine confirms; the stop ends at inactive when the engine reports it. The profile's own fields
- * change only while it is a draft or inactive, so a running profile never changes under the engine.
+ * Strategy profiles: draft → inactive (the wizard's Finish; the rule in finish-rule.ts) ⇄ active →
+ * stopping → inactive. Start and stop are engine commands: the profile shows active or stopping at
+ * once (action_state CHANGING) and the engine confirms; the stop ends at inactive when the engine
+ * reports it. The profile's own fields change only while it is a draft or inactive, so a running
+ * profile never changes under the engine.
  */
 @Injectable()
 export class StrategyProfilesService {
@@ -75,7 +77,12 @@ export class StrategyProfilesService {
         if (before.status !== 'draft' && before.status !== 'inactive') throw new BadRequestDetail(M.onlyWhenStopped);
         const title = body.title ?? before.title;
         const links = await this.links(m, body.mm_profile ?? before.mm_profile?.id ?? null, body.tickers ?? before.tickers);
-        if (finishing && !(title && links.mmProfileId && links.tickerConfigId)) throw FieldValidationError.of('custom_error', M.incomplete);
+        if (finishing) {
+          // Read under the row lock taken above: a settings PUT waits, then finds the profile inactive
+          // and must pass the whole-document check itself.
+          const faults = wholeDocumentErrors((await this.profiles.settings(m, id))?.settings);
+          if (!(title && links.mmProfileId && links.tickerConfigId) || Object.keys(faults).length) throw finishRefusal(principal, faults);
+        }
         await this.profiles.update(m, id, { title, ...links });
         if (finishing) await this.profiles.setStatus(m, id, 'inactive');
         changed = true;
@@ -91,7 +98,11 @@ export class StrategyProfilesService {
     return this.get(id);
   }
 
-  /** From inactive or stopping: active at once, CHANGING until the engine confirms. */
+  /**
+   * From inactive or stopping: active at once, CHANGING until the engine confirms. The document is
+   * checked whole again on the locked row: one finished before that rule, or stored before a rule
+   * changed, does not reach the engine.
+   */
   async start(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfileDto> {
     await this.commands.submit(principal, {
       kind: 'start_profile',
@@ -100,6 +111,7 @@ export class StrategyProfilesService {
       check: (row) => {
         if (row.status === 'draft') throw new BadRequestDetail(M.draftCannotStart);
         if (row.status !== 'inactive' && row.status !== 'stopping') throw new BadRequestDetail(M.cannotStart);
+        if (Object.keys(wholeDocumentErrors(row.settings)).length) throw new BadRequestDetail(M.settingsIncomplete);
       },
       accepted: (_row, m) => this.profiles.setStatus(m, id, 'active'),
     });
@@ -134,7 +146,7 @@ export class StrategyProfilesService {
       const profile = foundOr404(await this.profiles.find(m, id, { lock: true }));
       if (profile.status !== 'draft' && profile.status !== 'inactive') throw new BadRequestDetail(M.onlyWhenStopped);
       const errors = validateStrategySettings(settings, { partial: profile.status === 'draft' });
-      if (Object.keys(errors).length) throw new FieldValidationError(Object.fromEntries(Object.entries(errors).map(([path, messages]) => [`settings.${path}`, messages])));
+      if (Object.keys(errors).length) throw new FieldValidationError(settingsFields(errors));
       const signal = (settings.signal_settings ?? {}) as { price_direction?: string; timeframe?: Timeframe };
       const direction = signal.price_direction === 'grow' ? 'long' : signal.price_direction === 'fall' ? 'short' : undefined;
       const before = await this.profiles.settings(m, id);

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES, STRATEGY_PROFILE_MESSAGES as M } from '@console/contracts';
+import { strategySettingsV1 } from '../demo/trading-data';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
@@ -38,9 +39,11 @@ describe('strategy profiles', () => {
 
   const post = (body: object, status: number, token = full) => ctx.http().post(P).set(...auth(token)).send(body).expect(status);
   const put = (path: string, body: object, status: number) => ctx.http().put(`${P}${path}`).set(...auth(full)).send(body).expect(status);
+  /** A complete, valid settings document (the generator's), as the wizard's steps would have saved it. */
+  const completeSettings = (id: number) => ctx.db.query(`UPDATE strategy_profiles SET settings = $2::jsonb WHERE id = $1`, [id, JSON.stringify(strategySettingsV1('long', '1h', 1))]);
   const statusOf = async (id: number) => (await ctx.db.query(`SELECT status FROM strategy_profiles WHERE id = $1`, [id]))[0].status as string;
 
-  it('creates a draft with its MM profile’s account, list and pairs; finishing needs title, MM profile and tickers', async () => {
+  it('creates a draft with its MM profile’s account, list and pairs; finishing needs title, MM profile, tickers and the settings', async () => {
     const bare = (await post({ title: 'Bare' }, 201)).body;
     expect(bare).toMatchObject({ status: 'draft', mm_profile: null, tickers: null, exchange_account: null, pairs: [], profile_direction: 'long' });
     expect((await put(`${bare.id}/`, { status: 'inactive' }, 400)).body).toEqual({ custom_error: [M.incomplete] });
@@ -53,6 +56,7 @@ describe('strategy profiles', () => {
       ticker_configs_name: 'SP list',
       pairs: ['SPXUSDT'],
     });
+    await completeSettings(full1.id);
     expect((await put(`${full1.id}/`, { status: 'inactive' }, 200)).body.status).toBe('inactive');
   });
 
@@ -77,6 +81,7 @@ describe('strategy profiles', () => {
   it('starts and stops through the engine; a running profile takes no edit; a draft cannot start', async () => {
     const created = (await post({ title: 'Runner', mm_profile: mmId, tickers: tickersId }, 201)).body;
     expect((await put(`${created.id}/start/`, {}, 400)).body).toEqual({ detail: M.draftCannotStart });
+    await completeSettings(created.id);
     await put(`${created.id}/`, { status: 'inactive' }, 200);
     const started = (await put(`${created.id}/start/`, {}, 200)).body;
     expect(started).toMatchObject({ status: 'active', action_state: 'CHANGING' });

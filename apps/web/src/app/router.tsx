@@ -17,8 +17,12 @@ const SCREENS = {
   PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
   TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
   StrategyProfilesPage: () => import('../features/strategy-profiles/pages/StrategyProfilesPage').then((m) => ({ default: m.StrategyProfilesPage })),
+  StrategyProfilePage: () => import('../features/strategy-profiles/pages/StrategyProfilePage').then((m) => ({ default: m.StrategyProfilePage })),
+  StrategyWizardPage: () => import('../features/strategy-profiles/pages/StrategyWizardPage').then((m) => ({ default: m.StrategyWizardPage })),
   MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
   MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
+  PositionAdministrationPage: () => import('../features/positions/pages/PositionAdministrationPage').then((m) => ({ default: m.PositionAdministrationPage })),
+  RiskControlPage: () => import('../features/risk-controls/pages/RiskControlPage').then((m) => ({ default: m.RiskControlPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
   StrategyStatsPage: () => import('../features/stats/pages/StrategyStatsPage').then((m) => ({ default: m.StrategyStatsPage })),
   AccountStatsPage: () => import('../features/stats/pages/AccountStatsPage').then((m) => ({ default: m.AccountStatsPage })),
@@ -43,12 +47,16 @@ const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
 const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
 const StrategyProfilesPage = lazy(SCREENS.StrategyProfilesPage);
+const StrategyProfilePage = lazy(SCREENS.StrategyProfilePage);
+const StrategyWizardPage = lazy(SCREENS.StrategyWizardPage);
 const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 const StrategyStatsPage = lazy(SCREENS.StrategyStatsPage);
 const AccountStatsPage = lazy(SCREENS.AccountStatsPage);
 const MonthsStatsPage = lazy(SCREENS.MonthsStatsPage);
 const ChartsStatsPage = lazy(SCREENS.ChartsStatsPage);
+const PositionAdministrationPage = lazy(SCREENS.PositionAdministrationPage);
+const RiskControlPage = lazy(SCREENS.RiskControlPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -64,8 +72,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
   { route: 'strategyProfilesStrategy', element: <StrategyProfilesPage /> },
   { route: 'strategyProfilesTickers', element: <TickerConfigsPage /> },
-  { route: 'strategyProfile', element: <ProfileSegment>{pending('Strategy profile')}</ProfileSegment> },
-  { route: 'addStrategyProfile', element: pending('New strategy profile') },
+  { route: 'strategyProfile', element: <ProfileSegment><StrategyProfilePage /></ProfileSegment> },
+  { route: 'addStrategyProfile', element: <StrategyWizardPage /> },
   { route: 'mmProfiles', element: <MmProfilesPage /> },
   { route: 'addMmProfile', element: <MmProfileFormPage /> },
   { route: 'mmProfile', element: <ProfileSegment>
@@ -74,8 +82,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'signalsAndOrders', element: <FirstTabRedirect bar="signalsAndOrders" /> },
   { route: 'signals', element: pending('Signals', 'signalsAndOrders') },
   { route: 'orders', element: pending('Orders', 'signalsAndOrders') },
-  { route: 'administration', element: pending('Position administration', 'signalsAndOrders') },
-  { route: 'riskControl', element: pending('Risk control service', 'signalsAndOrders') },
+  { route: 'administration', element: <PositionAdministrationPage /> },
+  { route: 'riskControl', element: <RiskControlPage /> },
   { route: 'stats', element: <FirstTabRedirect bar="stats" /> },
   { route: 'strategyStats', element: <StrategyStatsPage /> },
   { route: 'accountStats', element: <AccountStatsPage /> },

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { EngineCommandsRepository } from '../engine/engine-commands.repository';
+import { EngineModule } from '../engine/engine.module';
+import { PositionActionsService } from './position-actions.service';
+import { PositionsController } from './positions.controller';
+import { PositionsRepository } from './positions.repository';
+import { PositionsService } from './positions.service';
+
+/** Position administration: the positions, lost positions and account metrics lists, and the actions on positions. */
+@Module({ imports: [EngineModule], controllers: [PositionsController], providers: [PositionsService, PositionActionsService, PositionsRepository, EngineCommandsRepository] })
+export class PositionsModule {}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import type { ActionState, Direction, PositionState } from '@console/contracts';
+import { type Db, firstRow, queryRows } from '../common/database/sql';
+import { POSITION_COLUMNS, POSITION_FROM } from './positions.list';
+
+/** A position as stored: numbers as text, references as {id, title}. */
+export interface PositionRecord {
+  id: string;
+  signal_id: string | null;
+  created_at: Date;
+  profile: { id: number; title: string } | null;
+  exchange_account: { id: number; title: string };
+  pair_id: number;
+  ticker: string;
+  side: Direction;
+  state: PositionState | null;
+  action_state: ActionState;
+  active_p_size_usd: string;
+  active_p_coins: string;
+  r_pnl: string;
+  u_pnl: string;
+  avg_e_price: string | null;
+  k_exit: string | null;
+  k_exit_coeff: string | null;
+  current_price: string | null;
+  mark_price: string | null;
+  reduce_p: string;
+  k_e_recovery: boolean;
+  skip_check_by_timer: boolean;
+  skip_check_by_distance: boolean;
+  best_limit: boolean;
+  exchange_account_id: number;
+}
+
+/** A position with the other profiles holding an open position on its pair and account. */
+export type PositionWithProfiles = PositionRecord & { profile_list: { id: number; title: string }[] };
+
+/** The newest account_metrics row of an account, numbers as text. */
+export type MetricsRecord = Record<string, string> & { id: number; account_name: string; at: Date };
+
+const METRIC_COLUMNS = [
+  'nav', 'asset_usdt', 'asset_usdc', 'other_stable_coins', 'asset_sum', 'var', 'open_orders_volume', 'free_var', 'imp_loss', 'max_dd', 'max_ddd',
+  'deposit_monthly', 'deposit_at', 'balance_daily', 'return_day_percent', 'return_month_percent', 'return_at_percent', 'avg_capital_growth_rate',
+] as const;
+export type MetricName = (typeof METRIC_COLUMNS)[number];
+export const METRIC_NAMES: readonly MetricName[] = METRIC_COLUMNS;
+
+/** Every statement of position administration outside its list declarations. */
+@Injectable()
+export class PositionsRepository {
+  async find(db: Db, id: string): Promise<PositionWithProfiles | undefined> {
+    const row = await firstRow<PositionRecord>(db, `SELECT ${POSITION_COLUMNS} FROM ${POSITION_FROM} WHERE p.id = $1`, [id]);
+    return row && (await this.withProfileLists(db, [row]))[0];
+  }
+
+  /**
+   * Each row with profile_list: the other strategy profiles with an open position on the same pair and
+   * account, read for the whole page in one statement (positions_pair_id_open_idx) rather than per row.
+   */
+  async withProfileLists(db: Db, rows: PositionRecord[]): Promise<PositionWithProfiles[]> {
+    if (!rows.length) return [];
+    const holders = await queryRows<{ pair_id: number; exchange_account_id: number; profiles: { id: number; title: string }[] }>(
+      db,
+      `SELECT h.pair_id, h.exchange_account_id, json_agg(json_build_object('id', sp.id, 'title', sp.title) ORDER BY sp.title, sp.id) AS profiles
+         FROM (SELECT DISTINCT op.pair_id, op.exchange_account_id, op.profile_id FROM positions op
+                WHERE op.closed_at IS NULL AND op.profile_id IS NOT NULL AND op.pair_id = ANY($1::int[])) h
+         JOIN strategy_profiles sp ON sp.id = h.profile_id
+        GROUP BY h.pair_id, h.exchange_account_id`,
+      [[...new Set(rows.map((r) => r.pair_id))]],
+    );
+    const byPlace = new Map(holders.map((h) => [`${h.pair_id}:${h.exchange_account_id}`, h.profiles]));
+    return rows.map((row) => ({
+      ...row,
+      profile_list: (byPlace.get(`${row.pair_id}:${row.exchange_account_id}`) ?? []).filter((profile) => profile.id !== row.profile?.id),
+    }));
+  }
+
+  /** The open (not lost) positions of these signals, by position id. */
+  async openBySignals(db: Db, signalIds: readonly number[]): Promise<{ id: string; signal_id: string }[]> {
+    return queryRows(db, `SELECT id::text, signal_id::text FROM positions WHERE signal_id = ANY($1::bigint[]) AND closed_at IS NULL ORDER BY id`, [signalIds]);
+  }
+
+  /** The oldest lost position of a pair and side still held (docs/decisions.md: one per pair and side in practice). */
+  async lostOf(db: Db, pairId: number, side: Direction): Promise<{ id: string; active_p_coins: string } | undefined> {
+    return firstRow(
+      db,
+      `SELECT id::text, active_p_coins::text FROM positions WHERE state IS NULL AND closed_at IS NULL AND pair_id = $1 AND side = $2 AND active_p_coins > 0 ORDER BY id LIMIT 1`,
+      [pairId, side],
+    );
+  }
+
+  /** The payload of the pending command of this kind on a position, if any. */
+  async pendingPayload(db: Db, positionId: string, kind: string): Promise<Record<string, unknown> | undefined> {
+    const row = await firstRow<{ payload: Record<string, unknown> }>(
+      db,
+      `SELECT payload FROM engine_commands WHERE target_type = 'position' AND target_id = $1 AND kind = $2 AND status = 'pending' ORDER BY id DESC LIMIT 1`,
+      [positionId, kind],
+    );
+    return row?.payload;
+  }
+
+  async lock(db: Db, id: string): Promise<boolean> {
+    return (await firstRow(db, `SELECT 1 FROM positions WHERE id = $1 FOR UPDATE`, [id])) !== undefined;
+  }
+
+  /**
+   * The newest metrics row of every exchange account that has one: one backward step on the primary key
+   * (exchange_account_id, at) per account.
+   */
+  async newestMetrics(db: Db, accountId?: number): Promise<MetricsRecord[]> {
+    return queryRows(
+      db,
+      `SELECT ea.id, ea.title AS account_name, m.at, ${METRIC_COLUMNS.map((c) => `m.${c}::text`).join(', ')}
+         FROM exchange_accounts ea
+        CROSS JOIN LATERAL (SELECT * FROM account_metrics am WHERE am.exchange_account_id = ea.id ORDER BY am.at DESC LIMIT 1) m
+        ${accountId === undefined ? '' : 'WHERE ea.id = $1'}
+        ORDER BY ea.id`,
+      accountId === undefined ? [] : [accountId],
+    );
+  }
+
+  /** Sets the deposits of an account's newest metrics row (locked first), answering the row as it was. */
+  async setDeposits(db: Db, accountId: number, at: Date, values: { deposit_monthly?: string; deposit_at?: string }): Promise<void> {
+    await db.query(
+      `UPDATE account_metrics SET deposit_monthly = coalesce($3::numeric, deposit_monthly), deposit_at = coalesce($4::numeric, deposit_at)
+        WHERE exchange_account_id = $1 AND at = $2`,
+      [accountId, at, values.deposit_monthly ?? null, values.deposit_at ?? null],
+    );
+  }
+
+  async accountExists(db: Db, accountId: number): Promise<boolean> {
+    return (await firstRow(db, `SELECT 1 FROM exchange_accounts WHERE id = $1`, [accountId])) !== undefined;
+  }
+
+  async lockNewestMetrics(db: Db, accountId: number): Promise<{ at: Date } | undefined> {
+    return firstRow(db, `SELECT at FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1 FOR UPDATE`, [accountId]);
+  }
+}
+

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { POSITION_MESSAGES as M, TRADING_DECIMALS } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
+import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
+import { ListPage, queryListPage } from '../common/list-query/list-query';
+import { markUnchanged } from '../logs/audit-context';
+import { AuditService } from '../logs/audit.service';
+import { AccountAdminMetricsDto, DepositEditDto, LostPositionsQuery, PositionDto, PositionsQuery } from './positions.dto';
+import { LOST_POSITION_LIST, POSITION_LIST } from './positions.list';
+import { METRIC_NAMES, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
+
+/** Reading position administration: the positions, the lost ones, and each account's newest metrics; and the deposit edit. */
+@Injectable()
+export class PositionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly positions: PositionsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(query: PositionsQuery): Promise<ListPage<PositionDto>> {
+    return this.withProfiles(await queryListPage<PositionRecord, PositionsQuery>(this.dataSource, POSITION_LIST, query));
+  }
+
+  async lost(query: LostPositionsQuery): Promise<ListPage<PositionDto>> {
+    return this.withProfiles(await queryListPage<PositionRecord, LostPositionsQuery>(this.dataSource, LOST_POSITION_LIST, query));
+  }
+
+  private async withProfiles(page: ListPage<PositionRecord>): Promise<ListPage<PositionDto>> {
+    return { ...page, rows: (await this.positions.withProfileLists(this.dataSource, page.rows)).map(toPositionDto) };
+  }
+
+  async get(id: string): Promise<PositionDto> {
+    return toPositionDto(foundOr404(await this.positions.find(this.dataSource, id)));
+  }
+
+  async accountInfo(): Promise<AccountAdminMetricsDto[]> {
+    return (await this.positions.newestMetrics(this.dataSource)).map(toMetricsDto);
+  }
+
+  /**
+   * Sets the monthly deposit (with the reason it moved) and/or the all-time deposit on the account's
+   * newest metrics row, which the side list shows and the engine's next row starts from; a user log row
+   * keeps the type and both values (docs/decisions.md).
+   */
+  async editDeposit(principal: Principal, accountId: number, body: DepositEditDto): Promise<AccountAdminMetricsDto> {
+    if (body.deposit_monthly === undefined && body.deposit_at === undefined) throw new BadRequestDetail(M.depositEditEmpty);
+    await this.dataSource.transaction(async (m) => {
+      const newest = await this.positions.lockNewestMetrics(m, accountId);
+      if (!newest) {
+        if (!(await this.positions.accountExists(m, accountId))) throw new NotFoundDetail();
+        throw new BadRequestDetail(M.noMetricsYet);
+      }
+      const [before] = await this.positions.newestMetrics(m, accountId);
+      const values = {
+        deposit_monthly: body.deposit_monthly === undefined ? undefined : toDbText(body.deposit_monthly, 'money'),
+        deposit_at: body.deposit_at === undefined ? undefined : toDbText(body.deposit_at, 'money'),
+      };
+      const changed =
+        (values.deposit_monthly !== undefined && Number(values.deposit_monthly) !== Number(before.deposit_monthly)) ||
+        (values.deposit_at !== undefined && Number(values.deposit_at) !== Number(before.deposit_at));
+      if (!changed) return markUnchanged();
+      await this.positions.setDeposits(m, accountId, newest.at, values);
+      await this.audit.write(
+        {
+          type: 'user',
+          event_type: 'account_deposit_edited',
+          user_id: principal.userId,
+          log_data: {
+            exchange_account_id: accountId,
+            at: newest.at,
+            deposit_type: body.deposit_monthly === undefined ? null : body.deposit_type,
+            before: { deposit_monthly: Number(before.deposit_monthly), deposit_at: Number(before.deposit_at) },
+            after: { deposit_monthly: body.deposit_monthly ?? Number(before.deposit_monthly), deposit_at: body.deposit_at ?? Number(before.deposit_at) },
+          },
+        },
+        m,
+      );
+    });
+    const [after] = await this.positions.newestMetrics(this.dataSource, accountId);
+    return toMetricsDto(after);
+  }
+}
+
+export function toPositionDto(row: PositionWithProfiles): PositionDto {
+  return {
+    id: row.id,
+    signal_id: row.signal_id,
+    created_at: row.created_at,
+    profile: row.profile,
+    exchange_account: row.exchange_account,
+    pair_id: row.pair_id,
+    ticker: row.ticker,
+    side: row.side,
+    active_p_size_usd: toJsonNumber(row.active_p_size_usd, TRADING_DECIMALS.adminMetrics),
+    active_p_coins: toJsonNumber(row.active_p_coins, TRADING_DECIMALS.positionCoins),
+    r_pnl: toJsonNumber(row.r_pnl, TRADING_DECIMALS.adminMetrics),
+    u_pnl: toJsonNumber(row.u_pnl, TRADING_DECIMALS.adminMetrics),
+    avg_e_price: toJsonNumberOrNull(row.avg_e_price, TRADING_DECIMALS.markPrice),
+    k_exit: toJsonNumberOrNull(row.k_exit, TRADING_DECIMALS.kExit),
+    k_exit_coeff: toJsonNumberOrNull(row.k_exit_coeff),
+    current_price: toJsonNumberOrNull(row.current_price, TRADING_DECIMALS.markPrice),
+    mark_price: toJsonNumberOrNull(row.mark_price, TRADING_DECIMALS.markPrice),
+    reduce_p: toJsonNumber(row.reduce_p, TRADING_DECIMALS.percent),
+    k_e_recovery: row.k_e_recovery,
+    skip_check_by_timer: row.skip_check_by_timer,
+    skip_check_by_distance: row.skip_check_by_distance,
+    best_limit: row.best_limit,
+    state: row.state,
+    action_state: row.action_state,
+    profile_list: row.profile_list,
+  };
+}
+
+function toMetricsDto(row: MetricsRecord): AccountAdminMetricsDto {
+  const metrics = Object.fromEntries(METRIC_NAMES.map((name) => [name, toJsonNumber(row[name], TRADING_DECIMALS.adminMetrics)]));
+  return { id: row.id, account_name: row.account_name, at: row.at, ...metrics } as AccountAdminMetricsDto;
+}

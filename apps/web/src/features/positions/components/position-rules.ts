@@ -1,0 +1,64 @@
+import { CLOSE_COEFFICIENT, EMPTY_VALUE, mayRunPositionAction, POSITION_MESSAGES as M, REDUCE_PERCENT, type Perm, type PositionAction } from '@console/contracts';
+import type { Position } from '../api/get-positions';
+
+const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
+
+/** Reduce percent (trading.md 5): required, more than 0 and less than 100, 2 decimals, as the API checks it. */
+export function reducePercentError(raw: string): string | true {
+  const text = raw.trim();
+  if (text === '') return M.reducePercentRequired;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= REDUCE_PERCENT.min || value >= REDUCE_PERCENT.max || decimalsOf(text) > REDUCE_PERCENT.decimals) return M.reducePercentRange;
+  return true;
+}
+
+/** The limit close coefficient (trading.md 5): 0.001 to 0.999, 3 decimals. */
+export function coefficientError(raw: string): string | true {
+  const text = raw.trim();
+  if (text === '') return M.coefficientRequired;
+  const value = Number(text);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) || !Number.isFinite(value) || decimalsOf(text) > CLOSE_COEFFICIENT.decimals) return M.coefficientInvalid;
+  if (value < CLOSE_COEFFICIENT.min) return M.coefficientMin;
+  if (value > CLOSE_COEFFICIENT.max) return M.coefficientMax;
+  return true;
+}
+
+/** A number with the spec's decimals (trading.md 9), or the empty mark. */
+export function fixed(value: number | null | undefined, places: number): string {
+  return value === null || value === undefined ? EMPTY_VALUE : value.toFixed(places);
+}
+
+/** A position without a state was found on the exchange without a signal. */
+export const isLost = (row: Position) => row.state === null;
+
+/** Selected positions split for a market close: regular ones by signal, lost ones one by one (trading.md 4). */
+export function splitSelection(rows: readonly Position[]): { signalsIds: number[]; lost: Position[] } {
+  return {
+    signalsIds: rows.filter((row) => !isLost(row) && row.signal_id).map((row) => Number(row.signal_id)),
+    lost: rows.filter(isLost),
+  };
+}
+
+export type RowAction = 'reduce' | 'closeMarket' | 'closeLimit' | 'bestLimit' | 'recoverKExit';
+
+/** The actions a row offers the user: a lost position only a market close; each needs its gate at Limited. */
+export function rowActions(perm: Perm, row: Position): RowAction[] {
+  if (row.action_state === 'CLOSING') return [];
+  const allowed = (action: PositionAction) => mayRunPositionAction(perm, action);
+  if (isLost(row)) return allowed('closeLost') ? ['closeMarket'] : [];
+  const actions: RowAction[] = [];
+  if (allowed('reduce')) actions.push('reduce');
+  if (allowed('closeMarket')) actions.push('closeMarket');
+  if (allowed('closeLimit')) actions.push('closeLimit');
+  if (allowed('bestLimit')) actions.push('bestLimit');
+  if (allowed('recoverKExit')) actions.push('recoverKExit');
+  return actions;
+}
+
+export const ROW_ACTION_LABELS: Record<RowAction, string> = {
+  reduce: 'Reduce',
+  closeMarket: 'Close market',
+  closeLimit: 'Close limit',
+  bestLimit: 'Best limit',
+  recoverKExit: 'Recover k-exit',
+};

@@ -1,0 +1,183 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Switch } from '@mui/material';
+import { useState } from 'react';
+import { canWrite, RISK_CONTROL_UI as UI, TRIGGER_FIELD_LABELS, type RiskTrigger, type TriggerEditableField } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { FormDialog } from '../../../ui/dialog/FormDialog';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useRowActions } from '../../../ui/table/use-row-actions';
+import { useRiskGroups, useRiskTriggers, useUpdateTrigger, type TriggerChange } from '../api/risk-controls';
+import { AddTriggerDialog } from '../components/AddTriggerDialog';
+import { EditValueDialog } from '../components/EditValueDialog';
+import { GroupSelect } from '../components/GroupSelect';
+import { editableFields } from '../components/trigger-rules';
+
+const shown = (value: number | string | null) => (value === null || value === '' ? '-' : String(value));
+
+/** The group of one trigger, picked from the strategy profiles. */
+function GroupDialog({ trigger, onSave, onClose }: { trigger: RiskTrigger; onSave: (ids: number[]) => Promise<void>; onClose: () => void }) {
+  const [ids, setIds] = useState(trigger.group_profiles);
+  const [saving, setSaving] = useState(false);
+  return (
+    <FormDialog
+      title={`Group: ${trigger.trigger_name}`}
+      submitLabel="Save"
+      submitting={saving}
+      onClose={onClose}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setSaving(true);
+        await onSave(ids);
+        setSaving(false);
+        onClose();
+      }}
+    >
+      <GroupSelect value={ids} onChange={setIds} />
+    </FormDialog>
+  );
+}
+
+/** Risk Control Service (trading.md 2): the triggers, Show All / Hide Unpicked, Add, value edits in a modal, toggles, groups. */
+export function RiskControlPage() {
+  const { user } = useAuthState();
+  const writable = canWrite(user?.group, 'risk_control');
+  const [showAll, setShowAll] = useState(false);
+  const triggers = useRiskTriggers(showAll);
+  const groups = useRiskGroups();
+  const update = useUpdateTrigger();
+  const { busy, run } = useRowActions();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ trigger: RiskTrigger; field: TriggerEditableField } | null>(null);
+  const [grouping, setGrouping] = useState<RiskTrigger | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; trigger: RiskTrigger } | null>(null);
+
+  const change = (trigger: RiskTrigger, body: TriggerChange) => run(trigger.id, () => update.mutateAsync({ id: trigger.id, change: body }));
+  const titleOf = (id: number) => groups.data?.find((group) => group.id === id)?.title ?? `#${id}`;
+
+  const value = (field: TriggerEditableField) => (trigger: RiskTrigger) =>
+    writable ? (
+      <Button size="small" sx={{ textTransform: 'none', minWidth: 0 }} onClick={() => setEditing({ trigger, field })} aria-label={`${TRIGGER_FIELD_LABELS[field]} of ${trigger.trigger_name}`}>
+        {shown(trigger[field])}
+      </Button>
+    ) : (
+      shown(trigger[field])
+    );
+
+  const rulesOf = (trigger: RiskTrigger) => {
+    const reduce = trigger.position_reduce === null ? '' : `Reduce ${trigger.position_reduce}% (X ${shown(trigger.x_percent_depo)}%, Y ${shown(trigger.y_percent_depo)}%)`;
+    return [trigger.rules, reduce].filter(Boolean).join('; ') || '-';
+  };
+
+  const columns: Column<RiskTrigger>[] = [
+    { field: 'id', header: UI.columns[0] },
+    { field: 'trigger_name', header: UI.columns[1], render: value('trigger_name') },
+    { field: 'trigger_blocker', header: UI.columns[2], render: value('trigger_blocker') },
+    { field: 'trigger_unblocker', header: UI.columns[3], render: value('trigger_unblocker') },
+    {
+      field: 'rules',
+      header: UI.columns[4],
+      render: (trigger) =>
+        writable ? (
+          <Button size="small" sx={{ textTransform: 'none', textAlign: 'left' }} onClick={() => setEditing({ trigger, field: 'rules' })} aria-label={`Risk control rules of ${trigger.trigger_name}`}>
+            {rulesOf(trigger)}
+          </Button>
+        ) : (
+          rulesOf(trigger)
+        ),
+    },
+    { field: 'timer', header: UI.columns[5], render: value('timer') },
+    {
+      field: 'alert',
+      header: UI.columns[6],
+      render: (trigger) => (
+        <Switch size="small" checked={trigger.alert} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { alert: e.target.checked })} slotProps={{ input: { 'aria-label': `Alert of ${trigger.trigger_name}` } }} />
+      ),
+    },
+    {
+      field: 'group_profiles',
+      header: UI.columns[7],
+      render: (trigger) => {
+        const text = trigger.group_profiles.map(titleOf).join(', ') || '-';
+        return writable ? (
+          <Button size="small" sx={{ textTransform: 'none' }} onClick={() => setGrouping(trigger)} aria-label={`Group of ${trigger.trigger_name}`}>
+            {text}
+          </Button>
+        ) : (
+          text
+        );
+      },
+    },
+    {
+      field: 'is_active',
+      header: UI.columns[8],
+      render: (trigger) => (
+        <Switch size="small" checked={trigger.is_active} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_active: e.target.checked })} slotProps={{ input: { 'aria-label': `Active of ${trigger.trigger_name}` } }} />
+      ),
+    },
+    {
+      field: 'is_show',
+      header: UI.columns[9],
+      render: (trigger) => (
+        <Checkbox size="small" checked={trigger.is_show} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_show: e.target.checked })} slotProps={{ input: { 'aria-label': `Visibility of ${trigger.trigger_name}` } }} />
+      ),
+    },
+  ];
+  if (writable) {
+    columns.push({
+      field: 'action',
+      header: UI.columns[10],
+      render: (trigger) => (
+        <IconButton size="small" aria-label={`Edit ${trigger.trigger_name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, trigger })}>
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <SectionTabs bar="signalsAndOrders" />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2, '& h1': { mb: 0 } }}>
+        <PageTitle>Risk control service</PageTitle>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button variant="outlined" onClick={() => setShowAll((previous) => !previous)}>
+            {showAll ? UI.hideUnpicked : UI.showAll}
+          </Button>
+          {writable && (
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              {UI.add}
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <DataTable
+        columns={columns}
+        rows={triggers.data?.results}
+        rowKey={(trigger) => trigger.id}
+        emptyText={UI.empty}
+        isLoading={triggers.isPending}
+        error={triggers.error}
+        testId="risk-triggers-table"
+      />
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        {menu &&
+          editableFields(menu.trigger).map((field) => (
+            <MenuItem
+              key={field}
+              onClick={() => {
+                setEditing({ trigger: menu.trigger, field });
+                setMenu(null);
+              }}
+            >
+              {TRIGGER_FIELD_LABELS[field]}
+            </MenuItem>
+          ))}
+      </Menu>
+      {adding && <AddTriggerDialog onClose={() => setAdding(false)} />}
+      {editing && <EditValueDialog trigger={editing.trigger} field={editing.field} onClose={() => setEditing(null)} />}
+      {grouping && <GroupDialog trigger={grouping} onClose={() => setGrouping(null)} onSave={(ids) => change(grouping, { group_profiles: ids })} />}
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Position administration (trading.md 2, 3 Position and Account admin metrics, 4, 5 Position actions, 6,
+ * 7, 9). Quoted texts are the spec's; the rest are our own words.
+ */
+import type { ListQueryAccess } from './list-query';
+import { isFieldAllowed, type Perm } from './perms';
+import type { ActionState, Direction, PositionState } from './trading';
+import type { DepositTransactionType } from './trading';
+
+export const POSITION_MESSAGES = {
+  reducePercentRequired: 'Please enter percent(%) of reducing',
+  reducePercentRange: 'Percent of reducing must be more than 0 and less than 100, with at most 2 decimals.',
+  coefficientRequired: 'Please enter the new coefficient',
+  coefficientMin: 'Coefficient must be greater than or equal to 0.001',
+  coefficientMax: 'Coefficient must be less than or equal to 0.999',
+  coefficientInvalid: 'Please enter a valid number',
+  signalsIdsRequired: 'Pick at least one position.',
+  signalsIdsUnknown: 'Some of the picked positions are not open any more. Reload the list and pick again.',
+  lostNotReducible: 'A lost position cannot be reduced. Close it at market instead.',
+  lostNoRecovery: 'A lost position has no k-exit to recover.',
+  lostNoSkipCheck: 'A lost position has no exit checks to skip.',
+  positionClosed: 'This position is already closed.',
+  positionClosing: 'This position is being closed.',
+  changeUnderWay: 'A change of this position is still under way. Try again once it is done.',
+  skipCheckRequired: 'Send skip_check_by_timer, skip_check_by_distance or both.',
+  lostPositionNotFound: 'There is no lost position of this pair and side.',
+  quantityRange: 'Quantity must be more than 0 and at most the quantity the lost position holds.',
+  pairRequired: 'Pair is required',
+  sideRequired: 'Side is required',
+  quantityRequired: 'Quantity is required',
+  depositValueRequired: 'Please enter the value',
+  depositTypeRequired: 'Please pick the deposit type',
+  depositValueInvalid: 'Enter a number of at least 0 with at most 8 decimals.',
+  depositEditEmpty: 'Send deposit_monthly with deposit_type, deposit_at, or both.',
+  noMetricsYet: 'This account has no metrics yet.',
+} as const;
+
+/** The screen's own texts (trading.md 2). */
+export const POSITION_UI = {
+  empty: 'There are no administration data yet...',
+  lostEmpty: 'There are no lost positions...',
+  tabs: { positions: 'Positions', lost: 'Lost positions' },
+  /** The logs link of a position's signal (platform.md 2.8). */
+  logsLink: (signalId: string | number) => `logs?page=1&page_size=500&signal_id=${signalId}`,
+} as const;
+
+/** Reduce percent: more than 0, less than 100 (a 100% reduce is a market close), 2 decimals. */
+export const REDUCE_PERCENT = { min: 0, max: 100, decimals: 2 } as const;
+/** Limit close coefficient (trading.md 5, 9). */
+export const CLOSE_COEFFICIENT = { min: 0.001, max: 0.999, decimals: 3 } as const;
+/** The most positions one bulk call takes. */
+export const BULK_POSITIONS_MAX = 500;
+
+/** The one Limited gate each position action needs (trading.md 6; docs/decisions.md for the last three). */
+export const POSITION_ACTION_GATES = {
+  reduce: 'reduce_p',
+  closeMarket: 'close_market',
+  closeLimit: 'close_market',
+  bestLimit: 'best_limit',
+  skipCheck: 'skip_check_k_exit',
+  recoverKExit: 'skip_check_k_exit',
+  closeLost: 'close_market',
+  changeDeposit: 'change_deposit',
+} as const;
+export type PositionAction = keyof typeof POSITION_ACTION_GATES;
+
+/** Whether a perm of the APA section may run the action (the SPA hides, the API refuses, the same way). */
+export function mayRunPositionAction(perm: Perm, action: PositionAction): boolean {
+  if (perm.status === 'NP' || perm.status === 'ReadOnly') return false;
+  return isFieldAllowed(perm, POSITION_ACTION_GATES[action]);
+}
+
+/** `GET position-administration/`: each filter and ordering with the field a Limited group must see. */
+export const POSITION_LIST_QUERY = {
+  filters: { pair__ticker: 'ticker' },
+  orderings: {
+    created_at: 'created_at',
+    ticker: 'ticker',
+    side: 'side',
+    active_p_size_usd: 'active_p_size_usd',
+    u_pnl: 'u_pnl',
+    r_pnl: 'r_pnl',
+  },
+} as const satisfies ListQueryAccess;
+
+/** `GET position-administration/lost-positions/`. */
+export const LOST_POSITION_LIST_QUERY = {
+  filters: { pair__ticker: 'ticker' },
+  orderings: {},
+} as const satisfies ListQueryAccess;
+
+export interface NamedRef {
+  id: number;
+  title: string;
+}
+
+/** A row of the positions table (trading.md 3), numbers rounded as TRADING_DECIMALS says. */
+export interface PositionRow {
+  id: string;
+  signal_id: string | null;
+  created_at: string;
+  profile: NamedRef | null;
+  exchange_account: NamedRef;
+  pair_id: number;
+  ticker: string;
+  side: Direction;
+  active_p_size_usd: number;
+  active_p_coins: number;
+  r_pnl: number;
+  u_pnl: number;
+  avg_e_price: number | null;
+  k_exit: number | null;
+  k_exit_coeff: number | null;
+  current_price: number | null;
+  mark_price: number | null;
+  reduce_p: number;
+  k_e_recovery: boolean;
+  skip_check_by_timer: boolean;
+  skip_check_by_distance: boolean;
+  best_limit: boolean;
+  /** null: a lost position. */
+  state: PositionState | null;
+  action_state: ActionState;
+  /** The other strategy profiles holding an open position on the same pair and account. */
+  profile_list: NamedRef[];
+}
+
+/** The side list: the newest metrics of each exchange account (trading.md 3 Account admin metrics). */
+export interface AccountAdminMetrics {
+  /** The exchange account's id. */
+  id: number;
+  account_name: string;
+  at: string;
+  nav: number;
+  asset_usdt: number;
+  asset_usdc: number;
+  other_stable_coins: number;
+  asset_sum: number;
+  var: number;
+  open_orders_volume: number;
+  free_var: number;
+  imp_loss: number;
+  max_dd: number;
+  max_ddd: number;
+  deposit_monthly: number;
+  deposit_at: number;
+  balance_daily: number;
+  return_day_percent: number;
+  return_month_percent: number;
+  return_at_percent: number;
+  avg_capital_growth_rate: number;
+}
+
+/** The metrics in the side list's order, with their labels. */
+export const ACCOUNT_METRIC_LABELS: readonly (readonly [Exclude<keyof AccountAdminMetrics, 'id' | 'account_name' | 'at'>, string])[] = [
+  ['nav', 'NAV'],
+  ['asset_usdt', 'Asset USDT'],
+  ['asset_usdc', 'Asset USDC'],
+  ['other_stable_coins', 'Other stable coins'],
+  ['asset_sum', 'Asset sum'],
+  ['var', 'VaR'],
+  ['open_orders_volume', 'Open orders volume'],
+  ['free_var', 'Free VaR'],
+  ['imp_loss', 'Imp loss'],
+  ['max_dd', 'Max DD'],
+  ['max_ddd', 'Max DDD'],
+  ['deposit_monthly', 'Deposit monthly (HWM)'],
+  ['deposit_at', 'Deposit AT'],
+  ['balance_daily', 'Balance daily'],
+  ['return_day_percent', 'Return day %'],
+  ['return_month_percent', 'Return month %'],
+  ['return_at_percent', 'Return AT %'],
+  ['avg_capital_growth_rate', 'ACGR'],
+];
+
+/** `PUT position-administration/account-info/{account_id}/` (docs/decisions.md). */
+export interface DepositEdit {
+  deposit_monthly?: number;
+  deposit_type?: DepositTransactionType;
+  deposit_at?: number;
+}
