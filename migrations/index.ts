@@ -14,6 +14,7 @@ import { CreateSignalsOrdersPositions1733212800000 } from './1733212800000-Creat
 import { CreateAccountMetricsAndRiskTriggers1733299200000 } from './1733299200000-CreateAccountMetricsAndRiskTriggers';
 import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './1733385600000-CreateBotStatusExportsAndEngineCommands';
 import { AddSignalsOrdersFilterIndexes1733558400000 } from './1733558400000-AddSignalsOrdersFilterIndexes';
+import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStatisticsRollups';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CreateAccountMetricsAndRiskTriggers1733299200000,
   CreateBotStatusExportsAndEngineCommands1733385600000,
   AddSignalsOrdersFilterIndexes1733558400000,
+  CreateStatisticsRollups1733731200000,
 ];

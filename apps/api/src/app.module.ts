@@ -20,6 +20,8 @@ import { OrdersModule } from './orders/orders.module';
 import { SignalsModule } from './signals/signals.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
+import { StatsModule } from './stats/stats.module';
+import { ChartsModule } from './charts/charts.module';
 import { SystemStatusModule } from './system-status/system-status.module';
 import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
@@ -56,6 +58,8 @@ export class AppModule {
         SystemStatusModule,
         MmProfilesModule,
         StrategyProfilesModule,
+        StatsModule,
+        ChartsModule,
         PositionsModule,
         RiskControlsModule,
         HealthModule,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, fullPageShot, shot, signIn, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, WIZARD_ADMIN } from './helpers';
+import { apiAs, fullPageShot, shot, signIn, SIGNALS_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, WIZARD_ADMIN } from './helpers';
 
 const TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 const PHONE = { width: 390, height: 844 };
@@ -197,6 +197,9 @@ test('wizard: a short profile through all 8 steps, started and stopped from the 
   const stored = (await apiAs(page, `/strategies/strategy-settings/${id}/`)).body as { settings: Record<string, Record<string, unknown>> };
   expect(stored.settings.deviation_settings).toEqual({ limit_funding_rate: 0.5, limit_price_deviation: 0.7 });
   expect(stored.settings.signal_settings).toMatchObject({ atr_minus_1_type: 'rng', atr_minus_1_value: '1;3', enable_sec_atr: true });
+  // The other tabs are the shared tables, on this profile's rows: a new profile has none yet.
   await page.getByRole('tab', { name: 'Signals' }).click();
-  await expect(page.getByText(STRATEGY_WIZARD_UI.noSignals)).toBeVisible();
+  await expect(page.getByTestId('profile-signals-table').getByText(SIGNALS_UI.signalsEmpty)).toBeVisible();
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByTestId('profile-orders-table').getByText(SIGNALS_UI.ordersEmpty)).toBeVisible();
 });

@@ -16,6 +16,7 @@ export * from './ticker-configs';
 export * from './mm-profiles';
 export * from './strategy-profiles';
 export * from './strategy-settings';
+export * from './stats';
 export * from './strategy-wizard';
 export * from './positions';
 export * from './risk-controls';

@@ -41,9 +41,6 @@ export const STRATEGY_WIZARD_UI = {
   scTypeLabels: { sc_skip: 'SC-Skip', sc_mm_decrease: 'SC-MM' },
   timeframeLabels: { '1h': '1 hour', '4h': '4 hours', '1d': '1 day', '1w': '1 week', '1M': '1 month' },
   exitModes: { none: 'None', time: 'By time', distance: 'By distance', both: 'By time and distance' },
-  noSignals: 'There are no signals yet...',
-  noOrders: 'There are no orders yet...',
-  noStats: 'There are no strategy stats yet...',
 } as const;
 
 export type ExitMode = keyof typeof STRATEGY_WIZARD_UI.exitModes;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { STRATEGY_WIZARD_UI, type Level } from '@console/contracts';
+import { SIGNALS_UI, STATS_UI, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { StrategyProfilePage } from './StrategyProfilePage';
 
@@ -12,38 +12,54 @@ const SETTINGS = {
   deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 },
 };
 
-function renderPage({ status = 'inactive', level = 'Full', failProfile = false }: { status?: string; level?: Level; failProfile?: boolean } = {}) {
+/** The lists the Statistics, Orders and Signals tabs read, with the parameter that keeps them to the profile. */
+const PROFILE_LISTS: Record<string, string> = { '/signals/signals/': 'profile', '/orders/orders/': 'profile', '/strategies/profiles-stats/': 'profile_id__in' };
+
+function renderPage({ status = 'inactive', level = 'Full', failProfile = false, others = {} }: { status?: string; level?: Level; failProfile?: boolean; others?: Partial<Record<SectionName, Level>> } = {}) {
   const api = fakeFetch((method, path, body) => {
     if (path === '/strategies/profiles/9/' && method === 'GET')
       return failProfile ? [404, { detail: 'Not found.' }] : [200, { id: 9, title: 'Momentum', status, action_state: 'NONE', mm_profile: { id: 1, title: 'Core MM' }, tickers: 2, ticker_configs_name: 'Majors' }];
     if (path === '/strategies/strategy-settings/9/' && method === 'GET') return [200, { schema_type: 'v1', settings: SETTINGS }];
     if (path === '/strategies/strategy-settings/9/' && method === 'PUT') return [200, body];
+    // The other tabs' lists, asked for this profile only.
+    if (Object.keys(PROFILE_LISTS).includes(path.split('?')[0]) && method === 'GET') return [200, { count: 0, next: null, previous: null, results: [] }];
     return [404, {}];
   });
   renderWithApp(
     <Routes>
       <Route path="/strategy-profiles/:profileRef" element={<StrategyProfilePage />} />
     </Routes>,
-    { api: makeApi(signedInState(makeUser({ profiles: level, profile_settings: level })), api), path: '/strategy-profiles/profile=9' },
+    { api: makeApi(signedInState(makeUser({ ...others, profiles: level, profile_settings: level })), api), path: '/strategy-profiles/profile=9' },
   );
   return api;
 }
 
 describe('StrategyProfilePage', () => {
-  it('shows the header, the read-only settings and the other tabs’ empty texts', async () => {
+  it('shows the header, the read-only settings and the other tabs’ lists of this profile', async () => {
     const user = userEvent.setup();
-    renderPage();
+    const api = renderPage();
     expect(await screen.findByRole('heading', { name: 'Momentum' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start' })).toBeInTheDocument();
     expect(await screen.findByText('4 hours')).toBeInTheDocument();
     // A long profile has no single cases.
     expect(screen.queryByTestId('summary-singleCases')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Signals' }));
-    expect(screen.getByText(STRATEGY_WIZARD_UI.noSignals)).toBeInTheDocument();
+    expect(await screen.findByText(SIGNALS_UI.signalsEmpty)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Orders' }));
-    expect(screen.getByText(STRATEGY_WIZARD_UI.noOrders)).toBeInTheDocument();
+    expect(await screen.findByText(SIGNALS_UI.ordersEmpty)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Statistics' }));
-    expect(screen.getByText(STRATEGY_WIZARD_UI.noStats)).toBeInTheDocument();
+    expect(await screen.findByText(STATS_UI.strategyEmpty)).toBeInTheDocument();
+    for (const [list, filter] of Object.entries(PROFILE_LISTS)) {
+      const asked = api.calls.map((call) => new URL(call.url, 'http://console.test')).filter((url) => url.pathname === `/api/v2${list}`);
+      expect(asked.length, list).toBeGreaterThan(0);
+      expect(asked.every((url) => url.searchParams.get(filter) === '9'), `${list} asks for this profile only`).toBe(true);
+    }
+  });
+
+  it('shows only the tabs whose lists the group may read', async () => {
+    renderPage({ others: { signals: 'NP', profiles_stats: 'NP' } });
+    expect(await screen.findByRole('heading', { name: 'Momentum' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Settings', 'Orders']);
   });
 
   it('hides Edit and the status button at ReadOnly', async () => {

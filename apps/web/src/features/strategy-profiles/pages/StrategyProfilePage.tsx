@@ -2,12 +2,15 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, CircularProgress, IconButton, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PATHS, permOf, STRATEGY_PROFILE_MESSAGES, STRATEGY_WIZARD_UI, type WizardStepKey } from '@console/contracts';
+import { PATHS, permOf, STRATEGY_PROFILE_MESSAGES, type SectionName, type WizardStepKey } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { profileIdOf } from '../../../app/paths';
 import { PageTitle } from '../../../ui/PageTitle';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { OrdersTable } from '../../../ui/trading/OrdersTable';
+import { ProfileStats } from '../../../ui/trading/ProfileStats';
+import { SignalsTable } from '../../../ui/trading/SignalsTable';
 import { useStrategyProfile, useStrategySettings } from '../api/get-strategy-profile';
 import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { BlockEditDialog } from '../components/BlockEditDialog';
@@ -16,8 +19,9 @@ import { continueDraftPath, strategyDetailActions, strategyStatusAction } from '
 import { SettingsSummary } from '../wizard/SettingsSummary';
 
 const TABS = ['Settings', 'Statistics', 'Orders', 'Signals'] as const;
-/** The tabs other screens fill (their shared tables come later): their empty texts for now. */
-const EMPTY_TAB_TEXT: Record<(typeof TABS)[number], string> = { Settings: '', Statistics: STRATEGY_WIZARD_UI.noStats, Orders: STRATEGY_WIZARD_UI.noOrders, Signals: STRATEGY_WIZARD_UI.noSignals };
+type DetailTab = (typeof TABS)[number];
+/** The section each tab reads besides the profile itself: a tab the group may not read is not shown. */
+const TAB_SECTION: Record<DetailTab, SectionName | null> = { Settings: null, Statistics: 'profiles_stats', Orders: 'orders', Signals: 'signals' };
 
 /** One strategy profile (trading.md 2): header with its status action, then Settings, Statistics, Orders, Signals. */
 export function StrategyProfilePage() {
@@ -29,7 +33,11 @@ export function StrategyProfilePage() {
   const profile = useStrategyProfile(id);
   const settings = useStrategySettings(id);
   const command = useStrategyProfileCommand();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Settings');
+  const [tab, setTab] = useState<DetailTab>('Settings');
+  const tabs = TABS.filter((name) => {
+    const section = TAB_SECTION[name];
+    return section === null || permOf(user?.group, section).status !== 'NP';
+  });
   const [editing, setEditing] = useState<WizardStepKey | null>(null);
   const tickerListsReadable = permOf(user?.group, 'tickers_configs').status !== 'NP';
   const p = profile.data;
@@ -68,8 +76,8 @@ export function StrategyProfilePage() {
           )}
         </Box>
       )}
-      <Tabs value={tab} onChange={(_, value: (typeof TABS)[number]) => setTab(value)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        {TABS.map((name) => (
+      <Tabs value={tab} onChange={(_, value: DetailTab) => setTab(value)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {tabs.map((name) => (
           <Tab key={name} value={name} label={name} />
         ))}
       </Tabs>
@@ -88,10 +96,12 @@ export function StrategyProfilePage() {
             <SettingsSummary profile={p} settings={settings.data.settings} tickerLink={tickerListsReadable} onEdit={actions.edit ? setEditing : undefined} />
           </>
         )
+      ) : tab === 'Statistics' ? (
+        <ProfileStats profileId={id} />
+      ) : tab === 'Orders' ? (
+        <OrdersTable profileId={id} testId="profile-orders-table" />
       ) : (
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          {EMPTY_TAB_TEXT[tab]}
-        </Typography>
+        <SignalsTable profileId={id} testId="profile-signals-table" />
       )}
       {editing && p && settings.data && (
         <BlockEditDialog profile={p} settings={settings.data.settings} step={editing} tickerListsReadable={tickerListsReadable} onClose={() => setEditing(null)} />
