@@ -16,3 +16,4 @@ export * from './ticker-configs';
 export * from './mm-profiles';
 export * from './strategy-profiles';
 export * from './strategy-settings';
+export * from './exports';
