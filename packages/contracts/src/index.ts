@@ -17,3 +17,4 @@ export * from './mm-profiles';
 export * from './strategy-profiles';
 export * from './strategy-settings';
 export * from './exports';
+export * from './signals';
