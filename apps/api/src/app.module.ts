@@ -23,6 +23,7 @@ import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
 import { UsersModule } from './users/users.module';
+import { ExportsModule } from './exports/exports.module';
 
 @Module({})
 export class AppModule {
@@ -53,6 +54,7 @@ export class AppModule {
         MmProfilesModule,
         StrategyProfilesModule,
         HealthModule,
+        ExportsModule,
       ],
     };
   }
