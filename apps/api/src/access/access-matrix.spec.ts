@@ -187,3 +187,38 @@ describe('the access matrix: privileges cannot be raised from inside', () => {
     await ctx.http().delete(`${U}${admin2.id}/`).set(...auth(await tokenOf(admin1))).expect(204);
   });
 });
+
+describe('the access matrix: export routes answer to the export section and to their list\'s section', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses without either, and at Limited on the list any filter on a field the group does not see', async () => {
+    const routes = ctx.app.get(RouteCatalog).routes().filter((r) => r.rule?.kind === 'section' && r.rule.options.source);
+    expect(routes.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const rule = route.rule as Extract<NonNullable<DeclaredRoute['rule']>, { kind: 'section' }>;
+      const source = rule.options.source!;
+      const tokenFor = async (levels: Partial<Record<(typeof SECTIONS)[number], Level>>, fields: string[] = []) => {
+        const perms = only(levels).map((p) => (p.section_name === source.section ? { ...p, fields, filtering: true, sorting: true } : p));
+        return (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
+      };
+      const get = async (token: string, qs = '') => (await ctx.http().get(`/api/v2${route.path}${qs}`).set(...auth(token))).status;
+      const cases: [string, string, string, number][] = [
+        ['export Full, list NP', await tokenFor({ [rule.section]: 'Full' }), '', 403],
+        ['export NP, list Full', await tokenFor({ [source.section]: 'Full' }), '', 403],
+        ['both Full', await tokenFor({ [rule.section]: 'Full', [source.section]: 'Full' }), '', 200],
+      ];
+      const hidden = await tokenFor({ [rule.section]: 'Full', [source.section]: 'Limited' });
+      for (const param of Object.keys(source.query?.filters ?? {})) cases.push([`list Limited without ${param}'s field`, hidden, `?${param}=1`, 403]);
+      for (const [who, token, qs, status] of cases) {
+        const got = await get(token, qs);
+        if (got !== status) failures.push(`${route.path}${qs} as ${who}: ${got}, not ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
