@@ -17,6 +17,8 @@ import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
+import { StatsModule } from './stats/stats.module';
+import { ChartsModule } from './charts/charts.module';
 import { SystemStatusModule } from './system-status/system-status.module';
 import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
@@ -53,6 +55,8 @@ export class AppModule {
         SystemStatusModule,
         MmProfilesModule,
         StrategyProfilesModule,
+        StatsModule,
+        ChartsModule,
         HealthModule,
         ExportsModule,
       ],

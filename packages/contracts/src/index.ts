@@ -18,3 +18,4 @@ export * from './strategy-profiles';
 export * from './strategy-settings';
 export * from './exports';
 export * from './signals';
+export * from './stats';

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CHART_DEFAULT_TYPE_OF, CHART_DEFAULTS, CHART_MAX_POINTS, STATS_MESSAGES as M, type ChartDataType, type ChartPoint } from '@console/contracts';
+import { FieldValidationError } from '../common/errors/api-errors';
+import { endOf, toInstant } from '../stats/stats-dates';
+import { planChart, tfSeconds } from './chart-buckets';
+import type { ChartDto, ChartQuery } from './charts.dto';
+
+/** A data type's column prefix in account_metric_bars, and its value per metrics minute. */
+const SERIES: Record<ChartDataType, { bars: string; minute: string; decimals: number }> = {
+  NAV: { bars: 'nav', minute: 'm.nav', decimals: 2 },
+  Equity: { bars: 'equity', minute: `CASE WHEN m.deposit_at > 0 THEN 100 * (m.nav / m.deposit_at - 1) ELSE 0 END`, decimals: 4 },
+  'Imp.Loss': { bars: 'imp_loss', minute: `CASE WHEN m.nav > 0 THEN 100 * m.imp_loss / m.nav ELSE 0 END`, decimals: 4 },
+  VAR: { bars: 'var', minute: `CASE WHEN m.nav > 0 THEN 100 * m.var / m.nav ELSE 0 END`, decimals: 4 },
+};
+
+interface Bucket {
+  x: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
+
+/**
+ * One chart series of one exchange account over a range: OHLC buckets from the metrics rollups (raw
+ * minutes only for short ranges), at most CHART_MAX_POINTS of them, one per x.
+ */
+@Injectable()
+export class ChartsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async chart(query: ChartQuery): Promise<ChartDto> {
+    const dataType = query.data_type ?? CHART_DEFAULTS.dataType;
+    const chartType = query.chart_type ?? CHART_DEFAULT_TYPE_OF[dataType] ?? CHART_DEFAULTS.chartType;
+    const tf = query.tf ?? CHART_DEFAULTS.tf;
+    const [from, to] = this.range(query);
+    const account = await this.account(query.exchange_account);
+    const plan = planChart(tf, (to.getTime() - from.getTime()) / 1000);
+    const buckets = account ? await this.buckets(account.id, dataType, plan.source, plan.bucketSeconds, from, to) : [];
+    const merged = mergeToLimit(buckets);
+    const { decimals } = SERIES[dataType];
+    const value = (v: string) => Number(Number(v).toFixed(decimals)) + 0;
+    const points: ChartPoint[] = merged.buckets.map((b) =>
+      chartType === 'candles'
+        ? { date: b.x.toISOString(), open: value(b.open), high: value(b.high), low: value(b.low), close: value(b.close) }
+        : { date: b.x.toISOString(), value: value(b.close) },
+    );
+    const width = plan.bucketSeconds || tfSeconds(tf);
+    return { data_type: dataType, chart_type: chartType, tf, bucket_seconds: width * merged.factor, exchange_account: account, points };
+  }
+
+  /** [from, until): `period` first, else the dates; six months before the end by default, now as the end. */
+  private range(query: ChartQuery): [Date, Date] {
+    let fromText = query.date_from;
+    let toText = query.date_to;
+    if (query.period) [fromText, toText] = query.period.split(',').map((p) => p.trim());
+    const to = toText ? endOf(toText) : new Date();
+    const from = fromText ? toInstant(fromText) : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - CHART_DEFAULTS.monthsBack, to.getUTCDate(), to.getUTCHours(), to.getUTCMinutes()));
+    if (from >= to) throw FieldValidationError.of(query.period ? 'period' : 'date_from', M.rangeReversed);
+    return [from, to];
+  }
+
+  private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
+    const [row] =
+      id !== undefined
+        ? await this.dataSource.query(`SELECT id, title FROM exchange_accounts WHERE id = $1`, [id])
+        : await this.dataSource.query(
+            `SELECT ea.id, ea.title FROM exchange_accounts ea
+              ORDER BY EXISTS (SELECT 1 FROM account_metric_bars b WHERE b.exchange_account_id = ea.id AND b.tf = '1M') DESC, ea.id LIMIT 1`,
+          );
+    if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
+    return row ?? null;
+  }
+
+  private buckets(accountId: number, dataType: ChartDataType, source: string, bucketSeconds: number, from: Date, to: Date): Promise<Bucket[]> {
+    const series = SERIES[dataType];
+    // Calendar weeks and months are the rollup's own buckets; others are epoch-aligned multiples of the source.
+    const x = bucketSeconds ? `to_timestamp(floor(extract(epoch FROM at) / ${bucketSeconds}) * ${bucketSeconds})` : 'at';
+    if (source === 'minutes') {
+      return this.dataSource.query(
+        `SELECT ${x} AS x, (array_agg(v ORDER BY at))[1] AS open, max(v) AS high, min(v) AS low, (array_agg(v ORDER BY at DESC))[1] AS close
+           FROM (SELECT m.at, ${series.minute} AS v FROM account_metrics m WHERE m.exchange_account_id = $1 AND m.at >= $2 AND m.at < $3) s
+          GROUP BY 1 ORDER BY 1`,
+        [accountId, from, to],
+      );
+    }
+    const c = series.bars;
+    return this.dataSource.query(
+      `SELECT ${x} AS x, (array_agg(${c}_open ORDER BY at))[1] AS open, max(${c}_high) AS high, min(${c}_low) AS low,
+              (array_agg(${c}_close ORDER BY at DESC))[1] AS close
+         FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = $2 AND at >= $3 AND at < $4
+        GROUP BY 1 ORDER BY 1`,
+      [accountId, source, from, to],
+    );
+  }
+}
+
+/**
+ * One bucket per x (the last wins), and never more than CHART_MAX_POINTS: past it, runs of `factor`
+ * neighbours merge into one OHLC bucket (open of the first, close of the last, extremes of all).
+ */
+export function mergeToLimit(rows: Bucket[]): { buckets: Bucket[]; factor: number } {
+  const byX = new Map<number, Bucket>();
+  for (const row of rows) byX.set(new Date(row.x).getTime(), { ...row, x: new Date(row.x) });
+  const unique = [...byX.values()].sort((a, b) => a.x.getTime() - b.x.getTime());
+  if (unique.length <= CHART_MAX_POINTS) return { buckets: unique, factor: 1 };
+  const factor = Math.ceil(unique.length / CHART_MAX_POINTS);
+  const buckets: Bucket[] = [];
+  for (let i = 0; i < unique.length; i += factor) {
+    const run = unique.slice(i, i + factor);
+    buckets.push({
+      x: run[0].x,
+      open: run[0].open,
+      close: run.at(-1)!.close,
+      high: String(Math.max(...run.map((b) => Number(b.high)))),
+      low: String(Math.min(...run.map((b) => Number(b.low)))),
+    });
+  }
+  return { buckets, factor };
+}

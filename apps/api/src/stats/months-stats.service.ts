@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsView } from '@console/contracts';
+import { FieldValidationError } from '../common/errors/api-errors';
+import type { AccountQuery, MonthsStatsDto, MonthsStatsQuery, MonthsSummaryDto, SystemDataDto } from './months-stats.dto';
+import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
+
+const DAY_MS = 86_400_000;
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Statistics by months (trading.md 2 Stats by months, 3 Months stats) of one exchange account, read from
+ * the rollups: the account's monthly metrics bars, its profiles' day sums and its re-invest transactions.
+ * Definitions: docs/metrics.md.
+ */
+@Injectable()
+export class MonthsStatsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async months(view: MonthsView, query: MonthsStatsQuery): Promise<MonthsStatsDto> {
+    if (query.date_from && query.date_to && query.date_from > query.date_to) throw FieldValidationError.of('date_from', M.rangeReversed);
+    const account = await this.account(query.exchange_account);
+    const from = query.date_from ? `${query.date_from.slice(0, 7)}-01` : null;
+    const to = query.date_to ? `${query.date_to.slice(0, 7)}-01` : null;
+    const months = account ? (await this.inputs(account.id, from, to)) : [];
+    const summary = await this.summary(account?.id ?? null, months);
+    if (!months.length) return { exchange_account: account, total: null, month_average: null, day_average: null, by_month: [], summary };
+    const total = totalFigures(months);
+    const byMonth = months.map((m) => rowOf(view, m.period, monthFigures(m)));
+    if ((query.order ?? MONTHS_DEFAULT_ORDER) === '-period') byMonth.reverse();
+    const start = Date.parse(`${months[0].period}T00:00:00Z`);
+    const lastMonthEnd = Date.parse(`${nextMonth(months.at(-1)!.period)}T00:00:00Z`);
+    const days = Math.max(1, Math.ceil((Math.min(lastMonthEnd, Date.now()) - start) / DAY_MS));
+    return {
+      exchange_account: account,
+      total: rowOf(view, null, total),
+      month_average: rowOf(view, null, averageFigures(total, months.length)),
+      day_average: rowOf(view, null, averageFigures(total, days)),
+      by_month: byMonth,
+      summary,
+    };
+  }
+
+  /** `strategies/system-data/`: the summary over every month. */
+  async systemData(query: AccountQuery): Promise<SystemDataDto> {
+    const account = await this.account(query.exchange_account);
+    const months = account ? await this.inputs(account.id, null, null) : [];
+    return { exchange_account: account, summary: await this.summary(account?.id ?? null, months) };
+  }
+
+  /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */
+  private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
+    if (id !== undefined) {
+      const [row] = await this.dataSource.query(`SELECT id, title FROM exchange_accounts WHERE id = $1`, [id]);
+      if (!row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
+      return row;
+    }
+    const [row] = await this.dataSource.query(
+      `SELECT ea.id, ea.title FROM exchange_accounts ea
+        ORDER BY EXISTS (SELECT 1 FROM account_metric_bars b WHERE b.exchange_account_id = ea.id AND b.tf = '1M') DESC, ea.id LIMIT 1`,
+    );
+    return row ?? null;
+  }
+
+  /** Per month from `from` to `to` (first days, both included; null: open), oldest first. */
+  private async inputs(accountId: number, from: string | null, to: string | null): Promise<MonthInput[]> {
+    // Every month's bar (a few dozen rows), so the HWM before the range counts too.
+    const bars: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS period, nav_open, nav_close, deposit_open, deposit_close,
+              max(hwm_close) OVER (ORDER BY at) AS hwm,
+              max(hwm_close) OVER (ORDER BY at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS hwm_before
+         FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = '1M' ORDER BY at`,
+      [accountId],
+    );
+    const signals: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT to_char(date_trunc('month', day), 'YYYY-MM-DD') AS period, sum(qty_profit) AS qty_profit, sum(qty_loss) AS qty_loss,
+              sum(qty_missed) AS qty_missed, sum(profit_usd) AS profit, sum(loss_usd) AS loss, sum(turnover) AS turnover
+         FROM profile_day_stats
+        WHERE exchange_account_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day < ($3::date + interval '1 month'))
+        GROUP BY 1`,
+      [accountId, from, to],
+    );
+    const reinvests: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period, sum(amount) AS amount
+         FROM deposit_transactions WHERE exchange_account_id = $1 AND type = 'reinvest' GROUP BY 1`,
+      [accountId],
+    );
+    const inRange = (period: string) => (!from || period >= from) && (!to || period <= to);
+    const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));
+    const barOf = new Map(bars.map((b) => [String(b.period), b]));
+    const signalsOf = new Map(signals.map((s) => [String(s.period), s]));
+    const reinvestOf = new Map(reinvests.map((r) => [String(r.period), Number(r.amount)]));
+    return [...periods].sort().map((period) => {
+      const b = barOf.get(period);
+      const s = signalsOf.get(period);
+      return {
+        period,
+        navOpen: num(b?.nav_open),
+        navClose: num(b?.nav_close),
+        depositOpen: num(b?.deposit_open),
+        depositClose: num(b?.deposit_close),
+        hwm: num(b?.hwm),
+        hwmBefore: num(b?.hwm_before),
+        qtyProfit: Number(s?.qty_profit ?? 0),
+        qtyLoss: Number(s?.qty_loss ?? 0),
+        qtyMissed: Number(s?.qty_missed ?? 0),
+        profit: Number(s?.profit ?? 0),
+        loss: Number(s?.loss ?? 0),
+        turnover: Number(s?.turnover ?? 0),
+        reinvest: reinvestOf.get(period) ?? 0,
+      };
+    });
+  }
+
+  /**
+   * Turnover over all time and over the last 30, 7 and 1 days (today included, UTC days); how long the
+   * system has run since its first metrics minute or finished signal; the months' best, worst, positive
+   * share and ACGR.
+   */
+  private async summary(accountId: number | null, months: MonthInput[]): Promise<MonthsSummaryDto> {
+    const [t] = accountId === null ? [undefined] : await this.dataSource.query(
+      `SELECT coalesce(sum(turnover), 0) AS at_all,
+              coalesce(sum(turnover) FILTER (WHERE day > current_date - 30), 0) AS month,
+              coalesce(sum(turnover) FILTER (WHERE day > current_date - 7), 0) AS week,
+              coalesce(sum(turnover) FILTER (WHERE day > current_date - 1), 0) AS day,
+              least((SELECT min(first_at) FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = '1M'),
+                    min(day)::timestamp AT TIME ZONE 'UTC') AS started
+         FROM profile_day_stats WHERE exchange_account_id = $1`,
+      [accountId],
+    );
+    const started: Date | null = t?.started ? new Date(t.started) : null;
+    return {
+      turn_over_at_value: Math.round(Number(t?.at_all ?? 0)),
+      turn_over_month_value: Math.round(Number(t?.month ?? 0)),
+      turn_over_week_value: Math.round(Number(t?.week ?? 0)),
+      turn_over_day_value: Math.round(Number(t?.day ?? 0)),
+      ...monthSummary(months),
+      system_is_running_days: started ? Math.max(0, Math.floor((Date.now() - started.getTime()) / DAY_MS)) : 0,
+      system_start_date: started ? started.toISOString() : null,
+    };
+  }
+}
+
+function nextMonth(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { MonthsStatsController } from './months-stats.controller';
+import { MonthsStatsService } from './months-stats.service';
+import { StatsController } from './stats.controller';
+import { StatsService } from './stats.service';
+
+@Module({ controllers: [StatsController, MonthsStatsController], providers: [StatsService, MonthsStatsService] })
+export class StatsModule {}

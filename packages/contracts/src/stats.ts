@@ -1,0 +1,154 @@
+/**
+ * Statistics and charts (trading.md 2 Strategy stats, Stats by months, Charts stats; 3 Profile stats row,
+ * Months stats, Chart query; 7 Statistics; 9). Quoted texts are the spec's; the rest are our own words.
+ * The figures are defined in docs/metrics.md.
+ */
+import type { ListQueryAccess } from './list-query';
+
+export const STATS_UI = {
+  strategyEmpty: 'There are no strategy stats yet...',
+  accountEmpty: 'There are no account stats yet...',
+  monthsTitle: 'Stats by months',
+  monthsEmpty: 'There are no results yet...',
+  pickDateRange: 'Pick Date Range',
+  chartsEmpty: 'No statistics yet...',
+  oneChart: '1 chart',
+  twoCharts: '2 charts',
+  clearFilters: 'Clear Filters',
+  apply: 'Apply',
+} as const;
+
+export const STATS_MESSAGES = {
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  dateTimeInvalid: 'Enter a date and time as YYYY-MM-DDTHH:mm (UTC) or a date as YYYY-MM-DD.',
+  rangeReversed: 'The start date must not be after the end date.',
+  periodInvalid: 'Period is two dates or date-times joined by a comma, the first not after the second.',
+  valueInvalid: 'Pick one of the offered values.',
+  idsInvalid: 'Enter profile ids as whole numbers separated by commas.',
+} as const;
+
+/** Profile statistics rows: all-time figures of a strategy profile (docs/metrics.md). */
+export const PROFILE_STATS_FIELDS = [
+  'profile_id', 'profile_title', 'direction', 'status', 'total_profit', 'total_loss', 'total',
+  'total_percent', 'total_i', 'avg_pnl_percent', 'avg_loss_percent', 'most_loss_percent',
+  'avg_profit_percent', 'avg_i', 'qty_loss', 'qty_profit', 'qty_total', 'w_percent',
+  'avg_time_per_signal', 'most_longest_duration', 'most_imp_loss', 'most_mm_imp_loss',
+  'qty_missed',
+] as const;
+
+/** The second table's extra figures (Dir … Sharpe, Stdev). */
+export const STATS_RISK_FIELDS = ['max_drawdown', 'max_drawdown_percent', 'rf', 'sharpe', 'stdev', 'turnover'] as const;
+
+/**
+ * `GET strategies/profiles-stats/`: the profile filters of trading.md 7 (created_at is the profile's
+ * creation), and the sortable columns, each with the field a Limited group must see.
+ */
+export const PROFILE_STATS_LIST_QUERY = {
+  filters: { profile_id__in: 'profile_id', status: 'status', created_at__lte: 'profile_id', created_at__gte: 'profile_id' },
+  orderings: {
+    profile_id: 'profile_id',
+    profile_title: 'profile_title',
+    direction: 'direction',
+    status: 'status',
+    total: 'total',
+    total_percent: 'total_percent',
+    total_i: 'total_i',
+    w_percent: 'w_percent',
+    qty_total: 'qty_total',
+    qty_missed: 'qty_missed',
+    avg_pnl_percent: 'avg_pnl_percent',
+    most_loss_percent: 'most_loss_percent',
+  },
+} as const satisfies ListQueryAccess;
+
+/** `profiles-stats/for-filters/?search=`: the profiles to pick in the filter. */
+export const PROFILE_STATS_OPTIONS_QUERY = {
+  filters: { search: 'profile_title' },
+  orderings: {},
+} as const satisfies ListQueryAccess;
+
+/** `GET strategies/account-stats/`: account filters and the sortable columns (the section has no Limited level). */
+export const ACCOUNT_STATS_LIST_QUERY = {
+  filters: { account_id__in: 'account_id', created_at__lte: 'account_id', created_at__gte: 'account_id' },
+  orderings: {
+    account_id: 'account_id',
+    account_title: 'account_title',
+    total: 'total',
+    total_percent: 'total_percent',
+    total_i: 'total_i',
+    w_percent: 'w_percent',
+    qty_total: 'qty_total',
+    nav: 'nav',
+  },
+} as const satisfies ListQueryAccess;
+
+export const ACCOUNT_STATS_OPTIONS_QUERY = {
+  filters: { search: 'account_title' },
+  orderings: {},
+} as const satisfies ListQueryAccess;
+
+export const PROFILE_STATS_PAGE_SIZE = 20;
+export const ACCOUNT_STATS_PAGE_SIZE = 20;
+
+/** Months statistics: the period order (default newest first) and the two views. */
+export const MONTHS_ORDERS = ['period', '-period'] as const;
+export type MonthsOrder = (typeof MONTHS_ORDERS)[number];
+export const MONTHS_DEFAULT_ORDER: MonthsOrder = '-period';
+export const MONTHS_VIEWS = ['admin', 'client'] as const;
+export type MonthsView = (typeof MONTHS_VIEWS)[number];
+
+/** Return colour scale thresholds (percent): below 0, 0–5, 5–8, 8–15, 15 and above. */
+export const RETURN_COLOUR_THRESHOLDS = [0, 5, 8, 15] as const;
+
+/** Uptime is told in 365-day years and 30-day months (trading.md 9). */
+export const UPTIME_YEAR_DAYS = 365;
+export const UPTIME_MONTH_DAYS = 30;
+
+/** Years, months and days of a number of whole days (365-day years, 30-day months). */
+export function uptimeParts(days: number): { years: number; months: number; days: number } {
+  const whole = Math.max(0, Math.floor(days));
+  const years = Math.floor(whole / UPTIME_YEAR_DAYS);
+  const rest = whole - years * UPTIME_YEAR_DAYS;
+  const months = Math.floor(rest / UPTIME_MONTH_DAYS);
+  return { years, months, days: rest - months * UPTIME_MONTH_DAYS };
+}
+
+/** Chart settings (trading.md 2 Charts stats, 3 Chart query, 9). */
+export const CHART_DATA_TYPES = ['NAV', 'Equity', 'Imp.Loss', 'VAR'] as const;
+export type ChartDataType = (typeof CHART_DATA_TYPES)[number];
+export const CHART_TYPES = ['candles', 'line', 'column'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+export const CHART_TIMEFRAMES = ['1m', '1h', '1d', '1w', '1M'] as const;
+export type ChartTimeframe = (typeof CHART_TIMEFRAMES)[number];
+export const CHART_TIMEFRAME_LABELS: Record<ChartTimeframe, string> = { '1m': '1 minute', '1h': '1 hour', '1d': '1 day', '1w': '1 week', '1M': '1 month' };
+export const CHART_TYPE_LABELS: Record<ChartType, string> = { candles: 'Candles', line: 'Line', column: 'Column' };
+/** A series never carries more points than this: longer ranges are read in wider buckets. */
+export const CHART_MAX_POINTS = 2000;
+export const CHART_HEIGHT = 400;
+export const CHART_DEFAULTS = { dataType: 'Equity' as ChartDataType, chartType: 'line' as ChartType, tf: '1d' as ChartTimeframe, monthsBack: 6, separated: false };
+/** VAR is drawn as columns unless another type is picked. */
+export const CHART_DEFAULT_TYPE_OF: Partial<Record<ChartDataType, ChartType>> = { VAR: 'column' };
+/** The second chart starts as NAV candles when '2 charts' is picked. */
+export const SECOND_CHART_DEFAULTS = { dataType: 'NAV' as ChartDataType, chartType: 'candles' as ChartType };
+/** The iframe mode's switcher: VAR or EQUITY. */
+export const IFRAME_DATA_TYPES = ['VAR', 'Equity'] as const;
+
+/** A chart point: line and column answer `value`, candles answer OHLC. `date` is the bucket start (ISO). */
+export interface ChartPoint {
+  date: string;
+  value?: number;
+  open?: number;
+  high?: number;
+  low?: number;
+  close?: number;
+}
+
+export interface ChartAnswer {
+  data_type: ChartDataType;
+  chart_type: ChartType;
+  tf: ChartTimeframe;
+  /** The width of one bucket actually used (seconds; a month counts 30 days): wider than tf when the range is long. */
+  bucket_seconds: number;
+  exchange_account: { id: number; title: string } | null;
+  points: ChartPoint[];
+}
