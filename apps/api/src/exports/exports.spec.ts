@@ -47,7 +47,7 @@ async function readSheet(buffer: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-describe('signals xlsx export', () => {
+describe('xlsx exports of the signals and stats lists', () => {
   let ctx: TestContext;
   let worker: INestApplicationContext;
   let processor: ExportsProcessor;
