@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
 import { EngineModule } from './engine/engine.module';
 import { OrdersModule } from './orders/orders.module';
+import { SignalsModule } from './signals/signals.module';
 import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
 import { StatsModule } from './stats/stats.module';
@@ -51,6 +52,7 @@ export class AppModule {
         PairsModule,
         EngineModule,
         OrdersModule,
+        SignalsModule,
         TickerConfigsModule,
         SystemStatusModule,
         MmProfilesModule,

@@ -115,6 +115,11 @@ export const API_PATHS = {
   startStrategyProfile: (id: number) => `/strategies/profiles/${id}/start/`,
   stopStrategyProfile: (id: number) => `/strategies/profiles/${id}/stop/`,
   systemStatus: '/system-status/',
+  strategyProfileOptions: '/strategies/profiles/for-filters/',
+  signals: '/signals/signals/',
+  cancelSignal: (id: string) => `/signals/position/${id}/cancel/`,
+  orders: '/orders/orders/',
+  cancelOrder: (id: string) => `/orders/order/${id}/cancel/`,
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

@@ -103,6 +103,21 @@ export const ORDER_PAGE_SIZE = 100;
 /** Order coefficient of a limit close (trading.md 5, 9): 0.001 to 0.999, 3 decimals. */
 export const CLOSE_COEFFICIENT = { min: 0.001, max: 0.999, decimals: 3 } as const;
 
+/**
+ * Why a close coefficient is refused (the spec's message), or null. Takes a number, or the text of a
+ * form input; at most 3 decimals.
+ */
+export function closeCoefficientProblem(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return SIGNAL_MESSAGES.coefficientRequired;
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
+  if (text === null || !/^\d*\.?\d+$/.test(text)) return SIGNAL_MESSAGES.coefficientInvalid;
+  const n = Number(text);
+  if (n < CLOSE_COEFFICIENT.min) return SIGNAL_MESSAGES.coefficientMin;
+  if (n > CLOSE_COEFFICIENT.max) return SIGNAL_MESSAGES.coefficientMax;
+  if (Number(n.toFixed(CLOSE_COEFFICIENT.decimals)) !== n) return SIGNAL_MESSAGES.coefficientInvalid;
+  return null;
+}
+
 /** The most signals one bulk close takes. */
 export const BULK_SIGNALS_MAX = PAGE_SIZES.signals.options.at(-1)!;
 
@@ -113,13 +128,16 @@ export const SIGNAL_MESSAGES = {
   coefficientInvalid: 'Please enter a valid number',
   notCancellable: 'Only a signal that is active and not yet processed can be cancelled.',
   noOpenPosition: 'This signal has no open position to close.',
+  closeUnderWay: 'A close of this position is already under way.',
   signalsIdsRequired: 'Pick at least one signal.',
   signalsIdsTooMany: `Pick at most ${BULK_SIGNALS_MAX} signals at once.`,
+  signalsIdsRepeated: 'Each signal may be listed once.',
+  noOpenPositions: (ids: readonly (string | number)[]) => `These signals have no open position to close: ${ids.join(', ')}.`,
   dateInvalid: 'Enter a date as YYYY-MM-DD or a date and time in ISO 8601.',
 } as const;
 
 /** Whether a signal offers Cancel (trading.md 4: only while active-not-processed, and no action under way). */
-export function isSignalCancellable(signal: Pick<SignalRow, 'state'> & Partial<Pick<SignalRow, 'action_state'>>): boolean {
+export function isSignalCancellable(signal: { state?: SignalState; action_state?: ActionState }): boolean {
   return signal.state === 'active_np' && (signal.action_state === undefined || signal.action_state === 'NONE');
 }
 

@@ -188,6 +188,38 @@ describe('the access matrix: privileges cannot be raised from inside', () => {
   });
 });
 
+describe('the access matrix: signals and orders routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('declares the lists as reads and every action on trading state as a write of its section', () => {
+    const declared = Object.fromEntries(
+      ctx.app
+        .get(RouteCatalog)
+        .routes()
+        .filter((r) => /^\/(signals|orders)\//.test(r.path))
+        .map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'section' ? `${r.rule.section}:${r.rule.mode}` : r.rule?.kind]),
+    );
+    expect(declared).toEqual({
+      'GET /signals/signals/': 'signals:read',
+      'POST /signals/position/:id/cancel/': 'signals:write',
+      'POST /signals/position/:id/close-market/': 'signals:write',
+      'POST /signals/position/:id/close-limit/': 'signals:write',
+      'POST /signals/positions/:id/close-best-limit/': 'signals:write',
+      'POST /signals/positions/bulk-close-best-limit/': 'signals:write',
+      'POST /signals/positions/bulk-close-market/': 'signals:write',
+      'GET /signals/export/signals/': 'signals_export:read',
+      'GET /signals/celery-result/:id/': 'signals_export:read',
+      'GET /signals/export-file/:id/': 'signals_export:read',
+      'GET /orders/orders/': 'orders:read',
+      'POST /orders/order/:id/cancel/': 'orders:write',
+    });
+  });
+});
+
 describe('the access matrix: export routes answer to the export section and to their list\'s section', () => {
   let ctx: TestContext;
   beforeAll(async () => {

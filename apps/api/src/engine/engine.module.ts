@@ -4,5 +4,5 @@ import { EngineCommandsRepository } from './engine-commands.repository';
 import { EngineCommandsService } from './engine-commands.service';
 
 /** The API side of the engine boundary: submitting commands (for the trading features) and reading their state. */
-@Module({ controllers: [EngineController], providers: [EngineCommandsService, EngineCommandsRepository], exports: [EngineCommandsService] })
+@Module({ controllers: [EngineController], providers: [EngineCommandsService, EngineCommandsRepository], exports: [EngineCommandsService, EngineCommandsRepository] })
 export class EngineModule {}

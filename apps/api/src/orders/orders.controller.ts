@@ -1,20 +1,34 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OPEN_ORDER_STATUSES } from '@console/contracts';
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OPEN_ORDER_STATUSES, ORDER_LIST_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail } from '../common/errors/api-errors';
+import { pageAnswer } from '../common/pagination/pagination';
 import { ParseBigIdPipe } from '../common/validation/ids';
 import { EngineCommandStateDto } from '../engine/engine.dto';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { IdempotencyKey } from '../engine/idempotency-key';
+import { OrderListDto, OrdersQuery } from './orders.dto';
+import { OrdersService } from './orders.service';
 
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
 
 @ApiTags('orders')
 @Controller('orders')
 export class OrdersController {
-  constructor(private readonly commands: EngineCommandsService) {}
+  constructor(
+    private readonly commands: EngineCommandsService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  @Section('orders', 'read', { project: true, query: ORDER_LIST_QUERY })
+  @Get('orders/')
+  @ApiOkResponse({ type: OrderListDto })
+  async list(@Req() req: Request, @Query() query: OrdersQuery) {
+    return pageAnswer(req, await this.orders.list(query));
+  }
 
   /** Asks the engine to cancel an open order: 202 with the command; the order shows CANCELLING until it is done. */
   @Section('orders', 'write')

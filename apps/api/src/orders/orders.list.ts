@@ -39,7 +39,7 @@ export const ORDER_LIST = defineList<OrdersQuery, typeof ORDER_LIST_QUERY>(ORDER
   count: { kind: 'capped', cap: ORDER_COUNT_CAP },
 });
 
-type StoredOrder = Record<keyof OrderRow, unknown>;
+export type StoredOrder = Record<keyof OrderRow, unknown>;
 
 /** A stored row (ORDER_COLUMNS) as the API answers it: price 5, quantity 7, o_size 2 decimals. */
 export function toOrderRow(row: StoredOrder): OrderRow {

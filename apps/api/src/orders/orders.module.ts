@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EngineModule } from '../engine/engine.module';
 import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
 
-/** Orders: for now the cancel action; the list comes with the signals and orders screens. */
-@Module({ imports: [EngineModule], controllers: [OrdersController] })
+/** Orders: the list and the cancel action. */
+@Module({ imports: [EngineModule], controllers: [OrdersController], providers: [OrdersService] })
 export class OrdersModule {}

@@ -8,15 +8,19 @@ export const SIGNAL_COUNT_CAP = 1_000;
 
 export const SIGNAL_FROM = `signals
   JOIN strategy_profiles sp ON sp.id = signals.profile_id
-  JOIN pairs p ON p.id = signals.pair_id`;
+  JOIN pairs p ON p.id = signals.pair_id
+  LEFT JOIN positions pos ON pos.signal_id = signals.id`;
 
-/** One signal as stored: numeric columns as text for the decimal helper (signals.rows.ts). */
+/**
+ * One signal as stored: numeric columns as text for the decimal helper (toSignalRow). A close acts on
+ * the signal's position: its CLOSING / CLOSED shows as the signal's action_state while the signal has none.
+ */
 export const SIGNAL_COLUMNS = `signals.id::text AS id, signals.created_at, sp.title AS profile, signals.profile_id, signals.timeframe,
   p.ticker AS pair, signals.direction, signals.execution::text, signals.size_currency::text, signals.size_coins::text,
   signals.avg_e_price::text, signals.exit_place::text, signals.current_price::text, signals.pnl_in_usd::text,
   signals.pnl_in_percent::text, signals.tr_in_atr::text, signals.inc_vola::text, signals.atr_minus_1::text,
   signals.atr_t_percent::text, signals.minute_activated_at, signals.start_point::text, signals.status, signals.state,
-  signals.action_state,
+  CASE WHEN signals.action_state = 'NONE' AND pos.action_state IN ('CLOSING', 'CLOSED') THEN pos.action_state ELSE signals.action_state END AS action_state,
   (extract(epoch FROM coalesce(signals.finished_at, greatest(now(), signals.created_at)) - signals.created_at) / 3600)::text AS time_per_signal`;
 
 /**
@@ -53,7 +57,7 @@ export function signalListQuery<Q extends Pick<SignalsQuery, 'show_missed' | 'st
   return { ...query, show_missed: query.show_missed ?? query.status === 'missed' };
 }
 
-type StoredSignal = Record<keyof SignalRow, unknown>;
+export type StoredSignal = Record<keyof SignalRow, unknown>;
 
 const NUMBER_FIELDS = ['execution', 'size_currency', 'size_coins'] as const;
 const NULLABLE_NUMBER_FIELDS = [

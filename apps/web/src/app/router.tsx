@@ -20,6 +20,8 @@ const SCREENS = {
   MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
   MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
+  SignalsPage: () => import('../features/signals/pages/SignalsPage').then((m) => ({ default: m.SignalsPage })),
+  OrdersPage: () => import('../features/orders/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 };
 
 /** Loads every screen's code now (tests; or a warm-up once the user is in). */
@@ -41,6 +43,8 @@ const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
 const StrategyProfilesPage = lazy(SCREENS.StrategyProfilesPage);
 const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
+const SignalsPage = lazy(SCREENS.SignalsPage);
+const OrdersPage = lazy(SCREENS.OrdersPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -64,8 +68,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
         <MmProfileFormPage />
       </ProfileSegment> },
   { route: 'signalsAndOrders', element: <FirstTabRedirect bar="signalsAndOrders" /> },
-  { route: 'signals', element: pending('Signals', 'signalsAndOrders') },
-  { route: 'orders', element: pending('Orders', 'signalsAndOrders') },
+  { route: 'signals', element: <SignalsPage /> },
+  { route: 'orders', element: <OrdersPage /> },
   { route: 'administration', element: pending('Position administration', 'signalsAndOrders') },
   { route: 'riskControl', element: pending('Risk control service', 'signalsAndOrders') },
   { route: 'stats', element: <FirstTabRedirect bar="stats" /> },

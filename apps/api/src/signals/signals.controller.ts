@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { IDEMPOTENCY_KEY_HEADER, SIGNAL_LIST_QUERY } from '@console/contracts';
+import { CurrentPrincipal, ScopedRows, Section } from '../access/access.decorators';
+import type { Principal } from '../access/principal';
+import { SIGNAL_ROWS } from '../access/row-scopes';
+import { pageAnswer } from '../common/pagination/pagination';
+import { ParseBigIdPipe } from '../common/validation/ids';
+import { EngineCommandStateDto } from '../engine/engine.dto';
+import { IdempotencyKey } from '../engine/idempotency-key';
+import { BulkCommandsDto, CloseLimitDto, SignalsIdsDto } from './signal-actions.dto';
+import { SignalListDto, SignalsQuery } from './signals.dto';
+import { SignalsService } from './signals.service';
+
+const KEY_HEADER = { name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' };
+
+/**
+ * The signals list and the actions on a signal (trading.md 7). Each action answers 202 with its engine
+ * command; the signal (cancel) or its position (closes) shows CANCELLING or CLOSING until the engine is done.
+ */
+@ApiTags('signals')
+@Controller('signals')
+export class SignalsController {
+  constructor(private readonly signals: SignalsService) {}
+
+  @Section('signals', 'read', { project: true, query: SIGNAL_LIST_QUERY, rows: SIGNAL_ROWS })
+  @Get('signals/')
+  @ApiOkResponse({ type: SignalListDto })
+  async list(@Req() req: Request, @Query() query: SignalsQuery, @ScopedRows() scope: readonly string[]) {
+    return pageAnswer(req, await this.signals.list(query, scope));
+  }
+
+  /** Only while the signal is active and not processed (state active_np). */
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('position/:id/cancel/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: EngineCommandStateDto })
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
+    return this.signals.cancel(principal, id, scope, key);
+  }
+
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('position/:id/close-market/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: EngineCommandStateDto })
+  closeMarket(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
+    return this.signals.close(principal, id, 'close_market', scope, key);
+  }
+
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('position/:id/close-limit/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: EngineCommandStateDto })
+  closeLimit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', ParseBigIdPipe) id: number,
+    @Body() body: CloseLimitDto,
+    @ScopedRows() scope: readonly string[],
+    @IdempotencyKey() key?: string,
+  ) {
+    return this.signals.close(principal, id, 'close_limit', scope, key, { coefficient: body.coefficient });
+  }
+
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('positions/:id/close-best-limit/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: EngineCommandStateDto })
+  closeBestLimit(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
+    return this.signals.close(principal, id, 'close_best_limit', scope, key);
+  }
+
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('positions/bulk-close-best-limit/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: BulkCommandsDto })
+  bulkCloseBestLimit(@CurrentPrincipal() principal: Principal, @Body() body: SignalsIdsDto, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
+    return this.signals.bulkClose(principal, body.signals_ids, 'close_best_limit', scope, key);
+  }
+
+  /** Signals' positions only: a lost position has no signal, and closes through position administration. */
+  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Post('positions/bulk-close-market/')
+  @HttpCode(202)
+  @ApiHeader(KEY_HEADER)
+  @ApiAcceptedResponse({ type: BulkCommandsDto })
+  bulkCloseMarket(@CurrentPrincipal() principal: Principal, @Body() body: SignalsIdsDto, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
+    return this.signals.bulkClose(principal, body.signals_ids, 'close_market', scope, key);
+  }
+}

@@ -1,0 +1,14 @@
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { OrdersTable } from '../../../ui/trading/OrdersTable';
+
+/** Signals & orders → Orders (trading.md 2). */
+export function OrdersPage() {
+  return (
+    <>
+      <SectionTabs bar="signalsAndOrders" />
+      <PageTitle>Orders</PageTitle>
+      <OrdersTable />
+    </>
+  );
+}
