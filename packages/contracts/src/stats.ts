@@ -152,3 +152,6 @@ export interface ChartAnswer {
   exchange_account: { id: number; title: string } | null;
   points: ChartPoint[];
 }
+
+/** The time frames of the account metrics rollup (account_metric_bars.tf); minutes are the raw rows. */
+export const METRIC_BAR_TIMEFRAMES = ['1h', '1d', '1w', '1M'] as const;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { CHART_DEFAULT_TYPE_OF, CHART_DEFAULTS, CHART_MAX_POINTS, STATS_MESSAGES as M, type ChartDataType, type ChartPoint } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
 import { endOf, toInstant } from '../stats/stats-dates';
+import { StatsRepository } from '../stats/stats.repository';
 import { planChart, tfSeconds } from './chart-buckets';
 import type { ChartDto, ChartQuery } from './charts.dto';
 
@@ -29,7 +30,10 @@ interface Bucket {
  */
 @Injectable()
 export class ChartsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rollups: StatsRepository,
+  ) {}
 
   async chart(query: ChartQuery): Promise<ChartDto> {
     const dataType = query.data_type ?? CHART_DEFAULTS.dataType;
@@ -63,37 +67,14 @@ export class ChartsService {
   }
 
   private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
-    const [row] =
-      id !== undefined
-        ? await this.dataSource.query(`SELECT id, title FROM exchange_accounts WHERE id = $1`, [id])
-        : await this.dataSource.query(
-            `SELECT ea.id, ea.title FROM exchange_accounts ea
-              ORDER BY EXISTS (SELECT 1 FROM account_metric_bars b WHERE b.exchange_account_id = ea.id AND b.tf = '1M') DESC, ea.id LIMIT 1`,
-          );
+    const row = await this.rollups.account(this.dataSource, id);
     if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;
   }
 
   private buckets(accountId: number, dataType: ChartDataType, source: string, bucketSeconds: number, from: Date, to: Date): Promise<Bucket[]> {
     const series = SERIES[dataType];
-    // Calendar weeks and months are the rollup's own buckets; others are epoch-aligned multiples of the source.
-    const x = bucketSeconds ? `to_timestamp(floor(extract(epoch FROM at) / ${bucketSeconds}) * ${bucketSeconds})` : 'at';
-    if (source === 'minutes') {
-      return this.dataSource.query(
-        `SELECT ${x} AS x, (array_agg(v ORDER BY at))[1] AS open, max(v) AS high, min(v) AS low, (array_agg(v ORDER BY at DESC))[1] AS close
-           FROM (SELECT m.at, ${series.minute} AS v FROM account_metrics m WHERE m.exchange_account_id = $1 AND m.at >= $2 AND m.at < $3) s
-          GROUP BY 1 ORDER BY 1`,
-        [accountId, from, to],
-      );
-    }
-    const c = series.bars;
-    return this.dataSource.query(
-      `SELECT ${x} AS x, (array_agg(${c}_open ORDER BY at))[1] AS open, max(${c}_high) AS high, min(${c}_low) AS low,
-              (array_agg(${c}_close ORDER BY at DESC))[1] AS close
-         FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = $2 AND at >= $3 AND at < $4
-        GROUP BY 1 ORDER BY 1`,
-      [accountId, source, from, to],
-    );
+    return this.rollups.chartBuckets(this.dataSource, { accountId, source, bucketSeconds, from, to, minuteValue: series.minute, barsColumn: series.bars });
   }
 }
 

@@ -485,7 +485,7 @@ async function insertSignals(
                             -- enter order k is priced start_point * (1 - sign * 0.005 * (k - 1)); a partial fill is the first order's
                             CASE WHEN state IN ('active_pp', 'active_pp_pf') THEN start_point ELSE round(start_point * (1 - sign * 0.0025 * ($n::int - 2)), 12) END AS avg_e,
                             -- about a third of the trades exit at a loss, so statistics have losses, drawdowns and bad months
-                            round(start_point * (1 + sign * CASE WHEN rs < 0.2 THEN -0.015 ELSE 0.02 END), 12) AS exit_price,
+                            round(start_point * (1 + sign * CASE WHEN id % 3 = 0 THEN -0.015 ELSE 0.02 END), 12) AS exit_price,
                             CASE WHEN finished_at IS NULL THEN round(start_point * (0.99 + 0.03 * r1::numeric), 12) END AS current_price
                        FROM (SELECT g.*, ($pid::int[])[g.pi] AS profile_id, ($acct::int[])[g.pi] AS exchange_account_id,
                                     ($dir::text[])[g.pi] AS direction, ($tf::text[])[g.pi] AS timeframe,

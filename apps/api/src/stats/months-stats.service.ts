@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsView } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsDto, MonthsStatsQuery, MonthsSummaryDto, SystemDataDto } from './months-stats.dto';
+import { StatsRepository } from './stats.repository';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +17,10 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
  */
 @Injectable()
 export class MonthsStatsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rollups: StatsRepository,
+  ) {}
 
   async months(view: MonthsView, query: MonthsStatsQuery): Promise<MonthsStatsDto> {
     if (query.date_from && query.date_to && query.date_from > query.date_to) throw FieldValidationError.of('date_from', M.rangeReversed);
@@ -51,41 +55,16 @@ export class MonthsStatsService {
 
   /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */
   private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
-    if (id !== undefined) {
-      const [row] = await this.dataSource.query(`SELECT id, title FROM exchange_accounts WHERE id = $1`, [id]);
-      if (!row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
-      return row;
-    }
-    const [row] = await this.dataSource.query(
-      `SELECT ea.id, ea.title FROM exchange_accounts ea
-        ORDER BY EXISTS (SELECT 1 FROM account_metric_bars b WHERE b.exchange_account_id = ea.id AND b.tf = '1M') DESC, ea.id LIMIT 1`,
-    );
+    const row = await this.rollups.account(this.dataSource, id);
+    if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;
   }
 
   /** Per month from `from` to `to` (first days, both included; null: open), oldest first. */
   private async inputs(accountId: number, from: string | null, to: string | null): Promise<MonthInput[]> {
-    // Every month's bar (a few dozen rows), so the HWM before the range counts too.
-    const bars: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS period, nav_open, nav_close, deposit_open, deposit_close,
-              max(hwm_close) OVER (ORDER BY at) AS hwm,
-              max(hwm_close) OVER (ORDER BY at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS hwm_before
-         FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = '1M' ORDER BY at`,
-      [accountId],
-    );
-    const signals: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT to_char(date_trunc('month', day), 'YYYY-MM-DD') AS period, sum(qty_profit) AS qty_profit, sum(qty_loss) AS qty_loss,
-              sum(qty_missed) AS qty_missed, sum(profit_usd) AS profit, sum(loss_usd) AS loss, sum(turnover) AS turnover
-         FROM profile_day_stats
-        WHERE exchange_account_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day < ($3::date + interval '1 month'))
-        GROUP BY 1`,
-      [accountId, from, to],
-    );
-    const reinvests: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period, sum(amount) AS amount
-         FROM deposit_transactions WHERE exchange_account_id = $1 AND type = 'reinvest' GROUP BY 1`,
-      [accountId],
-    );
+    const bars = await this.rollups.monthBars(this.dataSource, accountId);
+    const signals = await this.rollups.monthSignals(this.dataSource, accountId, from, to);
+    const reinvests = await this.rollups.monthReinvests(this.dataSource, accountId);
     const inRange = (period: string) => (!from || period >= from) && (!to || period <= to);
     const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));
     const barOf = new Map(bars.map((b) => [String(b.period), b]));
@@ -119,16 +98,7 @@ export class MonthsStatsService {
    * share and ACGR.
    */
   private async summary(accountId: number | null, months: MonthInput[]): Promise<MonthsSummaryDto> {
-    const [t] = accountId === null ? [undefined] : await this.dataSource.query(
-      `SELECT coalesce(sum(turnover), 0) AS at_all,
-              coalesce(sum(turnover) FILTER (WHERE day > current_date - 30), 0) AS month,
-              coalesce(sum(turnover) FILTER (WHERE day > current_date - 7), 0) AS week,
-              coalesce(sum(turnover) FILTER (WHERE day > current_date - 1), 0) AS day,
-              least((SELECT min(first_at) FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = '1M'),
-                    min(day)::timestamp AT TIME ZONE 'UTC') AS started
-         FROM profile_day_stats WHERE exchange_account_id = $1`,
-      [accountId],
-    );
+    const t = accountId === null ? undefined : await this.rollups.turnover(this.dataSource, accountId);
     const started: Date | null = t?.started ? new Date(t.started) : null;
     return {
       turn_over_at_value: Math.round(Number(t?.at_all ?? 0)),

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  METRIC_BAR_TIMEFRAMES,
   ACTION_STATES,
   BOT_STATUSES,
   DEPOSIT_TRANSACTION_TYPES,
@@ -58,6 +59,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'positions.action_state': ACTION_STATES,
   'risk_triggers.trigger_type': RISK_TRIGGER_TYPES,
   'risk_trigger_profiles.role': RISK_TRIGGER_PROFILE_ROLES,
+  'account_metric_bars.tf': METRIC_BAR_TIMEFRAMES,
   'bot_status.status': BOT_STATUSES,
   'bot_status.action_state': ACTION_STATES,
   'export_tasks.kind': EXPORT_KINDS,
