@@ -9,6 +9,8 @@ import { cli, migrate, startApiAndWorker } from './lib/app.mjs';
 import { ROOT } from './lib/toolchain.mjs';
 
 const database = `console_e2e_${randomBytes(4).toString('hex')}`;
+/** The generator's sizes for the browser tests: every trading table has rows, three months of metrics for the charts. */
+const E2E_TRADING_SIZES = { signals: 300, 'orders-per-signal': 3, 'logs-per-signal': 1, 'metrics-days': 90 };
 const postgres = await findOrStartPostgres(database);
 const redis = await findOrStartRedis();
 const env = {
@@ -25,9 +27,12 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,phone.operator.with.a.long.address@example.com').split(',')) {
+for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,stats@example.com,exports@example.com,phone.operator.with.a.long.address@example.com').split(',')) {
   cli(env, ['create-admin', '--email', email, '--password', password]);
 }
+// Trading rows the console only reads (signals, orders, positions, metrics, triggers) come from the
+// demo generator on an exchange account of its own, before any spec runs: the trading specs find them there.
+cli(env, ['trading-data', ...Object.entries(E2E_TRADING_SIZES).flatMap(([flag, n]) => [`--${flag}`, String(n)])]);
 await seedFixtures(env.DATABASE_URL);
 const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });
 console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);

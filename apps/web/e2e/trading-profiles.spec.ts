@@ -48,7 +48,8 @@ test('ticker configs: a messy paste, activation and the lock on edit', async ({ 
 
   await page.getByRole('navigation').getByRole('link', { name: 'Strategy profiles' }).click();
   await page.getByRole('tab', { name: 'Ticker' }).click();
-  await expect(page.getByText(TICKER_CONFIG_UI.listEmpty)).toBeVisible();
+  const table = page.getByTestId('ticker-configs-table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
 
   // Add: the title rule first, then a list with no tickers yet.
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -57,11 +58,13 @@ test('ticker configs: a messy paste, activation and the lock on edit', async ({ 
   await expect(dialog.getByText(TICKER_CONFIG_MESSAGES.titleBlank)).toBeVisible();
   await dialog.getByLabel('Title').fill('Majors');
   await page.screenshot({ path: shot('ticker-add-form'), animations: 'disabled' });
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/v2/strategies/tickers-configs/') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  const configId = ((await (await created).json()) as { id: number }).id;
   await expect(dialog).toBeHidden();
-  const table = page.getByTestId('ticker-configs-table');
-  const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Activate' }) });
-  await expect(row).toHaveCount(1);
+  // The generator's ticker lists are there too: this test works on the row it made.
+  const row = table.locator(`tr[data-row-key="${configId}"]`);
+  await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'inactive' })).toBeVisible();
 
   // The row's paste modal: typing changes nothing, a paste keeps the known active tickers once each.
@@ -77,13 +80,13 @@ test('ticker configs: a messy paste, activation and the lock on edit', async ({ 
   await expect(dialog).toBeHidden();
   await row.getByRole('button', { name: 'Save' }).click();
   await expect
-    .poll(async () => ((await apiAs(page, '/strategies/tickers-configs/')).body as { results: { tickers: string[] }[] }).results[0]?.tickers.slice().sort())
+    .poll(async () => ((await apiAs(page, '/strategies/tickers-configs/?page_size=100')).body as { results: { id: number; tickers: string[] }[] }).results.find((config) => config.id === configId)?.tickers.slice().sort())
     .toEqual([...ACTIVE_TICKERS].sort());
 
   // Activate: the engine has it starting, the toggle reads Deactivate, and an edit is refused.
   await row.getByRole('button', { name: 'Activate' }).click();
-  const locked = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Deactivate' }) });
-  await expect(locked).toHaveCount(1);
+  const locked = row;
+  await expect(locked.getByRole('button', { name: 'Deactivate' })).toBeVisible();
   await locked.getByLabel('Config name').fill('Majors renamed');
   await locked.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: TICKER_CONFIG_MESSAGES.activeLocked })).toBeVisible();
@@ -100,7 +103,13 @@ test('MM profiles: create one, then a 10% deposit increase moves its quotas and 
 
   await page.getByRole('navigation').getByRole('link', { name: 'MM profiles' }).click();
   await expect(page.getByRole('heading', { name: MM_PROFILE_UI.listTitle })).toBeVisible();
-  await expect(page.getByText(MM_PROFILE_UI.listEmpty)).toBeVisible();
+  // The generator's MM profiles are there already: the summary and the chip move by this profile's share.
+  const summaryAll = page.getByTestId('sum-all-signals-quota');
+  const summaryOne = page.getByTestId('sum-one-signal-quota');
+  const depositChip = page.getByTestId('deposit-mm_deposit');
+  await expect(summaryAll).toHaveText(/^All signals quota: [\d.,]+$/);
+  await expect(depositChip).toContainText(/\d/);
+  const sumsBefore = { all: figureIn(await summaryAll.textContent()), one: figureIn(await summaryOne.textContent()), deposit: figureIn(await depositChip.textContent()) };
 
   // The form: the spec's messages first, then a valid profile and the after-create choice.
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -122,12 +131,12 @@ test('MM profiles: create one, then a 10% deposit increase moves its quotas and 
   // 1000 over 8 signals: 125 a signal; the summary sums them; the chips show the deposit.
   const table = page.getByTestId('mm-profiles-table');
   await expect(table.getByRole('link', { name: 'Core MM' })).toBeVisible();
-  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1000(\.0+)?$/);
-  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^125(\.0+)?$/);
-  const summaryAll = page.getByTestId('sum-all-signals-quota');
-  await expect(summaryAll).toHaveText(/^All signals quota: 1000(\.0+)?$/);
-  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 125(\.0+)?$/);
-  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,000.00');
+  const coreRow = table.getByRole('row').filter({ hasText: 'Core MM' });
+  await expect(coreRow.getByTestId('all-signals-quota')).toHaveText(/^1000(\.0+)?$/);
+  await expect(coreRow.getByTestId('one-signal-quota')).toHaveText(/^125(\.0+)?$/);
+  await expect.poll(async () => figureIn(await summaryAll.textContent())).toBeCloseTo(sumsBefore.all + 1000, 2);
+  await expect.poll(async () => figureIn(await summaryOne.textContent())).toBeCloseTo(sumsBefore.one + 125, 2);
+  await expect.poll(async () => figureIn(await depositChip.textContent())).toBeCloseTo(sumsBefore.deposit + 1000, 2);
 
   // Change MM Deposit by +10%: the rules first, then the change.
   await page.getByRole('button', { name: MM_PROFILE_UI.changeDeposit }).click();
@@ -141,16 +150,17 @@ test('MM profiles: create one, then a 10% deposit increase moves its quotas and 
   await page.screenshot({ path: shot('mm-change-deposit'), animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
-  await expect(table.getByTestId('all-signals-quota')).toHaveText(/^1100(\.0+)?$/);
-  await expect(table.getByTestId('one-signal-quota')).toHaveText(/^137\.50?$/);
-  await expect(summaryAll).toHaveText(/^All signals quota: 1100(\.0+)?$/);
-  await expect(page.getByTestId('sum-one-signal-quota')).toHaveText(/^One signal quota: 137\.50?$/);
-  await expect(page.getByTestId('deposit-mm_deposit')).toContainText('1,100.00');
+  await expect(coreRow.getByTestId('all-signals-quota')).toHaveText(/^1100(\.0+)?$/);
+  await expect(coreRow.getByTestId('one-signal-quota')).toHaveText(/^137\.50?$/);
+  // Every profile's quota moved by 10%, so the sums did too.
+  await expect.poll(async () => figureIn(await summaryAll.textContent())).toBeCloseTo((sumsBefore.all + 1000) * 1.1, 1);
+  await expect.poll(async () => figureIn(await summaryOne.textContent())).toBeCloseTo((sumsBefore.one + 125) * 1.1, 1);
+  await expect.poll(async () => figureIn(await depositChip.textContent())).toBeCloseTo((sumsBefore.deposit + 1000) * 1.1, 1);
   await fullPageShot(page, 'mm-profiles-after-deposit');
 
   // Started, the title no longer links to the edit page.
-  await table.getByRole('button', { name: 'Start' }).click();
-  await expect(table.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await coreRow.getByRole('button', { name: 'Start' }).click();
+  await expect(coreRow.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Core MM' })).toHaveCount(0);
 
   // The bot button of the top bar: the confirm, then the result.
@@ -238,3 +248,10 @@ test('strategy profiles list: Add makes a draft, a finished profile starts and s
   await draft.getByRole('button', { name: 'Continue Fresh draft' }).click();
   await expectPath(page, `/strategy-profiles/add-strategy-profile?id=${draftId}`);
 });
+
+/** The number in a summary or chip text ('All signals quota: 1,234.5' → 1234.5). */
+function figureIn(text: string | null): number {
+  const match = (text ?? '').replace(/,/g, '').match(/-?\d+(\.\d+)?/);
+  if (!match) throw new Error(`no figure in ${JSON.stringify(text)}`);
+  return Number(match[0]);
+}

@@ -119,7 +119,7 @@ export function DataTable<Row>({
     body = wholeRow(shown.length, emptyText, { color: 'text.secondary' });
   } else {
     body = rows.map((row) => (
-      <TableRow key={rowKey(row)} hover>
+      <TableRow key={rowKey(row)} data-row-key={rowKey(row)} hover>
         {shown.map((column, index) => (
           <TableCell key={column.field} sx={index === 0 ? STICKY_FIRST_CELL : undefined}>
             {cellContent(column, row)}
