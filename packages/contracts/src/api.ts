@@ -120,6 +120,14 @@ export const API_PATHS = {
   cancelSignal: (id: string) => `/signals/position/${id}/cancel/`,
   orders: '/orders/orders/',
   cancelOrder: (id: string) => `/orders/order/${id}/cancel/`,
+  profilesStats: '/strategies/profiles-stats/',
+  profilesStatsOptions: '/strategies/profiles-stats/for-filters/',
+  accountStats: '/strategies/account-stats/',
+  accountStatsOptions: '/strategies/account-stats/for-filters/',
+  statisticsAdmin: '/statistics/statistics-admin/',
+  statisticsClient: '/statistics/statistics-client/',
+  systemData: '/strategies/system-data/',
+  statisticsChart: '/statistics/statistics-chart/',
 } as const;
 
 /** One group a user may be put in: `users/users/group_options/`. */

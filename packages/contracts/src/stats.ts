@@ -155,3 +155,43 @@ export interface ChartAnswer {
 
 /** The time frames of the account metrics rollup (account_metric_bars.tf); minutes are the raw rows. */
 export const METRIC_BAR_TIMEFRAMES = ['1h', '1d', '1w', '1M'] as const;
+
+/** Chart axis dates (trading.md 9): minute and hour frames with the time, monthly as 'MMM yy'. */
+export const CHART_DATE_FORMATS = { withTime: 'dd.MM.yy HH:mm', date: 'dd.MM.yy', month: 'MMM yy' } as const;
+
+/** The months page's date presets (trading.md 9); `to` is the first day of the last month shown. */
+export const MONTHS_PRESETS = ['This Year', 'Last Year', 'Last 12 Months', 'Last 6 Months', 'Last 3 Months', 'All Time'] as const;
+export type MonthsPreset = (typeof MONTHS_PRESETS)[number];
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const firstOf = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
+
+/**
+ * A preset's range as date_from / date_to (YYYY-MM-DD), null for All Time. This Year: Jan 1 to the first
+ * of the current month; Last Year: Jan 1 to Dec 1 of the year before; Last N Months: the N months up to
+ * and including the current one.
+ */
+export function monthsPresetRange(preset: MonthsPreset, now: Date): { date_from: string; date_to: string } | null {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  switch (preset) {
+    case 'This Year':
+      return { date_from: iso(firstOf(year, 0)), date_to: iso(firstOf(year, month)) };
+    case 'Last Year':
+      return { date_from: iso(firstOf(year - 1, 0)), date_to: iso(firstOf(year - 1, 11)) };
+    case 'Last 12 Months':
+      return { date_from: iso(firstOf(year, month - 11)), date_to: iso(firstOf(year, month)) };
+    case 'Last 6 Months':
+      return { date_from: iso(firstOf(year, month - 5)), date_to: iso(firstOf(year, month)) };
+    case 'Last 3 Months':
+      return { date_from: iso(firstOf(year, month - 2)), date_to: iso(firstOf(year, month)) };
+    case 'All Time':
+      return null;
+  }
+}
+
+/** The return colour band of a percent: 0 below zero, then one band per threshold passed. */
+export function returnBand(percent: number | null | undefined): number | null {
+  if (percent === null || percent === undefined) return null;
+  return RETURN_COLOUR_THRESHOLDS.filter((t) => percent >= t).length;
+}

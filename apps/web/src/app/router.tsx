@@ -22,6 +22,10 @@ const SCREENS = {
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
   SignalsPage: () => import('../features/signals/pages/SignalsPage').then((m) => ({ default: m.SignalsPage })),
   OrdersPage: () => import('../features/orders/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+  StrategyStatsPage: () => import('../features/stats/pages/StrategyStatsPage').then((m) => ({ default: m.StrategyStatsPage })),
+  AccountStatsPage: () => import('../features/stats/pages/AccountStatsPage').then((m) => ({ default: m.AccountStatsPage })),
+  MonthsStatsPage: () => import('../features/stats/pages/MonthsStatsPage').then((m) => ({ default: m.MonthsStatsPage })),
+  ChartsStatsPage: () => import('../features/charts/pages/ChartsStatsPage').then((m) => ({ default: m.ChartsStatsPage })),
 };
 
 /** Loads every screen's code now (tests; or a warm-up once the user is in). */
@@ -45,6 +49,10 @@ const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 const SignalsPage = lazy(SCREENS.SignalsPage);
 const OrdersPage = lazy(SCREENS.OrdersPage);
+const StrategyStatsPage = lazy(SCREENS.StrategyStatsPage);
+const AccountStatsPage = lazy(SCREENS.AccountStatsPage);
+const MonthsStatsPage = lazy(SCREENS.MonthsStatsPage);
+const ChartsStatsPage = lazy(SCREENS.ChartsStatsPage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -73,10 +81,10 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'administration', element: pending('Position administration', 'signalsAndOrders') },
   { route: 'riskControl', element: pending('Risk control service', 'signalsAndOrders') },
   { route: 'stats', element: <FirstTabRedirect bar="stats" /> },
-  { route: 'strategyStats', element: pending('Strategy stats', 'stats') },
-  { route: 'accountStats', element: pending('Account stats', 'stats') },
-  { route: 'monthsStats', element: pending('Stats by months', 'stats') },
-  { route: 'chartsStats', element: pending('Charts', 'stats') },
+  { route: 'strategyStats', element: <StrategyStatsPage /> },
+  { route: 'accountStats', element: <AccountStatsPage /> },
+  { route: 'monthsStats', element: <MonthsStatsPage /> },
+  { route: 'chartsStats', element: <ChartsStatsPage /> },
   { route: 'notifications', element: <NotificationsPage /> },
   { route: 'logs', element: <LogsPage /> },
   { route: 'systemSettings', element: <SystemSettingsPage /> },

@@ -3,7 +3,7 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, CircularProgress, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthState } from '../../api/context';
 import { useLogout } from '../../session/session';
 import { PATHS } from '../paths';
@@ -30,6 +30,8 @@ export function AppLayout() {
   const { user } = useAuthState();
   const logout = useLogout();
   const navigate = useNavigate();
+  // `?iframe=` (charts embedded elsewhere): the page alone, without the menu and the top bar.
+  const [searchParams] = useSearchParams();
 
   const toggleMenu = () =>
     setMenuOpen((open) => {
@@ -45,6 +47,16 @@ export function AppLayout() {
     await logout();
     navigate(PATHS.login, { replace: true });
   };
+
+  if (searchParams.has('iframe')) {
+    return (
+      <Box component="main" sx={{ p: 1 }}>
+        <Suspense fallback={<CircularProgress size={28} />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    );
+  }
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

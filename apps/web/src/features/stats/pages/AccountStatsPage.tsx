@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, STATS_UI } from '@console/contracts';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { StatsFilters } from '../../../ui/trading/StatsFilters';
+import { formatFigure, type AccountStatsRow } from '../../../ui/trading/stats-types';
+import { useAccountStats, useStatsOptions } from '../api/get-stats';
+import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
+
+const FILTER_KEYS = ['account_id__in', 'created_at__gte', 'created_at__lte'] as const;
+const PAGE_SIZES = { options: [20, 50, 100], default: ACCOUNT_STATS_PAGE_SIZE };
+const SORTABLE = Object.keys(ACCOUNT_STATS_LIST_QUERY.orderings);
+
+/** Account stats: per exchange account the figures of all its profiles' signals, with its NAV and deposit. */
+export function AccountStatsPage() {
+  const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
+  const stats = useAccountStats(params.query);
+  const options = useStatsOptions('accounts');
+  const [tab, setTab] = useState<StatsTab>('Results');
+  const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
+
+  const columns: Column<AccountStatsRow>[] = [
+    { field: 'account_title', header: 'Account', sortable: true, ellipsis: true },
+    { field: 'qty_profiles', header: 'Profiles' },
+    { field: 'nav', header: 'NAV', sortable: true, render: (row) => formatFigure(row.nav, 'usd') },
+    { field: 'deposit', header: 'Deposit', render: (row) => formatFigure(row.deposit, 'usd') },
+    { field: 'return_percent', header: 'Return %', render: (row) => formatFigure(row.return_percent, 'percent') },
+    ...figureColumns<AccountStatsRow>(tab, SORTABLE),
+  ];
+
+  return (
+    <>
+      <SectionTabs bar="stats" />
+      <PageTitle>Account stats</PageTitle>
+      <StatsTabs tab={tab} onChange={setTab} />
+      <DataTable
+        columns={columns}
+        rows={stats.data?.results}
+        count={stats.data?.count}
+        rowKey={(row) => row.id}
+        params={params}
+        emptyText={STATS_UI.accountEmpty}
+        isLoading={stats.isPending}
+        error={stats.error}
+        toolbar={
+          <StatsFilters
+            label="Accounts"
+            options={options.data?.results ?? []}
+            ids={params.filters.account_id__in ?? ''}
+            onIds={(ids) => set({ account_id__in: ids })}
+            from={params.filters.created_at__gte ?? ''}
+            until={params.filters.created_at__lte ?? ''}
+            onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
+          />
+        }
+        testId="account-stats-table"
+      />
+    </>
+  );
+}

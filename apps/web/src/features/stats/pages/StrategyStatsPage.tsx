@@ -1,0 +1,87 @@
+import { MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+import { EMPTY_VALUE, isFieldAllowed, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { PageTitle } from '../../../ui/PageTitle';
+import { SectionTabs } from '../../../ui/SectionTabs';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { StatsFilters } from '../../../ui/trading/StatsFilters';
+import type { ProfileStatsRow } from '../../../ui/trading/stats-types';
+import { useProfilesStats, useStatsOptions } from '../api/get-stats';
+import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
+
+const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
+const PAGE_SIZES = { options: [20, 50, 100], default: PROFILE_STATS_PAGE_SIZE };
+const SORTABLE = Object.keys(PROFILE_STATS_LIST_QUERY.orderings);
+
+/** Strategy stats (trading.md 2): each profile's figures, filtered by profile, status and creation date. */
+export function StrategyStatsPage() {
+  const { user } = useAuthState();
+  const perm = permOf(user?.group, 'profiles_stats');
+  const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
+  const stats = useProfilesStats(params.query);
+  const options = useStatsOptions('profiles', mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'profile_id__in'));
+  const [tab, setTab] = useState<StatsTab>('Results');
+  const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
+
+  const columns: Column<ProfileStatsRow>[] = [
+    { field: 'profile_title', header: 'Profile', sortable: true, ellipsis: true },
+    { field: 'direction', header: 'Dir', sortable: true, render: (row: ProfileStatsRow) => row.direction ?? EMPTY_VALUE },
+    { field: 'status', header: 'Status', sortable: true },
+    ...figureColumns<ProfileStatsRow>(tab, SORTABLE),
+    ...(tab === 'Results' ? [{ field: 'most_mm_imp_loss', header: 'Max MM imp. loss', render: (row: ProfileStatsRow) => (row.most_mm_imp_loss == null ? EMPTY_VALUE : `${row.most_mm_imp_loss.toFixed(2)}%`) }] : []),
+  ].filter((column) => isFieldAllowed(perm, column.field));
+
+  return (
+    <>
+      <SectionTabs bar="stats" />
+      <PageTitle>Strategy stats</PageTitle>
+      <StatsTabs tab={tab} onChange={setTab} />
+      <DataTable
+        columns={columns}
+        rows={stats.data?.results}
+        count={stats.data?.count}
+        rowKey={(row) => row.id}
+        params={params}
+        emptyText={STATS_UI.strategyEmpty}
+        isLoading={stats.isPending}
+        error={stats.error}
+        sortingAllowed={perm.sorting}
+        toolbar={
+          perm.filtering && (
+            <StatsFilters
+              label="Profiles"
+              options={options.data?.results ?? []}
+              ids={params.filters.profile_id__in ?? ''}
+              onIds={(ids) => set({ profile_id__in: ids })}
+              from={params.filters.created_at__gte ?? ''}
+              until={params.filters.created_at__lte ?? ''}
+              onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
+            >
+              {mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'status') && (
+                <TextField
+                  select
+                  size="small"
+                  label="Status"
+                  value={params.filters.status ?? ''}
+                  onChange={(e) => set({ status: e.target.value })}
+                  slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+                  sx={{ minWidth: 130 }}
+                >
+                  <MenuItem value="">All</MenuItem>
+                  {STRATEGY_PROFILE_STATUSES.filter((s) => s !== 'draft').map((s) => (
+                    <MenuItem key={s} value={s}>
+                      {s}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </StatsFilters>
+          )
+        }
+        testId="strategy-stats-table"
+      />
+    </>
+  );
+}

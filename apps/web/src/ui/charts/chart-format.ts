@@ -1,0 +1,17 @@
+import { CHART_DATE_FORMATS, type ChartDataType, type ChartTimeframe } from '@console/contracts';
+import { format } from 'date-fns';
+
+/** Axis values (trading.md 9): NAV in whole dollars, the others percents with 2 decimals. */
+export function formatAxisValue(dataType: ChartDataType, value: number): string {
+  return dataType === 'NAV' ? `$${Math.round(value).toLocaleString('en-US')}` : `${value.toFixed(2)}%`;
+}
+
+/** Axis dates: with the time for minute and hour frames, 'MMM yy' monthly, dd.MM.yy otherwise. */
+export function chartDatePattern(tf: ChartTimeframe): string {
+  if (tf === '1m' || tf === '1h') return CHART_DATE_FORMATS.withTime;
+  return tf === '1M' ? CHART_DATE_FORMATS.month : CHART_DATE_FORMATS.date;
+}
+
+export function formatChartDate(tf: ChartTimeframe, seconds: number): string {
+  return format(new Date(seconds * 1000), chartDatePattern(tf));
+}
