@@ -1,9 +1,10 @@
 /**
  * Streams a list into an xlsx file: keyset batches from the list-query layer, each row committed to
- * exceljs's streaming writer as soon as it is added, and the next batch read only once the file stream
- * has drained, so memory stays flat whatever the number of rows.
+ * exceljs's streaming writer as soon as it is added, and the next batch read only once the compressor
+ * and the file stream have taken what was written, so memory stays flat whatever the number of rows.
  */
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { stream as excelStream } from 'exceljs';
@@ -28,7 +29,8 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
   const out = createWriteStream(path);
   const closed = once(out, 'close');
   // Inline strings: a shared-strings table would hold every distinct text in memory until the end.
-  const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // The fastest deflate level (archiver's default too, kept explicit): it costs a little size only.
+  const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   try {
     const sheet = workbook.addWorksheet(source.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
@@ -43,7 +45,9 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
       }
       written += batch.length;
       batches += 1;
-      // Backpressure: let the zip stream catch up before the next batch is read.
+      // Backpressure: exceljs hands the sheet's XML to the compressor without waiting for it, so wait
+      // here until the compressor and the file have taken it before the next batch is read.
+      for (const input of compressorInputs(sheet)) if (input.writableNeedDrain) await once(input, 'drain');
       if (out.writableNeedDrain) await once(out, 'drain');
       await yieldToIo();
       if (batches % options.progressEvery === 0) await options.onProgress(Math.min(99, Math.floor((written * 100) / Math.max(total, 1))));
@@ -57,4 +61,14 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
     await closed.catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The streams the sheet's XML is written into: exceljs's streaming sheet buffers its XML (StreamBuf) and
+ * writes it to the zip entry's deflate stream(s) it is piped to, ignoring their backpressure. Internal to
+ * exceljs 4 (`stream.pipes`); an empty list (another version) leaves only the file stream's drain.
+ */
+function compressorInputs(sheet: unknown): Writable[] {
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes) ? pipes.filter((p): p is Writable => typeof (p as Writable | null)?.once === 'function') : [];
 }
