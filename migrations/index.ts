@@ -13,7 +13,7 @@ import { CreateStrategyProfiles1733126400000 } from './1733126400000-CreateStrat
 import { CreateSignalsOrdersPositions1733212800000 } from './1733212800000-CreateSignalsOrdersPositions';
 import { CreateAccountMetricsAndRiskTriggers1733299200000 } from './1733299200000-CreateAccountMetricsAndRiskTriggers';
 import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './1733385600000-CreateBotStatusExportsAndEngineCommands';
-import { AddSignalsOrdersStatusFilterIndexes1733558400000 } from './1733558400000-AddSignalsOrdersStatusFilterIndexes';
+import { AddSignalsOrdersFilterIndexes1733558400000 } from './1733558400000-AddSignalsOrdersFilterIndexes';
 import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStatisticsRollups';
 import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-AddExportTaskProgressAndExpiry';
 
@@ -32,7 +32,7 @@ export const MIGRATIONS = [
   CreateSignalsOrdersPositions1733212800000,
   CreateAccountMetricsAndRiskTriggers1733299200000,
   CreateBotStatusExportsAndEngineCommands1733385600000,
-  AddSignalsOrdersStatusFilterIndexes1733558400000,
+  AddSignalsOrdersFilterIndexes1733558400000,
   CreateStatisticsRollups1733731200000,
   AddExportTaskProgressAndExpiry1733817600000,
 ];

@@ -17,6 +17,7 @@ export const TRADING_ADMIN = { email: 'trading@example.com', password: ADMIN_PAS
 export const MM_ADMIN = { email: 'mm@example.com', password: ADMIN_PASSWORD };
 export const STRATEGY_ADMIN = { email: 'strategy@example.com', password: ADMIN_PASSWORD };
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
+export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TRADING_DECIMALS } from '@console/contracts';
-import { dec, decOrNull, formatFixed, roundTo, sum, toDbText, toJsonNumber, toJsonNumberOrNull } from './decimal';
+import { Dec, dec, decOrNull, formatFixed, roundTo, sum, toDbText, toJsonNumber, toJsonNumberOrNull } from './decimal';
 
 // Every expected value below was worked out by hand (or with Python's decimal module), not by the helper.
 describe('decimal helper', () => {
@@ -71,6 +71,10 @@ describe('decimal helper', () => {
     expect(JSON.stringify({ v: toJsonNumber(dec('0.1').plus('0.2')) })).toBe('{"v":0.3}');
     // Beyond 15 significant digits a double is not exact: rounded there.
     expect(toJsonNumber('1234567890.123456789012')).toBe(1234567890.12346);
+    // Short texts are read straight: the same numbers as through decimal.js.
+    for (const text of ['0.71646995', '-1.39544861', '1451.208791000000', '0.000000000001', '100000000000000000000', '-0.00000000', '99999.999999999999']) {
+      expect(toJsonNumber(text)).toBe(dec(text).toSignificantDigits(15, Dec.ROUND_HALF_UP).toNumber() || 0);
+    }
     expect(Object.is(toJsonNumber('-0.001', 2), 0)).toBe(true);
     expect(toJsonNumberOrNull(null, 2)).toBeNull();
   });

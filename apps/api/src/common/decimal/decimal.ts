@@ -69,9 +69,24 @@ export function toDbText(value: string | number | Dec, kind: ScaleKind): string 
  * is the decimal meant (12.3 stays 12.3, never 12.299999999999999).
  */
 export function toJsonNumber(value: string | number | Dec, places?: number): number {
+  // Most stored values have few significant digits: read straight, they are already the number meant.
+  if (places === undefined && typeof value === 'string' && isShortDecimalText(value)) {
+    const number = Number(value);
+    return Object.is(number, -0) ? 0 : number;
+  }
   const rounded = places === undefined ? dec(value) : roundTo(value, places);
   const number = rounded.toSignificantDigits(15, Dec.ROUND_HALF_UP).toNumber();
   return Object.is(number, -0) ? 0 : number;
+}
+
+/**
+ * Plain decimal text of at most 15 significant digits: a double holds it exactly both ways, so Number()
+ * answers what decimal.js would after rounding to 15 digits, at a fraction of the cost (a page of 200
+ * signals has some 2,600 numbers).
+ */
+function isShortDecimalText(text: string): boolean {
+  if (text.length > 40 || !DECIMAL_TEXT.test(text)) return false;
+  return text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length <= 15;
 }
 
 /** toJsonNumber for a column that may be NULL. */

@@ -11,7 +11,8 @@ type FilterKey = (typeof TRADING_FILTER_KEYS)[number];
 type Draft = Partial<Record<FilterKey, string>>;
 
 const ALL = '';
-const FIELD_SX = { minWidth: 150 } as const;
+// Two to a line on a phone, their own width from a tablet up.
+const FIELD_SX = { flex: { xs: '1 1 140px', sm: '0 0 160px' }, minWidth: 0 } as const;
 
 interface TradingFiltersProps {
   params: TableParams;

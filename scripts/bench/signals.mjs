@@ -1,0 +1,220 @@
+// Benchmark of the signals and orders lists: fills a dedicated database with the trading-data generator
+// (apps/api/src/demo/trading-data.ts) and times the SQL that GET signals/signals/ and GET orders/orders/
+// run, per filter and sort, beside the bare page statement for the same rows; deep pages by number and by
+// the next link; then the same first pages through HTTP on the built API. It imports the API's own list
+// declarations (signals.list.ts, orders.list.ts) and query layer, so it measures what the services run.
+//
+//   node scripts/bench/signals.mjs            (needs `pnpm run build`)
+//   BENCH_SIGNALS=1000000 BENCH_ORDERS_PER_SIGNAL=3 BENCH_RUNS=30 node scripts/bench/signals.mjs
+//   BENCH_REUSE=1 keeps an already filled database (console_bench_signals) and only measures.
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { startBenchApi } from './http.mjs';
+
+const DB = process.env.BENCH_DATABASE ?? 'console_bench_signals';
+const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
+const ORDERS_PER_SIGNAL = Number(process.env.BENCH_ORDERS_PER_SIGNAL ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
+const SIZES = {
+  accounts: 3,
+  pairs: 300,
+  tickerConfigs: 20,
+  mmProfiles: 10,
+  strategyProfiles: 40,
+  signals: SIGNALS,
+  ordersPerSignal: ORDERS_PER_SIGNAL,
+  logsPerSignal: 0,
+  lostPositions: 20,
+  metricsDays: Number(process.env.BENCH_METRICS_DAYS ?? 90),
+  depositTransactionsPerAccount: 10,
+  riskTriggers: 14,
+};
+
+const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
+
+async function migrate(client) {
+  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
+  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
+}
+
+function layer() {
+  const dist = join(ROOT, 'apps/api/dist');
+  const { SIGNAL_LIST, signalListQuery } = requireFromRoot(join(dist, 'signals/signals.list.js'));
+  const { ORDER_LIST } = requireFromRoot(join(dist, 'orders/orders.list.js'));
+  const { queryListPage, whereOf, orderOf } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  return { SIGNAL_LIST, signalListQuery, ORDER_LIST, queryListPage, whereOf, orderOf };
+}
+
+const queryable = (client) => ({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
+
+/** The page statement alone, as one would write it by hand (no count, no cursor columns). */
+function rawSql(l, list, query, limit, offset) {
+  const where = l.whereOf(list, query);
+  const n = where.params.length;
+  return { text: `SELECT ${list.columns} FROM ${list.from} ${where.text} ${l.orderOf(list, query.ordering)} LIMIT $${n + 1} OFFSET $${n + 2}`, params: [...where.params, limit, offset] };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function time(runs, fn) {
+  for (let i = 0; i < 3; i++) await fn(i);
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+
+async function main() {
+  await withClient(ADMIN_URL, async (admin) => {
+    const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DB])).rowCount > 0;
+    if (exists && process.env.BENCH_REUSE) return;
+    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DB}`);
+    await withClient(dbUrl(DB), async (client) => {
+      await migrate(client);
+      console.log(`migrated; generating ${SIGNALS.toLocaleString('en')} signals × ${ORDERS_PER_SIGNAL} orders…`);
+      const t0 = performance.now();
+      const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
+      await generateTradingData(client, SIZES);
+      await client.query(`VACUUM ANALYZE signals`);
+      await client.query(`VACUUM ANALYZE orders`);
+      await client.query(`VACUUM ANALYZE positions`);
+      console.log(`  filled and analysed in ${seconds(t0)} s`);
+    });
+  });
+
+  await withClient(dbUrl(DB), async (client) => {
+    const l = layer();
+    const db = queryable(client);
+    const [{ version }] = (await client.query(`SELECT current_setting('server_version') AS version`)).rows;
+    const [{ signals, orders }] = (await client.query(`SELECT (SELECT count(*) FROM signals)::int AS signals, (SELECT count(*) FROM orders)::int AS orders`)).rows;
+    const profiles = (await client.query(`SELECT id FROM strategy_profiles WHERE status <> 'draft' ORDER BY id`)).rows.map((r) => r.id);
+    const pairs = (await client.query(`SELECT DISTINCT pair_id AS id FROM signals WHERE id > (SELECT max(id) - 5000 FROM signals) ORDER BY 1`)).rows.map((r) => r.id);
+    const [{ mid }] = (await client.query(`SELECT (min(created_at) + (max(created_at) - min(created_at)) / 2) AS mid FROM signals`)).rows;
+    const week = { created_at_after: new Date(mid.getTime() - 3.5 * 86400_000).toISOString(), created_at_before: new Date(mid.getTime() + 3.5 * 86400_000).toISOString() };
+    const profile = (i) => profiles[i % profiles.length];
+    const pair = (i) => pairs[i % pairs.length];
+    const midSignal = Math.floor(signals / 2);
+
+    const lists = [
+      {
+        name: 'signals',
+        list: l.SIGNAL_LIST,
+        path: 'signals/signals/',
+        pageSize: 200,
+        prepare: l.signalListQuery,
+        cases: [
+          ['default (missed left out)', () => ({})],
+          ['show_missed', () => ({ show_missed: true })],
+          ['ordering=created_at (oldest first)', () => ({ ordering: 'created_at' })],
+          ['status=finished (55%)', () => ({ status: 'finished' })],
+          ['status=active (~1.6%)', () => ({ status: 'active' })],
+          ['status=in_queue (~0.4%)', () => ({ status: 'in_queue' })],
+          ['show_unfilled', () => ({ show_unfilled: true })],
+          ['profile', (i) => ({ profile: profile(i) })],
+          ['pair', (i) => ({ pair: pair(i) })],
+          ['profile + status=active', (i) => ({ profile: profile(i), status: 'active' })],
+          ['pair + status=missed', (i) => ({ pair: pair(i), status: 'missed' })],
+          ['profile + pair', (i) => ({ profile: profile(i), pair: pair(i) })],
+          ['a week mid-history', () => week],
+          ['profile + a week', (i) => ({ profile: profile(i), ...week })],
+        ],
+      },
+      {
+        name: 'orders',
+        list: l.ORDER_LIST,
+        path: 'orders/orders/',
+        pageSize: 100,
+        prepare: (q) => q,
+        cases: [
+          ['unfiltered', () => ({})],
+          ['status=PLACED (~1%)', () => ({ status: 'PLACED' })],
+          ['status=FILLED', () => ({ status: 'FILLED' })],
+          ['profile', (i) => ({ profile: profile(i) })],
+          ['pair', (i) => ({ pair: pair(i) })],
+          ['profile + status=PLACED', (i) => ({ profile: profile(i), status: 'PLACED' })],
+          ['profile + pair', (i) => ({ profile: profile(i), pair: pair(i) })],
+          ['signal (3 rows)', (i) => ({ signal: midSignal + i })],
+          ['a week mid-history', () => week],
+        ],
+      },
+    ];
+
+    const results = [];
+    for (const { name: listName, list, pageSize, prepare, cases } of lists) {
+      for (const [name, filters] of cases) {
+        const raw = await time(RUNS, (i) => {
+          const sql = rawSql(l, list, prepare(filters(i)), pageSize + 1, 0);
+          return client.query(sql.text, sql.params);
+        });
+        const page = await time(RUNS, (i) => l.queryListPage(db, list, { ...prepare(filters(i)), page_size: pageSize }));
+        const sql = rawSql(l, list, prepare(filters(0)), pageSize + 1, 0);
+        const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params)).rows[0]['QUERY PLAN'][0];
+        const index = JSON.stringify(plan.Plan).match(/"Index Name":"([^"]+)"/g)?.map((m) => m.slice(14, -1)).filter((n) => !n.endsWith('_pkey')) ?? [];
+        results.push({ list: listName, name, filters, raw, page, explain: plan['Execution Time'], index: [...new Set(index)].join(', ') || 'seq' });
+        console.log(`  ${listName} ${name}: page SQL p95 ${raw.p95.toFixed(1)} ms (EXPLAIN ${plan['Execution Time'].toFixed(1)} ms, ${results.at(-1).index}); list page + count p95 ${page.p95.toFixed(1)} ms`);
+      }
+    }
+
+    // Deep pages: page 1000 of the default signals list (offset 199,800) and of the orders (offset 99,900).
+    const deep = [];
+    for (const { name, list, pageSize, prepare } of lists) {
+      const page = 1000;
+      const query = prepare({});
+      const byNumber = await time(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize }));
+      const { nextCursor } = await l.queryListPage(db, list, { ...query, page: page - 1, page_size: pageSize });
+      const byLink = await time(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize, cursor: nextCursor }));
+      const plain = await time(DEEP_RUNS, () => {
+        const sql = rawSql(l, list, query, pageSize + 1, (page - 1) * pageSize);
+        return client.query(sql.text, sql.params);
+      });
+      deep.push({ name, offset: (page - 1) * pageSize, byNumber, byLink, plain });
+      console.log(`  deep ${name}: by number p95 ${byNumber.p95.toFixed(1)} ms, by next link ${byLink.p95.toFixed(1)} ms, plain OFFSET ${plain.p95.toFixed(1)} ms`);
+    }
+
+    const api = await startBenchApi({ database: DB, fresh: false });
+    try {
+      for (const r of results) {
+        const { path, pageSize, cases } = lists.find((x) => x.name === r.list);
+        const filters = cases.find(([n]) => n === r.name)[1];
+        r.http = await time(RUNS, async (i) => {
+          const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters(i)).map(([k, v]) => [k, String(v)])), page_size: String(pageSize) });
+          const res = await fetch(`${api.url}/${path}?${query}`, { headers: { authorization: `Bearer ${api.accessToken}` } });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`GET ${path}?${query} answered ${res.status}`);
+        });
+        console.log(`  ${r.list} ${r.name}: through HTTP p50 ${r.http.p50.toFixed(1)} ms, p95 ${r.http.p95.toFixed(1)} ms`);
+      }
+    } finally {
+      await api.stop();
+    }
+
+    const cpu = cpus();
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    console.log(`\nPostgreSQL ${version}, ${signals.toLocaleString('en')} signals, ${orders.toLocaleString('en')} orders, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
+    console.log(`${RUNS} runs each (deep pages ${DEEP_RUNS}), 3 warm-up runs before each\n`);
+    console.log('| List | Filter | index | page SQL p95 | EXPLAIN ANALYZE | list page + count p95 | HTTP p50 | HTTP p95 | HTTP / SQL p95 |');
+    console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.list} | ${r.name} | ${r.index} | ${ms(r.raw.p95)} | ${ms(r.explain)} | ${ms(r.page.p95)} | ${ms(r.http.p50)} | ${ms(r.http.p95)} | ${(r.http.p95 / r.raw.p95).toFixed(1)}x |`);
+    }
+    console.log('\n| Deep page | offset | by number p50 | p95 | by the next link p50 | p95 | plain OFFSET p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const d of deep) {
+      console.log(`| ${d.name} | ${d.offset.toLocaleString('en')} | ${ms(d.byNumber.p50)} | ${ms(d.byNumber.p95)} | ${ms(d.byLink.p50)} | ${ms(d.byLink.p95)} | ${ms(d.plain.p95)} |`);
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
