@@ -18,6 +18,8 @@ export const MM_ADMIN = { email: 'mm@example.com', password: ADMIN_PASSWORD };
 export const STRATEGY_ADMIN = { email: 'strategy@example.com', password: ADMIN_PASSWORD };
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
 export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PASSWORD };
+export const STATS_ADMIN = { email: 'stats@example.com', password: ADMIN_PASSWORD };
+export const { STATS_UI } = contracts;
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

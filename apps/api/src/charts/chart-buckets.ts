@@ -9,8 +9,8 @@ export type ChartSource = 'minutes' | '1h' | '1d' | '1w' | '1M';
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
-/** Past these widths the next coarser rollup answers with fewer rows to read (at most 2,000 × 10 or × 6 of them). */
-const HOURLY_FROM = 10 * MINUTE;
+/** Past these widths the next coarser rollup answers with fewer rows to read (at most 2,000 × 5 or × 6 of them). */
+const HOURLY_FROM = 5 * MINUTE;
 const DAILY_FROM = 6 * HOUR;
 const TF_SECONDS: Record<ChartTimeframe, number> = { '1m': MINUTE, '1h': HOUR, '1d': DAY, '1w': 7 * DAY, '1M': 30 * DAY };
 

@@ -81,24 +81,34 @@ export class StatsRepository {
     db: Db,
     p: { accountId: number; source: string; bucketSeconds: number; from: Date; to: Date; minuteValue: string; barsColumn: string },
   ): Promise<{ x: Date; open: string; high: string; low: string; close: string }[]> {
-    const x = p.bucketSeconds ? `to_timestamp(floor(extract(epoch FROM at) / ${Number(p.bucketSeconds)}) * ${Number(p.bucketSeconds)})` : 'at';
+    const bucket = Number(p.bucketSeconds);
+    // Buckets as wide as the source's own rows are those rows: no grouping to do.
+    const own = bucket === 0 || bucket === SOURCE_SECONDS[p.source];
+    const x = `to_timestamp(floor(extract(epoch FROM at) / ${bucket}) * ${bucket})`;
     if (p.source === 'minutes') {
+      const values = `SELECT m.at, ${p.minuteValue} AS v FROM account_metrics m WHERE m.exchange_account_id = $1 AND m.at >= $2 AND m.at < $3`;
       return queryRows(
         db,
-        `SELECT ${x} AS x, (array_agg(v ORDER BY at))[1] AS open, max(v) AS high, min(v) AS low, (array_agg(v ORDER BY at DESC))[1] AS close
-           FROM (SELECT m.at, ${p.minuteValue} AS v FROM account_metrics m WHERE m.exchange_account_id = $1 AND m.at >= $2 AND m.at < $3) s
-          GROUP BY 1 ORDER BY 1`,
+        own
+          ? `SELECT at AS x, v AS open, v AS high, v AS low, v AS close FROM (${values}) s ORDER BY at`
+          : `SELECT ${x} AS x, (array_agg(v ORDER BY at))[1] AS open, max(v) AS high, min(v) AS low, (array_agg(v ORDER BY at DESC))[1] AS close
+               FROM (${values}) s GROUP BY 1 ORDER BY 1`,
         [p.accountId, p.from, p.to],
       );
     }
     const c = p.barsColumn;
+    const range = `FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = $2 AND at >= $3 AND at < $4`;
     return queryRows(
       db,
-      `SELECT ${x} AS x, (array_agg(${c}_open ORDER BY at))[1] AS open, max(${c}_high) AS high, min(${c}_low) AS low,
-              (array_agg(${c}_close ORDER BY at DESC))[1] AS close
-         FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = $2 AND at >= $3 AND at < $4
-        GROUP BY 1 ORDER BY 1`,
+      own
+        ? `SELECT at AS x, ${c}_open AS open, ${c}_high AS high, ${c}_low AS low, ${c}_close AS close ${range} ORDER BY at`
+        : `SELECT ${x} AS x, (array_agg(${c}_open ORDER BY at))[1] AS open, max(${c}_high) AS high, min(${c}_low) AS low,
+                  (array_agg(${c}_close ORDER BY at DESC))[1] AS close
+             ${range} GROUP BY 1 ORDER BY 1`,
       [p.accountId, p.source, p.from, p.to],
     );
   }
 }
+
+/** The width of one row of each chart source (calendar weeks and months: 0, their own buckets). */
+const SOURCE_SECONDS: Record<string, number> = { minutes: 60, '1h': 3600, '1d': 86_400, '1w': 0, '1M': 0 };

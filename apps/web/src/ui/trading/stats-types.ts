@@ -49,13 +49,19 @@ export interface AccountStatsRow extends SignalFigures {
 /** How a figure is written: money with 2 decimals, percents with 2 and a % sign, counts whole. */
 export type FigureKind = 'usd' | 'percent' | 'ratio' | 'count' | 'hours' | 'whole_usd';
 
+/** Dollars with the sign before the symbol (-$28.40), grouped by thousands. */
+export function formatUsd(value: number, decimals: number): string {
+  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${value < 0 && Number(text.replace(/,/g, '')) !== 0 ? '-' : ''}$${text}`;
+}
+
 export function formatFigure(value: number | null | undefined, kind: FigureKind): string {
   if (value === null || value === undefined) return '-';
   switch (kind) {
     case 'usd':
-      return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      return formatUsd(value, 2);
     case 'whole_usd':
-      return `$${Math.round(value).toLocaleString('en-US')}`;
+      return formatUsd(value, 0);
     case 'percent':
       return `${value.toFixed(2)}%`;
     case 'ratio':

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { monthsPresetRange } from '@console/contracts';
-import { monthLabel, percent, returnColour, uptimeText, wholeDollars } from './months-format';
+import { dollars, monthLabel, percent, returnColour, uptimeText, wholeDollars } from './months-format';
 
 describe('months stats formats', () => {
   it('writes turnover in whole dollars, percents with 2 decimals, months as MMM yy', () => {
     expect(wholeDollars(12345.67)).toBe('$12,346');
+    expect(dollars(-28.4)).toBe('-$28.40');
+    expect(dollars(-0.001)).toBe('$0.00');
     expect(percent(1.919)).toBe('1.92%');
     expect(monthLabel('2026-01-01')).toBe('Jan 26');
   });

@@ -1,10 +1,10 @@
 import { CHART_DATE_FORMATS, EMPTY_VALUE, returnBand, uptimeParts } from '@console/contracts';
 import { format, parseISO } from 'date-fns';
+import { formatUsd } from '../../../ui/trading/stats-types';
 
 /** Whole dollars (turnover), dollars with cents (other amounts), percents with 2 decimals. */
-export const wholeDollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : `$${Math.round(v).toLocaleString('en-US')}`);
-export const dollars = (v: number | null | undefined) =>
-  v === null || v === undefined ? EMPTY_VALUE : `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const wholeDollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatUsd(v, 0));
+export const dollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatUsd(v, 2));
 export const percent = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : `${v.toFixed(2)}%`);
 export const count = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : String(Math.round(v * 100) / 100));
 

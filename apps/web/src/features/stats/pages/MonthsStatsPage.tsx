@@ -21,7 +21,7 @@ export function MonthsStatsPage() {
   const [view, setView] = useState<MonthsView>('admin');
   const [showSummary, setShowSummary] = useState(true);
   const stats = useMonthsStats(view, { order, date_from: range.date_from, date_to: range.date_to });
-  const chart = useEquityChart(range, chartsAllowed);
+  const chart = useEquityChart(range, stats.data?.summary.system_start_date, chartsAllowed);
 
   return (
     <>

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fullPageShot, signIn, STATS_ADMIN, STATS_UI } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** The months page's answer to the next request it makes. */
+const monthsAnswer = (page: Page, path: 'statistics-admin' | 'statistics-client') =>
+  page.waitForResponse((r) => r.url().includes(`/api/v2/statistics/${path}/`) && r.request().method() === 'GET');
+
+// One administrator enrols once: the three parts share one sign-in.
+test('statistics: strategy and account tables, stats by months, charts', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, STATS_ADMIN);
+  await test.step('strategy and account stats tables show the generator’s profiles and account', () => tables(page));
+  await page.setViewportSize(DESKTOP);
+  await test.step('stats by months: presets, a custom range, the summary and the two views', () => months(page));
+  await page.setViewportSize(DESKTOP);
+  await test.step('charts: two charts (candles and a line), separated, then Clear Filters; the iframe mode', () => charts(page));
+});
+
+async function tables(page: Page) {
+  await page.goto('/stats');
+  await expect(page).toHaveURL(/\/stats\/strategy-stats$/);
+  const table = page.getByTestId('strategy-stats-table');
+  // The generator's profiles have finished signals: every row has counts, and the drafts are not there.
+  await expect(table.locator('tbody tr[data-row-key]').nth(1)).toBeVisible();
+  await expect(table.getByText(STATS_UI.strategyEmpty)).toHaveCount(0);
+  await table.getByRole('button', { name: 'Res-$' }).click();
+  await expect(page).toHaveURL(/ordering=total/);
+  await page.getByRole('tab', { name: 'Risk' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
+  await fullPageShot(page, 'stats-strategy-desktop');
+
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const accounts = page.getByTestId('account-stats-table');
+  await expect(accounts.locator('tbody tr[data-row-key]').first()).toBeVisible();
+  await expect(accounts.getByRole('columnheader', { name: 'NAV' })).toBeVisible();
+  await fullPageShot(page, 'stats-account-desktop');
+  await page.setViewportSize(PHONE);
+  await fullPageShot(page, 'stats-account-phone');
+}
+
+async function months(page: Page) {
+  const first = monthsAnswer(page, 'statistics-admin');
+  await page.goto('/stats/months-stats');
+  expect((await first).status()).toBe(200);
+  const table = page.getByTestId('months-table');
+  await expect(table.getByRole('cell', { name: 'Total', exact: true })).toBeVisible();
+  await expect(page.getByTestId('months-summary').getByText('System works')).toBeVisible();
+  await expect(page.getByTestId('months-chart')).toBeVisible();
+  await fullPageShot(page, 'stats-months-all-time');
+
+  const pick = async (preset: string) => {
+    await page.getByTestId('date-range-button').click();
+    const answer = monthsAnswer(page, 'statistics-admin');
+    await page.getByRole('menuitem', { name: preset, exact: true }).click();
+    return (await answer).url();
+  };
+  const year = new Date().getUTCFullYear();
+  expect(await pick('This Year')).toContain(`date_from=${year}-01-01`);
+  await expect(page.getByTestId('date-range-button')).toHaveText('This Year');
+  expect(await pick('Last 12 Months')).toMatch(/date_from=\d{4}-\d{2}-01&date_to=\d{4}-\d{2}-01|date_to=.*date_from=/);
+  const allTime = await pick('All Time');
+  expect(allTime).not.toContain('date_from');
+
+  // A custom range: Apply stays off until both dates are set.
+  await page.getByTestId('date-range-button').click();
+  const popover = page.getByRole('presentation');
+  const apply = popover.getByRole('button', { name: STATS_UI.apply });
+  await expect(apply).toBeDisabled();
+  await popover.getByLabel('From').fill(`${year - 1}-01-01`);
+  await expect(apply).toBeDisabled();
+  await popover.getByLabel('To').fill(`${year}-12-31`);
+  const custom = monthsAnswer(page, 'statistics-admin');
+  await apply.click();
+  expect((await custom).url()).toContain(`date_to=${year}-12-31`);
+  await expect(table.locator('tbody tr').nth(3)).toBeVisible();
+
+  // The summary hides and shows; the client view drops the admin columns.
+  await page.getByLabel('Summary').click();
+  await expect(page.getByTestId('months-summary')).toBeHidden();
+  await page.getByLabel('Summary').click();
+  await expect(page.getByTestId('months-summary')).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'HWM', exact: true })).toBeVisible();
+  const client = monthsAnswer(page, 'statistics-client');
+  await page.getByRole('button', { name: 'Client' }).click();
+  expect((await client).status()).toBe(200);
+  await expect(table.getByRole('columnheader', { name: 'HWM', exact: true })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: 'Turnover' })).toBeVisible();
+  await fullPageShot(page, 'stats-months-client');
+  await page.setViewportSize(PHONE);
+  await fullPageShot(page, 'stats-months-phone');
+}
+
+async function charts(page: Page) {
+  // The defaults: equity as a line by day.
+  const equity = page.waitForResponse((r) => r.url().includes('/statistics/statistics-chart/') && r.url().includes('data_type=Equity'));
+  await page.goto('/stats/charts-stats');
+  expect((await equity).url()).toMatch(/chart_type=line.*tf=1d|tf=1d.*chart_type=line/);
+  const area = page.getByTestId('charts-area');
+  await expect(area.locator('canvas').first()).toBeVisible();
+  await expect(area.getByText(STATS_UI.chartsEmpty)).toHaveCount(0);
+
+  await page.getByRole('button', { name: STATS_UI.twoCharts }).click();
+  await expect(page.getByTestId('data-type-2')).toHaveValue('NAV');
+  await expect(page.getByTestId('chart-type-2')).toHaveValue('candles');
+  await page.getByLabel('Separated').check();
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/statistics/statistics-chart/')) requests.push(r.url());
+  });
+  await page.getByRole('button', { name: STATS_UI.apply }).click();
+  await expect(page.getByTestId('stats-chart-2')).toBeVisible();
+  await expect(page.getByTestId('stats-chart-1').locator('canvas').first()).toBeVisible();
+  expect(requests.some((u) => u.includes('chart_type=candles') && u.includes('data_type=NAV'))).toBe(true);
+  await fullPageShot(page, 'stats-charts-two');
+
+  await page.getByRole('button', { name: STATS_UI.clearFilters }).click();
+  await expect(page.getByTestId('stats-chart-2')).toHaveCount(0);
+  await expect(page.getByTestId('data-type-2')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: STATS_UI.oneChart })).toHaveAttribute('aria-pressed', 'true');
+
+  // Embedded: no menu or filters, a VAR/EQUITY switcher; VAR comes as columns.
+  await page.goto('/stats/charts-stats?iframe=1');
+  await expect(page.getByTestId('chart-filters')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  const varAnswer = page.waitForResponse((r) => r.url().includes('data_type=VAR'));
+  await page.getByRole('button', { name: 'VAR' }).click();
+  expect((await varAnswer).url()).toContain('chart_type=column');
+  await fullPageShot(page, 'stats-charts-iframe');
+  await page.setViewportSize(PHONE);
+  await page.goto('/stats/charts-stats');
+  await expect(page.getByTestId('charts-area').locator('canvas').first()).toBeVisible();
+  await fullPageShot(page, 'stats-charts-phone');
+}
