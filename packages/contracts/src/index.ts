@@ -19,3 +19,4 @@ export * from './strategy-settings';
 export * from './exports';
 export * from './signals';
 export * from './stats';
+export * from './strategy-wizard';

@@ -17,6 +17,8 @@ const SCREENS = {
   PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
   TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
   StrategyProfilesPage: () => import('../features/strategy-profiles/pages/StrategyProfilesPage').then((m) => ({ default: m.StrategyProfilesPage })),
+  StrategyProfilePage: () => import('../features/strategy-profiles/pages/StrategyProfilePage').then((m) => ({ default: m.StrategyProfilePage })),
+  StrategyWizardPage: () => import('../features/strategy-profiles/pages/StrategyWizardPage').then((m) => ({ default: m.StrategyWizardPage })),
   MmProfilesPage: () => import('../features/mm-profiles/pages/MmProfilesPage').then((m) => ({ default: m.MmProfilesPage })),
   MmProfileFormPage: () => import('../features/mm-profiles/pages/MmProfileFormPage').then((m) => ({ default: m.MmProfileFormPage })),
   SystemSettingsPage: () => import('../features/system-settings/pages/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
@@ -45,6 +47,8 @@ const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
 const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
 const StrategyProfilesPage = lazy(SCREENS.StrategyProfilesPage);
+const StrategyProfilePage = lazy(SCREENS.StrategyProfilePage);
+const StrategyWizardPage = lazy(SCREENS.StrategyWizardPage);
 const MmProfilesPage = lazy(SCREENS.MmProfilesPage);
 const MmProfileFormPage = lazy(SCREENS.MmProfileFormPage);
 const SignalsPage = lazy(SCREENS.SignalsPage);
@@ -68,8 +72,8 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
   { route: 'strategyProfilesStrategy', element: <StrategyProfilesPage /> },
   { route: 'strategyProfilesTickers', element: <TickerConfigsPage /> },
-  { route: 'strategyProfile', element: <ProfileSegment>{pending('Strategy profile')}</ProfileSegment> },
-  { route: 'addStrategyProfile', element: pending('New strategy profile') },
+  { route: 'strategyProfile', element: <ProfileSegment><StrategyProfilePage /></ProfileSegment> },
+  { route: 'addStrategyProfile', element: <StrategyWizardPage /> },
   { route: 'mmProfiles', element: <MmProfilesPage /> },
   { route: 'addMmProfile', element: <MmProfileFormPage /> },
   { route: 'mmProfile', element: <ProfileSegment>

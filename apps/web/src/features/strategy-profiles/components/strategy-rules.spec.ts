@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPerm, type Level } from '@console/contracts';
-import { continueDraftPath, strategyListActions, strategyStatusAction } from './strategy-rules';
+import { continueDraftPath, strategyDetailActions, strategyListActions, strategyStatusAction, strategyStatusLabel } from './strategy-rules';
 
 const profiles = (status: Level, fields: string[] = [], filtering = true) => ({ ...defaultPerm('profiles', status), fields, filtering });
 const settings = (status: Level) => defaultPerm('profile_settings', status);
@@ -56,5 +56,23 @@ describe('strategyListActions', () => {
   it('links the name only when profile_settings is not NP', () => {
     expect(strategyListActions(profiles('Full'), settings('NP')).nameLinks).toBe(false);
     expect(strategyListActions(profiles('Full'), settings('Limited')).nameLinks).toBe(true);
+  });
+});
+
+describe('strategyStatusLabel', () => {
+  it('reads starting or stopping while the engine confirms, the status otherwise', () => {
+    expect(strategyStatusLabel('active', 'CHANGING')).toEqual({ label: 'starting', pending: true });
+    expect(strategyStatusLabel('stopping', 'CHANGING')).toEqual({ label: 'stopping', pending: true });
+    expect(strategyStatusLabel('active', 'NONE')).toEqual({ label: 'active', pending: false });
+    expect(strategyStatusLabel(undefined, 'NONE')).toBeNull();
+  });
+});
+
+describe('strategyDetailActions', () => {
+  it('edits a stopped profile with write on profile_settings; the status button needs write on profiles', () => {
+    expect(strategyDetailActions(profiles('Full'), settings('Full'), 'inactive')).toEqual({ edit: true, statusAction: true });
+    expect(strategyDetailActions(profiles('Full'), settings('Full'), 'active')).toEqual({ edit: false, statusAction: true });
+    expect(strategyDetailActions(profiles('ReadOnly'), settings('ReadOnly'), 'draft')).toEqual({ edit: false, statusAction: false });
+    expect(strategyDetailActions(profiles('Limited'), settings('Limited'), 'draft')).toEqual({ edit: true, statusAction: true });
   });
 });

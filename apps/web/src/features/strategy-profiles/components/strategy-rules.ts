@@ -1,4 +1,4 @@
-import { isFieldAllowed, PATHS, STRATEGY_PROFILE_UI, type Perm, type StrategyProfileStatus } from '@console/contracts';
+import { isFieldAllowed, PATHS, STRATEGY_PROFILE_UI, type ActionState, type Perm, type StrategyProfileStatus } from '@console/contracts';
 
 /** What the strategy profiles list offers a group (trading.md 2, 6). */
 export interface StrategyListActions {
@@ -46,3 +46,23 @@ export function strategyStatusAction(status: StrategyProfileStatus | undefined):
 
 /** Continue opens the wizard on that draft. */
 export const continueDraftPath = (id: number) => `${PATHS.addStrategyProfile}?${STRATEGY_PROFILE_UI.wizardProfileParam}=${id}`;
+
+/**
+ * The status as shown: while the engine has a start or stop to confirm (action_state CHANGING) the
+ * profile reads 'starting' (already active in the API) or 'stopping'.
+ */
+export function strategyStatusLabel(status: StrategyProfileStatus | undefined, actionState: ActionState | undefined): { label: string; pending: boolean } | null {
+  if (!status) return null;
+  if (actionState === 'CHANGING') return { label: status === 'active' ? 'starting' : 'stopping', pending: true };
+  return { label: status, pending: false };
+}
+
+/** The detail page: Edit per block needs write on profile_settings; the status button write on profiles. */
+export function strategyDetailActions(profiles: Perm, profileSettings: Perm, status: StrategyProfileStatus | undefined) {
+  const writes = (perm: Perm) => perm.status === 'Full' || perm.status === 'Limited';
+  return {
+    // The API changes settings of a draft or inactive profile only.
+    edit: writes(profileSettings) && (status === 'draft' || status === 'inactive'),
+    statusAction: writes(profiles),
+  };
+}

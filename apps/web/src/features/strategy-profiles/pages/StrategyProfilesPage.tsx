@@ -1,8 +1,8 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Checkbox, Chip, Link, MenuItem, TextField } from '@mui/material';
+import { Box, Button, Checkbox, Link, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI, type StrategyProfileStatus } from '@console/contracts';
+import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { PageTitle } from '../../../ui/PageTitle';
 import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
@@ -13,6 +13,7 @@ import { useStrategyProfiles, type StrategyProfile } from '../api/get-strategy-p
 import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { useUpdateStrategyProfileVisibility } from '../api/update-strategy-profile';
 import { AddStrategyProfileDialog } from '../components/AddStrategyProfileDialog';
+import { StrategyStatusChip } from '../components/StrategyStatusChip';
 import { TickerListCell } from '../components/TickerListCell';
 import { continueDraftPath, strategyListActions, strategyStatusAction } from '../components/strategy-rules';
 
@@ -21,7 +22,6 @@ const ALL = '';
 const DIRECTION_LABELS = { long: 'Long', short: 'Short' } as const;
 /** The filter's order in the spec: All, Short, Long. */
 const DIRECTION_OPTIONS = ['short', 'long'] as const;
-const STATUS_COLORS: Record<StrategyProfileStatus, 'success' | 'warning' | 'default' | 'info'> = { active: 'success', stopping: 'warning', inactive: 'default', draft: 'info' };
 
 /** A name on one line, cut with an ellipsis when long (whole on hover or tap). */
 const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={text ?? EMPTY_VALUE} maxWidth={CELL_TEXT_MAX_WIDTH} />;
@@ -67,7 +67,7 @@ export function StrategyProfilesPage() {
     {
       field: 'status',
       header: 'Status',
-      render: (profile) => (profile.status ? <Chip size="small" variant="outlined" label={profile.status} color={STATUS_COLORS[profile.status]} /> : EMPTY_VALUE),
+      render: (profile) => <StrategyStatusChip status={profile.status} actionState={profile.action_state} />,
     },
   ];
   const columns = allColumns.filter((column) => isFieldAllowed(perm, column.field));

@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { CHANGING_POLL_MS, type NamedRef, type StrategyProfile } from './get-strategy-profiles';
+
+export interface StrategySettings {
+  schema_type: StrategySettingsSchemaType;
+  settings: SettingsDocument;
+}
+
+export const strategyProfileQueryOptions = (client: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: ['strategy-profiles', 'one', id],
+    queryFn: () => client.get<StrategyProfile>(API_PATHS.strategyProfile(id)),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
+  });
+
+export const strategySettingsQueryOptions = (client: ApiClient, id: number) =>
+  queryOptions({ queryKey: ['strategy-profiles', 'settings', id], queryFn: () => client.get<StrategySettings>(API_PATHS.strategySettings(id)), retry: false });
+
+export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0), enabled: id !== null });
+export const useStrategySettings = (id: number | null, enabled = true) => useQuery({ ...strategySettingsQueryOptions(useApiClient(), id ?? 0), enabled: enabled && id !== null });
+
+/** `PUT strategies/strategy-settings/{id}/`: the whole document; the profile is read again after it (trading.md 2). */
+export function useSaveStrategySettings() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, settings }: { id: number; settings: SettingsDocument }) => client.put<StrategySettings>(API_PATHS.strategySettings(id), { schema_type: 'v1', settings }),
+    onSuccess: (answer, { id }) => {
+      queryClient.setQueryData(['strategy-profiles', 'settings', id], answer);
+      return queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] });
+    },
+  });
+}
+
+/** The profile's own fields: title, MM profile, ticker list; `status: inactive` finishes a draft. */
+export interface StrategyProfileFields {
+  title?: string;
+  mm_profile?: number;
+  tickers?: number;
+  status?: 'inactive';
+}
+
+export function useSaveStrategyProfile() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: StrategyProfileFields }) => client.put<StrategyProfile>(API_PATHS.strategyProfile(id), body),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['strategy-profiles', 'one', answer.id], answer);
+      return queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] });
+    },
+  });
+}
+
+/** The pickers of the profile step: MM profiles, ticker lists, template profiles. */
+export const useMmProfileOptions = (search: string) => {
+  const client = useApiClient();
+  return useQuery({ queryKey: ['mm-profiles', 'options', search], queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.mmProfileOptions, { params: { mm_profile: search || undefined } }) });
+};
+
+export const useTickerListOptions = (enabled: boolean) => {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['ticker-configs', 'options'],
+    queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.tickerConfigs, { params: { page_size: MAX_PAGE_SIZE } }),
+    enabled,
+  });
+};
+
+export const useTemplateOptions = (search: string, enabled: boolean) => {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['strategy-profiles', 'templates', search],
+    queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.strategyProfileOptions, { params: { search: search || undefined } }),
+    enabled,
+  });
+};

@@ -1,0 +1,101 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, CircularProgress, IconButton, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PATHS, permOf, STRATEGY_PROFILE_MESSAGES, STRATEGY_WIZARD_UI, type WizardStepKey } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { profileIdOf } from '../../../app/paths';
+import { PageTitle } from '../../../ui/PageTitle';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { useStrategyProfile, useStrategySettings } from '../api/get-strategy-profile';
+import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
+import { BlockEditDialog } from '../components/BlockEditDialog';
+import { StrategyStatusChip } from '../components/StrategyStatusChip';
+import { continueDraftPath, strategyDetailActions, strategyStatusAction } from '../components/strategy-rules';
+import { SettingsSummary } from '../wizard/SettingsSummary';
+
+const TABS = ['Settings', 'Statistics', 'Orders', 'Signals'] as const;
+/** The tabs other screens fill (their shared tables come later): their empty texts for now. */
+const EMPTY_TAB_TEXT: Record<(typeof TABS)[number], string> = { Settings: '', Statistics: STRATEGY_WIZARD_UI.noStats, Orders: STRATEGY_WIZARD_UI.noOrders, Signals: STRATEGY_WIZARD_UI.noSignals };
+
+/** One strategy profile (trading.md 2): header with its status action, then Settings, Statistics, Orders, Signals. */
+export function StrategyProfilePage() {
+  const { profileRef } = useParams();
+  const id = Number(profileIdOf(profileRef));
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useAuthState();
+  const profile = useStrategyProfile(id);
+  const settings = useStrategySettings(id);
+  const command = useStrategyProfileCommand();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('Settings');
+  const [editing, setEditing] = useState<WizardStepKey | null>(null);
+  const tickerListsReadable = permOf(user?.group, 'tickers_configs').status !== 'NP';
+  const p = profile.data;
+  const actions = strategyDetailActions(permOf(user?.group, 'profiles'), permOf(user?.group, 'profile_settings'), p?.status);
+  const action = strategyStatusAction(p?.status);
+
+  const runAction = async () => {
+    if (!action || !p) return;
+    if (action.command === 'continue') return navigate(continueDraftPath(p.id));
+    try {
+      await command.mutateAsync({ id: p.id, command: action.command });
+    } catch (e) {
+      toast.error(normaliseError(e));
+    }
+  };
+
+  return (
+    <>
+      {profile.error ? (
+        // A failed load takes the header's place (trading.md 8).
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => navigate(PATHS.strategyProfilesStrategy)}>Back</Button>}>
+          {normaliseError(profile.error)}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1, '& h1': { mb: 0 } }}>
+          <IconButton aria-label="Back to the strategy profiles list" onClick={() => navigate(PATHS.strategyProfilesStrategy)}>
+            <ArrowBackIcon />
+          </IconButton>
+          <PageTitle>{p?.title ?? '…'}</PageTitle>
+          <StrategyStatusChip status={p?.status} actionState={p?.action_state} />
+          <Box sx={{ flex: 1 }} />
+          {actions.statusAction && action && (
+            <Button variant="contained" disabled={command.isPending || p?.action_state === 'CHANGING'} onClick={() => void runAction()}>
+              {action.label}
+            </Button>
+          )}
+        </Box>
+      )}
+      <Tabs value={tab} onChange={(_, value: (typeof TABS)[number]) => setTab(value)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={name} />
+        ))}
+      </Tabs>
+      {tab === 'Settings' ? (
+        settings.error ? (
+          <Alert severity="error">{normaliseError(settings.error)}</Alert>
+        ) : !settings.data || !p ? (
+          profile.error ? null : <CircularProgress aria-label="Loading" />
+        ) : (
+          <>
+            {!actions.edit && p.status !== 'draft' && actions.statusAction && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {STRATEGY_PROFILE_MESSAGES.onlyWhenStopped}
+              </Typography>
+            )}
+            <SettingsSummary profile={p} settings={settings.data.settings} tickerLink={tickerListsReadable} onEdit={actions.edit ? setEditing : undefined} />
+          </>
+        )
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {EMPTY_TAB_TEXT[tab]}
+        </Typography>
+      )}
+      {editing && p && settings.data && (
+        <BlockEditDialog profile={p} settings={settings.data.settings} step={editing} tickerListsReadable={tickerListsReadable} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
+}
