@@ -118,7 +118,6 @@ export const API_PATHS = {
   strategySettings: (id: number) => `/strategies/strategy-settings/${id}/`,
   mmProfileOptions: '/strategies/mm-profiles/for-filters/',
   systemStatus: '/system-status/',
-  strategyProfileOptions: '/strategies/profiles/for-filters/',
   signals: '/signals/signals/',
   cancelSignal: (id: string) => `/signals/position/${id}/cancel/`,
   orders: '/orders/orders/',
