@@ -2,6 +2,7 @@
 // The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
 // Playwright starts this as its web server and stops it with SIGTERM.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,7 @@ async function stop() {
   const server = new URL(postgres.url);
   server.pathname = '/postgres';
   await dropDatabase(server.toString(), database).catch(() => {});
+  rmSync(env.EXPORT_DIR, { recursive: true, force: true });
   await redis.stop();
   await postgres.stop();
   process.exit(0);
