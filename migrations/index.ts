@@ -15,6 +15,7 @@ import { CreateAccountMetricsAndRiskTriggers1733299200000 } from './173329920000
 import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './1733385600000-CreateBotStatusExportsAndEngineCommands';
 import { AddSignalsOrdersFilterIndexes1733558400000 } from './1733558400000-AddSignalsOrdersFilterIndexes';
 import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStatisticsRollups';
+import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-AddExportTaskProgressAndExpiry';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CreateBotStatusExportsAndEngineCommands1733385600000,
   AddSignalsOrdersFilterIndexes1733558400000,
   CreateStatisticsRollups1733731200000,
+  AddExportTaskProgressAndExpiry1733817600000,
 ];

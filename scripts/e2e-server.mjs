@@ -2,7 +2,9 @@
 // The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
 // Playwright starts this as its web server and stops it with SIGTERM.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, findOrStartPostgres, findOrStartRedis } from './lib/services.mjs';
 import { cli, migrate, startApiAndWorker } from './lib/app.mjs';
@@ -23,6 +25,8 @@ const env = {
   WEB_DIST_DIR: join(ROOT, 'apps', 'web', 'dist'),
   REDIS_PREFIX: `e2e-${randomBytes(4).toString('hex')}`,
   LOG_LEVEL: 'warn',
+  // The xlsx files of the export test: the API serves what the worker writes there.
+  EXPORT_DIR: join(tmpdir(), `${database}-exports`),
 };
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
@@ -66,6 +70,7 @@ async function stop() {
   const server = new URL(postgres.url);
   server.pathname = '/postgres';
   await dropDatabase(server.toString(), database).catch(() => {});
+  rmSync(env.EXPORT_DIR, { recursive: true, force: true });
   await redis.stop();
   await postgres.stop();
   process.exit(0);

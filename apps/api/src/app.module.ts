@@ -28,6 +28,7 @@ import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
 import { UsersModule } from './users/users.module';
+import { ExportsModule } from './exports/exports.module';
 
 @Module({})
 export class AppModule {
@@ -63,6 +64,7 @@ export class AppModule {
         PositionsModule,
         RiskControlsModule,
         HealthModule,
+        ExportsModule,
       ],
     };
   }

@@ -21,3 +21,4 @@ export * from './strategy-wizard';
 export * from './positions';
 export * from './risk-controls';
 export * from './signals';
+export * from './exports';

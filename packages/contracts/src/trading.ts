@@ -125,8 +125,8 @@ export const BOT_CONTROL_TEXTS = {
 export const EXPORT_KINDS = ['signals', 'orders', 'profiles_stats', 'account_stats'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** An export task's status, named as the SPA polls for it (`task_status` SUCCESS). */
-export const EXPORT_STATUSES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE'] as const;
+/** An export task's status, named as the SPA polls for it (`task_status` SUCCESS); PROGRESS while rows are written. */
+export const EXPORT_STATUSES = ['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Operator actions handed to the trading engine; the console never changes trading state itself. */

@@ -211,8 +211,46 @@ describe('the access matrix: signals and orders routes', () => {
       'POST /signals/positions/:id/close-best-limit/': 'signals:write',
       'POST /signals/positions/bulk-close-best-limit/': 'signals:write',
       'POST /signals/positions/bulk-close-market/': 'signals:write',
+      'GET /signals/export/signals/': 'signals_export:read',
+      'GET /signals/celery-result/:id/': 'signals_export:read',
+      'GET /signals/export-file/:id/': 'signals_export:read',
       'GET /orders/orders/': 'orders:read',
       'POST /orders/order/:id/cancel/': 'orders:write',
     });
+  });
+});
+
+describe('the access matrix: export routes answer to the export section and to their list\'s section', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses without either, and at Limited on the list any filter on a field the group does not see', async () => {
+    const routes = ctx.app.get(RouteCatalog).routes().filter((r) => r.rule?.kind === 'section' && r.rule.options.source);
+    expect(routes.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const rule = route.rule as Extract<NonNullable<DeclaredRoute['rule']>, { kind: 'section' }>;
+      const source = rule.options.source!;
+      const tokenFor = async (levels: Partial<Record<(typeof SECTIONS)[number], Level>>, fields: string[] = []) => {
+        const perms = only(levels).map((p) => (p.section_name === source.section ? { ...p, fields, filtering: true, sorting: true } : p));
+        return (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
+      };
+      const get = async (token: string, qs = '') => (await ctx.http().get(`/api/v2${route.path}${qs}`).set(...auth(token))).status;
+      const cases: [string, string, string, number][] = [
+        ['export Full, list NP', await tokenFor({ [rule.section]: 'Full' }), '', 403],
+        ['export NP, list Full', await tokenFor({ [source.section]: 'Full' }), '', 403],
+        ['both Full', await tokenFor({ [rule.section]: 'Full', [source.section]: 'Full' }), '', 200],
+      ];
+      const hidden = await tokenFor({ [rule.section]: 'Full', [source.section]: 'Limited' });
+      for (const param of Object.keys(source.query?.filters ?? {})) cases.push([`list Limited without ${param}'s field`, hidden, `?${param}=1`, 403]);
+      for (const [who, token, qs, status] of cases) {
+        const got = await get(token, qs);
+        if (got !== status) failures.push(`${route.path}${qs} as ${who}: ${got}, not ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

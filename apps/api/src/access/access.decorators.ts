@@ -16,7 +16,7 @@ export type AccessRule =
   | { kind: 'signed-in'; pendingSecondFactor: boolean }
   | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
 
-interface SectionOptions {
+export interface SectionOptions {
   /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
   gate?: string;
   /**
@@ -29,6 +29,11 @@ interface SectionOptions {
   project?: boolean;
   /** Which rows the group may see at all (row-scopes.ts); the service gets them with `@ScopedRows()`. */
   rows?: RowScope;
+  /**
+   * The list an export reads: its own section's level applies as well (NP → 403; at Limited its query
+   * rules above, on the list's perm), and the service gets that perm as `principal.sourcePerm`.
+   */
+  source?: { section: SectionName; query?: ListQueryAccess };
 }
 
 export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } satisfies AccessRule);

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ERROR_CODES, isFieldAllowed, limitedQueryRefusal, OWN_MESSAGES, permOf } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { SessionService } from '../auth/session.service';
-import { ACCESS_METADATA, AccessRule } from './access.decorators';
+import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
 import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
@@ -45,7 +45,17 @@ export class AccessGuard implements CanActivate {
       const refusal = limitedQueryRefusal(perm, query, req.query as Record<string, unknown>);
       if (refusal) throw new ForbiddenDetail(OWN_MESSAGES[refusal]);
     }
+    if (rule.options.source) this.checkSource(principal, rule.options.source, req);
     return true;
+  }
+
+  /** An export's list: the user must see it, and at Limited may use only the params the list screen allows. */
+  private checkSource(principal: Principal, source: NonNullable<SectionOptions['source']>, req: AccessRequest): void {
+    const perm = permOf(principal, source.section);
+    principal.sourcePerm = perm;
+    if (perm.status === 'NP') throw new ForbiddenDetail();
+    const refusal = limitedQueryRefusal(perm, source.query ?? {}, req.query as Record<string, unknown>);
+    if (refusal) throw new ForbiddenDetail(OWN_MESSAGES[refusal]);
   }
 }
 

@@ -11,6 +11,8 @@ export interface Principal extends PermHolder {
   perms: Perm[];
   /** The perm of the route's section, when the route declares one. */
   perm?: Perm;
+  /** The perm of the list an export route reads (`@Section(…, { source })`). */
+  sourcePerm?: Perm;
   ip: string;
   userAgent: string;
 }

@@ -7,8 +7,9 @@ import { bullConnection, QUEUES } from './queues';
 export const TELEGRAM_QUEUE = getQueueToken(QUEUES.telegram);
 export const INVESTOR_REPORTS_QUEUE = getQueueToken(QUEUES.investorReports);
 export const ENGINE_COMMANDS_QUEUE = getQueueToken(QUEUES.engineCommands);
+export const EXPORTS_QUEUE = getQueueToken(QUEUES.exports);
 
-const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.engineCommands });
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.engineCommands }, { name: QUEUES.exports });
 
 /**
  * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue

@@ -10,6 +10,7 @@ export const QUEUES = {
   investorReports: 'investor-reports',
   engineCommands: 'engine-commands',
   mmDeposits: 'mm-deposits',
+  exports: 'exports',
 } as const;
 
 export const JOBS = {
@@ -20,6 +21,9 @@ export const JOBS = {
   runEngineCommand: 'run-engine-command',
   requeuePendingEngineCommands: 'requeue-pending-engine-commands',
   reinvestMmDeposit: 'reinvest-mm-deposit',
+  buildExport: 'build-export',
+  requeuePendingExports: 'requeue-pending-exports',
+  purgeExpiredExports: 'purge-expired-exports',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -29,6 +33,9 @@ export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data
 
 /** Hands one engine_commands row to the engine; the row holds the command and its outcome. */
 export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string } };
+
+/** Writes the xlsx file of one export_tasks row; the row holds the filters and the state. */
+export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

@@ -26,6 +26,8 @@ import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
+import { ExportsProcessor } from '../exports/exports.processor';
+import { ExportTasksRepository } from '../exports/export-tasks.repository';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -62,6 +64,8 @@ export class WorkerModule {
         EngineCommandsRepository,
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
+        ExportsProcessor,
+        ExportTasksRepository,
       ],
     };
   }

@@ -9,6 +9,8 @@ export interface RequestOptions {
   /** Send the access token and refresh it on token_not_valid (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** 'blob': the answer is a file (an export), handed over as a Blob instead of parsed. */
+  as?: 'json' | 'blob';
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,6 +60,7 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+    if (response.ok && options.as === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) throw new HttpError(response.status, body);
     return body as T;

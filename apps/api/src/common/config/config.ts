@@ -96,6 +96,15 @@ const environment = z
     BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
     // HTTP processes of the API (main.ts runs them as a Node cluster); 1 serves from one process.
     API_WORKERS: wholeNumber(availableParallelism(), 1, 256),
+    // xlsx exports: rows read per batch; how long a file is kept; how often expired files are deleted;
+    // how often the sweeper runs, how old a PENDING task must be before it is queued again, and how long
+    // a running export may go without a heartbeat before another run takes it over (its worker died).
+    EXPORT_BATCH_SIZE: wholeNumber(2_000, 1, 100_000),
+    EXPORT_FILE_TTL_MS: wholeNumber(24 * 3_600_000, 1_000, 365 * 24 * 3_600_000),
+    EXPORT_PURGE_MS: wholeNumber(15 * 60_000, 100, 24 * 3_600_000),
+    EXPORT_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
+    EXPORT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
+    EXPORT_STALE_AFTER_MS: wholeNumber(120_000, 100, 24 * 3_600_000),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -150,6 +159,12 @@ const environment = z
     bodyTimeoutMs: env.BODY_TIMEOUT_MS,
     /** How many processes serve HTTP; each has its own database pool. */
     apiWorkers: env.API_WORKERS,
+    exportBatchSize: env.EXPORT_BATCH_SIZE,
+    exportFileTtlMs: env.EXPORT_FILE_TTL_MS,
+    exportPurgeMs: env.EXPORT_PURGE_MS,
+    exportSweepMs: env.EXPORT_SWEEP_MS,
+    exportRequeueAfterMs: env.EXPORT_REQUEUE_AFTER_MS,
+    exportStaleAfterMs: env.EXPORT_STALE_AFTER_MS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

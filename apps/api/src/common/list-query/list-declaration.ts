@@ -64,7 +64,7 @@ export interface ListDeclaration<Q extends object = object> {
   columns: string;
   /**
    * The unique key column, in the same expression the indexes use (`logs.id`): the final tie-breaker of
-   * every order, the deferred join's handle for deep pages and the export's keyset.
+   * every order and the deferred join's handle for deep pages.
    */
   key: string;
   filters: { readonly [P in keyof Q]?: FilterDeclaration };

@@ -188,11 +188,35 @@ describe('the list-query layer', () => {
 
   it('iterates every matching row once in keyset batches, newest first', async () => {
     const batches: number[][] = [];
-    for await (const batch of iterateList<Thing & Record<string, unknown>, ThingQuery>(db, THINGS, { only_active: true }, { batchSize: 64, keyField: 'id' })) {
+    for await (const batch of iterateList<Thing & Record<string, unknown>, ThingQuery>(db, THINGS, { only_active: true }, { batchSize: 64 })) {
       batches.push(batch.map((r) => r.id));
     }
     expect(batches.flat()).toEqual(expected((t) => t.active, byIdDesc));
     expect(batches.slice(0, -1).every((b) => b.length === 64)).toBe(true);
+  });
+
+  it('iterates in the query\'s ordering, mixed directions and nulls included, as the pages list it', async () => {
+    const all = async (query: ThingQuery) => {
+      const seen: Record<string, unknown>[] = [];
+      for await (const batch of iterateList<Thing & Record<string, unknown>, ThingQuery>(db, THINGS, query, { batchSize: 7 })) seen.push(...batch);
+      return seen;
+    };
+    for (const ordering of ['price', '-price', 'kind,-price', '-kind,price']) {
+      const rows = await all({ ordering, max_price: '20' });
+      expect(rows.map((r) => r.id)).toEqual(await ids({ ordering, max_price: '20' }));
+      expect(Object.keys(rows[0]).sort()).toEqual(['active', 'id', 'kind', 'name', 'price']);
+    }
+    // Nulls sort last ascending and first descending; each row still comes once.
+    await db.query(`ALTER TABLE things ALTER COLUMN price DROP NOT NULL`);
+    await db.query(`UPDATE things SET price = NULL WHERE id % 10 = 0`);
+    try {
+      for (const ordering of ['price', '-price', 'kind,-price', '-kind,price']) {
+        expect((await all({ ordering })).map((r) => r.id)).toEqual(await ids({ ordering }));
+      }
+    } finally {
+      await db.query(`UPDATE things SET price = (id % 50) WHERE price IS NULL`);
+      await db.query(`ALTER TABLE things ALTER COLUMN price SET NOT NULL`);
+    }
   });
 
   it('declares the logs list with exactly the filters its access rules let the guard check', () => {

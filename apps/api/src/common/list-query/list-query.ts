@@ -299,29 +299,51 @@ export async function countList<Q extends object>(db: Queryable, list: ListDecla
 }
 
 /**
- * Every matching row in the list's order, `batchSize` at a time, for exports: each batch continues after
- * the last key seen (keyset), so the thousandth batch costs what the first did and rows inserted meanwhile
- * cannot shift a batch boundary. Only the key order is supported here: exports follow the key.
+ * Every matching row in the list's order (the query's `ordering`, else the default, the key last),
+ * `batchSize` at a time, for exports: each batch continues after the last row seen (keyset on the order's
+ * values), so the thousandth batch costs what the first did and rows inserted meanwhile cannot shift a
+ * batch boundary. Rows come without the cursor columns.
  */
-export async function* iterateList<Row extends Record<string, unknown>, Q extends object>(
+export async function* iterateList<Row extends Record<string, unknown>, Q extends { ordering?: string }>(
   db: Queryable,
   list: ListDeclaration<Q>,
   query: Q,
-  options: { batchSize: number; keyField: keyof Row & string; descending?: boolean; scope?: readonly string[] },
+  options: { batchSize: number; scope?: readonly string[] },
 ): AsyncGenerator<Row[]> {
-  const descending = options.descending ?? true;
-  let after: unknown = undefined;
+  const terms = orderTerms(list, query.ordering);
+  const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}`;
+  let after: (string | null)[] | null = null;
   for (;;) {
     const where = whereOf(list, query, options.scope);
     const params = [...where.params];
-    const keyset = after === undefined ? '' : `${list.key} ${descending ? '<' : '>'} $${params.push(after)}`;
-    const text = keyset ? (where.text ? `${where.text} AND ${keyset}` : `WHERE ${keyset}`) : where.text;
-    const batch: Row[] = await db.query(
-      `SELECT ${list.columns} FROM ${list.from} ${text} ORDER BY ${list.key} ${descending ? 'DESC' : 'ASC'} LIMIT $${params.push(options.batchSize)}`,
+    const keyset = after ? afterRow(terms, after, (v) => `$${params.push(v)}`, list.key) : '';
+    const text = keyset ? (where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`) : where.text;
+    const fetched: Record<string, unknown>[] = await db.query(
+      `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms)} LIMIT $${params.push(options.batchSize)}`,
       params,
     );
-    if (batch.length) yield batch;
-    if (batch.length < options.batchSize) return;
-    after = batch[batch.length - 1][options.keyField];
+    if (fetched.length) yield fetched.map((r) => stripCursorColumns(r, terms.length) as Row);
+    if (fetched.length < options.batchSize) return;
+    const last = fetched[fetched.length - 1];
+    after = terms.map((_, i) => (last[`${CURSOR_COLUMN}${i}`] ?? null) as string | null);
   }
+}
+
+/**
+ * The rows that follow `values` in the order of `terms`, with PostgreSQL's null placement (NULLS LAST
+ * ascending, NULLS FIRST descending: a null sorts as the greatest value). One row comparison (which an
+ * index serves) when every term descends from a non-null value, or the order is the key alone: no null
+ * can follow then; otherwise term by term.
+ */
+function afterRow(terms: OrderTerm[], values: (string | null)[], bind: (v: unknown) => string, key: string): string {
+  const rowWise = terms.every((t) => t.descending) || (terms.length === 1 && terms[0].column === key);
+  if (rowWise && values.every((v) => v !== null)) {
+    return `(${terms.map((t) => t.column).join(', ')}) ${terms[0].descending ? '<' : '>'} (${values.map((v) => bind(v)).join(', ')})`;
+  }
+  const equal = (t: OrderTerm, v: string | null) => (v === null ? `${t.column} IS NULL` : `${t.column} = ${bind(v)}`);
+  const beyond = (t: OrderTerm, v: string | null) => {
+    if (t.descending) return v === null ? `${t.column} IS NOT NULL` : `${t.column} < ${bind(v)}`;
+    return v === null ? 'false' : `(${t.column} > ${bind(v)} OR ${t.column} IS NULL)`;
+  };
+  return terms.map((t, i) => [...terms.slice(0, i).map((e, j) => equal(e, values[j])), beyond(t, values[i])].join(' AND ')).map((c) => `(${c})`).join(' OR ');
 }

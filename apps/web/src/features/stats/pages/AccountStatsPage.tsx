@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, STATS_UI } from '@console/contracts';
+import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, STATS_UI } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
@@ -16,6 +18,8 @@ const SORTABLE = Object.keys(ACCOUNT_STATS_LIST_QUERY.orderings);
 /** Account stats: per exchange account the figures of all its profiles' signals, with its NAV and deposit. */
 export function AccountStatsPage() {
   const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
+  const { user } = useAuthState();
+  const canExport = canRead(user?.group, 'account_stats_export');
   const stats = useAccountStats(params.query);
   const options = useStatsOptions('accounts');
   const [tab, setTab] = useState<StatsTab>('Results');
@@ -45,15 +49,18 @@ export function AccountStatsPage() {
         isLoading={stats.isPending}
         error={stats.error}
         toolbar={
-          <StatsFilters
-            label="Accounts"
-            options={options.data?.results ?? []}
-            ids={params.filters.account_id__in ?? ''}
-            onIds={(ids) => set({ account_id__in: ids })}
-            from={params.filters.created_at__gte ?? ''}
-            until={params.filters.created_at__lte ?? ''}
-            onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
-          />
+          <>
+            <StatsFilters
+              label="Accounts"
+              options={options.data?.results ?? []}
+              ids={params.filters.account_id__in ?? ''}
+              onIds={(ids) => set({ account_id__in: ids })}
+              from={params.filters.created_at__gte ?? ''}
+              until={params.filters.created_at__lte ?? ''}
+              onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
+            />
+            {canExport && <ExportButton calls={EXPORT_PATHS.account_stats} params={params.ordering ? { ...params.filters, ordering: params.ordering } : params.filters} />}
+          </>
         }
         testId="account-stats-table"
       />

@@ -1,7 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { EMPTY_VALUE, isFieldAllowed, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
+import { canRead, EXPORT_PATHS, EMPTY_VALUE, isFieldAllowed, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
+import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
@@ -14,6 +15,9 @@ import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-co
 const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
 const PAGE_SIZES = { options: [20, 50, 100], default: PROFILE_STATS_PAGE_SIZE };
 const SORTABLE = Object.keys(PROFILE_STATS_LIST_QUERY.orderings);
+
+/** The export takes the applied filters and the order of the table. */
+const exportParams = (filters: Record<string, string>, ordering: string | null) => (ordering ? { ...filters, ordering } : filters);
 
 /** Strategy stats (trading.md 2): each profile's figures, filtered by profile, status and creation date. */
 export function StrategyStatsPage() {
@@ -49,36 +53,39 @@ export function StrategyStatsPage() {
         error={stats.error}
         sortingAllowed={perm.sorting}
         toolbar={
-          perm.filtering && (
-            <StatsFilters
-              label="Profiles"
-              options={options.data?.results ?? []}
-              ids={params.filters.profile_id__in ?? ''}
-              onIds={(ids) => set({ profile_id__in: ids })}
-              from={params.filters.created_at__gte ?? ''}
-              until={params.filters.created_at__lte ?? ''}
-              onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
-            >
-              {mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'status') && (
-                <TextField
-                  select
-                  size="small"
-                  label="Status"
-                  value={params.filters.status ?? ''}
-                  onChange={(e) => set({ status: e.target.value })}
-                  slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                  sx={{ minWidth: 130 }}
-                >
-                  <MenuItem value="">All</MenuItem>
-                  {STRATEGY_PROFILE_STATUSES.filter((s) => s !== 'draft').map((s) => (
-                    <MenuItem key={s} value={s}>
-                      {s}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            </StatsFilters>
-          )
+          <>
+            {perm.filtering && (
+              <StatsFilters
+                label="Profiles"
+                options={options.data?.results ?? []}
+                ids={params.filters.profile_id__in ?? ''}
+                onIds={(ids) => set({ profile_id__in: ids })}
+                from={params.filters.created_at__gte ?? ''}
+                until={params.filters.created_at__lte ?? ''}
+                onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
+              >
+                {mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'status') && (
+                  <TextField
+                    select
+                    size="small"
+                    label="Status"
+                    value={params.filters.status ?? ''}
+                    onChange={(e) => set({ status: e.target.value })}
+                    slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+                    sx={{ minWidth: 130 }}
+                  >
+                    <MenuItem value="">All</MenuItem>
+                    {STRATEGY_PROFILE_STATUSES.filter((s) => s !== 'draft').map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {s}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              </StatsFilters>
+            )}
+            {canRead(user?.group, 'profiles_stats_export') && <ExportButton calls={EXPORT_PATHS.profiles_stats} params={exportParams(params.filters, params.ordering)} />}
+          </>
         }
         testId="strategy-stats-table"
       />

@@ -1,0 +1,59 @@
+/**
+ * What an export of a list needs beyond the list's own declaration: the sheet's columns (each named by the
+ * field of the list's answer, so a Limited group's fields pick them), the answer shape of a row, and the
+ * rows the group may see. One per exported list, in export-sources.ts.
+ */
+import { isFieldAllowed, type ExportedList, type Perm } from '@console/contracts';
+import type { RowScope } from '../access/row-scopes';
+import type { ListDeclaration } from '../common/list-query/list-declaration';
+
+export type ListRow = Record<string, unknown>;
+
+export interface ExportColumn {
+  /** The field of the answer row, as the list endpoint names it (and the group's fields list it). */
+  field: string;
+  header: string;
+  width?: number;
+  /** The cell, when it is not the field's value as is (a nested object's title, a decimal as a number). */
+  value?: (row: ListRow) => unknown;
+  /** Excel number format, e.g. 'dd.mm.yyyy hh:mm:ss' for dates. */
+  numFmt?: string;
+}
+
+export interface ExportSource<Q extends { ordering?: string } = { ordering?: string }> {
+  kind: ExportedList;
+  list: ListDeclaration<Q>;
+  /** The list's row scope (access/row-scopes.ts), applied with the requester's perm. */
+  rows?: RowScope;
+  /** The list's defaults applied to a query, as its page endpoint applies them. */
+  query?: (filters: Q) => Q;
+  sheet: string;
+  columns: readonly ExportColumn[];
+  /** A row of the list's SQL in the list endpoint's answer shape (when the service reshapes it). */
+  toAnswer?: (row: ListRow) => ListRow;
+}
+
+/** The columns the perm opens: every one at Full and ReadOnly, the group's fields at Limited. */
+export function visibleColumns(source: ExportSource, perm: Perm): ExportColumn[] {
+  return source.columns.filter((column) => isFieldAllowed(perm, column.field));
+}
+
+/** A cell from a field's value: dates stay dates, nested rows show their title, lists their titles. */
+export function cellOf(column: ExportColumn, row: ListRow): unknown {
+  const value = column.value ? column.value(row) : row[column.field];
+  return plainCell(value);
+}
+
+function plainCell(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map((v) => String(plainCell(v) ?? '')).join(', ');
+  if (typeof value === 'object') {
+    const named = value as { title?: unknown; name?: unknown; ticker?: unknown };
+    const label = named.title ?? named.name ?? named.ticker;
+    return label === undefined ? JSON.stringify(value) : String(label);
+  }
+  return String(value);
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import type { ExportKind, ExportStatus, Perm } from '@console/contracts';
+import { affectedRows, type Db, firstRow, queryRows } from '../common/database/sql';
+
+/** One export task as the API and the worker read it. */
+export interface ExportTaskRecord {
+  id: string;
+  kind: ExportKind;
+  filters: Record<string, unknown>;
+  list_perm: Perm;
+  status: ExportStatus;
+  progress: number;
+  filename: string | null;
+  file_path: string | null;
+  requested_by: number | null;
+  run_key: string | null;
+  runs: number;
+  expired_at: Date | null;
+}
+
+const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename, file_path, requested_by, run_key::text, runs, expired_at`;
+
+/**
+ * Every statement on export_tasks. The row is the task's record: a run owns it by its run key, and each of
+ * the owner's writes names that key, so a run that another took over (its heartbeat went stale: its worker
+ * died or froze) stops counting at its next write. SUCCESS is final: nothing moves a task out of it.
+ */
+@Injectable()
+export class ExportTasksRepository {
+  async create(db: Db, task: { kind: ExportKind; filters: Record<string, unknown>; listPerm: Perm; filename: string; requestedBy: number }): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id::text`,
+      [task.kind, JSON.stringify(task.filters), JSON.stringify(task.listPerm), task.filename, task.requestedBy],
+    );
+    return row.id;
+  }
+
+  /** The user's own task of this kind; another user's is as good as missing. */
+  findOwn(db: Db, id: string, kind: ExportKind, userId: number): Promise<ExportTaskRecord | undefined> {
+    return firstRow(db, `SELECT ${COLUMNS} FROM export_tasks WHERE id = $1 AND kind = $2 AND requested_by = $3`, [id, kind, userId]);
+  }
+
+  find(db: Db, id: string): Promise<ExportTaskRecord | undefined> {
+    return firstRow(db, `SELECT ${COLUMNS} FROM export_tasks WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Takes the task for a run: one waiting to start, released by a failed run, or whose owner has not
+   * beaten for `staleMs`. Answers the task, or undefined when it is done or another run holds it.
+   */
+  claim(db: Db, id: string, runKey: string, staleMs: number): Promise<ExportTaskRecord | undefined> {
+    return firstRow(
+      db,
+      `UPDATE export_tasks SET status = 'STARTED', progress = 0, run_key = $2, runs = runs + 1, heartbeat_at = now(),
+              started_at = coalesce(started_at, now())
+        WHERE id = $1 AND (status = 'PENDING'
+              OR (status IN ('STARTED', 'PROGRESS') AND (run_key IS NULL OR heartbeat_at < now() - make_interval(secs => $3))))
+        RETURNING ${COLUMNS}`,
+      [id, runKey, staleMs / 1000],
+    );
+  }
+
+  /** The owner's progress and heartbeat; false when the task is no longer this run's. */
+  async progress(db: Db, id: string, runKey: string, percent: number): Promise<boolean> {
+    return (
+      (await affectedRows(
+        db,
+        `UPDATE export_tasks SET status = 'PROGRESS', progress = $3, heartbeat_at = now() WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`,
+        [id, runKey, percent],
+      )) > 0
+    );
+  }
+
+  /** The owner's file is in place: SUCCESS, with the file and when it expires; false when no longer this run's. */
+  async succeed(db: Db, id: string, runKey: string, done: { filePath: string; rowCount: number; ttlMs: number }): Promise<boolean> {
+    return (
+      (await affectedRows(
+        db,
+        `UPDATE export_tasks SET status = 'SUCCESS', progress = 100, file_path = $3, row_count = $4, finished_at = now(),
+                expires_at = now() + make_interval(secs => $5), heartbeat_at = now(), error = NULL
+          WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`,
+        [id, runKey, done.filePath, done.rowCount, done.ttlMs / 1000],
+      )) > 0
+    );
+  }
+
+  /** A failed run: FAILURE when it was the last attempt, else released for the retry to claim at once. */
+  async fail(db: Db, id: string, runKey: string, error: string, final: boolean): Promise<void> {
+    await db.query(
+      final
+        ? `UPDATE export_tasks SET status = 'FAILURE', error = $3, finished_at = now(), run_key = NULL WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`
+        : `UPDATE export_tasks SET run_key = NULL, error = $3 WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`,
+      [id, runKey, error],
+    );
+  }
+
+  /** A task whose job was lost after too many runs: FAILURE rather than a loop. */
+  async giveUp(db: Db, id: string, error: string): Promise<void> {
+    await db.query(`UPDATE export_tasks SET status = 'FAILURE', error = $2, finished_at = now(), run_key = NULL WHERE id = $1 AND status <> 'SUCCESS'`, [id, error]);
+  }
+
+  /** Files past their age, oldest first: the purge deletes them, then marks the rows. */
+  expiredFiles(db: Db, limit: number): Promise<{ id: string; file_path: string }[]> {
+    return queryRows(
+      db,
+      `SELECT id::text, file_path FROM export_tasks WHERE status = 'SUCCESS' AND expired_at IS NULL AND expires_at < now() ORDER BY expires_at LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async markExpired(db: Db, ids: string[]): Promise<void> {
+    if (ids.length) await db.query(`UPDATE export_tasks SET expired_at = now() WHERE id = ANY($1::uuid[]) AND expired_at IS NULL`, [ids]);
+  }
+}

@@ -1,0 +1,141 @@
+import { Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job, Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { sweepOutbox } from '../queues/outbox';
+import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
+import { JOBS, QUEUES } from '../queues/queues';
+import { exportFilePath, exportPartPath, partFileTask } from './export-files';
+import { exportSourceOf } from './export-sources';
+import { ExportTasksRepository } from './export-tasks.repository';
+import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
+import { writeListXlsx } from './xlsx-writer';
+
+export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'gave-up';
+
+/** Progress (and the owner's heartbeat) is written after this many batches. */
+const PROGRESS_EVERY_BATCHES = 5;
+/** Runs of one task (retries, take-overs after a dead worker) before it is marked failed for good. */
+const MAX_RUNS = 6;
+const PURGE_LIMIT = 500;
+
+/** Thrown inside a run whose task another run took over: it stops writing and leaves the task alone. */
+class RunSuperseded extends Error {}
+
+/**
+ * Writes the xlsx file of export_tasks rows. A run claims its task (row first: the job is a wake-up),
+ * writes to a part file of its own, renames it into place atomically and only then marks SUCCESS, each
+ * write naming its run key; so a retried or duplicated job never leaves a partial or second file, and a
+ * SUCCESS task is not written again. Expired files are deleted on a schedule.
+ */
+@Processor(QUEUES.exports, WORKER_OPTIONS)
+export class ExportsProcessor extends QueueWorker {
+  protected readonly logger = new Logger('Exports');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
+    private readonly tasks: ExportTasksRepository,
+  ) {
+    super();
+  }
+
+  protected async schedules(): Promise<ScheduleSpec[]> {
+    return [repeatingJob(this.queue, JOBS.requeuePendingExports, this.config.exportSweepMs), repeatingJob(this.queue, JOBS.purgeExpiredExports, this.config.exportPurgeMs)];
+  }
+
+  async process(job: Job): Promise<unknown> {
+    if (job.name === JOBS.requeuePendingExports) return { requeued: await this.sweep() };
+    if (job.name === JOBS.purgeExpiredExports) return this.purge();
+    if (job.name !== JOBS.buildExport) throw new Error(`Unknown job ${job.name}`);
+    return this.run((job as Job<{ taskId: string }>).data.taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS) });
+  }
+
+  /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
+  sweep(): Promise<number> {
+    return sweepOutbox(this.dataSource, exportsOutbox(this.config.exportStaleAfterMs), this.queue, this.config.exportRequeueAfterMs);
+  }
+
+  /**
+   * One run of one task. `afterBatch` lets a test hold a run in the middle of its file, as a worker that
+   * froze or died there would be.
+   */
+  async run(taskId: string, options: { lastAttempt?: boolean; afterBatch?: () => Promise<void> } = {}): Promise<ExportRunOutcome> {
+    const runKey = randomUUID();
+    const task = await this.tasks.claim(this.dataSource, taskId, runKey, this.config.exportStaleAfterMs);
+    if (!task) return 'already-done';
+    const source = exportSourceOf(task.kind);
+    if (!source || task.runs > MAX_RUNS) {
+      await this.tasks.giveUp(this.dataSource, taskId, source ? `stopped after ${MAX_RUNS} runs` : `no export of ${task.kind}`);
+      return 'gave-up';
+    }
+    const dir = this.config.exportDir;
+    await mkdir(dir, { recursive: true });
+    await this.removeParts(taskId);
+    const part = exportPartPath(dir, taskId, runKey);
+    const stillOurs = async (percent: number) => {
+      if (!(await this.tasks.progress(this.dataSource, taskId, runKey, percent))) throw new RunSuperseded();
+      await options.afterBatch?.();
+    };
+    try {
+      const rowCount = await writeListXlsx(this.dataSource, source, task.filters, task.list_perm, part, {
+        batchSize: this.config.exportBatchSize,
+        progressEvery: options.afterBatch ? 1 : PROGRESS_EVERY_BATCHES,
+        onProgress: stillOurs,
+      });
+      await stillOurs(99);
+      const file = exportFilePath(dir, taskId);
+      await rename(part, file);
+      // Taken over between the check and here: the new owner renames its own file over this one.
+      if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: file, rowCount, ttlMs: this.config.exportFileTtlMs }))) return 'superseded';
+      this.logger.log(`export ${taskId} (${task.kind}): ${rowCount} rows`);
+      return 'succeeded';
+    } catch (error) {
+      await rm(part, { force: true });
+      if (error instanceof RunSuperseded) {
+        this.logger.warn(`export ${taskId}: another run took the task over; this run stops`);
+        return 'superseded';
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
+      throw error;
+    }
+  }
+
+  /** Part files of earlier runs of the task (a dead worker's): a run that still writes one finds the task taken. */
+  private async removeParts(taskId: string): Promise<void> {
+    const names = await readdir(this.config.exportDir);
+    await Promise.all(names.filter((name) => partFileTask(name) === taskId).map((name) => rm(join(this.config.exportDir, name), { force: true })));
+  }
+
+  /** Deletes the files past their age and marks their tasks expired; also part files a dead worker left. */
+  async purge(): Promise<{ expired: number; parts: number }> {
+    let expired = 0;
+    for (;;) {
+      const rows = await this.tasks.expiredFiles(this.dataSource, PURGE_LIMIT);
+      await Promise.all(rows.map((row) => rm(row.file_path, { force: true })));
+      await this.tasks.markExpired(this.dataSource, rows.map((row) => row.id));
+      expired += rows.length;
+      if (rows.length < PURGE_LIMIT) break;
+    }
+    let parts = 0;
+    const dir = this.config.exportDir;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => partFileTask(n) !== null)) {
+      const info = await stat(join(dir, name)).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > this.config.exportFileTtlMs) {
+        await rm(join(dir, name), { force: true });
+        parts += 1;
+      }
+    }
+    if (expired || parts) this.logger.log(`purged ${expired} expired export file(s), ${parts} stray part file(s)`);
+    return { expired, parts };
+  }
+}

@@ -1,0 +1,85 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { DataSource } from 'typeorm';
+import { EXPORT_MESSAGES, exportFilename, type ExportedList } from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { NotFoundDetail } from '../common/errors/api-errors';
+import { publishAfterCommit } from '../queues/outbox';
+import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
+import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.repository';
+import type { ExportStartDto, ExportTaskDto } from './exports.dto';
+import { exportsOutbox } from './exports.outbox';
+
+/** Params of a list query that choose a page, not rows: an export has every page. */
+const PAGING = new Set(['page', 'page_size', 'cursor']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+class GoneDetail extends HttpException {
+  constructor(detail: string) {
+    super({ detail }, HttpStatus.GONE);
+  }
+}
+
+/**
+ * Export tasks from the API side: a task is a row (with the filters and the requester's perm of the list,
+ * so the file holds what they could see when they asked), then a job; its state and its file are the
+ * requester's alone (another user's task answers 404, as a missing one does).
+ */
+@Injectable()
+export class ExportsService {
+  private readonly logger = new Logger('Exports');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
+    private readonly tasks: ExportTasksRepository,
+  ) {}
+
+  async start(principal: Principal, kind: ExportedList, query: object): Promise<ExportStartDto> {
+    if (!principal.sourcePerm) throw new Error(`export of ${kind} declared without its list's section`);
+    // Validated DTO values as JSON (dates as ISO text): what the worker's filters read back.
+    const filters = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(query)) as Record<string, unknown>).filter(([k]) => !PAGING.has(k)));
+    const id = await this.tasks.create(this.dataSource, {
+      kind,
+      filters,
+      listPerm: principal.sourcePerm,
+      filename: exportFilename(kind, filters, new Date()),
+      requestedBy: principal.userId,
+    });
+    await publishAfterCommit(exportsOutbox(this.config.exportStaleAfterMs), this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
+    return { task_id: id };
+  }
+
+  async state(principal: Principal, kind: ExportedList, id: string): Promise<ExportTaskDto> {
+    const task = await this.own(principal, kind, id);
+    const expired = task.expired_at !== null;
+    return { task_status: task.status, progress: task.progress, filename: task.status === 'SUCCESS' && !expired ? task.filename : null, expired };
+  }
+
+  /** The finished file, named for the user; 410 once it has expired. */
+  async file(principal: Principal, kind: ExportedList, id: string): Promise<StreamableFile> {
+    const task = await this.own(principal, kind, id);
+    if (task.expired_at) throw new GoneDetail(EXPORT_MESSAGES.expired);
+    if (task.status !== 'SUCCESS' || !task.file_path || !task.filename) throw new NotFoundDetail(EXPORT_MESSAGES.notReady);
+    const info = await stat(task.file_path).catch(() => null);
+    // Deleted by the purge a moment before its row was marked.
+    if (!info) throw new GoneDetail(EXPORT_MESSAGES.expired);
+    return new StreamableFile(createReadStream(task.file_path), {
+      type: XLSX_TYPE,
+      length: info.size,
+      disposition: `attachment; filename="${task.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(task.filename)}`,
+    });
+  }
+
+  private async own(principal: Principal, kind: ExportedList, id: string): Promise<ExportTaskRecord> {
+    const task = UUID.test(id) ? await this.tasks.findOwn(this.dataSource, id, kind, principal.userId) : undefined;
+    if (!task) throw new NotFoundDetail(EXPORT_MESSAGES.taskNotFound);
+    return task;
+  }
+}

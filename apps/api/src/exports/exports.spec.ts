@@ -1,0 +1,257 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Workbook } from 'exceljs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_MESSAGES, EXPORT_PATHS, exportFileDate, OWN_MESSAGES, permsAll, type Perm } from '@console/contracts';
+import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
+import { auth, makeUser, sessionFor } from '../test/factories';
+import { waitUntil } from '../test/fake-telegram';
+import { createTestApp, TestContext } from '../test/harness';
+import { startWorker } from '../test/worker';
+import { ExportsProcessor } from './exports.processor';
+
+const API = '/api/v2';
+const PATHS = EXPORT_PATHS.signals;
+const HEADERS = [
+  'ID', 'Created', 'Profile', 'Profile ID', 'Timeframe', 'Pair', 'Direction', 'Execution', 'Size, USD', 'Size, coins', 'Avg entry price',
+  'Exit place', 'Current price', 'PnL, USD', 'PnL, %', 'TR in ATR', 'Inc. vola', 'ATR-1', 'ATR T, %', 'Activated at', 'Start point', 'Status',
+  'State', 'Action state', 'Time per signal, h',
+];
+
+interface StoredSignal {
+  id: string;
+  created_at: Date;
+  profile: string;
+  pair: string;
+  status: string;
+  size_currency: string;
+  pnl_in_usd: string | null;
+}
+
+/** Supertest keeps a binary answer as a Buffer with this parser. */
+function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+async function readSheet(buffer: Buffer): Promise<unknown[][]> {
+  const workbook = new Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('xlsx exports of the signals and stats lists', () => {
+  let ctx: TestContext;
+  let worker: INestApplicationContext;
+  let processor: ExportsProcessor;
+  let exportDir: string;
+  let admin: string;
+  let other: string;
+
+  beforeAll(async () => {
+    exportDir = await mkdtemp(join(tmpdir(), 'exports-spec-'));
+    ctx = await createTestApp({
+      EXPORT_DIR: exportDir,
+      EXPORT_BATCH_SIZE: '7',
+      EXPORT_SWEEP_MS: '200',
+      EXPORT_REQUEUE_AFTER_MS: '300',
+      EXPORT_STALE_AFTER_MS: '800',
+      ENQUEUE_TIMEOUT_MS: '300',
+    });
+    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 150, metricsDays: 3, logsPerSignal: 1, ordersPerSignal: 2 });
+    worker = await startWorker(ctx);
+    processor = worker.get(ExportsProcessor);
+    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    other = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.close();
+    await ctx?.close();
+    if (exportDir) await rm(exportDir, { recursive: true, force: true });
+  });
+
+  const start = async (token: string, query = '') => (await ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
+  const state = (token: string, id: string) => ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token));
+  const download = (token: string, id: string) => ctx.http().get(`${API}${PATHS.file(id)}`).set(...auth(token)).buffer(true).parse(binary);
+  const finished = (token: string, id: string) => waitUntil(async () => (await state(token, id)).body.task_status === 'SUCCESS', 20_000);
+  const storedSignals = (where: string, params: unknown[] = []): Promise<StoredSignal[]> =>
+    ctx.db.query(
+      `SELECT s.id::text, s.created_at, sp.title AS profile, p.ticker AS pair, s.status, s.size_currency::text, s.pnl_in_usd::text
+         FROM signals s JOIN strategy_profiles sp ON sp.id = s.profile_id JOIN pairs p ON p.id = s.pair_id
+        WHERE ${where} ORDER BY s.created_at DESC, s.id DESC`,
+      params,
+    );
+
+  it('writes the rows the screen\'s filters match, cell for cell, and names the file by the period', async () => {
+    const [{ from }] = await ctx.db.query(`SELECT (min(created_at) + (max(created_at) - min(created_at)) / 3)::date::text AS from FROM signals`);
+    const id = await start(admin, `?status=finished&created_at_after=${from}&page=3&page_size=10`);
+    await finished(admin, id);
+    const answer = (await state(admin, id)).body;
+    const expectedName = `Signals report ${exportFileDate(new Date(`${from}T00:00:00Z`))}_${exportFileDate(new Date())}.xlsx`;
+    expect(answer).toEqual({ task_status: 'SUCCESS', progress: 100, filename: expectedName, expired: false });
+
+    const file = await download(admin, id).expect(200);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
+    const [header, ...rows] = await readSheet(file.body as Buffer);
+    expect(header).toEqual(HEADERS);
+
+    // Every page, not the one asked for: the paging params choose no rows.
+    const stored = await storedSignals(`s.status = 'finished' AND s.created_at >= $1::timestamptz`, [`${from}T00:00:00Z`]);
+    expect(stored.length).toBeGreaterThan(14); // more than two batches of 7
+    expect(rows).toHaveLength(stored.length);
+    rows.forEach((row, i) => {
+      const signal = stored[i];
+      expect(row[0]).toBe(Number(signal.id));
+      expect(Math.abs((row[1] as Date).getTime() - signal.created_at.getTime())).toBeLessThanOrEqual(1);
+      expect(row.slice(2, 3)).toEqual([signal.profile]);
+      expect(row[5]).toBe(signal.pair);
+      expect(row[21]).toBe('finished');
+      expect(row[8]).toBeCloseTo(Number(signal.size_currency), 6);
+      expect(row[13] ?? null).toEqual(signal.pnl_in_usd === null ? null : expect.closeTo(Number(signal.pnl_in_usd), 6));
+    });
+    const [task] = await ctx.db.query(`SELECT row_count, file_path, expires_at > now() + interval '23 hours' AS kept FROM export_tasks WHERE id = $1`, [id]);
+    expect(task).toEqual({ row_count: stored.length, file_path: join(exportDir, `${id}.xlsx`), kept: true });
+  });
+
+  it('keeps the missed signals out unless asked, as the list does, and names a file without a period by today', async () => {
+    const id = await start(admin, '?ordering=created_at');
+    await finished(admin, id);
+    expect((await state(admin, id)).body.filename).toBe(`Signals report ${exportFileDate(new Date())}.xlsx`);
+    const rows = (await readSheet((await download(admin, id).expect(200)).body as Buffer)).slice(1);
+    const stored = await storedSignals(`s.status <> 'missed'`);
+    expect(rows.map((r) => String(r[0]))).toEqual(stored.map((s) => s.id).reverse());
+  });
+
+  it('holds only the columns and rows of a Limited group, and refuses a filter on a field it does not see', async () => {
+    const signals: Partial<Perm> = { section_name: 'signals', status: 'Limited', fields: ['created_at', 'pair', 'status'], filtering: true, sorting: true, signals_count: 20 };
+    const limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [signals, { section_name: 'signals_export', status: 'Full' }] })).id)).access;
+    const id = await start(limited, '?status=finished');
+    await finished(limited, id);
+    const [header, ...rows] = await readSheet((await download(limited, id).expect(200)).body as Buffer);
+    expect(header).toEqual(['ID', 'Created', 'Pair', 'Status']);
+    // The newest 20 signals are the group's window; the filter applies inside it.
+    const newest = await ctx.db.query(`SELECT id::text, status FROM signals ORDER BY created_at DESC, id DESC LIMIT 20`);
+    expect(rows.map((r) => String(r[0]))).toEqual(newest.filter((s: { status: string }) => s.status === 'finished').map((s: { id: string }) => s.id));
+
+    const refused = await ctx.http().get(`${API}${PATHS.start}?profile=1`).set(...auth(limited)).expect(403);
+    expect(refused.body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
+    // A group without the signals list exports nothing, whatever its export right; without the export right neither.
+    const blind = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals_export', status: 'Full' }] })).id)).access;
+    await ctx.http().get(`${API}${PATHS.start}`).set(...auth(blind)).expect(403);
+    const noExport = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals', status: 'Full' }] })).id)).access;
+    await ctx.http().get(`${API}${PATHS.start}`).set(...auth(noExport)).expect(403);
+    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks WHERE requested_by IS NULL OR kind <> 'signals'`);
+    expect(n).toBe(0);
+  });
+
+  it('shows a task and its file to the user who asked only', async () => {
+    const id = await start(admin, '?status=canceled');
+    await finished(admin, id);
+    expect((await state(other, id).expect(404)).body).toEqual({ detail: EXPORT_MESSAGES.taskNotFound });
+    expect((await download(other, id).expect(404)).body.toString()).toContain(EXPORT_MESSAGES.taskNotFound);
+    await state(admin, 'not-a-task').expect(404);
+    await state(admin, '00000000-0000-0000-0000-000000000000').expect(404);
+    await download(admin, id).expect(200);
+  });
+
+  it('bad filters are a 400 with the list\'s messages, and no task is made', async () => {
+    const before = (await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks`))[0].n;
+    const res = await ctx.http().get(`${API}${PATHS.start}?status=lost&created_at_after=2024-02-30`).set(...auth(admin)).expect(400);
+    expect(Object.keys(res.body).sort()).toEqual(['created_at_after', 'status']);
+    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks`))[0].n).toBe(before);
+  });
+
+  it('a run frozen in the middle of its file is taken over and the file completed once; a finished task is not written again', async () => {
+    const [{ id }] = await ctx.db.query(
+      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, created_at) VALUES ('signals', '{}', $1, 'Signals report.xlsx', NULL, now()) RETURNING id::text`,
+      [JSON.stringify({ section_name: 'signals', status: 'Full' })],
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let batches = 0;
+    // Frozen after its second batch, as a worker that died there: it stops beating.
+    const frozen = processor.run(id, { afterBatch: async () => (++batches === 2 ? held : undefined) });
+    await waitUntil(() => batches === 2, 10_000);
+    const parts = async () => (await readdir(exportDir)).filter((name) => name.includes(id) && name.endsWith('.part'));
+    expect(await parts()).toHaveLength(1);
+    const [mid] = await ctx.db.query(`SELECT status, runs FROM export_tasks WHERE id = $1`, [id]);
+    expect(mid).toEqual({ status: 'PROGRESS', runs: 1 });
+
+    // The sweeper finds the stale run and queues the task again; another run writes the whole file.
+    await waitUntil(async () => (await ctx.db.query(`SELECT status FROM export_tasks WHERE id = $1`, [id]))[0].status === 'SUCCESS', 20_000);
+    release();
+    expect(await frozen).toBe('superseded');
+    expect(await parts()).toEqual([]);
+    expect((await readdir(exportDir)).filter((name) => name.includes(id))).toEqual([`${id}.xlsx`]);
+    const [done] = await ctx.db.query(`SELECT runs, row_count FROM export_tasks WHERE id = $1`, [id]);
+    expect(done.runs).toBe(2);
+    const stored = await storedSignals(`s.status <> 'missed'`);
+    expect(done.row_count).toBe(stored.length);
+
+    const before = await stat(join(exportDir, `${id}.xlsx`));
+    expect(await processor.run(id)).toBe('already-done');
+    expect((await stat(join(exportDir, `${id}.xlsx`))).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('writes the profile and account stats in the order and with the filters of their tables, as their lists answer', async () => {
+    const listed = async (path: string, query: string) => (await ctx.http().get(`${API}${path}${query}&page_size=500`).set(...auth(admin)).expect(200)).body.results;
+    const exported = async (paths: (typeof EXPORT_PATHS)['profiles_stats'], query: string) => {
+      const id = (await ctx.http().get(`${API}${paths.start}${query}`).set(...auth(admin)).expect(200)).body.task_id as string;
+      await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body.task_status === 'SUCCESS', 20_000);
+      const state = (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body;
+      const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(admin)).buffer(true).parse(binary).expect(200);
+      return { filename: state.filename as string, sheet: await readSheet(file.body as Buffer) };
+    };
+
+    const profiles = await exported(EXPORT_PATHS.profiles_stats, '?status=active&ordering=-total&created_at__gte=2020-01-01');
+    expect(profiles.filename).toBe(`Profile stats report 01-01-2020_${exportFileDate(new Date())}.xlsx`);
+    const [header, ...rows] = profiles.sheet;
+    expect(header.slice(0, 5)).toEqual(['Profile ID', 'Profile', 'Direction', 'Status', 'Total profit, USD']);
+    const expected = await listed('/strategies/profiles-stats/', '?status=active&ordering=-total');
+    expect(expected.length).toBeGreaterThan(1);
+    expect(rows.map((r) => [r[0], r[1], r[3], r[header.indexOf('Total, USD')] ?? null, r[header.indexOf('Qty total')]])).toEqual(
+      expected.map((p: Record<string, unknown>) => [p.profile_id, p.profile_title, 'active', p.total, p.qty_total]),
+    );
+
+    const accounts = await exported(EXPORT_PATHS.account_stats, '?ordering=account_title');
+    expect(accounts.filename).toBe(`Account stats report ${exportFileDate(new Date())}.xlsx`);
+    const [accountHeader, ...accountRows] = accounts.sheet;
+    const expectedAccounts = await listed('/strategies/account-stats/', '?ordering=account_title');
+    expect(accountRows.map((r) => [r[0], r[1], r[accountHeader.indexOf('NAV, USD')] ?? null])).toEqual(
+      expectedAccounts.map((a: Record<string, unknown>) => [a.account_id, a.account_title, a.nav]),
+    );
+  });
+
+  it('a Limited group\'s profile stats file has its fields only', async () => {
+    const perms: Partial<Perm>[] = [
+      { section_name: 'profiles_stats', status: 'Limited', fields: ['profile_title', 'total'], filtering: true, sorting: true },
+      { section_name: 'profiles_stats_export', status: 'Full' },
+    ];
+    const limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
+    const paths = EXPORT_PATHS.profiles_stats;
+    const id = (await ctx.http().get(`${API}${paths.start}?ordering=-total`).set(...auth(limited)).expect(200)).body.task_id as string;
+    await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(limited))).body.task_status === 'SUCCESS', 20_000);
+    const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(limited)).buffer(true).parse(binary).expect(200);
+    const [header] = await readSheet(file.body as Buffer);
+    expect(header).toEqual(['Profile', 'Total, USD']);
+    await ctx.http().get(`${API}${paths.start}?status=active`).set(...auth(limited)).expect(403);
+  });
+
+  it('deletes a file past its age; its task says so and the download answers 410', async () => {
+    const id = await start(admin, '?status=active');
+    await finished(admin, id);
+    await ctx.db.query(`UPDATE export_tasks SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    expect((await processor.purge()).expired).toBeGreaterThanOrEqual(1);
+    await expect(stat(join(exportDir, `${id}.xlsx`))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await state(admin, id).expect(200)).body).toEqual({ task_status: 'SUCCESS', progress: 100, filename: null, expired: true });
+    expect(JSON.parse((await download(admin, id).expect(410)).body.toString())).toEqual({ detail: EXPORT_MESSAGES.expired });
+  });
+});

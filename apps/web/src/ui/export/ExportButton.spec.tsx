@@ -1,0 +1,76 @@
+import { EXPORT_MESSAGES, EXPORT_PATHS, EXPORT_POLL_INTERVAL_MS } from '@console/contracts';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
+import { ExportButton } from './ExportButton';
+
+const CALLS = EXPORT_PATHS.signals;
+
+/** Answers the export calls: the task's states in turn, then the file. */
+function exportServer(states: unknown[], start: [number, unknown] = [200, { task_id: 'task-1' }]) {
+  let polls = 0;
+  return fakeFetch((_method, path) => {
+    if (path.startsWith(CALLS.start)) return start;
+    if (path === CALLS.result('task-1')) return [200, states[Math.min(polls++, states.length - 1)]];
+    if (path === CALLS.file('task-1')) return [200, 'xlsx bytes'];
+    return [404, { detail: 'Not found.' }];
+  });
+}
+
+describe('ExportButton', () => {
+  let saved: { href: string; download: string }[];
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saved = [];
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('starts a task with the filters, polls every 3 s with the progress on the button, then downloads the file by its name', async () => {
+    const fetch = exportServer([
+      { task_status: 'PROGRESS', progress: 40, filename: null, expired: false },
+      { task_status: 'SUCCESS', progress: 100, filename: 'Signals report 15-01-2026.xlsx', expired: false },
+    ]);
+    renderWithApp(<ExportButton calls={CALLS} params={{ status: 'finished', show_missed: false }} />, { api: makeApi(signedInState(makeUser()), fetch) });
+    await act(async () => screen.getByTestId('export-button').click());
+    expect(fetch.calls[0].url).toBe(`/api/v2${CALLS.start}?status=finished&show_missed=false`);
+    expect(screen.getByTestId('export-button')).toBeDisabled();
+    expect(screen.getByTestId('export-spinner')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS - 100));
+    expect(fetch.calls).toHaveLength(1); // no poll before 3 s
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(await screen.findByText('Export 40%')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS));
+    await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:export', download: 'Signals report 15-01-2026.xlsx' }]));
+    const file = fetch.calls.at(-1)!;
+    expect(file.url).toBe(`/api/v2${CALLS.file('task-1')}`);
+    expect(file.auth).toBe('Bearer access-1');
+    await vi.waitFor(() => expect(screen.getByTestId('export-button')).toBeEnabled());
+    expect(screen.queryByTestId('export-spinner')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed task and a refused start as a toast, and downloads nothing', async () => {
+    const failing = exportServer([{ task_status: 'FAILURE', progress: 0, filename: null, expired: false }]);
+    const first = renderWithApp(<ExportButton calls={CALLS} params={{}} />, { api: makeApi(signedInState(makeUser()), failing) });
+    await act(async () => screen.getByTestId('export-button').click());
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS));
+    expect(await screen.findByText(EXPORT_MESSAGES.failed)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('export-button')).toBeEnabled());
+    first.unmount();
+
+    const refused = exportServer([], [403, { detail: 'You do not have permission to perform this action.' }]);
+    renderWithApp(<ExportButton calls={CALLS} params={{}} />, { api: makeApi(signedInState(makeUser()), refused) });
+    await act(async () => screen.getByTestId('export-button').click());
+    expect(await screen.findByText('You do not have permission to perform this action.')).toBeInTheDocument();
+    expect(refused.calls).toHaveLength(1);
+    expect(saved).toEqual([]);
+  });
+});

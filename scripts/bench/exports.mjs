@@ -1,0 +1,80 @@
+// Benchmark of the xlsx export of the signals list: fills a dedicated database with the trading data
+// generator (1M signals by default), then runs the worker's own export code (apps/api/dist: the signals
+// export source over SIGNAL_LIST, the list-query layer's keyset iterator, exceljs's streaming writer) in a
+// child process of its own, the way the worker runs it, and prints the time, the rows, the file's size and
+// the child's peak RSS. The file is written to a temp directory and deleted.
+//
+//   node scripts/bench/exports.mjs            (needs `pnpm run build`)
+//   BENCH_SIGNALS=1000000 BENCH_BATCH_SIZE=2000 BENCH_RUNS=2 node scripts/bench/exports.mjs
+//   BENCH_REUSE=1 keeps an already filled database and only measures; BENCH_KEEP=1 keeps it afterwards.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+
+const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
+const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
+const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 2_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const dist = (path) => join(ROOT, 'apps/api/dist', path);
+
+/** The child: one export of every signal the list shows by default, as a Full user asks it. */
+async function exportOnce(file) {
+  const pg = requireFromRoot('pg');
+  const { writeListXlsx } = requireFromRoot(dist('exports/xlsx-writer.js'));
+  const { SIGNALS_EXPORT } = requireFromRoot(dist('exports/sources/signals.export.js'));
+  const client = new pg.Client({ connectionString: dbUrl(DB) });
+  await client.connect();
+  const db = { query: (sql, params) => client.query(sql, params).then((r) => r.rows) };
+  const perm = { section_name: 'signals', status: 'Full', fields: [], filtering: true, sorting: true, is_only_finished: false, signals_count: 200 };
+  const t0 = performance.now();
+  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, { batchSize: BATCH_SIZE, progressEvery: 5, onProgress: async () => {} });
+  const ms = performance.now() - t0;
+  await client.end();
+  console.log(JSON.stringify({ rows, ms, maxRssKb: process.resourceUsage().maxRSS }));
+}
+
+async function migrate(client) {
+  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
+  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
+}
+
+async function fill() {
+  const { generateTradingData, DEMO_TRADING_SIZES } = requireFromRoot(dist('demo/trading-data.js'));
+  await withClient(ADMIN_URL, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DB}`);
+  });
+  await withClient(dbUrl(DB), async (client) => {
+    await migrate(client);
+    const t0 = performance.now();
+    await generateTradingData(client, { ...DEMO_TRADING_SIZES, pairs: 50, strategyProfiles: 20, signals: SIGNALS, ordersPerSignal: 2, logsPerSignal: 0, metricsDays: 7 });
+    await client.query('VACUUM ANALYZE');
+    console.log(`filled ${SIGNALS.toLocaleString('en')} signals in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  });
+}
+
+async function main() {
+  console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}`);
+  if (!process.env.BENCH_REUSE) await fill();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      const file = join(dir, `signals-${run}.xlsx`);
+      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
+      if (child.status !== 0) throw new Error(child.stderr || `export child exited with ${child.status}`);
+      const { rows, ms, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').at(-1));
+      const mb = (n) => (n / 2 ** 20).toFixed(1);
+      console.log(`run ${run}: ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB`);
+      rmSync(file);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));
+  }
+}
+
+if (process.argv[2] === '--child') await exportOnce(process.argv[3]);
+else await main();
