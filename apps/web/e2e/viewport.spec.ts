@@ -20,7 +20,7 @@ interface Screen {
 }
 
 /** What a screen is for: its table, form, settings blocks, feed or notice. */
-const MAIN_CONTROL = 'table, form, section, [data-testid="notification"], [data-testid="pending-screen"]';
+const MAIN_CONTROL = 'table, form, section, [data-testid="notification"]';
 
 async function openDrawer(page: Page) {
   await page.getByTestId('drawer-open').click();

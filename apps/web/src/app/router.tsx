@@ -1,4 +1,3 @@
-import type { TabBar } from '@console/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
@@ -14,7 +13,6 @@ const SCREENS = {
   UsersPage: () => import('../features/privileges/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
   LogsPage: () => import('../features/logs/pages/LogsPage').then((m) => ({ default: m.LogsPage })),
   NotificationsPage: () => import('../features/notifications/pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
-  PendingScreen: () => import('../features/pending/pages/PendingScreen').then((m) => ({ default: m.PendingScreen })),
   TickerConfigsPage: () => import('../features/ticker-configs/pages/TickerConfigsPage').then((m) => ({ default: m.TickerConfigsPage })),
   StrategyProfilesPage: () => import('../features/strategy-profiles/pages/StrategyProfilesPage').then((m) => ({ default: m.StrategyProfilesPage })),
   StrategyProfilePage: () => import('../features/strategy-profiles/pages/StrategyProfilePage').then((m) => ({ default: m.StrategyProfilePage })),
@@ -45,7 +43,6 @@ const GroupsPage = lazy(SCREENS.GroupsPage);
 const UsersPage = lazy(SCREENS.UsersPage);
 const LogsPage = lazy(SCREENS.LogsPage);
 const NotificationsPage = lazy(SCREENS.NotificationsPage);
-const PendingScreen = lazy(SCREENS.PendingScreen);
 const SystemSettingsPage = lazy(SCREENS.SystemSettingsPage);
 const TickerConfigsPage = lazy(SCREENS.TickerConfigsPage);
 const StrategyProfilesPage = lazy(SCREENS.StrategyProfilesPage);
@@ -68,8 +65,6 @@ function ProfileSegment({ children }: { children: ReactNode }) {
   const { profileRef } = useParams();
   return profileIdOf(profileRef) ? <>{children}</> : <Navigate to={PATHS.login} replace />;
 }
-
-const pending = (title: string, bar?: TabBar) => <PendingScreen title={title} bar={bar} />;
 
 /** Every private route of platform.md 2.1 with what it shows. */
 const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
