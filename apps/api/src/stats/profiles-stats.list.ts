@@ -1,7 +1,7 @@
 import { PROFILE_STATS_LIST_QUERY, PROFILE_STATS_OPTIONS_QUERY, PROFILE_STATS_PAGE_SIZE, PAGE_SIZES } from '@console/contracts';
-import { containsPattern } from '../common/database/like';
 import { defineList } from '../common/list-query/list-declaration';
 import type { ProfileStatsOptionsQuery, ProfileStatsQuery } from './stats.dto';
+import { PROFILE_SEARCH } from '../strategy-profiles/strategy-profiles.list';
 import { createdAtCondition } from './stats-dates';
 import { FIGURE_EXPRESSIONS as F, figureColumns } from './stats-figures.sql';
 
@@ -57,16 +57,7 @@ export const PROFILE_STATS_OPTION_LIST = defineList<ProfileStatsOptionsQuery, ty
   key: 'sp.id',
   always: [`sp.status <> 'draft'`],
   filters: {
-    search: {
-      column: 'sp.title',
-      op: 'custom',
-      condition: (value, bind) => {
-        const text = String(value).trim();
-        if (!text) return null;
-        const byTitle = `sp.title ILIKE ${bind(containsPattern(text))}`;
-        return /^\d{1,9}$/.test(text) ? `${byTitle} OR sp.id = ${bind(Number(text))}` : byTitle;
-      },
-    },
+    search: PROFILE_SEARCH,
   },
   orderings: {},
   defaultOrder: [{ column: 'sp.title' }],

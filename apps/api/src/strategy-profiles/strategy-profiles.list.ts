@@ -1,6 +1,6 @@
 import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTIONS_QUERY, STRATEGY_PROFILE_PAGE_SIZE, PAGE_SIZES } from '@console/contracts';
 import { containsPattern } from '../common/database/like';
-import { defineList } from '../common/list-query/list-declaration';
+import { defineList, type FilterDeclaration } from '../common/list-query/list-declaration';
 import type { StrategyProfileOptionsQuery, StrategyProfilesQuery } from './strategy-profiles.dto';
 
 export const STRATEGY_PROFILE_FROM = `strategy_profiles sp
@@ -36,22 +36,25 @@ export const STRATEGY_PROFILE_LIST = defineList<StrategyProfilesQuery, typeof ST
 });
 
 /** Profiles to pick (filters, templates): by title, searched by title or id. */
+/** A profile picker's search: by title, or by id when the text is a number. */
+export const PROFILE_SEARCH: FilterDeclaration = {
+  column: 'sp.title',
+  op: 'custom',
+  condition: (value, bind) => {
+    const text = String(value).trim();
+    if (!text) return null;
+    const byTitle = `sp.title ILIKE ${bind(containsPattern(text))}`;
+    return /^\d{1,9}$/.test(text) ? `${byTitle} OR sp.id = ${bind(Number(text))}` : byTitle;
+  },
+};
+
 export const STRATEGY_PROFILE_OPTION_LIST = defineList<StrategyProfileOptionsQuery, typeof STRATEGY_PROFILE_OPTIONS_QUERY>(STRATEGY_PROFILE_OPTIONS_QUERY, {
   name: 'strategy profile options',
   from: 'strategy_profiles sp',
   columns: 'sp.id, sp.title',
   key: 'sp.id',
   filters: {
-    search: {
-      column: 'sp.title',
-      op: 'custom',
-      condition: (value, bind) => {
-        const text = String(value).trim();
-        if (!text) return null;
-        const byTitle = `sp.title ILIKE ${bind(containsPattern(text))}`;
-        return /^\d{1,9}$/.test(text) ? `${byTitle} OR sp.id = ${bind(Number(text))}` : byTitle;
-      },
-    },
+    search: PROFILE_SEARCH,
   },
   orderings: {},
   defaultOrder: [{ column: 'sp.title' }],
