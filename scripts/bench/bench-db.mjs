@@ -27,3 +27,17 @@ export async function withClient(url, fn) {
     await client.end();
   }
 }
+
+/**
+ * The bench's own database, made anew and handed to `fill` (a connected client), unless BENCH_REUSE is
+ * set and it exists already: then it is measured as it is.
+ */
+export async function freshBenchDatabase(database, fill) {
+  await withClient(ADMIN_URL, async (admin) => {
+    const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [database])).rowCount > 0;
+    if (exists && process.env.BENCH_REUSE) return;
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await withClient(dbUrl(database), fill);
+  });
+}

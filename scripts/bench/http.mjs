@@ -101,13 +101,13 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** p50/p95 of one request at a time, after 3 warm-up requests. */
+/** p50/p95 of one request at a time, after 3 warm-up requests (the cache warm, as on a running system); `send(i)` may vary by run. */
 export async function latency(runs, send) {
-  for (let i = 0; i < 3; i++) await send();
+  for (let i = 0; i < 3; i++) await send(i);
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    await send();
+    await send(i);
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);

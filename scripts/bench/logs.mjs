@@ -10,10 +10,8 @@
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
-import { startBenchApi } from './http.mjs';
-
-
+import { dbUrl, freshBenchDatabase, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { latency, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_logs';
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
@@ -22,7 +20,6 @@ const COUNT_RUNS = Number(process.env.BENCH_COUNT_RUNS ?? 10);
 const CHUNK = 1_000_000;
 const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 500); // the logs list's default page size
 const DEEP_RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 10);
-
 
 const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
@@ -91,33 +88,11 @@ async function rawPage(client, layer, filters, pageSize, offset) {
   ]);
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function time(runs, fn) {
-  for (let i = 0; i < 3; i++) await fn(i); // warm the cache as a running system would be
-  const ms = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
-}
-
 async function main() {
   const started = performance.now();
-  await withClient(ADMIN_URL, async (admin) => {
-    const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DB])).rowCount > 0;
-    if (exists && process.env.BENCH_REUSE) return;
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await withClient(dbUrl(DB), async (client) => {
-      console.log(`migrated (${await migrate(client)} migrations); filling ${ROWS.toLocaleString('en')} rows…`);
-      await fill(client);
-    });
+  await freshBenchDatabase(DB, async (client) => {
+    console.log(`migrated (${await migrate(client)} migrations); filling ${ROWS.toLocaleString('en')} rows…`);
+    await fill(client);
   });
 
   await withClient(dbUrl(DB), async (client) => {
@@ -142,9 +117,9 @@ async function main() {
     const db = queryable(client);
     const results = [];
     for (const [name, filters] of cases) {
-      const raw = await time(RUNS, (i) => rawPage(client, layer, filters(i), PAGE_SIZE + 1, 0));
-      const page = await time(RUNS, (i) => layer.queryListPage(db, layer.LOG_LIST, { ...filters(i), page_size: PAGE_SIZE }));
-      const count = await time(COUNT_RUNS, (i) => layer.countList(db, layer.LOG_LIST, filters(i)));
+      const raw = await latency(RUNS, (i) => rawPage(client, layer, filters(i), PAGE_SIZE + 1, 0));
+      const page = await latency(RUNS, (i) => layer.queryListPage(db, layer.LOG_LIST, { ...filters(i), page_size: PAGE_SIZE }));
+      const count = await latency(COUNT_RUNS, (i) => layer.countList(db, layer.LOG_LIST, filters(i)));
       results.push({ name, raw, page, count });
       console.log(`  ${name}: page SQL p95 ${raw.p95.toFixed(1)} ms; list (page + count) p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms; for_count p95 ${count.p95.toFixed(1)} ms`);
     }
@@ -155,11 +130,11 @@ async function main() {
       const matching = await layer.countList(db, layer.LOG_LIST, filters);
       for (const offset of [1_000_000, Math.max(0, matching - 1_000)]) {
         const page = Math.floor(offset / 500) + 1;
-        const list = await time(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500 }));
+        const list = await latency(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500 }));
         // The page a `next` link of the page before leads to: keyset from that page's last row.
         const { nextCursor } = await layer.queryListPage(db, layer.LOG_LIST, { ...filters, page: page - 1, page_size: 500 });
-        const followed = await time(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500, cursor: nextCursor }));
-        const plain = await time(DEEP_RUNS, () => rawPage(client, layer, filters, 501, (page - 1) * 500));
+        const followed = await latency(DEEP_RUNS, () => layer.queryListPage(db, layer.LOG_LIST, { ...filters, page, page_size: 500, cursor: nextCursor }));
+        const plain = await latency(DEEP_RUNS, () => rawPage(client, layer, filters, 501, (page - 1) * 500));
         deep.push({ name, offset: (page - 1) * 500, list, followed, plain });
         console.log(`  deep ${name} offset ${((page - 1) * 500).toLocaleString('en')}: by number p95 ${list.p95.toFixed(1)} ms; by next link p95 ${followed.p95.toFixed(1)} ms; plain OFFSET p95 ${plain.p95.toFixed(1)} ms`);
       }
@@ -168,7 +143,7 @@ async function main() {
     const api = await startBenchApi({ database: DB, fresh: false });
     try {
       for (const [index, [name, filters]] of cases.entries()) {
-        const http = await time(RUNS, async (i) => {
+        const http = await latency(RUNS, async (i) => {
           const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters(i)).map(([k, v]) => [k, String(v)])), page_size: String(PAGE_SIZE) });
           const res = await fetch(`${api.url}/logs/?${query}`, { headers: { authorization: `Bearer ${api.accessToken}` } });
           await res.arrayBuffer();

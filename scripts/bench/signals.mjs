@@ -9,8 +9,8 @@
 //   BENCH_REUSE=1 keeps an already filled database (console_bench_signals) and only measures.
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
-import { startBenchApi } from './http.mjs';
+import { dbUrl, freshBenchDatabase, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { latency, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_signals';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
@@ -56,39 +56,17 @@ function rawSql(l, list, query, limit, offset) {
   return { text: `SELECT ${list.columns} FROM ${list.from} ${where.text} ${l.orderOf(list, query.ordering)} LIMIT $${n + 1} OFFSET $${n + 2}`, params: [...where.params, limit, offset] };
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function time(runs, fn) {
-  for (let i = 0; i < 3; i++) await fn(i);
-  const ms = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
-}
-
 async function main() {
-  await withClient(ADMIN_URL, async (admin) => {
-    const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DB])).rowCount > 0;
-    if (exists && process.env.BENCH_REUSE) return;
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await withClient(dbUrl(DB), async (client) => {
-      await migrate(client);
-      console.log(`migrated; generating ${SIGNALS.toLocaleString('en')} signals × ${ORDERS_PER_SIGNAL} orders…`);
-      const t0 = performance.now();
-      const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
-      await generateTradingData(client, SIZES);
-      await client.query(`VACUUM ANALYZE signals`);
-      await client.query(`VACUUM ANALYZE orders`);
-      await client.query(`VACUUM ANALYZE positions`);
-      console.log(`  filled and analysed in ${seconds(t0)} s`);
-    });
+  await freshBenchDatabase(DB, async (client) => {
+    await migrate(client);
+    console.log(`migrated; generating ${SIGNALS.toLocaleString('en')} signals × ${ORDERS_PER_SIGNAL} orders…`);
+    const t0 = performance.now();
+    const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
+    await generateTradingData(client, SIZES);
+    await client.query(`VACUUM ANALYZE signals`);
+    await client.query(`VACUUM ANALYZE orders`);
+    await client.query(`VACUUM ANALYZE positions`);
+    console.log(`  filled and analysed in ${seconds(t0)} s`);
   });
 
   await withClient(dbUrl(DB), async (client) => {
@@ -151,11 +129,11 @@ async function main() {
     const results = [];
     for (const { name: listName, list, pageSize, prepare, cases } of lists) {
       for (const [name, filters] of cases) {
-        const raw = await time(RUNS, (i) => {
+        const raw = await latency(RUNS, (i) => {
           const sql = rawSql(l, list, prepare(filters(i)), pageSize + 1, 0);
           return client.query(sql.text, sql.params);
         });
-        const page = await time(RUNS, (i) => l.queryListPage(db, list, { ...prepare(filters(i)), page_size: pageSize }));
+        const page = await latency(RUNS, (i) => l.queryListPage(db, list, { ...prepare(filters(i)), page_size: pageSize }));
         const sql = rawSql(l, list, prepare(filters(0)), pageSize + 1, 0);
         const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params)).rows[0]['QUERY PLAN'][0];
         const index = JSON.stringify(plan.Plan).match(/"Index Name":"([^"]+)"/g)?.map((m) => m.slice(14, -1)).filter((n) => !n.endsWith('_pkey')) ?? [];
@@ -169,10 +147,10 @@ async function main() {
     for (const { name, list, pageSize, prepare } of lists) {
       const page = 1000;
       const query = prepare({});
-      const byNumber = await time(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize }));
+      const byNumber = await latency(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize }));
       const { nextCursor } = await l.queryListPage(db, list, { ...query, page: page - 1, page_size: pageSize });
-      const byLink = await time(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize, cursor: nextCursor }));
-      const plain = await time(DEEP_RUNS, () => {
+      const byLink = await latency(DEEP_RUNS, () => l.queryListPage(db, list, { ...query, page, page_size: pageSize, cursor: nextCursor }));
+      const plain = await latency(DEEP_RUNS, () => {
         const sql = rawSql(l, list, query, pageSize + 1, (page - 1) * pageSize);
         return client.query(sql.text, sql.params);
       });
@@ -185,7 +163,7 @@ async function main() {
       for (const r of results) {
         const { path, pageSize, cases } = lists.find((x) => x.name === r.list);
         const filters = cases.find(([n]) => n === r.name)[1];
-        r.http = await time(RUNS, async (i) => {
+        r.http = await latency(RUNS, async (i) => {
           const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters(i)).map(([k, v]) => [k, String(v)])), page_size: String(pageSize) });
           const res = await fetch(`${api.url}/${path}?${query}`, { headers: { authorization: `Bearer ${api.accessToken}` } });
           await res.arrayBuffer();
