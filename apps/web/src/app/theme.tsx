@@ -50,6 +50,7 @@ export function buildTheme(mode: PaletteMode) {
       MuiIconButton: {
         styleOverrides: { root: ({ theme }) => ({ [small(theme)]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } }) },
       },
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ [small(theme)]: { minHeight: TOUCH_TARGET_PX } }) } },
       MuiCheckbox: { styleOverrides: { root: ({ theme }) => ({ [small(theme)]: { padding: 10 } }) } },
       // A 44 px switch: root and thumb grow by the same 3 px a side, so the thumb stays centred on the track.
       MuiSwitch: {

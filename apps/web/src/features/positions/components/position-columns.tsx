@@ -88,7 +88,7 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
       field: 'select',
       header: 'Pick',
       render: (row) => (
-        <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggleSelected(row)} slotProps={{ input: { 'aria-label': `Pick ${row.ticker ?? row.id}` } }} />
+        <Checkbox checked={selected.has(row.id)} onChange={() => toggleSelected(row)} slotProps={{ input: { 'aria-label': `Pick ${row.ticker ?? row.id}` } }} />
       ),
     },
     ...fields.filter((column) => column.field !== 'ticker' && isFieldAllowed(perm, column.field)),

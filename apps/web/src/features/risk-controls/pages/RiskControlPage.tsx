@@ -58,7 +58,7 @@ export function RiskControlPage() {
 
   const value = (field: TriggerEditableField) => (trigger: RiskTrigger) =>
     writable ? (
-      <Button size="small" sx={{ textTransform: 'none', minWidth: 0 }} onClick={() => setEditing({ trigger, field })} aria-label={`${TRIGGER_FIELD_LABELS[field]} of ${trigger.trigger_name}`}>
+      <Button size="small" sx={{ textTransform: 'none' }} onClick={() => setEditing({ trigger, field })} aria-label={`${TRIGGER_FIELD_LABELS[field]} of ${trigger.trigger_name}`}>
         {shown(trigger[field])}
       </Button>
     ) : (
@@ -120,7 +120,7 @@ export function RiskControlPage() {
       field: 'is_show',
       header: UI.columns[9],
       render: (trigger) => (
-        <Checkbox size="small" checked={trigger.is_show} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_show: e.target.checked })} slotProps={{ input: { 'aria-label': `Visibility of ${trigger.trigger_name}` } }} />
+        <Checkbox checked={trigger.is_show} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_show: e.target.checked })} slotProps={{ input: { 'aria-label': `Visibility of ${trigger.trigger_name}` } }} />
       ),
     },
   ];

@@ -18,7 +18,7 @@ export function figureColumns<Row extends SignalFigures>(tab: StatsTab, sortable
 
 export function StatsTabs({ tab, onChange }: { tab: StatsTab; onChange: (tab: StatsTab) => void }) {
   return (
-    <Tabs value={tab} onChange={(_, next: StatsTab) => onChange(next)} sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+    <Tabs value={tab} onChange={(_, next: StatsTab) => onChange(next)} sx={{ mb: 1 }}>
       {STATS_TABS.map((t) => (
         <Tab key={t} value={t} label={t} />
       ))}
