@@ -7,9 +7,10 @@
 //   node scripts/bench/exports.mjs            (needs `pnpm run build`)
 //   BENCH_SIGNALS=1000000 BENCH_BATCH_SIZE=2000 BENCH_RUNS=2 node scripts/bench/exports.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures; BENCH_KEEP=1 keeps it afterwards.
+//   BENCH_NODE_FLAGS='--max-old-space-size=64 --max-semi-space-size=4' runs the child with those V8 flags.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
@@ -18,6 +19,7 @@ const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
 const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const dist = (path) => join(ROOT, 'apps/api/dist', path);
 
 /** The child: one export of every signal the list shows by default, as a Full user asks it. */
@@ -57,17 +59,17 @@ async function fill() {
 }
 
 async function main() {
-  console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}`);
+  console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}, node flags '${NODE_FLAGS.join(' ')}'`);
   if (!process.env.BENCH_REUSE) await fill();
   const dir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
   try {
     for (let run = 1; run <= RUNS; run++) {
       const file = join(dir, `signals-${run}.xlsx`);
-      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
+      const child = spawnSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
       if (child.status !== 0) throw new Error(child.stderr || `export child exited with ${child.status}`);
       const { rows, ms, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').at(-1));
       const mb = (n) => (n / 2 ** 20).toFixed(1);
-      console.log(`run ${run}: ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB`);
+      console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB`);
       rmSync(file);
     }
   } finally {

@@ -47,6 +47,15 @@ async function readSheet(buffer: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
+/** The header's font and the first data row's number formats (the writer remembers style ids per format). */
+async function firstRowStyles(buffer: Buffer): Promise<{ bold: boolean | undefined; numFmts: (string | undefined)[] }> {
+  const workbook = new Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const row = sheet.getRow(2);
+  return { bold: sheet.getRow(1).getCell(1).font?.bold, numFmts: [1, 2, 9, 20].map((c) => row.getCell(c).numFmt) };
+}
+
 describe('xlsx exports of the signals and stats lists', () => {
   let ctx: TestContext;
   let worker: INestApplicationContext;
@@ -102,6 +111,10 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
     const [header, ...rows] = await readSheet(file.body as Buffer);
     expect(header).toEqual(HEADERS);
+    // Dates (Created, Activated at) carry the date-time format, other cells none; the header is bold.
+    const styles = await firstRowStyles(file.body as Buffer);
+    expect(styles.bold).toBe(true);
+    expect(styles.numFmts.map((f) => f ?? 'General')).toEqual(['General', 'dd.mm.yyyy hh:mm:ss', 'General', 'dd.mm.yyyy hh:mm:ss']);
 
     // Every page, not the one asked for: the paging params choose no rows.
     const stored = await storedSignals(`s.status = 'finished' AND s.created_at >= $1::timestamptz`, [`${from}T00:00:00Z`]);

@@ -31,6 +31,7 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
   // Inline strings: a shared-strings table would hold every distinct text in memory until the end.
   // The fastest deflate level (archiver's default too, kept explicit): it costs a little size only.
   const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  memoiseNumFmtStyles(workbook);
   try {
     const sheet = workbook.addWorksheet(source.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
@@ -61,6 +62,33 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
     await closed.catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * exceljs gives every cell a style object of its own (its row's and column's merged), so its styles table
+ * never recognises one it has seen and builds the style's XML again for every cell: a third of the
+ * export's time. The data cells here carry a number format at most (the header row also a font), so their
+ * style id depends only on that format and the cell's type; this remembers it. Any other style goes the
+ * usual way. Internal to exceljs 4 (`workbook.styles.addStyleModel`); absent, nothing changes.
+ */
+function memoiseNumFmtStyles(workbook: unknown): void {
+  type AddStyleModel = (model: Record<string, unknown> | undefined, cellType?: number) => number;
+  const styles = (workbook as { styles?: { addStyleModel?: AddStyleModel } }).styles;
+  const add = styles?.addStyleModel;
+  if (!styles || typeof add !== 'function') return;
+  const ids = new Map<string, number>();
+  styles.addStyleModel = function (model, cellType) {
+    if (!model) return add.call(this, model, cellType);
+    let key: string | null = null;
+    for (const name in model) {
+      if (name !== 'numFmt' || key !== null) return add.call(this, model, cellType);
+      key = String(model.numFmt);
+    }
+    key = `${cellType ?? ''}|${key ?? ''}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = add.call(this, model, cellType)));
+    return id;
+  };
 }
 
 /**
