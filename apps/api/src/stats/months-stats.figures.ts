@@ -1,127 +1,144 @@
 /**
  * The months table and its summary from per-month inputs (docs/metrics.md, "Months statistics"). Pure:
  * the service reads the rollups, these functions do the arithmetic, so the definitions are tested here.
+ * Money and the ratios made of it are exact decimals until the answer rounds them (the decimal policy):
+ * a year of months sums to the cent.
  */
 import type { MonthsView } from '@console/contracts';
+import { Dec, toJsonNumber } from '../common/decimal';
 import type { MonthsRowDto, MonthsSummaryDto } from './months-stats.dto';
 
 /** One month's inputs: account metrics bars, signal sums and re-invested amounts. */
 export interface MonthInput {
   period: string;
   /** NAV bars of the month, null when the account has no metrics that month. */
-  navOpen: number | null;
-  navClose: number | null;
-  depositOpen: number | null;
-  depositClose: number | null;
+  navOpen: Dec | null;
+  navClose: Dec | null;
+  depositOpen: Dec | null;
+  depositClose: Dec | null;
   /** The highest NAV up to the end of the month, and up to the end of the month before (null: none before). */
-  hwm: number | null;
-  hwmBefore: number | null;
+  hwm: Dec | null;
+  hwmBefore: Dec | null;
   qtyProfit: number;
   qtyLoss: number;
   qtyMissed: number;
-  profit: number;
-  loss: number;
-  turnover: number;
-  reinvest: number;
+  profit: Dec;
+  loss: Dec;
+  turnover: Dec;
+  reinvest: Dec;
 }
 
-const round = (value: number | null, decimals = 2): number | null => (value === null || !Number.isFinite(value) ? null : Number(value.toFixed(decimals)) + 0);
-const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
+const ZERO = new Dec(0);
+const HUNDRED = new Dec(100);
+
+/** The answer's number: rounded half away from zero to `decimals`, like PostgreSQL's round(numeric). */
+const round = (value: Dec | number | null, decimals = 2): number | null => (value === null ? null : toJsonNumber(value, decimals));
+const percentOf = (part: Dec, whole: Dec | null): Dec | null => (whole === null || whole.isZero() ? null : part.times(HUNDRED).div(whole));
+const sumOf = (months: MonthInput[], pick: (m: MonthInput) => Dec): Dec => months.reduce((acc, m) => acc.plus(pick(m)), ZERO);
 
 interface Figures {
-  hwm: number | null;
-  deposit: number | null;
-  profitFactor: number | null;
-  winrate: number | null;
-  returnHwm: number | null;
-  returnHwmPercent: number | null;
-  returnRealized: number;
-  returnRealizedPercent: number | null;
-  reinvestPercent: number | null;
-  qtyTotal: number;
-  qtyProfit: number;
-  qtyLoss: number;
-  qtyMissed: number;
-  turnover: number;
+  hwm: Dec | null;
+  deposit: Dec | null;
+  profitFactor: Dec | null;
+  winrate: Dec | null;
+  returnHwm: Dec | null;
+  returnHwmPercent: Dec | null;
+  returnRealized: Dec;
+  returnRealizedPercent: Dec | null;
+  reinvestPercent: Dec | null;
+  qtyTotal: Dec;
+  qtyProfit: Dec;
+  qtyLoss: Dec;
+  qtyMissed: Dec;
+  turnover: Dec;
 }
 
+/** Profit factor: profit over the loss's size, when there was a loss. */
+const profitFactorOf = (profit: Dec, loss: Dec): Dec | null => (loss.isNegative() && !loss.isZero() ? profit.div(loss.negated()) : null);
+/** Win rate: the share of profitable signals among those that ended in profit or loss. */
+const winrateOf = (qtyProfit: number, qtyLoss: number): Dec | null => percentOf(new Dec(qtyProfit), new Dec(qtyProfit + qtyLoss));
+/** Re-invested share of a positive realised return. */
+const reinvestPercentOf = (reinvest: Dec, realized: Dec): Dec | null => (realized.isPositive() && !realized.isZero() ? percentOf(reinvest, realized) : null);
+
 export function monthFigures(m: MonthInput): Figures {
-  const realized = m.profit + m.loss;
+  const realized = m.profit.plus(m.loss);
   // The mark to beat: the highest NAV before the month, or the month's opening NAV in the first month.
   const mark = m.hwmBefore ?? m.navOpen;
-  const returnHwm = m.navClose !== null && mark !== null ? m.navClose - mark : null;
+  const returnHwm = m.navClose !== null && mark !== null ? m.navClose.minus(mark) : null;
   return {
     hwm: m.hwm,
     deposit: m.depositClose,
-    profitFactor: m.loss < 0 ? m.profit / -m.loss : null,
-    winrate: ratio(100 * m.qtyProfit, m.qtyProfit + m.qtyLoss),
+    profitFactor: profitFactorOf(m.profit, m.loss),
+    winrate: winrateOf(m.qtyProfit, m.qtyLoss),
     returnHwm,
-    returnHwmPercent: returnHwm !== null && mark ? (100 * returnHwm) / mark : null,
+    returnHwmPercent: returnHwm !== null ? percentOf(returnHwm, mark) : null,
     returnRealized: realized,
-    returnRealizedPercent: m.depositOpen ? (100 * realized) / m.depositOpen : null,
-    reinvestPercent: realized > 0 ? (100 * m.reinvest) / realized : null,
-    qtyTotal: m.qtyProfit + m.qtyLoss,
-    qtyProfit: m.qtyProfit,
-    qtyLoss: m.qtyLoss,
-    qtyMissed: m.qtyMissed,
+    returnRealizedPercent: percentOf(realized, m.depositOpen),
+    reinvestPercent: reinvestPercentOf(m.reinvest, realized),
+    qtyTotal: new Dec(m.qtyProfit + m.qtyLoss),
+    qtyProfit: new Dec(m.qtyProfit),
+    qtyLoss: new Dec(m.qtyLoss),
+    qtyMissed: new Dec(m.qtyMissed),
     turnover: m.turnover,
   };
 }
 
+/** The growth factor of a return in percent: 1 + r / 100. */
+const growthOf = (percent: Dec): Dec => percent.div(HUNDRED).plus(1);
+
 /** Compounded: (1 + r1) · (1 + r2) · … − 1, in percent; months without a figure are left out. */
-function compounded(percents: (number | null)[]): number | null {
-  const known = percents.filter((p): p is number => p !== null);
-  return known.length ? 100 * (known.reduce((acc, p) => acc * (1 + p / 100), 1) - 1) : null;
+function compounded(percents: (Dec | null)[]): Dec | null {
+  const known = percents.filter((p): p is Dec => p !== null);
+  return known.length ? known.reduce((acc, p) => acc.times(growthOf(p)), new Dec(1)).minus(1).times(HUNDRED) : null;
 }
 
 /** The total row: sums of amounts and counts, ratios of the sums, compounded percents, the last HWM and deposit. */
 export function totalFigures(months: MonthInput[]): Figures {
-  const sum = (pick: (m: MonthInput) => number) => months.reduce((acc, m) => acc + pick(m), 0);
-  const each = months.map(monthFigures);
-  const profit = sum((m) => m.profit);
-  const loss = sum((m) => m.loss);
-  const realized = profit + loss;
+  const profit = sumOf(months, (m) => m.profit);
+  const loss = sumOf(months, (m) => m.loss);
+  const realized = profit.plus(loss);
   const withNav = months.filter((m) => m.navClose !== null);
   const first = withNav[0];
   const last = withNav.at(-1);
   const mark = first ? (first.hwmBefore ?? first.navOpen) : null;
-  const returnHwm = last && mark !== null ? last.navClose! - mark : null;
-  const qtyProfit = sum((m) => m.qtyProfit);
-  const qtyLoss = sum((m) => m.qtyLoss);
+  const returnHwm = last?.navClose && mark !== null ? last.navClose.minus(mark) : null;
+  const qtyProfit = months.reduce((acc, m) => acc + m.qtyProfit, 0);
+  const qtyLoss = months.reduce((acc, m) => acc + m.qtyLoss, 0);
   return {
     hwm: last?.hwm ?? null,
     deposit: last?.depositClose ?? null,
-    profitFactor: loss < 0 ? profit / -loss : null,
-    winrate: ratio(100 * qtyProfit, qtyProfit + qtyLoss),
+    profitFactor: profitFactorOf(profit, loss),
+    winrate: winrateOf(qtyProfit, qtyLoss),
     returnHwm,
-    returnHwmPercent: returnHwm !== null && mark ? (100 * returnHwm) / mark : null,
+    returnHwmPercent: returnHwm !== null ? percentOf(returnHwm, mark) : null,
     returnRealized: realized,
-    returnRealizedPercent: compounded(each.map((f) => f.returnRealizedPercent)),
-    reinvestPercent: realized > 0 ? (100 * sum((m) => m.reinvest)) / realized : null,
-    qtyTotal: qtyProfit + qtyLoss,
-    qtyProfit,
-    qtyLoss,
-    qtyMissed: sum((m) => m.qtyMissed),
-    turnover: sum((m) => m.turnover),
+    returnRealizedPercent: compounded(months.map((m) => monthFigures(m).returnRealizedPercent)),
+    reinvestPercent: reinvestPercentOf(sumOf(months, (m) => m.reinvest), realized),
+    qtyTotal: new Dec(qtyProfit + qtyLoss),
+    qtyProfit: new Dec(qtyProfit),
+    qtyLoss: new Dec(qtyLoss),
+    qtyMissed: new Dec(months.reduce((acc, m) => acc + m.qtyMissed, 0)),
+    turnover: sumOf(months, (m) => m.turnover),
   };
 }
 
 /** An average row: every amount, count and return of the total divided by `n` (months or days); ratios as the total's. */
 export function averageFigures(total: Figures, n: number): Figures {
-  const per = (v: number | null) => (v === null || n <= 0 ? null : v / n);
+  const per = (v: Dec | null) => (v === null || n <= 0 ? null : v.div(n));
+  const perOrZero = (v: Dec) => per(v) ?? ZERO;
   return {
     ...total,
     hwm: null,
     deposit: null,
     returnHwm: per(total.returnHwm),
     returnHwmPercent: per(total.returnHwmPercent),
-    returnRealized: per(total.returnRealized) ?? 0,
+    returnRealized: perOrZero(total.returnRealized),
     returnRealizedPercent: per(total.returnRealizedPercent),
-    qtyTotal: per(total.qtyTotal) ?? 0,
-    qtyProfit: per(total.qtyProfit) ?? 0,
-    qtyLoss: per(total.qtyLoss) ?? 0,
-    qtyMissed: per(total.qtyMissed) ?? 0,
-    turnover: per(total.turnover) ?? 0,
+    qtyTotal: perOrZero(total.qtyTotal),
+    qtyProfit: perOrZero(total.qtyProfit),
+    qtyLoss: perOrZero(total.qtyLoss),
+    qtyMissed: perOrZero(total.qtyMissed),
+    turnover: perOrZero(total.turnover),
   };
 }
 
@@ -131,11 +148,11 @@ export function rowOf(view: MonthsView, period: string | null, f: Figures): Mont
     period,
     deposit: round(f.deposit),
     winrate: round(f.winrate),
-    return_realized: round(f.returnRealized) ?? 0,
+    return_realized: round(f.returnRealized)!,
     return_realized_percent: round(f.returnRealizedPercent),
     reinvest_percent_realized: round(f.reinvestPercent),
-    qty_total: round(f.qtyTotal) ?? 0,
-    turn_over: round(f.turnover, 0) ?? 0,
+    qty_total: round(f.qtyTotal)!,
+    turn_over: round(f.turnover, 0)!,
   };
   if (view === 'client') return common;
   return {
@@ -144,24 +161,27 @@ export function rowOf(view: MonthsView, period: string | null, f: Figures): Mont
     profit_factor: round(f.profitFactor),
     return_hwm: round(f.returnHwm),
     return_hwm_percent: round(f.returnHwmPercent),
-    qty_profit: round(f.qtyProfit) ?? 0,
-    qty_loss: round(f.qtyLoss) ?? 0,
-    qty_missed: round(f.qtyMissed) ?? 0,
+    qty_profit: round(f.qtyProfit)!,
+    qty_loss: round(f.qtyLoss)!,
+    qty_missed: round(f.qtyMissed)!,
   };
 }
 
 /** The summary's month figures: best, worst, share of positive months and ACGR, from monthly realised returns. */
 export function monthSummary(months: MonthInput[]): Pick<MonthsSummaryDto, 'positive_months' | 'best_month_return' | 'worst_month_return' | 'avg_capital_growth_rate'> {
-  const returns = months.map((m) => ({ period: m.period, r: monthFigures(m).returnRealizedPercent })).filter((x): x is { period: string; r: number } => x.r !== null);
+  const returns = months
+    .map((m) => ({ period: m.period, r: monthFigures(m).returnRealizedPercent }))
+    .filter((x): x is { period: string; r: Dec } => x.r !== null);
   if (!returns.length) return { positive_months: null, best_month_return: { value: null, date: null }, worst_month_return: { value: null, date: null }, avg_capital_growth_rate: null };
-  const best = returns.reduce((a, b) => (b.r > a.r ? b : a));
-  const worst = returns.reduce((a, b) => (b.r < a.r ? b : a));
+  const best = returns.reduce((a, b) => (b.r.greaterThan(a.r) ? b : a));
+  const worst = returns.reduce((a, b) => (b.r.lessThan(a.r) ? b : a));
   // Geometric mean of the monthly growth factors, minus one.
-  const growth = returns.reduce((acc, x) => acc * (1 + x.r / 100), 1);
+  const growth = returns.reduce((acc, x) => acc.times(growthOf(x.r)), new Dec(1));
+  const positive = returns.filter((x) => x.r.isPositive() && !x.r.isZero()).length;
   return {
-    positive_months: round((100 * returns.filter((x) => x.r > 0).length) / returns.length),
+    positive_months: round(percentOf(new Dec(positive), new Dec(returns.length))),
     best_month_return: { value: round(best.r), date: best.period },
     worst_month_return: { value: round(worst.r), date: worst.period },
-    avg_capital_growth_rate: growth > 0 ? round(100 * (growth ** (1 / returns.length) - 1)) : null,
+    avg_capital_growth_rate: growth.isPositive() && !growth.isZero() ? round(growth.pow(new Dec(1).div(returns.length)).minus(1).times(HUNDRED)) : null,
   };
 }

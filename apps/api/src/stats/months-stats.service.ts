@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsView } from '@console/contracts';
+import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsDto, MonthsStatsQuery, MonthsSummaryDto, SystemDataDto } from './months-stats.dto';
 import { StatsRepository } from './stats.repository';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
 
 const DAY_MS = 86_400_000;
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
  * Statistics by months (trading.md 2 Stats by months, 3 Months stats) of one exchange account, read from
@@ -76,25 +76,25 @@ export class MonthsStatsService {
     const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));
     const barOf = new Map(bars.map((b) => [String(b.period), b]));
     const signalsOf = new Map(signals.map((s) => [String(s.period), s]));
-    const reinvestOf = new Map(reinvests.map((r) => [String(r.period), Number(r.amount)]));
+    const reinvestOf = new Map(reinvests.map((r) => [String(r.period), dec(r.amount ?? '0')]));
     return [...periods].sort().map((period) => {
       const b = barOf.get(period);
       const s = signalsOf.get(period);
       return {
         period,
-        navOpen: num(b?.nav_open),
-        navClose: num(b?.nav_close),
-        depositOpen: num(b?.deposit_open),
-        depositClose: num(b?.deposit_close),
-        hwm: num(b?.hwm),
-        hwmBefore: num(b?.hwm_before),
+        navOpen: decOrNull(b?.nav_open),
+        navClose: decOrNull(b?.nav_close),
+        depositOpen: decOrNull(b?.deposit_open),
+        depositClose: decOrNull(b?.deposit_close),
+        hwm: decOrNull(b?.hwm),
+        hwmBefore: decOrNull(b?.hwm_before),
         qtyProfit: Number(s?.qty_profit ?? 0),
         qtyLoss: Number(s?.qty_loss ?? 0),
         qtyMissed: Number(s?.qty_missed ?? 0),
-        profit: Number(s?.profit ?? 0),
-        loss: Number(s?.loss ?? 0),
-        turnover: Number(s?.turnover ?? 0),
-        reinvest: reinvestOf.get(period) ?? 0,
+        profit: dec(s?.profit ?? '0'),
+        loss: dec(s?.loss ?? '0'),
+        turnover: dec(s?.turnover ?? '0'),
+        reinvest: reinvestOf.get(period) ?? dec(0),
       };
     });
   }
