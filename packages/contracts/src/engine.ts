@@ -62,4 +62,6 @@ export const ENGINE_MESSAGES = {
   orderNotOpen: 'This order is no longer open, so it cannot be cancelled.',
   badIdempotencyKey: `The Idempotency-Key header takes up to ${IDEMPOTENCY_KEY_MAX} printable characters.`,
   keyReused: 'This Idempotency-Key was already used for another action.',
+  /** A different action (or the same one with other inputs) asked while one on the row is pending. */
+  actionRunning: 'An action on this row is already running. Wait until it is done.',
 } as const;

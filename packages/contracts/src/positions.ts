@@ -17,7 +17,6 @@ export const POSITION_MESSAGES = {
   lostNoSkipCheck: 'A lost position has no exit checks to skip.',
   positionClosed: 'This position is already closed.',
   positionClosing: 'This position is being closed.',
-  changeUnderWay: 'A change of this position is still under way. Try again once it is done.',
   skipCheckRequired: 'Send skip_check_by_timer, skip_check_by_distance or both.',
   lostPositionNotFound: 'There is no lost position of this pair and side.',
   quantityRange: 'Quantity must be more than 0 and at most the quantity the lost position holds.',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EngineCommandKind, EngineCommandState, EngineCommandTarget } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-import { ENGINE_TARGET_TABLES, targetWhere } from './engine-targets';
+import { ENGINE_TARGET_TABLES, targetsWhere, targetWhere } from './engine-targets';
 import type { EngineCommand } from './trading-engine';
 
 /** What an Idempotency-Key was first used for. */
@@ -10,6 +10,23 @@ export interface KeyedCommand {
   kind: string;
   target_type: string;
   target_id: string | null;
+  payload: Record<string, unknown>;
+  idempotency_key: string;
+}
+
+/** A pending command on a target row. */
+export interface PendingCommand {
+  id: string;
+  kind: EngineCommandKind;
+  target_id: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** One command row to write. */
+export interface NewCommand {
+  targetId: string | null;
+  payload: Record<string, unknown>;
+  idempotencyKey: string;
 }
 
 const STATE_COLUMNS = `c.id::text, c.kind, c.target_type, c.target_id::text, c.status, c.error, c.created_at, c.completed_at`;
@@ -19,43 +36,73 @@ function targetParams(targetId: string | null): unknown[] {
   return targetId === null ? [] : [targetId];
 }
 
+/** The ids parameter of a statement on a set of targets (`targetsWhere`): none for the bot's row. */
+function targetsParams(target: EngineCommandTarget, targetIds: readonly (string | null)[]): unknown[] {
+  return target === 'system' ? [] : [targetIds];
+}
+
 /**
- * Every statement on `engine_commands`, and the two a command makes on its target row: the lock while
- * it is submitted and the action_state the screens show.
+ * Every statement on `engine_commands`, and the ones a command makes on its target rows: the lock while
+ * it is submitted and the action_state the screens show. A bulk action is a handful of statements
+ * whatever its size (one lock, one look-up, one insert, one update), so its locks are held briefly.
  */
 @Injectable()
 export class EngineCommandsRepository {
-  async byKey(db: Db, key: string): Promise<KeyedCommand | undefined> {
-    return firstRow(db, `SELECT id::text, kind, target_type, target_id::text FROM engine_commands WHERE idempotency_key = $1`, [key]);
+  async byKeys(db: Db, keys: readonly string[]): Promise<KeyedCommand[]> {
+    if (!keys.length) return [];
+    return queryRows(db, `SELECT id::text, kind, target_type, target_id::text, payload, idempotency_key FROM engine_commands WHERE idempotency_key = ANY($1::text[])`, [keys]);
   }
 
-  /** Locks the target row until the transaction ends; undefined when it does not exist. */
-  async lockTarget(db: Db, target: EngineCommandTarget, targetId: string | null): Promise<Record<string, unknown> | undefined> {
-    return firstRow(db, `SELECT * FROM ${ENGINE_TARGET_TABLES[target].table} WHERE ${targetWhere(target)} FOR UPDATE`, targetParams(targetId));
+  /**
+   * Locks the target rows until the transaction ends, in id order (two requests over the same rows
+   * cannot deadlock); answers the rows found.
+   */
+  async lockTargets(db: Db, target: EngineCommandTarget, targetIds: readonly (string | null)[]): Promise<Record<string, unknown>[]> {
+    const { table } = ENGINE_TARGET_TABLES[target];
+    return queryRows(db, `SELECT * FROM ${table} WHERE ${targetsWhere(target)} ORDER BY ${target === 'system' ? 'singleton' : 'id'} FOR UPDATE`, targetsParams(target, targetIds));
   }
 
-  /** The newest pending command of this kind on the target, if any. */
-  async pendingFor(db: Db, target: EngineCommandTarget, targetId: string | null, kind: EngineCommandKind): Promise<string | undefined> {
-    const row = await firstRow<{ id: string }>(
+  /** The pending commands of any kind on these targets. */
+  async pendingOn(db: Db, target: EngineCommandTarget, targetIds: readonly (string | null)[]): Promise<PendingCommand[]> {
+    if (target === 'system') {
+      return queryRows(db, `SELECT id::text, kind, target_id::text, payload FROM engine_commands WHERE target_type = 'system' AND status = 'pending' ORDER BY id`);
+    }
+    return queryRows(
       db,
-      `SELECT id::text FROM engine_commands WHERE target_type = $1 AND target_id IS NOT DISTINCT FROM $2 AND kind = $3 AND status = 'pending' ORDER BY id DESC LIMIT 1`,
-      [target, targetId, kind],
+      `SELECT id::text, kind, target_id::text, payload FROM engine_commands WHERE target_type = $1 AND target_id = ANY($2::bigint[]) AND status = 'pending' ORDER BY id`,
+      [target, targetIds],
     );
-    return row?.id;
   }
 
-  /** Answers the new command's id, or undefined when its idempotency key is taken. */
-  async insert(
+  /** Writes the commands in one statement; answers the ids of those written (a key already taken writes nothing). */
+  async insertMany(
     db: Db,
-    command: { kind: EngineCommandKind; target: EngineCommandTarget; targetId: string | null; payload: Record<string, unknown>; idempotencyKey: string; requestedBy: number },
-  ): Promise<string | undefined> {
-    const [row] = await queryRows<{ id: string }>(
+    command: { kind: EngineCommandKind; target: EngineCommandTarget; requestedBy: number },
+    rows: readonly NewCommand[],
+  ): Promise<{ id: string; idempotency_key: string }[]> {
+    return queryRows(
       db,
       `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, requested_by)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text`,
-      [command.kind, command.target, command.targetId, JSON.stringify(command.payload), command.idempotencyKey, command.requestedBy],
+       SELECT $1, $2, r.target_id, r.payload, r.idempotency_key, $3
+         FROM unnest($4::bigint[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS r(target_id, payload, idempotency_key, n)
+        ORDER BY r.n
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text, idempotency_key`,
+      [
+        command.kind,
+        command.target,
+        command.requestedBy,
+        rows.map((r) => r.targetId),
+        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => r.idempotencyKey),
+      ],
     );
-    return row?.id;
+  }
+
+  /** Sets the action_state of these targets in one statement, for targets that show one. */
+  async setActionStates(db: Db, target: EngineCommandTarget, targetIds: readonly (string | null)[], state: string): Promise<void> {
+    if (!ENGINE_TARGET_TABLES[target].actionState || !targetIds.length) return;
+    const params = [...targetsParams(target, targetIds), state];
+    await db.query(`UPDATE ${ENGINE_TARGET_TABLES[target].table} SET action_state = $${params.length} WHERE ${targetsWhere(target)}`, params);
   }
 
   /** Sets the target's action_state, for targets that show one. */
@@ -77,6 +124,20 @@ export class EngineCommandsRepository {
       targetParams(command.target_id),
     );
     return { ...command, action_state: row?.action_state ?? null };
+  }
+
+  /** The states of commands of one target type, in the order of `ids`, in two statements. */
+  async states(db: Db, target: EngineCommandTarget, ids: readonly string[]): Promise<EngineCommandState[]> {
+    if (!ids.length) return [];
+    const table = ENGINE_TARGET_TABLES[target];
+    const join = !table.actionState ? '' : target === 'system' ? `LEFT JOIN ${table.table} t ON t.singleton` : `LEFT JOIN ${table.table} t ON t.id = c.target_id`;
+    const rows = await queryRows<EngineCommandState>(
+      db,
+      `SELECT ${STATE_COLUMNS}, ${table.actionState ? 't.action_state' : 'NULL::text AS action_state'} FROM engine_commands c ${join} WHERE c.id = ANY($1::bigint[])`,
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)!);
   }
 
   /** What the engine runs, with the command's status; the first read also records when it was picked up. */

@@ -6,13 +6,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { BadRequestDetail, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, ConflictDetail, foundOr404 } from '../common/errors/api-errors';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
+import { ENGINE_TARGET_TABLES } from './engine-targets';
 
 export interface CommandRequest {
   kind: EngineCommandKind;
@@ -39,13 +40,33 @@ export interface SubmittedCommand {
   created: boolean;
 }
 
+/** Two payloads are the same command when they hold the same values, whatever their keys' order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, canonical(v)]));
+  return value;
+}
+const samePayload = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** One request on its way through `submitAllIn`. */
+interface Item {
+  request: CommandRequest;
+  targetId: string | null;
+  payload: Record<string, unknown>;
+  idempotencyKey: string;
+  answer?: SubmittedCommand;
+}
+
 /**
- * Operator actions on trading state become engine commands. In one transaction: the target row is locked,
- * the feature's rule checked, the command row written, the target's action_state set (CANCELLING…) and
- * the audit row written; after the commit the command is published to the engine's queue (the outbox
- * sweeper publishes it again if that is lost). The same command twice takes effect once: a retried
- * request with the same Idempotency-Key gets the first command back, and while a target has a pending
- * command of the same kind (a double click, two API instances) that command is the answer.
+ * Operator actions on trading state become engine commands. In one transaction: the target rows are
+ * locked, the feature's rule checked, the command rows written, the targets' action_state set
+ * (CANCELLING…) and the audit rows written; after the commit the commands are published to the
+ * engine's queue (the outbox sweeper publishes one again if that is lost). The same command twice
+ * takes effect once: a retried request with the same Idempotency-Key gets the first command back, and
+ * while a target has a pending command of the same kind with the same inputs (a double click, two API
+ * instances) that command is the answer. Anything else asked of a row while a command on it is pending
+ * is refused with 409 rather than silently answered by the first command: the same kind with other
+ * inputs always, another kind on targets that take one change at a time (ENGINE_TARGET_TABLES).
  */
 @Injectable()
 export class EngineCommandsService {
@@ -72,51 +93,48 @@ export class EngineCommandsService {
    * once its transaction has committed.
    */
   async submitIn(m: EntityManager, principal: Principal, request: CommandRequest): Promise<SubmittedCommand> {
-    const effect = ENGINE_COMMAND_EFFECTS[request.kind];
-    const idempotencyKey = request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`;
-    const targetId = effect.target === 'system' ? null : String(request.targetId);
-    if (request.clientKey) {
-      const earlier = await this.commands.byKey(m, idempotencyKey);
-      if (earlier) return { id: this.sameCommand(earlier, request.kind, effect.target, targetId), created: false };
-    }
-    const row = foundOr404(await this.commands.lockTarget(m, effect.target, targetId));
-    // The target is locked: a second request for it waits here, then finds the first one's command.
-    const pending = await this.commands.pendingFor(m, effect.target, targetId, request.kind);
-    if (pending) return { id: pending, created: false };
-    await request.check?.(row, m);
-    const insertedId = await this.commands.insert(m, {
-      kind: request.kind,
-      target: effect.target,
-      targetId,
-      payload: request.payload ?? {},
-      idempotencyKey,
-      requestedBy: principal.userId,
+    return (await this.submitAllIn(m, principal, [request]))[0];
+  }
+
+  /**
+   * Several commands of one kind, one per target, inside the caller's transaction: all are written or
+   * none (any refusal throws, and the caller's transaction takes back what was written). A constant
+   * number of statements whatever the count: one look-up of the keys, one lock of every target in id
+   * order, one look-up of their pending commands, one insert, one action_state update, one audit
+   * insert; the features' rules run on the locked rows in between. Answers in the order asked.
+   */
+  async submitAllIn(m: EntityManager, principal: Principal, requests: readonly CommandRequest[]): Promise<SubmittedCommand[]> {
+    if (!requests.length) return [];
+    const kind = requests[0].kind;
+    const effect = ENGINE_COMMAND_EFFECTS[kind];
+    const items: Item[] = requests.map((request) => {
+      if (request.kind !== kind) throw new Error('submitAllIn takes commands of one kind');
+      return {
+        request,
+        targetId: effect.target === 'system' ? null : String(request.targetId),
+        payload: request.payload ?? {},
+        idempotencyKey: request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`,
+      };
     });
-    if (!insertedId) {
-      // The same key committed by a concurrent request between our look-up and this insert.
-      const earlier = await this.commands.byKey(m, idempotencyKey);
-      return { id: this.sameCommand(earlier!, request.kind, effect.target, targetId), created: false };
-    }
-    await this.commands.setActionState(m, effect.target, targetId, effect.pending);
-    await request.accepted?.(row, m);
-    await this.audit.write(
-      {
-        type: 'user',
-        event_type: `engine_${request.kind}`,
-        user_id: principal.userId,
-        signal_id: effect.target === 'signal' ? targetId : ((row.signal_id as string | undefined) ?? null),
-        order_id: effect.target === 'order' ? targetId : null,
-        log_data: { command_id: insertedId, kind: request.kind, target_type: effect.target, target_id: targetId, payload: request.payload ?? {} },
-      },
-      m,
-    );
-    return { id: insertedId, created: true };
+    if (new Set(items.map((item) => item.targetId)).size !== items.length) throw new Error('submitAllIn takes one command per target');
+
+    // A retried request: its key answers the first command, done or not, whatever the row is now.
+    await this.answerEarlier(m, items.filter((item) => item.request.clientKey));
+    const open = items.filter((item) => !item.answer);
+    if (open.length) await this.write(m, principal, kind, open);
+    return items.map((item) => item.answer!);
   }
 
   /** After the commit: a new command goes to the engine's queue; a repeated request changed nothing. */
   async publish(submitted: SubmittedCommand): Promise<void> {
-    if (!submitted.created) markUnchanged();
-    else await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, [submitted.id], this.config.enqueueTimeoutMs, this.logger);
+    await this.publishAll([submitted]);
+  }
+
+  /** `publish` for the answer of `submitAllIn`: the new commands go out together. */
+  async publishAll(submitted: readonly SubmittedCommand[]): Promise<void> {
+    const created = submitted.filter((command) => command.created).map((command) => command.id);
+    if (!created.length) markUnchanged();
+    else await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created, this.config.enqueueTimeoutMs, this.logger);
   }
 
   /** A command's state for someone who may read its section. */
@@ -126,9 +144,74 @@ export class EngineCommandsService {
     return command;
   }
 
-  /** A key already used answers its command, but only for the same action on the same target. */
-  private sameCommand(earlier: KeyedCommand, kind: string, targetType: string, targetId: string | null): string {
-    if (earlier.kind !== kind || earlier.target_type !== targetType || earlier.target_id !== targetId) throw new BadRequestDetail(ENGINE_MESSAGES.keyReused);
+  /** The states of commands `submitAllIn` answered (one kind), in their order. */
+  states(kind: EngineCommandKind, submitted: readonly SubmittedCommand[]): Promise<EngineCommandState[]> {
+    return this.commands.states(
+      this.dataSource,
+      ENGINE_COMMAND_EFFECTS[kind].target,
+      submitted.map((command) => command.id),
+    );
+  }
+
+  /** Sets `answer` on each item whose key was used before (400 when it was used for something else). */
+  private async answerEarlier(m: EntityManager, keyed: readonly Item[]): Promise<void> {
+    if (!keyed.length) return;
+    const earlier = new Map((await this.commands.byKeys(m, keyed.map((item) => item.idempotencyKey))).map((c) => [c.idempotency_key, c]));
+    for (const item of keyed) {
+      const command = earlier.get(item.idempotencyKey);
+      if (command) item.answer = { id: this.sameCommand(command, item), created: false };
+    }
+  }
+
+  private async write(m: EntityManager, principal: Principal, kind: EngineCommandKind, items: Item[]): Promise<void> {
+    const effect = ENGINE_COMMAND_EFFECTS[kind];
+    const ids = items.map((item) => item.targetId);
+    const rows = new Map((await this.commands.lockTargets(m, effect.target, ids)).map((row) => [effect.target === 'system' ? null : String(row.id), row]));
+    const rowOf = (item: Item) => foundOr404(rows.get(item.targetId));
+    items.forEach(rowOf);
+
+    // The targets are locked: a second request for one waits here, then finds the first one's command.
+    const pending = await this.commands.pendingOn(m, effect.target, ids);
+    const oneAtATime = ENGINE_TARGET_TABLES[effect.target].oneAtATime;
+    for (const item of items) {
+      const onRow = pending.filter((command) => command.target_id === item.targetId);
+      const same = onRow.find((command) => command.kind === kind && samePayload(command.payload, item.payload));
+      if (same) item.answer = { id: same.id, created: false };
+      else if (onRow.some((command) => oneAtATime || command.kind === kind)) throw new ConflictDetail(ENGINE_MESSAGES.actionRunning);
+    }
+    const fresh = items.filter((item) => !item.answer);
+    for (const item of fresh) await item.request.check?.(rowOf(item), m);
+    if (!fresh.length) return;
+
+    const inserted = new Map(
+      (await this.commands.insertMany(m, { kind, target: effect.target, requestedBy: principal.userId }, fresh)).map((c) => [c.idempotency_key, c.id]),
+    );
+    // A key committed by a concurrent request between the look-up and the insert: that request's command.
+    await this.answerEarlier(m, fresh.filter((item) => !inserted.has(item.idempotencyKey)));
+    const written = fresh.filter((item) => inserted.has(item.idempotencyKey));
+    for (const item of written) item.answer = { id: inserted.get(item.idempotencyKey)!, created: true };
+    await this.commands.setActionStates(m, effect.target, written.map((item) => item.targetId), effect.pending);
+    for (const item of written) await item.request.accepted?.(rowOf(item), m);
+    await this.audit.writeMany(
+      written.map((item) => ({
+        type: 'user',
+        event_type: `engine_${kind}`,
+        user_id: principal.userId,
+        signal_id: effect.target === 'signal' ? item.targetId : ((rowOf(item).signal_id as string | undefined) ?? null),
+        order_id: effect.target === 'order' ? item.targetId : null,
+        log_data: { command_id: item.answer!.id, kind, target_type: effect.target, target_id: item.targetId, payload: item.payload },
+      })),
+      m,
+    );
+  }
+
+  /** A key already used answers its command, but only for the same action, target and inputs. */
+  private sameCommand(earlier: KeyedCommand, item: Item): string {
+    const { kind } = item.request;
+    const target = ENGINE_COMMAND_EFFECTS[kind].target;
+    if (earlier.kind !== kind || earlier.target_type !== target || earlier.target_id !== item.targetId || !samePayload(earlier.payload, item.payload)) {
+      throw new BadRequestDetail(ENGINE_MESSAGES.keyReused);
+    }
     return earlier.id;
   }
 }

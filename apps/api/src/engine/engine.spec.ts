@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, permsAll } from '@console/contracts';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, permsAll } from '@console/contracts';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
@@ -126,5 +126,34 @@ describe('the engine-command boundary', () => {
     const outcomes = await Promise.all([processor.run(command.id), processor.run(command.id)]);
     expect(outcomes.sort()).toEqual(['already-done', 'succeeded']);
     expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+  });
+
+  it('every engine action route declares the Idempotency-Key header once in the OpenAPI document, and no other route does', async () => {
+    type Operation = { parameters?: { in: string; name: string; schema?: { maxLength?: number } }[]; responses: Record<string, unknown> };
+    const { paths } = (await ctx.http().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
+    // Engine actions answer 202 with their command(s); strategy profiles' start and stop answer the profile.
+    const isAction = (path: string, op: Operation) => '202' in op.responses || /^\/api\/v2\/strategies\/profiles\/\{id\}\/(start|stop)\/?$/.test(path);
+    const declaring: string[] = [];
+    const actions: string[] = [];
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const headers = (op.parameters ?? []).filter((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER);
+        if (headers.length) declaring.push(`${method} ${path}`);
+        if (!isAction(path, op)) continue;
+        actions.push(`${method} ${path}`);
+        expect(headers, `${method} ${path}`).toHaveLength(1);
+        expect(headers[0].schema?.maxLength).toBe(IDEMPOTENCY_KEY_MAX);
+      }
+    }
+    expect(declaring.sort()).toEqual(actions.sort());
+    for (const bulk of [
+      'post /api/v2/position-administration/bulk-reduce-position',
+      'put /api/v2/position-administration/bulk-skip-check-k-exit',
+      'post /api/v2/signals/positions/bulk-close-market',
+      'post /api/v2/signals/positions/bulk-close-best-limit',
+      'post /api/v2/system-status',
+    ]) {
+      expect(actions).toContain(bulk);
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from '../common/database/sql';
 export type LogRow = Pick<LogEntry, 'type' | 'event_type'> &
   Partial<Pick<LogEntry, 'signal_id' | 'pair_id' | 'pair_name' | 'profile_id' | 'profile_title' | 'order_id' | 'log_data'>> & { user_id?: number | null };
 
-/** The one statement that writes `logs`; only AuditService calls it, after masking secrets. Reads are list declarations. */
+/** The statements that write `logs` (one row, many rows); only AuditService calls them, after masking secrets. Reads are list declarations. */
 @Injectable()
 export class LogsRepository {
   async insert(db: Db, row: LogRow): Promise<void> {
@@ -24,6 +24,28 @@ export class LogsRepository {
         row.profile_title ?? null,
         row.order_id ?? null,
         JSON.stringify(row.log_data ?? {}),
+      ],
+    );
+  }
+
+  /** Several rows in one statement (a bulk action's audit). */
+  async insertMany(db: Db, rows: readonly LogRow[]): Promise<void> {
+    if (!rows.length) return;
+    const column = <K extends keyof LogRow>(key: K) => rows.map((row) => row[key] ?? null);
+    await db.query(
+      `INSERT INTO logs (type, event_type, user_id, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::int[], $6::text[], $7::int[], $8::text[], $9::bigint[], $10::jsonb[])`,
+      [
+        column('type'),
+        column('event_type'),
+        column('user_id'),
+        column('signal_id'),
+        column('pair_id'),
+        column('pair_name'),
+        column('profile_id'),
+        column('profile_title'),
+        column('order_id'),
+        rows.map((row) => JSON.stringify(row.log_data ?? {})),
       ],
     );
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OPEN_ORDER_STATUSES, ORDER_LIST_QUERY } from '@console/contracts';
+import { ENGINE_MESSAGES, OPEN_ORDER_STATUSES, ORDER_LIST_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail } from '../common/errors/api-errors';
@@ -34,7 +34,6 @@ export class OrdersController {
   @Section('orders', 'write')
   @Post('order/:id/cancel/')
   @HttpCode(202)
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' })
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<EngineCommandStateDto> {
     return this.commands.submit(principal, {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { POSITION_MESSAGES as M, TRADING_DECIMALS, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
+import { DataSource } from 'typeorm';
+import { POSITION_MESSAGES as M, TRADING_DECIMALS, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { dec, roundTo, toDbText } from '../common/decimal';
 import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
-import { CommandRequest, EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
+import { CommandRequest, EngineCommandsService } from '../engine/engine-commands.service';
+import { bulkItemKey } from '../engine/idempotency-key';
 import { CloseLostPositionDto, SkipCheckDto } from './positions.dto';
 import { PositionsRepository } from './positions.repository';
 
@@ -28,14 +29,12 @@ function skipFlags(body: SkipCheckDto): Record<string, boolean> {
   return flags;
 }
 
-const samePayload = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
-
 /**
  * The operator's actions on positions, each an engine command (engine/): the position shows CHANGING
  * (CLOSING for the lost-position close) until the engine is done. A bulk action writes one command per
  * position in one transaction, or none when one of them is refused. Asking again while the same command
- * is pending answers that command; a different pending change of the same kind is refused, so no
- * request is silently dropped.
+ * is pending answers that command; any other change while one is pending is refused (409, at the engine
+ * boundary), so no request is silently dropped.
  */
 @Injectable()
 export class PositionActionsService {
@@ -58,13 +57,13 @@ export class PositionActionsService {
     return this.one(principal, this.skipRequest(id, skipFlags(body), clientKey));
   }
 
-  bulkReduce(principal: Principal, signalIds: number[], percent: number): Promise<EngineCommandState[]> {
-    return this.bulk(principal, signalIds, (id) => this.reduceRequest(Number(id), percent));
+  bulkReduce(principal: Principal, signalIds: number[], percent: number, clientKey?: string): Promise<EngineCommandState[]> {
+    return this.bulk(principal, signalIds, (position) => this.reduceRequest(Number(position.id), percent, bulkItemKey(clientKey, position.signal_id)));
   }
 
-  bulkSkipCheck(principal: Principal, signalIds: number[], body: SkipCheckDto): Promise<EngineCommandState[]> {
+  bulkSkipCheck(principal: Principal, signalIds: number[], body: SkipCheckDto, clientKey?: string): Promise<EngineCommandState[]> {
     const flags = skipFlags(body);
-    return this.bulk(principal, signalIds, (id) => this.skipRequest(Number(id), flags));
+    return this.bulk(principal, signalIds, (position) => this.skipRequest(Number(position.id), flags, bulkItemKey(clientKey, position.signal_id)));
   }
 
   /** Closes (part of) the lost position of a pair and side at market: CLOSING until the engine is done. */
@@ -102,35 +101,25 @@ export class PositionActionsService {
   }
 
   private async one(principal: Principal, request: CommandRequest): Promise<EngineCommandState> {
-    const submitted = await this.dataSource.transaction((m) => this.submitChecked(m, principal, request));
+    const submitted = await this.dataSource.transaction((m) => this.engine.submitIn(m, principal, request));
     await this.engine.publish(submitted);
     return (await this.commands.state(this.dataSource, submitted.id))!;
   }
 
-  /** One command per position of these signals, all or none, locked in id order (no deadlock between two bulks). */
-  private async bulk(principal: Principal, signalIds: number[], requestOf: (positionId: string) => CommandRequest): Promise<EngineCommandState[]> {
+  /**
+   * One command per position of these signals, all or none: the engine boundary locks them in one
+   * statement in id order (no deadlock between two bulks) and writes them set-based.
+   */
+  private async bulk(principal: Principal, signalIds: number[], requestOf: (position: { id: string; signal_id: string }) => CommandRequest): Promise<EngineCommandState[]> {
     const unique = [...new Set(signalIds)];
+    const requests: CommandRequest[] = [];
     const submitted = await this.dataSource.transaction(async (m) => {
       const found = await this.positions.openBySignals(m, unique);
       if (found.length !== unique.length) throw FieldValidationError.of('signals_ids', M.signalsIdsUnknown);
-      const out: SubmittedCommand[] = [];
-      for (const position of found) out.push(await this.submitChecked(m, principal, requestOf(position.id)));
-      return out;
+      requests.push(...found.map(requestOf));
+      return this.engine.submitAllIn(m, principal, requests);
     });
-    for (const command of submitted) await this.engine.publish(command);
-    return Promise.all(submitted.map(async (c) => (await this.commands.state(this.dataSource, c.id))!));
-  }
-
-  /**
-   * Locks the position, refuses a different change of the same kind still pending (the engine would
-   * answer the first one only), then writes the command through the engine boundary.
-   */
-  private async submitChecked(m: EntityManager, principal: Principal, request: CommandRequest): Promise<SubmittedCommand> {
-    const id = String(request.targetId);
-    if (await this.positions.lock(m, id)) {
-      const pending = await this.positions.pendingPayload(m, id, request.kind as EngineCommandKind);
-      if (pending && !samePayload(pending, request.payload ?? {})) throw new BadRequestDetail(M.changeUnderWay);
-    }
-    return this.engine.submitIn(m, principal, request);
+    await this.engine.publishAll(submitted);
+    return this.engine.states(requests[0].kind, submitted);
   }
 }

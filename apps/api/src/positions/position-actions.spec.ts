@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, POSITION_MESSAGES as M } from '@console/contracts';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, POSITION_MESSAGES as M } from '@console/contracts';
+import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
@@ -40,6 +42,18 @@ describe('position administration: actions through the engine', () => {
   const settled = (commandId: string) => async () => (await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [commandId]))[0]?.status !== 'pending';
   const post = (path: string, body: object, token = full) => ctx.http().post(`${P}${path}`).set(...auth(token)).send(body);
   const put = (path: string, body: object, token = full) => ctx.http().put(`${P}${path}`).set(...auth(token)).send(body);
+  const logsOf = async (id: string) =>
+    ctx.db.query(`SELECT event_type FROM logs WHERE event_type LIKE 'engine_%' AND log_data->>'target_type' = 'position' AND log_data->>'target_id' = $1`, [id]);
+  /** Runs `body` with the engine's queue paused, so the commands it writes stay pending meanwhile. */
+  const withEngineHeld = async (body: () => Promise<void>) => {
+    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
+    await queue.pause();
+    try {
+      await body();
+    } finally {
+      await queue.resume();
+    }
+  };
 
   it('a reduce is CHANGING at once, then the engine sells the percent: size, coins and unrealised PnL shrink, the PnL sold is realised', async () => {
     const { positionId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400, uPnl: 8 });
@@ -72,7 +86,7 @@ describe('position administration: actions through the engine', () => {
       `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, created_at) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2, now() + interval '1 hour')`,
       [positionId, `pending-${positionId}`],
     );
-    expect((await post(`${positionId}/reduce-position/`, { percent: 50 }).expect(400)).body).toEqual({ detail: M.changeUnderWay });
+    expect((await post(`${positionId}/reduce-position/`, { percent: 50 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
     const same = await post(`${positionId}/reduce-position/`, { percent: 20 }).expect(202);
     expect(same.body.status).toBe('pending');
     expect(await commandsOf(positionId)).toHaveLength(2);
@@ -159,5 +173,72 @@ describe('position administration: actions through the engine', () => {
     await post(`${positionId}/recovery-k-exit/`, {}, limitedReduce).expect(403);
     await post('close-lost-position/', { pair: 1, side: 'long', quantity: 1 }, limitedReduce).expect(403);
     await put('bulk-skip-check-k-exit/', { signals_ids: [Number(signalId)], skip_check_by_timer: true }, limitedReduce).expect(403);
+  });
+
+  it('while a change of a position is pending, another one is refused with 409 (other inputs or another kind); the same one answers it', async () => {
+    const { positionId, signalId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400 });
+    let first: string | undefined;
+    await withEngineHeld(async () => {
+      first = (await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id;
+      expect((await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id).toBe(first);
+      const running = { detail: ENGINE_MESSAGES.actionRunning };
+      expect((await post(`${positionId}/reduce-position/`, { percent: 50 }).expect(409)).body).toEqual(running);
+      expect((await put(`${positionId}/skip-check-k-exit/`, { skip_check_by_timer: true }).expect(409)).body).toEqual(running);
+      expect((await post(`${positionId}/recovery-k-exit/`, {}).expect(409)).body).toEqual(running);
+      expect((await post('bulk-reduce-position/', { signals_ids: [Number(signalId)], percent: 10 }).expect(409)).body).toEqual(running);
+      expect(await commandsOf(positionId)).toHaveLength(1);
+    });
+    await waitUntil(settled(first!), 10_000);
+    expect((await position(positionId)).coins).toBe(3);
+    // Done: the next change goes through. The same key with other inputs is another action, not a retry.
+    const key = `other-inputs-${positionId}`;
+    await post(`${positionId}/reduce-position/`, { percent: 50 }).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
+    expect((await post(`${positionId}/reduce-position/`, { percent: 30 }).set(IDEMPOTENCY_KEY_HEADER, key).expect(400)).body).toEqual({ detail: ENGINE_MESSAGES.keyReused });
+    expect(await commandsOf(positionId)).toHaveLength(2);
+  });
+
+  it('a bulk retried with the same Idempotency-Key after the engine is done takes effect once', async () => {
+    const a = await makePosition(ctx.db, { coins: 2, sizeUsd: 200 });
+    const b = await makePosition(ctx.db, { coins: 8, sizeUsd: 800 });
+    const body = { signals_ids: [Number(a.signalId), Number(b.signalId)], percent: 50 };
+    const key = `bulk-reduce-${a.signalId}`;
+    const first = await post('bulk-reduce-position/', body).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
+    await Promise.all(first.body.map((c: { id: string }) => waitUntil(settled(c.id), 10_000)));
+    const again = await post('bulk-reduce-position/', body).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
+    expect(again.body.map((c: { id: string }) => c.id)).toEqual(first.body.map((c: { id: string }) => c.id));
+    expect(again.body.map((c: { status: string }) => c.status)).toEqual(['succeeded', 'succeeded']);
+    expect(await commandsOf(a.positionId)).toHaveLength(1);
+    expect(await commandsOf(b.positionId)).toHaveLength(1);
+    expect((await position(a.positionId)).coins).toBe(1);
+    expect((await position(b.positionId)).coins).toBe(4);
+    // The same key for another percent is another action.
+    expect((await post('bulk-reduce-position/', { ...body, percent: 20 }).set(IDEMPOTENCY_KEY_HEADER, key).expect(400)).body).toEqual({ detail: ENGINE_MESSAGES.keyReused });
+
+    const skipKey = `bulk-skip-${a.signalId}`;
+    const skip = await put('bulk-skip-check-k-exit/', { signals_ids: body.signals_ids, skip_check_by_timer: true }).set(IDEMPOTENCY_KEY_HEADER, skipKey).expect(202);
+    await Promise.all(skip.body.map((c: { id: string }) => waitUntil(settled(c.id), 10_000)));
+    const skipAgain = await put('bulk-skip-check-k-exit/', { signals_ids: body.signals_ids, skip_check_by_timer: true }).set(IDEMPOTENCY_KEY_HEADER, skipKey).expect(202);
+    expect(skipAgain.body.map((c: { id: string }) => c.id)).toEqual(skip.body.map((c: { id: string }) => c.id));
+    expect(await commandsOf(a.positionId)).toHaveLength(2);
+  });
+
+  it('a bulk that fails after some positions were written leaves nothing of them behind', async () => {
+    const targets = [await makePosition(ctx.db), await makePosition(ctx.db), await makePosition(ctx.db)];
+    const last = targets[2].positionId;
+    // The last position's audit row fails: the command rows and action_states of all three are written by then.
+    await ctx.db.query(`CREATE FUNCTION fail_audit_of_last() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit refused' USING ERRCODE = 'unique_violation'; END $$`);
+    await ctx.db.query(`CREATE TRIGGER fail_audit_of_last BEFORE INSERT ON logs FOR EACH ROW WHEN (NEW.log_data->>'target_id' = '${last}') EXECUTE FUNCTION fail_audit_of_last()`);
+    try {
+      await post('bulk-reduce-position/', { signals_ids: targets.map((t) => Number(t.signalId)), percent: 50 }).expect(409);
+    } finally {
+      await ctx.db.query(`DROP TRIGGER fail_audit_of_last ON logs; DROP FUNCTION fail_audit_of_last()`);
+    }
+    for (const { positionId } of targets) {
+      expect(await commandsOf(positionId)).toEqual([]);
+      expect((await position(positionId)).action_state).toBe('NONE');
+      expect(await logsOf(positionId)).toEqual([]);
+    }
+    await post('bulk-reduce-position/', { signals_ids: targets.map((t) => Number(t.signalId)), percent: 50 }).expect(202);
   });
 });

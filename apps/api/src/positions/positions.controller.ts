@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IDEMPOTENCY_KEY_HEADER, LOST_POSITION_LIST_QUERY, POSITION_ACTION_GATES as GATES, POSITION_LIST_QUERY } from '@console/contracts';
+import { LOST_POSITION_LIST_QUERY, POSITION_ACTION_GATES as GATES, POSITION_LIST_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -22,8 +22,6 @@ import {
   SkipCheckDto,
 } from './positions.dto';
 import { PositionsService } from './positions.service';
-
-const KeyHeader = () => ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' });
 
 /** Position administration (section APA). Every action answers 202 with its engine command(s). */
 @ApiTags('position-administration')
@@ -67,7 +65,6 @@ export class PositionsController {
   @Section('APA', 'write', { gate: GATES.closeLost })
   @Post('close-lost-position/')
   @HttpCode(202)
-  @KeyHeader()
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   closeLost(@CurrentPrincipal() principal: Principal, @Body() body: CloseLostPositionDto, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto> {
     return this.actions.closeLost(principal, body, key);
@@ -77,22 +74,21 @@ export class PositionsController {
   @Put('bulk-skip-check-k-exit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: [EngineCommandStateDto] })
-  bulkSkipCheck(@CurrentPrincipal() principal: Principal, @Body() body: BulkSkipCheckDto): Promise<EngineCommandStateDto[]> {
-    return this.actions.bulkSkipCheck(principal, body.signals_ids, body);
+  bulkSkipCheck(@CurrentPrincipal() principal: Principal, @Body() body: BulkSkipCheckDto, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto[]> {
+    return this.actions.bulkSkipCheck(principal, body.signals_ids, body, key);
   }
 
   @Section('APA', 'write', { gate: GATES.reduce })
   @Post('bulk-reduce-position/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: [EngineCommandStateDto] })
-  bulkReduce(@CurrentPrincipal() principal: Principal, @Body() body: BulkReducePositionDto): Promise<EngineCommandStateDto[]> {
-    return this.actions.bulkReduce(principal, body.signals_ids, body.percent);
+  bulkReduce(@CurrentPrincipal() principal: Principal, @Body() body: BulkReducePositionDto, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto[]> {
+    return this.actions.bulkReduce(principal, body.signals_ids, body.percent, key);
   }
 
   @Section('APA', 'write', { gate: GATES.recoverKExit })
   @Post(':id/recovery-k-exit/')
   @HttpCode(202)
-  @KeyHeader()
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   recoverKExit(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto> {
     return this.actions.recoverKExit(principal, id, key);
@@ -101,7 +97,6 @@ export class PositionsController {
   @Section('APA', 'write', { gate: GATES.skipCheck })
   @Put(':id/skip-check-k-exit/')
   @HttpCode(202)
-  @KeyHeader()
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   skipCheck(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @Body() body: SkipCheckDto, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto> {
     return this.actions.skipCheck(principal, id, body, key);
@@ -110,7 +105,6 @@ export class PositionsController {
   @Section('APA', 'write', { gate: GATES.reduce })
   @Post(':id/reduce-position/')
   @HttpCode(202)
-  @KeyHeader()
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   reduce(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @Body() body: ReducePositionDto, @IdempotencyKey() key?: string): Promise<EngineCommandStateDto> {
     return this.actions.reduce(principal, id, body.percent, key);

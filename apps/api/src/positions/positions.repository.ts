@@ -89,20 +89,6 @@ export class PositionsRepository {
     );
   }
 
-  /** The payload of the pending command of this kind on a position, if any. */
-  async pendingPayload(db: Db, positionId: string, kind: string): Promise<Record<string, unknown> | undefined> {
-    const row = await firstRow<{ payload: Record<string, unknown> }>(
-      db,
-      `SELECT payload FROM engine_commands WHERE target_type = 'position' AND target_id = $1 AND kind = $2 AND status = 'pending' ORDER BY id DESC LIMIT 1`,
-      [positionId, kind],
-    );
-    return row?.payload;
-  }
-
-  async lock(db: Db, id: string): Promise<boolean> {
-    return (await firstRow(db, `SELECT 1 FROM positions WHERE id = $1 FOR UPDATE`, [id])) !== undefined;
-  }
-
   /**
    * The newest metrics row of every exchange account that has one: one backward step on the primary key
    * (exchange_account_id, at) per account.

@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
+import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
@@ -112,7 +114,7 @@ describe('signal actions: engine commands on a signal or its position', () => {
     const asked = await post(`position/${id}/close-limit/`, full, { coefficient: 0.125 }).expect(202);
     expect(asked.body).toMatchObject({ kind: 'close_limit', action_state: 'CLOSING' });
     expect((await commandsOn('position', position.id))[0].payload).toEqual({ coefficient: 0.125 });
-    expect((await post(`positions/${id}/close-best-limit/`).expect(400)).body).toEqual({ detail: SIGNAL_MESSAGES.closeUnderWay });
+    expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
     await waitUntil(settled(asked.body.id), 10_000);
 
     const best = await filled();
@@ -206,5 +208,65 @@ describe('signal actions: engine commands on a signal or its position', () => {
     });
     const limited = await session([{ section_name: 'signals', status: 'Limited', fields: ['status'] }]);
     await post(`position/${id}/cancel/`, limited).expect(202);
+  });
+
+  it('a second close-limit with another coefficient while the first is pending is refused with 409; the same one answers it', async () => {
+    const id = await filled();
+    const position = await positionOf(id);
+    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
+    await queue.pause();
+    let first: string;
+    try {
+      first = (await post(`position/${id}/close-limit/`, full, { coefficient: 0.5 }).expect(202)).body.id;
+      expect((await post(`position/${id}/close-limit/`, full, { coefficient: '0.500' }).expect(202)).body.id).toBe(first);
+      expect((await post(`position/${id}/close-limit/`, full, { coefficient: 0.25 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      expect((await post(`position/${id}/close-market/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      expect((await post('positions/bulk-close-market/', full, { signals_ids: [Number(id)] }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      expect((await commandsOn('position', position.id)).map((c) => c.payload)).toEqual([{ coefficient: 0.5 }]);
+    } finally {
+      await queue.resume();
+    }
+    await waitUntil(settled(first), 10_000);
+    expect((await positionOf(id)).state).toBe('closed');
+  });
+
+  it('a close while a change of the position from position administration is pending is refused with 409', async () => {
+    const id = await filled();
+    const position = await positionOf(id);
+    // A pending reduce, dated ahead so the sweeper leaves it alone.
+    await ctx.db.query(
+      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, created_at) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2, now() + interval '1 hour')`,
+      [position.id, `pending-reduce-${position.id}`],
+    );
+    expect((await post(`position/${id}/close-market/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+    expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+    expect((await commandsOn('position', position.id)).map((c) => c.kind)).toEqual(['reduce_position']);
+    expect((await positionOf(id)).action_state).toBe('NONE');
+  });
+
+  it('a bulk close that fails after some positions were written leaves nothing of them behind', async () => {
+    const ids = [await filled(), await filled(), await filled()];
+    const positions = await Promise.all(ids.map(positionOf));
+    const last = positions[2].id;
+    // The last position's audit row fails: the command rows and action_states of all three are written by then.
+    await ctx.db.query(`CREATE FUNCTION fail_close_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit refused' USING ERRCODE = 'unique_violation'; END $$`);
+    await ctx.db.query(`CREATE TRIGGER fail_close_audit BEFORE INSERT ON logs FOR EACH ROW WHEN (NEW.log_data->>'target_id' = '${last}') EXECUTE FUNCTION fail_close_audit()`);
+    try {
+      await post('positions/bulk-close-market/', full, { signals_ids: ids.map(Number) }).expect(409);
+    } finally {
+      await ctx.db.query(`DROP TRIGGER fail_close_audit ON logs; DROP FUNCTION fail_close_audit()`);
+    }
+    for (const position of positions) {
+      expect(await commandsOn('position', position.id)).toEqual([]);
+      expect((await ctx.db.query(`SELECT action_state FROM positions WHERE id = $1`, [position.id]))[0].action_state).toBe('NONE');
+      expect(await ctx.db.query(`SELECT 1 FROM logs WHERE event_type LIKE 'engine_%' AND log_data->>'target_type' = 'position' AND log_data->>'target_id' = $1`, [position.id])).toEqual([]);
+    }
+    // A refusal of the last one by its own rule writes nothing either.
+    await ctx.db.query(`UPDATE positions SET state = 'closed', closed_at = now(), active_p_coins = 0, active_p_size_usd = 0, u_pnl = 0 WHERE id = $1`, [last]);
+    expect((await post('positions/bulk-close-market/', full, { signals_ids: ids.map(Number) }).expect(400)).body).toEqual({
+      signals_ids: [SIGNAL_MESSAGES.noOpenPositions([ids[2]])],
+    });
+    for (const position of positions) expect(await commandsOn('position', position.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IDEMPOTENCY_KEY_HEADER, SIGNAL_LIST_QUERY } from '@console/contracts';
+import { SIGNAL_LIST_QUERY } from '@console/contracts';
 import { CurrentPrincipal, ScopedRows, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { SIGNAL_ROWS } from '../access/row-scopes';
@@ -12,8 +12,6 @@ import { IdempotencyKey } from '../engine/idempotency-key';
 import { BulkCommandsDto, CloseLimitDto, SignalsIdsDto } from './signal-actions.dto';
 import { SignalListDto, SignalsQuery } from './signals.dto';
 import { SignalsService } from './signals.service';
-
-const KEY_HEADER = { name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' };
 
 /**
  * The signals list and the actions on a signal (trading.md 7). Each action answers 202 with its engine
@@ -35,7 +33,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('position/:id/cancel/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
     return this.signals.cancel(principal, id, scope, key);
@@ -44,7 +41,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('position/:id/close-market/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   closeMarket(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
     return this.signals.close(principal, id, 'close_market', scope, key);
@@ -53,7 +49,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('position/:id/close-limit/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   closeLimit(
     @CurrentPrincipal() principal: Principal,
@@ -68,7 +63,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('positions/:id/close-best-limit/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   closeBestLimit(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
     return this.signals.close(principal, id, 'close_best_limit', scope, key);
@@ -77,7 +71,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('positions/bulk-close-best-limit/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: BulkCommandsDto })
   bulkCloseBestLimit(@CurrentPrincipal() principal: Principal, @Body() body: SignalsIdsDto, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
     return this.signals.bulkClose(principal, body.signals_ids, 'close_best_limit', scope, key);
@@ -87,7 +80,6 @@ export class SignalsController {
   @Section('signals', 'write', { rows: SIGNAL_ROWS })
   @Post('positions/bulk-close-market/')
   @HttpCode(202)
-  @ApiHeader(KEY_HEADER)
   @ApiAcceptedResponse({ type: BulkCommandsDto })
   bulkCloseMarket(@CurrentPrincipal() principal: Principal, @Body() body: SignalsIdsDto, @ScopedRows() scope: readonly string[], @IdempotencyKey() key?: string) {
     return this.signals.bulkClose(principal, body.signals_ids, 'close_market', scope, key);

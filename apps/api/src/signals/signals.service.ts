@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandState, type SignalRow } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
-import { EngineCommandsRepository } from '../engine/engine-commands.repository';
-import { EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
+import { CommandRequest, EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
+import { bulkItemKey } from '../engine/idempotency-key';
 import { SignalsQuery } from './signals.dto';
 import { SIGNAL_LIST, signalListQuery, StoredSignal, toSignalRow } from './signals.list';
 import { SignalsRepository, SignalTarget } from './signals.repository';
@@ -21,14 +20,6 @@ function openForClose(position: Record<string, unknown>, refuse: () => Error): v
 }
 
 /**
- * One signal's Idempotency-Key within a bulk request: the client's key and the signal, hashed so it fits
- * the column whatever the key's length, and the same on a retry.
- */
-function bulkKey(clientKey: string | undefined, signalId: string): string | undefined {
-  return clientKey === undefined ? undefined : `bulk-${createHash('sha256').update(`${clientKey}\n${signalId}`).digest('base64url').slice(0, 43)}`;
-}
-
-/**
  * Signals: the list, and the operator's actions on a signal, each an engine command. Cancel targets the
  * signal (only while active_np); the closes target the signal's position (only while open). Every action
  * first finds the signal within the group's row scope, so a Limited group acts only on what it sees.
@@ -39,7 +30,6 @@ export class SignalsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly signals: SignalsRepository,
     private readonly commands: EngineCommandsService,
-    private readonly commandStates: EngineCommandsRepository,
   ) {}
 
   async list(query: SignalsQuery, scope: readonly string[]): Promise<ListPage<SignalRow>> {
@@ -47,7 +37,7 @@ export class SignalsService {
   }
 
   cancel(principal: Principal, id: number, scope: readonly string[], clientKey?: string): Promise<EngineCommandState> {
-    return this.run(async (m) => {
+    return this.run('cancel_signal', async (m) => {
       foundOr404((await this.signals.targets(m, [id], scope))[0]);
       return [
         await this.commands.submitIn(m, principal, {
@@ -63,7 +53,7 @@ export class SignalsService {
   }
 
   close(principal: Principal, id: number, kind: CloseKind, scope: readonly string[], clientKey?: string, payload?: Record<string, unknown>): Promise<EngineCommandState> {
-    return this.run(async (m) => {
+    return this.run(kind, async (m) => {
       const target = foundOr404((await this.signals.targets(m, [id], scope))[0]);
       if (!target.position_id) throw new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition);
       const check = (position: Record<string, unknown>) => openForClose(position, () => new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition));
@@ -73,32 +63,28 @@ export class SignalsService {
 
   /**
    * One command per signal's position, all in one transaction: every signal must be within the group's
-   * scope and have a position, or nothing is written. Positions are locked in id order, so two bulk
-   * requests over the same signals cannot deadlock.
+   * scope and have an open position, or nothing is written. The engine boundary locks the positions in
+   * one statement in id order (two bulk requests over the same signals cannot deadlock). An
+   * Idempotency-Key covers the whole request: each signal's command gets a key derived from it.
    */
   bulkClose(principal: Principal, ids: readonly number[], kind: Extract<CloseKind, 'close_market' | 'close_best_limit'>, scope: readonly string[], clientKey?: string) {
-    return this.run(async (m) => {
+    return this.run(kind, async (m) => {
       const found = new Map((await this.signals.targets(m, ids, scope)).map((t) => [t.id, t]));
       const missing = ids.filter((id) => !found.get(String(id))?.position_id);
       if (missing.length) throw FieldValidationError.of('signals_ids', SIGNAL_MESSAGES.noOpenPositions(missing));
-      const targets = [...found.values()] as (SignalTarget & { position_id: string })[];
-      targets.sort((a, b) => (BigInt(a.position_id) < BigInt(b.position_id) ? -1 : 1));
-      const submitted = new Map<string, SubmittedCommand>();
-      for (const target of targets) {
+      const requests = ids.map((id): CommandRequest => {
+        const target = found.get(String(id)) as SignalTarget & { position_id: string };
         const refuse = () => FieldValidationError.of('signals_ids', SIGNAL_MESSAGES.noOpenPositions([target.id]));
-        submitted.set(
-          target.id,
-          await this.commands.submitIn(m, principal, { kind, targetId: target.position_id, clientKey: bulkKey(clientKey, target.id), check: (p) => openForClose(p, refuse) }),
-        );
-      }
-      return ids.map((id) => submitted.get(String(id))!);
+        return { kind, targetId: target.position_id, clientKey: bulkItemKey(clientKey, target.id), check: (p) => openForClose(p, refuse) };
+      });
+      return this.commands.submitAllIn(m, principal, requests);
     }).then((commands) => ({ commands }));
   }
 
   /** Writes the commands in one transaction, publishes them after the commit and answers their states. */
-  private async run(write: (m: EntityManager) => Promise<SubmittedCommand[]>): Promise<EngineCommandState[]> {
+  private async run(kind: EngineCommandKind, write: (m: EntityManager) => Promise<SubmittedCommand[]>): Promise<EngineCommandState[]> {
     const submitted = await this.dataSource.transaction(write);
-    for (const command of submitted) await this.commands.publish(command);
-    return Promise.all(submitted.map(async (command) => (await this.commandStates.state(this.dataSource, command.id))!));
+    await this.commands.publishAll(submitted);
+    return this.commands.states(kind, submitted);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IDEMPOTENCY_KEY_HEADER, STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTIONS_QUERY } from '@console/contracts';
+import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTIONS_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -62,7 +62,6 @@ export class StrategyProfilesController {
 
   @Section('profiles', 'write', { project: true })
   @Put(':id/start/')
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false })
   @ApiOkResponse({ type: StrategyProfileDto })
   start(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<StrategyProfileDto> {
     return this.profiles.start(principal, id, clientKey);
@@ -70,7 +69,6 @@ export class StrategyProfilesController {
 
   @Section('profiles', 'write', { project: true })
   @Put(':id/stop/')
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false })
   @ApiOkResponse({ type: StrategyProfileDto })
   stop(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<StrategyProfileDto> {
     return this.profiles.stop(principal, id, clientKey);

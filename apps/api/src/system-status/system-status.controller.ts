@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_HEADER } from '@console/contracts';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { IdempotencyKey } from '../engine/idempotency-key';
@@ -24,7 +23,6 @@ export class SystemStatusController {
   @Section('bot_status', 'write')
   @Post('/')
   @HttpCode(202)
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'The same key again answers the same command' })
   @ApiAcceptedResponse({ type: SystemStatusDto })
   set(@CurrentPrincipal() principal: Principal, @Body() body: SetSystemStatusDto, @IdempotencyKey() clientKey?: string): Promise<SystemStatusDto> {
     return this.system.set(principal, body, clientKey);

@@ -13,4 +13,9 @@ export class SystemStatusRepository {
          FROM bot_status b`,
     ))!;
   }
+
+  /** The row locked until the transaction ends: requests to switch the bot take turns. */
+  async lock(db: Db): Promise<{ status: BotStatus; action_state: ActionState }> {
+    return (await firstRow(db, `SELECT status, action_state FROM bot_status FOR UPDATE`))!;
+  }
 }

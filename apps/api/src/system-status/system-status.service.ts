@@ -23,14 +23,19 @@ export class SystemStatusService {
     return this.statusRow.read(this.dataSource);
   }
 
-  /** Asking for the state the bot is in already, with no change on its way, changes nothing. */
+  /**
+   * Asking for the state the bot is in already, with no change on its way, changes nothing. Decided on
+   * the locked row, so "on" and "off" asked at once take turns: while one is pending (CHANGING) the
+   * opposite one is refused with 409 by the engine boundary, the same one answers the pending command.
+   */
   async set(principal: Principal, body: SetSystemStatusDto, clientKey?: string): Promise<SystemStatusDto> {
-    const now = await this.read();
-    if (now.status === body.status && now.action_state !== 'CHANGING') {
-      markUnchanged();
-      return now;
-    }
-    await this.commands.submit(principal, { kind: body.status === 'enabled' ? 'enable_bot' : 'disable_bot', targetId: null, clientKey });
+    const submitted = await this.dataSource.transaction(async (m) => {
+      const now = await this.statusRow.lock(m);
+      if (now.status === body.status && now.action_state !== 'CHANGING') return null;
+      return this.commands.submitIn(m, principal, { kind: body.status === 'enabled' ? 'enable_bot' : 'disable_bot', targetId: null, clientKey });
+    });
+    if (submitted) await this.commands.publish(submitted);
+    else markUnchanged();
     return this.read();
   }
 }

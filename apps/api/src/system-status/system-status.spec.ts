@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
+import { ENGINE_MESSAGES, MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
+import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
@@ -50,5 +52,41 @@ describe('bot on and off', () => {
     expect((await ctx.http().post(S).set(...auth(operator)).send({ status: 'on' }).expect(400)).body).toEqual({ status: [OWN_MESSAGES.botStatusInvalid] });
     await ctx.http().get(S).set(...auth(outsider)).expect(403);
     await ctx.http().post(S).set(...auth(outsider)).send({ status: 'enabled' }).expect(403);
+  });
+
+  it('on and off asked at the same time: while the bot is CHANGING the opposite request is refused with 409, in either order', async () => {
+    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
+    const ask = (status: string) => ctx.http().post(S).set(...auth(operator)).send({ status });
+    const running = { detail: ENGINE_MESSAGES.actionRunning };
+    const settle = async (status: string) => {
+      await queue.resume();
+      await waitUntil(async () => (await read()).status === status && (await read()).action_state !== 'CHANGING', 10_000);
+    };
+    await ctx.db.query(`UPDATE bot_status SET status = 'disabled', action_state = 'NONE'`);
+    const before = (await commands()).length;
+
+    // On, then off while on is pending.
+    await queue.pause();
+    expect((await ask('enabled').expect(202)).body).toMatchObject({ status: 'disabled', action_state: 'CHANGING' });
+    expect((await ask('disabled').expect(409)).body).toEqual(running);
+    expect((await ask('enabled').expect(202)).body).toMatchObject({ action_state: 'CHANGING' });
+    await settle('enabled');
+    expect((await commands()).slice(before)).toEqual(['enable_bot']);
+
+    // Off, then on while off is pending.
+    await queue.pause();
+    expect((await ask('disabled').expect(202)).body).toMatchObject({ status: 'enabled', action_state: 'CHANGING' });
+    expect((await ask('enabled').expect(409)).body).toEqual(running);
+    await settle('disabled');
+    expect((await commands()).slice(before)).toEqual(['enable_bot', 'disable_bot']);
+
+    // Both at once: they take turns on the row, so at most one command is written and never both kinds.
+    await queue.pause();
+    // Whichever comes first, "on" is written once and "off" finds it pending (409) or the bot still off (nothing to do).
+    const [on, off] = await Promise.all([ask('enabled'), ask('disabled')]);
+    expect(on.status).toBe(202);
+    expect(off.status === 409 ? off.body : off.status).toEqual(off.status === 409 ? running : 202);
+    expect((await commands()).slice(before + 2)).toEqual(['enable_bot']);
+    await settle('enabled');
   });
 });

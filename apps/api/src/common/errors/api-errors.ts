@@ -1,6 +1,6 @@
 /**
  * The error bodies of ARCHITECTURE.md, as exceptions: 400 `{field: [messages]}` or `{detail}`,
- * 401 `{code: 'token_not_valid', detail}`, 403/404/429 `{detail, code?}`.
+ * 401 `{code: 'token_not_valid', detail}`, 403/404/409/429 `{detail, code?}`.
  */
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ERROR_CODES, OWN_MESSAGES } from '@console/contracts';
@@ -39,6 +39,13 @@ export class ForbiddenDetail extends HttpException {
 export class NotFoundDetail extends HttpException {
   constructor(detail: string = OWN_MESSAGES.notFound) {
     super({ detail }, HttpStatus.NOT_FOUND);
+  }
+}
+
+/** 409: the request conflicts with work under way on the same row; it may succeed once that is done. */
+export class ConflictDetail extends HttpException {
+  constructor(detail: string = OWN_MESSAGES.conflict) {
+    super({ detail }, HttpStatus.CONFLICT);
   }
 }
 
