@@ -10,6 +10,7 @@ import { createValidationPipe } from './common/errors/validation';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
 import { securityHeaders } from './common/http/security-headers';
 import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
+import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 
@@ -32,6 +33,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   setPublicUrl(app, config.publicUrl);
+  setCursorSecret(config.jwtSecret);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
