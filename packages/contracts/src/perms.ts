@@ -66,12 +66,26 @@ export function isFieldAllowed(perm: Perm, field: string): boolean {
   return field === 'id' || perm.fields.includes(field);
 }
 
-/** Keeps only the fields a perm opens (plus id). Full and ReadOnly see every field. */
-export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T): Partial<T> {
+/**
+ * The section field each key of an answer shows, where the answer does not name its keys after the
+ * fields: an option lookup's `title` is the profile's `profile_title`. A key not listed shows a field
+ * of no one's, and is dropped at Limited.
+ */
+export type AnswerFields = Readonly<Record<string, string>>;
+
+/** Keys every row keeps at Limited: they name the row, and every action and link needs them. */
+export const IDENTITY_KEYS: readonly string[] = ['id'];
+
+/**
+ * Keeps only the fields a perm opens (plus the identity keys). Full and ReadOnly see every field. Keys are
+ * the fields' own names unless `fields` maps them (AnswerFields).
+ */
+export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T, fields?: AnswerFields): Partial<T> {
   if (perm.status !== 'Limited') return row;
   const out: Partial<T> = {};
   for (const key of Object.keys(row) as (keyof T & string)[]) {
-    if (isFieldAllowed(perm, key)) out[key] = row[key];
+    const field = fields ? (Object.hasOwn(fields, key) ? fields[key] : undefined) : key;
+    if (IDENTITY_KEYS.includes(key) || (field !== undefined && isFieldAllowed(perm, field))) out[key] = row[key];
   }
   return out;
 }
