@@ -91,6 +91,22 @@ export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T
 }
 
 /**
+ * Whether an export file made under the perm `made` still shows only what `now` opens: at Limited, each
+ * of its columns among the group's fields now, and (signals) its rows no less restricted than now.
+ * `columns` are the fields of the file's columns.
+ */
+export function isExportStillVisible(made: Perm, now: Perm, columns: readonly string[]): boolean {
+  if (now.status === 'NP') return false;
+  if (now.status !== 'Limited') return true;
+  if (!columns.every((field) => isFieldAllowed(now, field))) return false;
+  if (now.section_name !== 'signals') return true;
+  const before = signalRowLimits(made);
+  const after = signalRowLimits(now);
+  if (after.onlyFinished && !before.onlyFinished) return false;
+  return after.newest === null || (before.newest !== null && before.newest <= after.newest);
+}
+
+/**
  * The group-form rules of platform.md 4 applied to a perm as submitted: NP clears fields, turns
  * filtering and sorting off and sets finished-only for signals; any other status turns filtering
  * and sorting on unless given; a change of the signals status resets signals_count to 200.
