@@ -71,7 +71,9 @@ async function fill(client) {
 function apiListLayer() {
   const dist = join(ROOT, 'apps/api/dist');
   const { LOG_LIST } = requireFromRoot(join(dist, 'logs/logs.list.js'));
-  const { queryListPage, countList, whereOf, orderOf } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  const { queryListPage, countList, whereOf, orderOf, setCursorSecret } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  // The app seals its page cursors with a key from JWT_SECRET; any key does for the layer alone.
+  setCursorSecret('bench: cursors sealed with a throwaway key');
   return { LOG_LIST, queryListPage, countList, whereOf, orderOf };
 }
 

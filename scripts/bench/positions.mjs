@@ -25,7 +25,9 @@ try {
   const dist = join(ROOT, 'apps/api/dist');
   const { POSITION_LIST } = requireFromRoot(join(dist, 'positions/positions.list.js'));
   const { PositionsRepository } = requireFromRoot(join(dist, 'positions/positions.repository.js'));
-  const { queryListPage } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  const { queryListPage, setCursorSecret } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  // The app seals its page cursors with a key from JWT_SECRET; any key does for the layer alone.
+  setCursorSecret('bench: cursors sealed with a throwaway key');
   const repository = new PositionsRepository();
 
   const rows = [];

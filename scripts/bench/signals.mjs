@@ -43,7 +43,9 @@ function layer() {
   const dist = join(ROOT, 'apps/api/dist');
   const { SIGNAL_LIST, signalListQuery } = requireFromRoot(join(dist, 'signals/signals.list.js'));
   const { ORDER_LIST } = requireFromRoot(join(dist, 'orders/orders.list.js'));
-  const { queryListPage, whereOf, orderOf } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  const { queryListPage, whereOf, orderOf, setCursorSecret } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  // The app seals its page cursors with a key from JWT_SECRET; any key does for the layer alone.
+  setCursorSecret('bench: cursors sealed with a throwaway key');
   return { SIGNAL_LIST, signalListQuery, ORDER_LIST, queryListPage, whereOf, orderOf };
 }
 

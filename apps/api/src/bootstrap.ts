@@ -8,8 +8,9 @@ import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
-import { securityHeaders } from './common/http/security-headers';
+import { noStoreApiAnswers, securityHeaders } from './common/http/security-headers';
 import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
+import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 
@@ -26,12 +27,14 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
 
   app.use(securityHeaders(config));
+  app.use(noStoreApiAnswers);
   app.use(auditContextMiddleware);
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   setPublicUrl(app, config.publicUrl);
+  setCursorSecret(config.jwtSecret);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -33,6 +33,8 @@ export const EXPORT_MESSAGES = {
   expired: 'This export file has expired. Export again.',
   notReady: 'The export file is not ready yet.',
   failed: 'The export failed. Try again.',
+  /** The group now sees less of the list than the file holds (a column, or signals rows). */
+  beyondAccess: 'This export holds data your group no longer sees. Export again.',
 } as const;
 
 interface ExportKindRules {

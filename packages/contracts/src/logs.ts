@@ -1,4 +1,5 @@
 import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
 
 /** Log types (platform.md 3) and the events that write them. */
 export const LOG_TYPES = ['system', 'general', 'error', 'user', 'restrictions', 'divergence'] as const;
@@ -32,3 +33,9 @@ export const LOG_LIST_QUERY = {
 export const LOG_FILTER_OPTIONS_QUERY = {
   options: { param: 'field', fields: { pair: 'pair_id', profile: 'profile_id' }, narrowing: ['search', 'id'] },
 } as const satisfies ListQueryAccess;
+
+/** The fields an option of each lookup shows: its `name` is the pair's or profile's name column. */
+export const LOG_FILTER_OPTION_FIELDS = {
+  pair: { name: 'pair_name' },
+  profile: { name: 'profile_title' },
+} as const satisfies Record<keyof typeof LOG_FILTER_OPTIONS_QUERY.options.fields, AnswerFields>;

@@ -3,6 +3,7 @@
  * texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
 
 export const MM_PROFILE_MESSAGES = {
   titleBlank: 'MM Profile name can’t be blank',
@@ -64,3 +65,6 @@ export const MM_PROFILE_OPTIONS_QUERY = {
   filters: { mm_profile: 'title' },
   orderings: {},
 } as const satisfies ListQueryAccess;
+
+/** The fields an option of that lookup shows (a Limited group without `title` gets ids only). */
+export const MM_PROFILE_OPTION_FIELDS = { title: 'title' } as const satisfies AnswerFields;

@@ -6,6 +6,7 @@ import {
   completePerms,
   defaultPerm,
   isFieldAllowed,
+  isExportStillVisible,
   isFullOnEverything,
   isLevelWithin,
   isPermWithin,
@@ -72,6 +73,13 @@ describe('fields', () => {
       type: 'user',
       pair_name: 'BTC',
     });
+  });
+  it('projectRow with a map keeps a key only when the field it shows is open, and the id always', () => {
+    const option = { id: 7, title: 'Alpha', extra: 1 };
+    expect(projectRow(limited, option, { title: 'profile_title' })).toEqual({ id: 7 });
+    expect(projectRow({ ...limited, fields: ['profile_title'] }, option, { title: 'profile_title' })).toEqual({ id: 7, title: 'Alpha' });
+    // The key's own name opens nothing under a map: `type` is a field here, but not mapped.
+    expect(projectRow(limited, { id: 1, type: 'user' }, {})).toEqual({ id: 1 });
   });
   it('Full and ReadOnly keep every field; NP none', () => {
     const row = { id: 1, secret_looking: 'x' };
@@ -173,5 +181,23 @@ describe('privileges cannot be raised from inside', () => {
     expect(arePermsWithin({ perms: permsAll('Full') }, { perms: [{ section_name: 'logs', status: 'Full' }] })).toBe(false);
     expect(isFullOnEverything({ perms: permsAll('Full') })).toBe(true);
     expect(isFullOnEverything({ perms: [{ section_name: 'logs', status: 'Full' }] })).toBe(false);
+  });
+});
+
+describe('isExportStillVisible', () => {
+  const signals = (fields: string[], extra: Partial<Perm> = {}): Perm => ({ ...defaultPerm('signals', 'Limited'), fields, ...extra });
+  it('lets Full and ReadOnly have any file, NP none', () => {
+    expect(isExportStillVisible(defaultPerm('signals', 'Full'), defaultPerm('signals', 'ReadOnly'), ['created_at', 'pnl_in_usd'])).toBe(true);
+    expect(isExportStillVisible(signals(['pair']), defaultPerm('signals', 'NP'), ['pair'])).toBe(false);
+  });
+  it('at Limited wants every column among the fields now, and signals rows no wider than now', () => {
+    expect(isExportStillVisible(signals(['pair', 'status']), signals(['pair', 'status', 'direction']), ['id', 'pair', 'status'])).toBe(true);
+    expect(isExportStillVisible(signals(['pair', 'status']), signals(['pair']), ['id', 'pair', 'status'])).toBe(false);
+    expect(isExportStillVisible(signals(['pair']), signals(['pair'], { is_only_finished: true }), ['pair'])).toBe(false);
+    expect(isExportStillVisible(signals(['pair'], { is_only_finished: true, signals_count: 50 }), signals(['pair'], { signals_count: 100 }), ['pair'])).toBe(true);
+    expect(isExportStillVisible(signals(['pair'], { signals_count: 100 }), signals(['pair'], { signals_count: 50 }), ['pair'])).toBe(false);
+    expect(isExportStillVisible(defaultPerm('signals', 'Full'), signals(['pair']), ['pair'])).toBe(false);
+    // No row limits outside signals: the columns decide.
+    expect(isExportStillVisible(defaultPerm('profiles_stats', 'Full'), { ...defaultPerm('profiles_stats', 'Limited'), fields: ['total'] }, ['total'])).toBe(true);
   });
 });

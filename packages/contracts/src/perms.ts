@@ -66,14 +66,44 @@ export function isFieldAllowed(perm: Perm, field: string): boolean {
   return field === 'id' || perm.fields.includes(field);
 }
 
-/** Keeps only the fields a perm opens (plus id). Full and ReadOnly see every field. */
-export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T): Partial<T> {
+/**
+ * The section field each key of an answer shows, where the answer does not name its keys after the
+ * fields: an option lookup's `title` is the profile's `profile_title`. A key not listed shows a field
+ * of no one's, and is dropped at Limited.
+ */
+export type AnswerFields = Readonly<Record<string, string>>;
+
+/** Keys every row keeps at Limited: they name the row, and every action and link needs them. */
+export const IDENTITY_KEYS: readonly string[] = ['id'];
+
+/**
+ * Keeps only the fields a perm opens (plus the identity keys). Full and ReadOnly see every field. Keys are
+ * the fields' own names unless `fields` maps them (AnswerFields).
+ */
+export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T, fields?: AnswerFields): Partial<T> {
   if (perm.status !== 'Limited') return row;
   const out: Partial<T> = {};
   for (const key of Object.keys(row) as (keyof T & string)[]) {
-    if (isFieldAllowed(perm, key)) out[key] = row[key];
+    const field = fields ? (Object.hasOwn(fields, key) ? fields[key] : undefined) : key;
+    if (IDENTITY_KEYS.includes(key) || (field !== undefined && isFieldAllowed(perm, field))) out[key] = row[key];
   }
   return out;
+}
+
+/**
+ * Whether an export file made under the perm `made` still shows only what `now` opens: at Limited, each
+ * of its columns among the group's fields now, and (signals) its rows no less restricted than now.
+ * `columns` are the fields of the file's columns.
+ */
+export function isExportStillVisible(made: Perm, now: Perm, columns: readonly string[]): boolean {
+  if (now.status === 'NP') return false;
+  if (now.status !== 'Limited') return true;
+  if (!columns.every((field) => isFieldAllowed(now, field))) return false;
+  if (now.section_name !== 'signals') return true;
+  const before = signalRowLimits(made);
+  const after = signalRowLimits(now);
+  if (after.onlyFinished && !before.onlyFinished) return false;
+  return after.newest === null || (before.newest !== null && before.newest <= after.newest);
 }
 
 /**

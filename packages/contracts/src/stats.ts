@@ -4,6 +4,7 @@
  * The figures are defined in docs/metrics.md.
  */
 import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
 
 export const STATS_UI = {
   strategyEmpty: 'There are no strategy stats yet...',
@@ -66,6 +67,9 @@ export const PROFILE_STATS_OPTIONS_QUERY = {
   filters: { search: 'profile_title' },
   orderings: {},
 } as const satisfies ListQueryAccess;
+
+/** The fields an option of that lookup shows (a Limited group without `profile_title` gets ids only). */
+export const PROFILE_STATS_OPTION_FIELDS = { title: 'profile_title' } as const satisfies AnswerFields;
 
 /** `GET strategies/account-stats/`: account filters and the sortable columns (the section has no Limited level). */
 export const ACCOUNT_STATS_LIST_QUERY = {

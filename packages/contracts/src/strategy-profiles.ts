@@ -3,6 +3,7 @@
  * texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
 
 export const STRATEGY_PROFILE_MESSAGES = {
   titleBlank: 'Strategy profile name can’t be blank',
@@ -53,3 +54,6 @@ export const STRATEGY_PROFILE_OPTIONS_QUERY = {
   filters: { search: 'title' },
   orderings: {},
 } as const satisfies ListQueryAccess;
+
+/** The fields an option of that lookup shows (a Limited group without `title` gets ids only). */
+export const STRATEGY_PROFILE_OPTION_FIELDS = { title: 'title' } as const satisfies AnswerFields;

@@ -4,7 +4,7 @@
  */
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { ListQueryAccess, SectionName } from '@console/contracts';
+import type { AnswerFields, ListQueryAccess, SectionName } from '@console/contracts';
 import type { Principal } from './principal';
 import type { RowScope } from './row-scopes';
 
@@ -25,8 +25,12 @@ export interface SectionOptions {
    * refused (403), besides the group's filtering and sorting switches; undeclared means none at all.
    */
   query?: ListQueryAccess;
-  /** At Limited, answers keep only the group's fields (lists, single rows and exports alike). */
-  project?: boolean;
+  /**
+   * At Limited, answers keep only the group's fields (lists, single rows and exports alike): `true` when
+   * the answer's keys are the section's field names, else how its keys map to them (AnswerFields), or
+   * that map chosen by the query (an option lookup whose `?field=` picks the list).
+   */
+  project?: true | AnswerFields | ((query: Readonly<Record<string, unknown>>) => AnswerFields | undefined);
   /** Which rows the group may see at all (row-scopes.ts); the service gets them with `@ScopedRows()`. */
   rows?: RowScope;
   /**

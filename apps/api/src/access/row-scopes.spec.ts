@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from 'typeorm';
 import { defaultPerm, type Perm, type SignalStatus } from '@console/contracts';
-import { queryListPage } from '../common/list-query/list-query';
+import { queryListPage, setCursorSecret } from '../common/list-query/list-query';
 import type { ListDeclaration } from '../common/list-query/list-declaration';
 import { createTestDatabase } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
@@ -28,6 +28,7 @@ describe('row scopes: which signals a Limited group sees', () => {
   let drop: () => Promise<void>;
   let all: { id: string; status: string }[];
   beforeAll(async () => {
+    setCursorSecret('row-scopes spec secret, long enough to be a real one');
     const database = await createTestDatabase();
     drop = database.drop;
     db = await new DataSource({ type: 'postgres', url: database.url }).initialize();

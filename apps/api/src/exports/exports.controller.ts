@@ -1,7 +1,8 @@
 /**
  * The export calls of each exported list, under the list's own path (trading.md 7): start a task with the
- * list screen's query, poll its state, download its file. The export section gates them; the list's own
- * section decides what the user may filter on and what the file holds.
+ * list screen's query, poll its state, download its file. The export section gates them; so does the list's
+ * own section, on every call (a user who lost the list loses its files), and it decides what the user may
+ * filter on and what the file holds.
  */
 import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -30,7 +31,7 @@ export class SignalsExportController {
     return this.exports.start(principal, 'signals', query);
   }
 
-  @Section(SIGNALS.exportSection, 'read')
+  @Section(SIGNALS.exportSection, 'read', { source: { section: SIGNALS.listSection } })
   @Get('celery-result/:id/')
   @ApiOkResponse({ type: ExportTaskDto })
   @ApiNotFoundResponse({ description: 'No such task of this user' })
@@ -38,7 +39,7 @@ export class SignalsExportController {
     return this.exports.state(principal, 'signals', id);
   }
 
-  @Section(SIGNALS.exportSection, 'read')
+  @Section(SIGNALS.exportSection, 'read', { source: { section: SIGNALS.listSection } })
   @Get('export-file/:id/')
   @ApiProduces(XLSX)
   @ApiOkResponse({ description: 'The xlsx file' })
@@ -60,7 +61,7 @@ export class ProfilesStatsExportController {
     return this.exports.start(principal, 'profiles_stats', query);
   }
 
-  @Section(PROFILES_STATS.exportSection, 'read')
+  @Section(PROFILES_STATS.exportSection, 'read', { source: { section: PROFILES_STATS.listSection } })
   @Get('celery-result/:id/')
   @ApiOkResponse({ type: ExportTaskDto })
   @ApiNotFoundResponse({ description: 'No such task of this user' })
@@ -68,7 +69,7 @@ export class ProfilesStatsExportController {
     return this.exports.state(principal, 'profiles_stats', id);
   }
 
-  @Section(PROFILES_STATS.exportSection, 'read')
+  @Section(PROFILES_STATS.exportSection, 'read', { source: { section: PROFILES_STATS.listSection } })
   @Get('export-file/:id/')
   @ApiProduces(XLSX)
   @ApiOkResponse({ description: 'The xlsx file' })
@@ -90,7 +91,7 @@ export class AccountStatsExportController {
     return this.exports.start(principal, 'account_stats', query);
   }
 
-  @Section(ACCOUNT_STATS.exportSection, 'read')
+  @Section(ACCOUNT_STATS.exportSection, 'read', { source: { section: ACCOUNT_STATS.listSection } })
   @Get('celery-result/:id/')
   @ApiOkResponse({ type: ExportTaskDto })
   @ApiNotFoundResponse({ description: 'No such task of this user' })
@@ -98,7 +99,7 @@ export class AccountStatsExportController {
     return this.exports.state(principal, 'account_stats', id);
   }
 
-  @Section(ACCOUNT_STATS.exportSection, 'read')
+  @Section(ACCOUNT_STATS.exportSection, 'read', { source: { section: ACCOUNT_STATS.listSection } })
   @Get('export-file/:id/')
   @ApiProduces(XLSX)
   @ApiOkResponse({ description: 'The xlsx file' })

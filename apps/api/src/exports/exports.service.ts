@@ -4,13 +4,15 @@ import type { Queue } from 'bullmq';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
-import { EXPORT_MESSAGES, exportFilename, type ExportedList } from '@console/contracts';
+import { defaultPerm, EXPORT_MESSAGES, exportFilename, isExportStillVisible, type ExportedList, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { NotFoundDetail } from '../common/errors/api-errors';
+import { ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
 import { publishAfterCommit } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.repository';
+import { visibleColumns } from './export-source';
+import { exportSourceOf } from './export-sources';
 import type { ExportStartDto, ExportTaskDto } from './exports.dto';
 import { exportsOutbox } from './exports.outbox';
 
@@ -62,9 +64,17 @@ export class ExportsService {
     return { task_status: task.status, progress: task.progress, filename: task.status === 'SUCCESS' && !expired ? task.filename : null, expired };
   }
 
-  /** The finished file, named for the user; 410 once it has expired. */
+  /**
+   * The finished file, named for the user; 410 once it has expired. The guard has checked the list's
+   * section as it is now (NP: 403); at Limited the file must hold nothing the group no longer sees (403).
+   */
   async file(principal: Principal, kind: ExportedList, id: string): Promise<StreamableFile> {
     const task = await this.own(principal, kind, id);
+    if (!principal.sourcePerm) throw new Error(`export file of ${kind} declared without its list's section`);
+    const made: Perm = { ...defaultPerm(principal.sourcePerm.section_name), ...task.list_perm };
+    const source = exportSourceOf(task.kind);
+    const columns = source ? visibleColumns(source, made).map((c) => c.field) : [];
+    if (!isExportStillVisible(made, principal.sourcePerm, columns)) throw new ForbiddenDetail(EXPORT_MESSAGES.beyondAccess);
     if (task.expired_at) throw new GoneDetail(EXPORT_MESSAGES.expired);
     if (task.status !== 'SUCCESS' || !task.file_path || !task.filename) throw new NotFoundDetail(EXPORT_MESSAGES.notReady);
     const info = await stat(task.file_path).catch(() => null);

@@ -1,13 +1,19 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { LOG_FILTER_OPTIONS_QUERY, LOG_LIST_QUERY } from '@console/contracts';
+import { LOG_FILTER_OPTION_FIELDS, LOG_FILTER_OPTIONS_QUERY, LOG_LIST_QUERY } from '@console/contracts';
 import { Section } from '../access/access.decorators';
 import { pageAnswer } from '../common/pagination/pagination';
 import { LogFilterOptionListDto, LogFilterOptionsQuery } from './log-filters.dto';
 import { LogFiltersService } from './log-filters.service';
 import { LogCountDto, LogListDto, LogsQuery } from './logs.dto';
 import { LogsService } from './logs.service';
+
+/** What an option of the lookup `?field=` picks shows, as fields of the logs section. */
+function optionFieldsOf(query: Readonly<Record<string, unknown>>) {
+  const field = query.field;
+  return typeof field === 'string' && Object.hasOwn(LOG_FILTER_OPTION_FIELDS, field) ? LOG_FILTER_OPTION_FIELDS[field as keyof typeof LOG_FILTER_OPTION_FIELDS] : undefined;
+}
 
 @ApiTags('logs')
 @Controller('logs')
@@ -32,7 +38,7 @@ export class LogsController {
   }
 
   /** Searchable options of the Pair and Profile filters: `?field=pair|profile&search=…&page=`. */
-  @Section('logs', 'read', { query: LOG_FILTER_OPTIONS_QUERY })
+  @Section('logs', 'read', { project: optionFieldsOf, query: LOG_FILTER_OPTIONS_QUERY })
   @Get('for_filters/')
   @ApiOkResponse({ type: LogFilterOptionListDto })
   async filterOptions(@Req() req: Request, @Query() query: LogFilterOptionsQuery) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { MM_PROFILE_LIST_QUERY, MM_PROFILE_OPTIONS_QUERY } from '@console/contracts';
+import { MM_PROFILE_LIST_QUERY, MM_PROFILE_OPTION_FIELDS, MM_PROFILE_OPTIONS_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -22,7 +22,7 @@ export class MmProfilesController {
     return { ...pageAnswer(req, page), summary: page.summary };
   }
 
-  @Section('mm_profiles', 'read', { query: MM_PROFILE_OPTIONS_QUERY })
+  @Section('mm_profiles', 'read', { project: MM_PROFILE_OPTION_FIELDS, query: MM_PROFILE_OPTIONS_QUERY })
   @Get('for-filters/')
   @ApiOkResponse({ type: MmProfileOptionListDto })
   async options(@Req() req: Request, @Query() query: MmProfileOptionsQuery) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_OPTIONS_QUERY, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_OPTIONS_QUERY } from '@console/contracts';
+import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_OPTIONS_QUERY, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_OPTION_FIELDS, PROFILE_STATS_OPTIONS_QUERY } from '@console/contracts';
 import { Section } from '../access/access.decorators';
 import { pageAnswer } from '../common/pagination/pagination';
 import { AccountStatsListDto, AccountStatsOptionsQuery, AccountStatsQuery, ProfileStatsListDto, ProfileStatsOptionsQuery, ProfileStatsQuery, StatsOptionListDto } from './stats.dto';
@@ -19,7 +19,7 @@ export class StatsController {
     return pageAnswer(req, await this.stats.profiles(query));
   }
 
-  @Section('profiles_stats', 'read', { query: PROFILE_STATS_OPTIONS_QUERY })
+  @Section('profiles_stats', 'read', { project: PROFILE_STATS_OPTION_FIELDS, query: PROFILE_STATS_OPTIONS_QUERY })
   @Get('profiles-stats/for-filters/')
   @ApiOkResponse({ type: StatsOptionListDto })
   async profileOptions(@Req() req: Request, @Query() query: ProfileStatsOptionsQuery) {

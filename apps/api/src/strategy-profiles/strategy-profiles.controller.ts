@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTIONS_QUERY } from '@console/contracts';
+import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTION_FIELDS, STRATEGY_PROFILE_OPTIONS_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -31,7 +31,7 @@ export class StrategyProfilesController {
   }
 
   /** Profiles to pick: the filters' options and the wizard's templates. */
-  @Section('profiles', 'read', { query: STRATEGY_PROFILE_OPTIONS_QUERY })
+  @Section('profiles', 'read', { project: STRATEGY_PROFILE_OPTION_FIELDS, query: STRATEGY_PROFILE_OPTIONS_QUERY })
   @Get('for-filters/')
   @ApiOkResponse({ type: StrategyProfileOptionListDto })
   async options(@Req() req: Request, @Query() query: StrategyProfileOptionsQuery) {

@@ -7,7 +7,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { RECAPTCHA } from '@console/contracts';
+import { API_PREFIX, RECAPTCHA } from '@console/contracts';
 import type { AppConfig } from '../config/config';
 
 /** The SPA's needs: its own scripts only (no inline script, no eval); inline styles for MUI/Emotion,
@@ -58,4 +58,14 @@ export function securityHeaders({ publicUrl, captchaProvider }: Pick<AppConfig, 
     if (req.secure || publishedOverTls) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
     headers(req, res, next);
   };
+}
+
+/**
+ * Every answer of the API may hold privileged data (rows, tokens, export files, error details), so no
+ * browser or shared cache keeps one: `no-store`, set before any route runs, so errors carry it too. A
+ * route that may be kept (none yet) would set its own. The SPA's files and /api/docs keep theirs.
+ */
+export function noStoreApiAnswers(req: Request, res: Response, next: NextFunction): void {
+  if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) res.setHeader('Cache-Control', 'no-store');
+  next();
 }

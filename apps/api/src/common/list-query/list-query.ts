@@ -2,7 +2,7 @@
  * Runs a list declaration: a page with its count, or every matching row in keyset batches. Knows
  * nothing of HTTP: the controller turns a `ListPage` into `{count, next, previous, results}`.
  */
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OWN_MESSAGES } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
@@ -115,7 +115,8 @@ export function isDeclaredOrdering(list: ListDeclaration, ordering: string): boo
 
 /**
  * A next or previous link's place in the list: the ordering values of the row it continues from (as
- * text), and the ORDER BY it belongs to. Opaque to clients (base64url JSON).
+ * text), and the ORDER BY it belongs to. Sealed (sealCursor): the values may be of columns a Limited
+ * group does not see, so a client can neither read one nor make one up.
  */
 interface Cursor {
   /** Which side of the row: the page after it, or the page before it. */
@@ -136,15 +137,46 @@ function orderSignature(terms: OrderTerm[]): string {
   return createHash('sha256').update(orderClause(terms)).digest('base64url').slice(0, 8);
 }
 
+let cursorKey: Buffer | null = null;
+
+/**
+ * The key that seals cursors, derived from the app's JWT secret: every API process of a deployment
+ * derives the same one, so a link made by one is followed by another. Set once when the app is built.
+ */
+export function setCursorSecret(secret: string): void {
+  cursorKey = Buffer.from(hkdfSync('sha256', secret, '', 'list-cursor', 32));
+}
+
+function sealingKey(): Buffer {
+  if (!cursorKey) throw new Error('List cursors have no key: setCursorSecret was not called');
+  return cursorKey;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** AES-256-GCM: the values are hidden and any change to the text fails its tag. */
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(cursor), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+function unsealCursor(text: string): unknown {
+  const raw = Buffer.from(text, 'base64url');
+  if (raw.length <= IV_BYTES + TAG_BYTES) throw new Error('short cursor');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(), raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+  return JSON.parse(plain.toString('utf8'));
 }
 
 function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | null {
   if (!text) return null;
   let cursor: unknown;
   try {
-    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    cursor = unsealCursor(text);
   } catch {
     throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
   }
@@ -209,7 +241,7 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   try {
     fetched = await db.query(sql, params);
   } catch (error) {
-    // A cursor whose values do not fit the columns (edited by hand) is the client's mistake, not ours.
+    // A sealed cursor whose values no longer fit the columns (made before a column's type changed).
     if (cursor && /^22/.test(String((error as { code?: unknown }).code))) throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
     throw error;
   }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 interface Option {
   id: number;
-  title: string;
+  /** Absent for a Limited group that does not see the title: the lookup answers ids only. */
+  title?: string;
 }
 
 /**
@@ -30,7 +31,7 @@ export function StatsFilters(props: {
         size="small"
         options={props.options as Option[]}
         value={value}
-        getOptionLabel={(o) => o.title}
+        getOptionLabel={(o) => o.title ?? `#${o.id}`}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         onChange={(_, next) => props.onIds(next.map((o) => o.id).join(','))}
         renderInput={(params) => <TextField {...params} label={props.label} />}

@@ -59,8 +59,9 @@ export function useFilterOptions(kind: 'profile' | 'pair', enabled: boolean) {
     staleTime: 60_000,
     queryFn: async (): Promise<FilterOption[]> => {
       if (kind === 'profile') {
-        const page = await client.get<Paginated<{ id: number; title: string }>>(API_PATHS.strategyProfileOptions, { params: { page_size: 100 } });
-        return page.results.map((p) => ({ id: p.id, label: p.title }));
+        // A Limited group that does not see the profiles' titles gets their ids only.
+        const page = await client.get<Paginated<{ id: number; title?: string }>>(API_PATHS.strategyProfileOptions, { params: { page_size: 100 } });
+        return page.results.map((p) => ({ id: p.id, label: p.title ?? `#${p.id}` }));
       }
       const page = await client.get<Paginated<{ id: number; ticker: string }>>(API_PATHS.pairOptions, { params: { page_size: MAX_PAGE_SIZE } });
       return page.results.map((p) => ({ id: p.id, label: p.ticker }));

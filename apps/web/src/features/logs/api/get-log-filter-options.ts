@@ -5,7 +5,8 @@ import { useApiClient } from '../../../api/context';
 
 export interface FilterOption {
   id: number;
-  name: string;
+  /** Absent for a Limited group that does not see the pair's or profile's name. */
+  name?: string;
 }
 
 export type FilterOptionField = 'pair' | 'profile';

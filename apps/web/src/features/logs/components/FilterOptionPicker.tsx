@@ -33,7 +33,7 @@ export function FilterOptionPicker({ field, label, value, onChange }: Props) {
       options={all}
       value={shown}
       loading={options.isFetching}
-      getOptionLabel={(o) => o.name}
+      getOptionLabel={(o) => o.name ?? `#${o.id}`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(o) => o}
       onChange={(_, next) => onChange(next)}

@@ -7,7 +7,8 @@ import type { AccountStatsRow, ProfileStatsRow } from '../../../ui/trading/stats
 
 export interface StatsOption {
   id: number;
-  title: string;
+  /** Absent for a Limited group that does not see the title. */
+  title?: string;
 }
 
 export const profilesStatsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>

@@ -23,7 +23,7 @@ export function ProfileStep({ form, tickerListsReadable }: { form: WizardForm; t
           <Autocomplete
             options={mmProfiles.data?.results ?? []}
             value={(field.value as { id: number; title: string } | null) ?? null}
-            getOptionLabel={(option) => option.title}
+            getOptionLabel={(option) => option.title || `#${option.id}`}
             isOptionEqualToValue={(option, value) => option.id === value.id}
             filterOptions={(options) => options}
             loading={mmProfiles.isFetching}

@@ -28,7 +28,7 @@ export function TemplateToggle({ template, onPick, excludeId }: { template: Name
           size="small"
           sx={{ minWidth: 240, flex: { xs: 1, sm: 'none' } }}
           options={(options.data?.results ?? []).filter((option) => option.id !== excludeId)}
-          getOptionLabel={(option) => option.title}
+          getOptionLabel={(option) => option.title || `#${option.id}`}
           filterOptions={(list) => list}
           loading={options.isFetching}
           onInputChange={(_, text, reason) => reason === 'input' && setSearch(text)}
