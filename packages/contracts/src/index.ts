@@ -1,5 +1,6 @@
 export * from './sections';
 export * from './perms';
+export * from './actions';
 export * from './navigation';
 export * from './messages';
 export * from './limits';

@@ -90,6 +90,10 @@ export const OWN_MESSAGES = {
   filteringNotAllowed: 'Filtering is not allowed for your group.',
   sortingNotAllowed: 'Sorting is not allowed for your group.',
   fieldNotAllowed: 'Your group may not use this action.',
+  /** An action (contracts' ACTIONS) no section of the group allows. */
+  actionNotAllowed: (action: string) => `Your group may not use this action: ${action}.`,
+  /** A write that would change a field the Limited group cannot see. */
+  fieldNotWritable: (field: string) => `Your group may not change the field ${field}.`,
   sectionUnknown: 'Unknown section.',
   sectionListedTwice: 'This section is listed twice.',
   credentialsMissing: 'Authentication credentials were not provided.',

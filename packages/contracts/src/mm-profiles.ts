@@ -28,6 +28,9 @@ export const MM_PROFILE_MESSAGES = {
 
 export const MM_PROFILE_TITLE_MAX = 64;
 
+/** The form's fields: create sends them all, an edit of any of them is a form edit (inactive profiles only). */
+export const MM_PROFILE_FORM_FIELDS = ['title', 'max_signals_amount', 'max_factor_amount', 'all_signals_quota', 'exchange_account'] as const;
+
 /** The MM screens' own texts and display rules (trading.md 2, 9). */
 export const MM_PROFILE_UI = {
   listTitle: 'Money management profiles list',

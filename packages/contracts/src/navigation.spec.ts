@@ -4,11 +4,13 @@ import {
   firstAllowedTab,
   loginRedirect,
   menuEntryTabs,
+  STRATEGY_WIZARD_FIELDS,
   pathTo,
   rootRedirect,
   visibleMenuEntries,
   visibleTabs,
 } from './navigation';
+import { MM_PROFILE_FORM_FIELDS } from './mm-profiles';
 import { Perm } from './perms';
 
 const only = (...entries: [Perm['section_name'], Perm['status']][]) => ({
@@ -61,9 +63,25 @@ describe('routes', () => {
     expect(canOpenRoute({ perms: [] }, 'systemSettings')).toBe(false);
     expect(canOpenRoute(only(['pairs', 'ReadOnly']), 'systemSettings')).toBe(true);
   });
-  it('a profile page needs profile settings', () => {
+  it('a profile page needs profile settings and the profile itself', () => {
     expect(canOpenRoute(only(['profiles', 'Full']), 'strategyProfile')).toBe(false);
-    expect(canOpenRoute(only(['profile_settings', 'ReadOnly']), 'strategyProfile')).toBe(true);
+    expect(canOpenRoute(only(['profile_settings', 'ReadOnly']), 'strategyProfile')).toBe(false);
+    expect(canOpenRoute(only(['profile_settings', 'ReadOnly'], ['profiles', 'ReadOnly']), 'strategyProfile')).toBe(true);
+  });
+  it('a form opens only for a group that can save it', () => {
+    expect(canOpenRoute(only(['mm_profiles', 'ReadOnly'], ['exchange_account', 'Full']), 'addMmProfile')).toBe(false);
+    expect(canOpenRoute(only(['mm_profiles', 'Full']), 'addMmProfile')).toBe(false);
+    expect(canOpenRoute(only(['mm_profiles', 'Full'], ['exchange_account', 'ReadOnly']), 'mmProfile')).toBe(true);
+    const limitedMm = (fields: string[]) => ({ perms: [{ section_name: 'mm_profiles' as const, status: 'Limited' as const, fields }, { section_name: 'exchange_account' as const, status: 'Full' as const }] });
+    expect(canOpenRoute(limitedMm(['title', 'status']), 'addMmProfile')).toBe(false);
+    expect(canOpenRoute(limitedMm([...MM_PROFILE_FORM_FIELDS]), 'addMmProfile')).toBe(true);
+    const wizard = [['mm_profiles', 'ReadOnly'], ['profile_settings', 'Full']] as [Perm['section_name'], Perm['status']][];
+    expect(canOpenRoute(only(['profiles', 'ReadOnly'], ...wizard), 'addStrategyProfile')).toBe(false);
+    expect(canOpenRoute(only(['profiles', 'Full'], ['mm_profiles', 'ReadOnly'], ['profile_settings', 'ReadOnly']), 'addStrategyProfile')).toBe(false);
+    expect(canOpenRoute(only(['profiles', 'Full'], ...wizard), 'addStrategyProfile')).toBe(true);
+    const limitedProfiles = (fields: string[]) => ({ perms: [{ section_name: 'profiles' as const, status: 'Limited' as const, fields }, ...wizard.map(([section_name, status]) => ({ section_name, status }))] });
+    expect(canOpenRoute(limitedProfiles([...STRATEGY_WIZARD_FIELDS]), 'addStrategyProfile')).toBe(false);
+    expect(canOpenRoute(limitedProfiles(['add', ...STRATEGY_WIZARD_FIELDS]), 'addStrategyProfile')).toBe(true);
   });
   it('pathTo fills parameters', () => {
     expect(pathTo('strategyProfile', { id: 7 })).toBe('/strategy-profiles/profile=7');

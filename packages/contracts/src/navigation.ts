@@ -2,7 +2,9 @@
  * The SPA's routes (platform.md 2.1), side menu (2.3) and tab bars, with the sections behind each.
  * The menu, tabs, redirect pages and route guards all read these through the functions below.
  */
-import { canRead, PermHolder } from './perms';
+import { allowingRight, mayWriteFields, type ActionName } from './actions';
+import { MM_PROFILE_FORM_FIELDS } from './mm-profiles';
+import { canRead, canWrite, permOf, PermHolder } from './perms';
 import { SectionName } from './sections';
 
 export const PATHS = {
@@ -142,8 +144,50 @@ const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
   privilegesAdd: ['groups'],
 };
 
+/**
+ * What a route's calls need besides one readable section above, so that no screen opens that then
+ * fails for lack of a privilege: sections it reads or writes, declared actions it runs, and (Limited)
+ * fields its form sends, per section.
+ */
+interface RouteNeeds {
+  read?: readonly SectionName[];
+  write?: readonly SectionName[];
+  actions?: readonly ActionName[];
+  writesFields?: Partial<Record<SectionName, readonly string[]>>;
+}
+
+/** The wizard makes the draft (title, template, MM profile, ticker list) and finishes it (status). */
+export const STRATEGY_WIZARD_FIELDS = ['title', 'template', 'mm_profile', 'tickers', 'status'] as const;
+
+const MM_FORM: RouteNeeds = { read: ['exchange_account'], write: ['mm_profiles'], writesFields: { mm_profiles: MM_PROFILE_FORM_FIELDS } };
+
+const ROUTE_NEEDS: Partial<Record<PathKey, RouteNeeds>> = {
+  // The page loads the profile (profiles) and its settings (profile_settings).
+  strategyProfile: { read: ['profiles'] },
+  // The wizard creates or continues a draft, picks an MM profile and saves the settings document.
+  addStrategyProfile: {
+    read: ['mm_profiles'],
+    write: ['profile_settings'],
+    actions: ['addStrategyProfile'],
+    writesFields: { profiles: STRATEGY_WIZARD_FIELDS },
+  },
+  // The form's account list comes from the exchange accounts.
+  addMmProfile: MM_FORM,
+  mmProfile: MM_FORM,
+};
+
+function needsMet(holder: PermHolder | null | undefined, needs: RouteNeeds | undefined): boolean {
+  if (!needs) return true;
+  return (
+    (needs.read ?? []).every((section) => canRead(holder, section)) &&
+    (needs.write ?? []).every((section) => canWrite(holder, section)) &&
+    (needs.actions ?? []).every((action) => allowingRight(holder, action) !== null) &&
+    Object.entries(needs.writesFields ?? {}).every(([section, fields]) => mayWriteFields(permOf(holder, section as SectionName), fields))
+  );
+}
+
 export function canOpenRoute(holder: PermHolder | null | undefined, route: PathKey): boolean {
-  return anyReadable(holder, ROUTE_SECTIONS[route] ?? []);
+  return anyReadable(holder, ROUTE_SECTIONS[route] ?? []) && needsMet(holder, ROUTE_NEEDS[route]);
 }
 
 /** Root path: signals when allowed, otherwise account details (platform.md 2.1). */

@@ -3,7 +3,8 @@
  * 7, 9). Quoted texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
-import { isFieldAllowed, type Perm } from './perms';
+import { mayRunAction, type ActionName } from './actions';
+import type { Perm } from './perms';
 import type { ActionState, Direction, PositionState } from './trading';
 import type { DepositTransactionType } from './trading';
 
@@ -44,23 +45,22 @@ export const REDUCE_PERCENT = { min: 0, max: 100, decimals: 2 } as const;
 /** The most positions one bulk call takes. */
 export const BULK_POSITIONS_MAX = 500;
 
-/** The one Limited gate each position action needs (trading.md 6; docs/decisions.md for the last three). */
-export const POSITION_ACTION_GATES = {
-  reduce: 'reduce_p',
-  closeMarket: 'close_market',
-  closeLimit: 'close_market',
-  bestLimit: 'best_limit',
-  skipCheck: 'skip_check_k_exit',
-  recoverKExit: 'skip_check_k_exit',
-  closeLost: 'close_market',
-  changeDeposit: 'change_deposit',
-} as const;
-export type PositionAction = keyof typeof POSITION_ACTION_GATES;
+/** The position administration screen's actions, each a declared action (ACTIONS holds their gates). */
+export const POSITION_ACTIONS = {
+  reduce: 'reducePosition',
+  closeMarket: 'closeMarket',
+  closeLimit: 'closeLimit',
+  bestLimit: 'closeBestLimit',
+  skipCheck: 'skipCheck',
+  recoverKExit: 'recoverKExit',
+  closeLost: 'closeLostPosition',
+  changeDeposit: 'changeAccountDeposit',
+} as const satisfies Record<string, ActionName>;
+export type PositionAction = keyof typeof POSITION_ACTIONS;
 
-/** Whether a perm of the APA section may run the action (the SPA hides, the API refuses, the same way). */
+/** Whether the APA perm allows the action: the screen judges by its own section, as the API's APA right does. */
 export function mayRunPositionAction(perm: Perm, action: PositionAction): boolean {
-  if (perm.status === 'NP' || perm.status === 'ReadOnly') return false;
-  return isFieldAllowed(perm, POSITION_ACTION_GATES[action]);
+  return mayRunAction(perm, POSITION_ACTIONS[action]);
 }
 
 /** `GET position-administration/`: each filter and ordering with the field a Limited group must see. */

@@ -94,8 +94,8 @@ export const ALLOWED_LEVELS: Record<SectionName, readonly Level[]> = {
 
 /**
  * Fields a Limited group may open, per section with field-level configuration. Besides columns,
- * some entries are action gates (trading.md section 6): a Limited user may run the action only
- * when its gate is among the group's fields.
+ * some entries are action gates: a Limited user may run the action only when its gate is among the
+ * group's fields (which action needs which gate: ACTIONS in actions.ts).
  */
 export const SECTION_FIELDS = {
   signals: [
@@ -135,18 +135,9 @@ export const SECTION_FIELDS = {
   ],
 } as const satisfies Partial<Record<SectionName, readonly string[]>>;
 
-type FieldSection = keyof typeof SECTION_FIELDS;
-
 /** Sections whose filtering (resp. sorting) a Limited group may switch off (platform.md 6). */
 export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats'];
 export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_stats'];
-
-/** Action gates: the field a Limited user needs to run an action. */
-export const ACTION_GATES = {
-  APA: ['reduce_p', 'close_market', 'best_limit', 'skip_check_k_exit', 'change_deposit'],
-  profiles: ['add', 'is_show'],
-  mm_profiles: ['change_deposit'],
-} as const satisfies Partial<Record<FieldSection, readonly string[]>>;
 
 export function isSectionName(value: unknown): value is SectionName {
   return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);

@@ -48,6 +48,9 @@ export const STRATEGY_SETTINGS_MESSAGES = {
   futurePrice: 'Future price is required',
   numberExpected: 'Please enter a valid number',
   listExpected: 'This field must be a list.',
+  // our own: a key the v1 schema does not have, or a block where one value belongs
+  unknownKey: 'This field is not part of the strategy settings.',
+  valueExpected: 'This field must be a single value.',
 } as const;
 
 const M = STRATEGY_SETTINGS_MESSAGES;
@@ -263,6 +266,88 @@ const BLOCK_RULES: readonly [string, (doc: SettingsDocument, e: Errors) => void]
   ['deviation_settings', deviation],
   ['single_cases_settings', singleCases],
 ];
+
+/** A key's place in the document: a value (text, number, boolean), a block of keys, or a list of one kind of row. */
+type Shape = 'value' | { readonly [key: string]: Shape } | readonly [Shape];
+
+const ENTER_ORDER = { atr_distance_coefficient: 'value', size_percent: 'value', timer_minutes: 'value' } as const;
+const EXIT_BY_TIME = { change_exit_timer_minutes: 'value', change_exit_coefficient_by_time: 'value' } as const;
+const EXIT_BY_DISTANCE = { change_exit_d_threshold_by_distance: 'value', change_exit_coefficient_by_distance: 'value' } as const;
+const BLOCK_SIGNALS = { block_signals: 'value' } as const;
+
+/**
+ * Every key a v1 document may hold, as the wizard writes it. Anything else is refused (400 under its
+ * path), so templates copied from a document and the engine reading it meet only these keys.
+ * `atr_minus_2_*` are kept: the second ATR range may arrive unfolded.
+ */
+export const STRATEGY_SETTINGS_SHAPE = {
+  signal_settings: {
+    timeframe: 'value', price_direction: 'value', atr_n_periods: 'value', atr_smooth_algo: 'value', atr_threshold_percents: 'value',
+    start_point_coefficient: 'value', timer_minutes: 'value', signal_duration_minutes: 'value', revert_threshold: 'value',
+    tr_in_atr_threshold: 'value', is_atr_minus_1: 'value', atr_minus_1_type: 'value', atr_minus_1_value: 'value', enable_sec_atr: 'value',
+    atr_minus_2_type: 'value', atr_minus_2_value: 'value',
+  },
+  order_management_settings: {
+    future_price_coefficient: 'value', orders_quantity: 'value', enter_orders: [ENTER_ORDER], is_exit_rule_by_time: 'value',
+    is_exit_rule_by_distance: 'value', is_exit_rule_by_time_and_distance: 'value', atr_timer: 'value', change_of_atr_percentage: 'value',
+    exit_order_place_coefficient: 'value', size_timer_minutes: 'value', high_low_change_percentage: 'value', high_low_change_timer: 'value',
+    exists_time_quantity: 'value', exists_distance_quantity: 'value', exit_timer_coeff_settings: [EXIT_BY_TIME], exit_d_threshold_settings: [EXIT_BY_DISTANCE],
+  },
+  indications_settings: [
+    {
+      opp_settings: { is_enabled: 'value', timeframe: 'value', opp_sp: 'value', opp_atr_t_percent: 'value' },
+      le_settings: { is_enabled: 'value', timeframe: 'value', periods_amount: 'value' },
+    },
+  ],
+  deviation_settings: { limit_funding_rate: 'value', limit_price_deviation: 'value' },
+  single_cases_settings: { is_enabled: 'value', sc_type: 'value', signals_quantity: 'value', mm_percent: 'value' },
+  monitoring_tag_settings: BLOCK_SIGNALS,
+  delisting_settings: BLOCK_SIGNALS,
+} as const satisfies Record<string, Shape>;
+
+/**
+ * Where a document leaves its schema: each unknown key, and each value that holds a block or list where
+ * a single value belongs, by path (`signal_settings.extra`). Wrong kinds elsewhere (a list where a block
+ * belongs) are the validator's to report.
+ */
+export function settingsShapeErrors(doc: unknown): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const walk = (value: unknown, shape: Shape, path: string): void => {
+    if (shape === 'value') {
+      if (value !== null && typeof value === 'object') errors[path] = [M.valueExpected];
+      return;
+    }
+    if (Array.isArray(shape)) {
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, shape[0] as Shape, `${path}.${i}`));
+      return;
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (Object.hasOwn(shape, key)) walk(inner, (shape as Record<string, Shape>)[key], at);
+      else errors[at] = [M.unknownKey];
+    }
+  };
+  walk(doc, STRATEGY_SETTINGS_SHAPE, '');
+  return errors;
+}
+
+/** The document with only what the schema knows (a stored template may predate the schema's checks). */
+export function knownSettings(doc: unknown): SettingsDocument {
+  const keep = (value: unknown, shape: Shape): unknown => {
+    if (shape === 'value') return value !== null && typeof value === 'object' ? undefined : value;
+    if (Array.isArray(shape)) return Array.isArray(value) ? value.map((item) => keep(item, shape[0] as Shape)) : undefined;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (!Object.hasOwn(shape, key)) continue;
+      const kept = keep(inner, (shape as Record<string, Shape>)[key]);
+      if (kept !== undefined) out[key] = kept;
+    }
+    return out;
+  };
+  return (keep(doc, STRATEGY_SETTINGS_SHAPE) ?? {}) as SettingsDocument;
+}
 
 /**
  * Every rule of trading.md 5 over a normalised v1 document; an empty answer means valid. A draft is

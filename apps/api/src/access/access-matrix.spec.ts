@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWED_LEVELS, ERROR_CODES, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
+import { ACTIONS, ALLOWED_LEVELS, ERROR_CODES, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { DeclaredRoute, RouteCatalog } from './access-declarations';
 
 const MISSING_ID = '999999';
+
+/** Whether a Limited group without fields is refused the action (an empty body carries no body key). */
+function gatedForEveryone(action: keyof typeof ACTIONS | undefined): boolean {
+  if (!action) return false;
+  const declared = ACTIONS[action];
+  return !('bodyKey' in declared) && declared.rights.every((right) => 'gate' in right);
+}
 
 /** Every section at one level; Limited opens no field and no filtering or sorting. */
 function permsAt(status: Level): Partial<Perm>[] {
@@ -68,7 +75,7 @@ describe('the access matrix over every registered route', () => {
         if (rule.kind === 'signed-in') refused = false;
         else if (level === 'NP') refused = true;
         else if (level === 'ReadOnly') refused = rule.mode === 'write';
-        else if (level === 'Limited') refused = !!rule.options.gate;
+        else if (level === 'Limited') refused = gatedForEveryone(rule.options.action);
         else refused = false;
         const got403 = res.status === 403;
         expectThat(refused ? got403 : !got403 && res.status !== 401 && res.status < 500, route, level, res.status);
@@ -195,27 +202,27 @@ describe('the access matrix: signals and orders routes', () => {
   });
   afterAll(() => ctx.close());
 
-  it('declares the lists as reads and every action on trading state as a write of its section', () => {
+  it('declares the lists as reads and every action on trading state as a declared action (its first right\'s section)', () => {
     const declared = Object.fromEntries(
       ctx.app
         .get(RouteCatalog)
         .routes()
         .filter((r) => /^\/(signals|orders)\//.test(r.path))
-        .map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'section' ? `${r.rule.section}:${r.rule.mode}` : r.rule?.kind]),
+        .map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'section' ? [r.rule.section, r.rule.mode, r.rule.options.action].filter(Boolean).join(':') : r.rule?.kind]),
     );
     expect(declared).toEqual({
       'GET /signals/signals/': 'signals:read',
-      'POST /signals/position/:id/cancel/': 'signals:write',
-      'POST /signals/position/:id/close-market/': 'signals:write',
-      'POST /signals/position/:id/close-limit/': 'signals:write',
-      'POST /signals/positions/:id/close-best-limit/': 'signals:write',
-      'POST /signals/positions/bulk-close-best-limit/': 'signals:write',
-      'POST /signals/positions/bulk-close-market/': 'signals:write',
+      'POST /signals/position/:id/cancel/': 'signals:write:cancelSignal',
+      'POST /signals/position/:id/close-market/': 'APA:write:closeMarket',
+      'POST /signals/position/:id/close-limit/': 'APA:write:closeLimit',
+      'POST /signals/positions/:id/close-best-limit/': 'APA:write:closeBestLimit',
+      'POST /signals/positions/bulk-close-best-limit/': 'APA:write:closeBestLimit',
+      'POST /signals/positions/bulk-close-market/': 'APA:write:closeMarket',
       'GET /signals/export/signals/': 'signals_export:read',
       'GET /signals/celery-result/:id/': 'signals_export:read',
       'GET /signals/export-file/:id/': 'signals_export:read',
       'GET /orders/orders/': 'orders:read',
-      'POST /orders/order/:id/cancel/': 'orders:write',
+      'POST /orders/order/:id/cancel/': 'orders:write:cancelOrder',
     });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { AnswerFields, ListQueryAccess, SectionName } from '@console/contracts';
+import { ACTIONS, type ActionName, type AnswerFields, type ListQueryAccess, type SectionName } from '@console/contracts';
 import type { Principal } from './principal';
 import type { RowScope } from './row-scopes';
 
@@ -17,8 +17,12 @@ export type AccessRule =
   | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
 
 export interface SectionOptions {
-  /** At Limited, the field the group must open for this action (trading.md 6 action gates). */
-  gate?: string;
+  /**
+   * The declared action (contracts' ACTIONS) this route runs: any of its rights allows it, each judged by
+   * its own section's level and gate, instead of the route's section alone. An action with a `bodyKey`
+   * applies only to a body that carries that key. Set by `@Action`, or given beside `@Section`.
+   */
+  action?: ActionName;
   /**
    * The list's query: its filters, orderings and option lookups, each with the field it reads (contracts'
    * ListQueryAccess). At Limited a param whose field the group does not see, or that is not declared, is
@@ -56,6 +60,13 @@ export const Section = (section: SectionName, mode: 'read' | 'write', options: S
     ApiUnauthorizedResponse({ description: 'token_not_valid' }),
     ApiForbiddenResponse({ description: `needs ${section} at a level that allows ${mode}` }),
   );
+
+/**
+ * A write that runs a declared action: the route's section is the action's first right's, and the guard
+ * allows it when any right does (see SectionOptions.action).
+ */
+export const Action = (action: ActionName, options: Omit<SectionOptions, 'action'> = {}) =>
+  Section(ACTIONS[action].rights[0].section, 'write', { ...options, action });
 
 /** The signed-in user of this request, as the guard resolved it. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {

@@ -3,14 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 import { completePerms, OWN_MESSAGES, Perm } from '@console/contracts';
 import type { SessionService } from '../auth/session.service';
-import { Section } from './access.decorators';
+import { Action, Section } from './access.decorators';
 import { AccessGuard } from './access.guard';
 import { SIGNAL_ROWS } from './row-scopes';
 import type { Principal } from './principal';
 
 /** The gate and filter/sort rules for routes that later features add, exercised on declared handlers. */
 class GatedRoutes {
-  @Section('APA', 'write', { gate: 'reduce_p' })
+  @Action('reducePosition')
   reduce() {}
 
   @Section('signals', 'read', { query: { filters: { status: 'status', pair: 'pair' }, orderings: { id: 'id', pair: 'pair', status: 'status' } } })
@@ -59,7 +59,7 @@ describe('AccessGuard at Limited', () => {
 
   it('refuses a gated action unless its field is allowed', async () => {
     await expect(guardFor([{ section_name: 'APA', status: 'Limited', fields: ['ticker'] }]).canActivate(context('reduce'))).rejects.toMatchObject({
-      response: { detail: OWN_MESSAGES.fieldNotAllowed },
+      response: { detail: OWN_MESSAGES.actionNotAllowed('Reduce position') },
     });
     await expect(guardFor([{ section_name: 'APA', status: 'Limited', fields: ['reduce_p'] }]).canActivate(context('reduce'))).resolves.toBe(true);
     await expect(guardFor([{ section_name: 'APA', status: 'Full' }]).canActivate(context('reduce'))).resolves.toBe(true);

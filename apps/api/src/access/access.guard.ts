@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ERROR_CODES, isFieldAllowed, limitedQueryRefusal, OWN_MESSAGES, permOf } from '@console/contracts';
+import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { SessionService } from '../auth/session.service';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
@@ -34,19 +34,37 @@ export class AccessGuard implements CanActivate {
     }
     if (rule.kind === 'signed-in') return true;
 
-    const perm = permOf(principal, rule.section);
+    const perm = this.decidingPerm(principal, rule, req);
     principal.perm = perm;
-    req.rowScope = rule.options.rows?.where(perm) ?? [];
-    if (perm.status === 'NP') throw new ForbiddenDetail();
-    if (rule.mode === 'write' && perm.status === 'ReadOnly') throw new ForbiddenDetail();
+    req.rowScope = rule.options.rows?.section === perm.section_name ? rule.options.rows.where(perm) : [];
     if (perm.status === 'Limited') {
-      const { gate, query = {} } = rule.options;
-      if (gate && !isFieldAllowed(perm, gate)) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
-      const refusal = limitedQueryRefusal(perm, query, req.query as Record<string, unknown>);
+      const refusal = limitedQueryRefusal(perm, rule.options.query ?? {}, req.query as Record<string, unknown>);
       if (refusal) throw new ForbiddenDetail(OWN_MESSAGES[refusal]);
+      const hidden = rule.mode === 'write' ? hiddenFieldWritten(perm, req.body) : null;
+      if (hidden) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotWritable(hidden));
     }
     if (rule.options.source) this.checkSource(principal, rule.options.source, req);
     return true;
+  }
+
+  /**
+   * The perm that allows the route, or a 403: the route's section at a level that allows its mode, or,
+   * for a declared action, the first of its rights the group holds (each judged by its own section's
+   * level and Limited gate).
+   */
+  private decidingPerm(principal: Principal, rule: Extract<AccessRule, { kind: 'section' }>, req: AccessRequest): Perm {
+    const action = rule.options.action ? ACTIONS[rule.options.action] : undefined;
+    const body = req.body as unknown;
+    const carriesKey = (key: string) => !!body && typeof body === 'object' && Object.hasOwn(body, key);
+    if (action && (!('bodyKey' in action) || carriesKey(action.bodyKey))) {
+      const allowed = allowingRight(principal, rule.options.action!);
+      if (!allowed) throw new ForbiddenDetail(OWN_MESSAGES.actionNotAllowed(action.label));
+      return allowed.perm;
+    }
+    const perm = permOf(principal, rule.section);
+    if (perm.status === 'NP') throw new ForbiddenDetail();
+    if (rule.mode === 'write' && perm.status === 'ReadOnly') throw new ForbiddenDetail();
+    return perm;
   }
 
   /** An export's list: the user must see it, and at Limited may use only the params the list screen allows. */

@@ -4,15 +4,18 @@
  * group; `@ScopedRows()` hands them to the service, and the list-query layer ANDs them into every query
  * of the list (page, count, export).
  */
-import { signalRowLimits, type Perm } from '@console/contracts';
+import { signalRowLimits, type Perm, type SectionName } from '@console/contracts';
 
 export interface RowScope {
+  /** The section whose perm limits the rows; a route allowed through another section's right (an action) sees every row. */
+  section: SectionName;
   /** SQL conditions over the list's FROM for this group's perm of the route's section (none: every row). */
   where(perm: Perm): string[];
 }
 
 /** Signals at Limited: finished only when the group says so, and only its newest signals_count. */
 export const SIGNAL_ROWS: RowScope = {
+  section: 'signals',
   where(perm) {
     const { onlyFinished, newest } = signalRowLimits(perm);
     const finished = `signals.status = 'finished'`;

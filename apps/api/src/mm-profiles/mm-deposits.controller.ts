@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Section } from '../access/access.decorators';
+import { Action, CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { AutoDepositDto, ChangeDepositDto, DepositInfoDto } from './mm-deposits.dto';
 import { MmDepositsService } from './mm-deposits.service';
@@ -12,7 +12,7 @@ export class MmDepositsController {
   constructor(private readonly deposits: MmDepositsService) {}
 
   /** Every MM profile's quotas up or down by `size` percent; answers the deposit info after it. */
-  @Section('mm_profiles', 'write', { gate: 'change_deposit' })
+  @Action('changeMmDeposit')
   @Post('change-deposit-mm-profiles/')
   @ApiOkResponse({ type: DepositInfoDto })
   change(@CurrentPrincipal() principal: Principal, @Body() body: ChangeDepositDto): Promise<DepositInfoDto> {
@@ -26,7 +26,7 @@ export class MmDepositsController {
     return this.deposits.autoSettings();
   }
 
-  @Section('mm_profiles', 'write', { gate: 'change_deposit' })
+  @Action('changeMmDeposit')
   @Put('auto-change-deposit-mm-profiles/')
   @ApiOkResponse({ type: AutoDepositDto })
   saveAutoSettings(@CurrentPrincipal() principal: Principal, @Body() body: AutoDepositDto): Promise<AutoDepositDto> {

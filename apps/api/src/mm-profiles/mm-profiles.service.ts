@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isFieldAllowed, MM_PROFILE_MESSAGES as M, permOf, TRADING_DECIMALS } from '@console/contracts';
+import { isFieldAllowed, MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, permOf, TRADING_DECIMALS } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
 import { toDbText, toJsonNumber } from '../common/decimal';
@@ -14,7 +14,7 @@ import { MmProfileDto, MmProfileFormDto, MmProfileOptionsQuery, MmProfilesQuery,
 import { MM_PROFILE_LIST, MM_PROFILE_OPTION_LIST } from './mm-profiles.list';
 import { MmProfileRecord, MmProfilesRepository, MmProfileWrite } from './mm-profiles.repository';
 
-const FORM_FIELDS = ['title', 'max_signals_amount', 'max_factor_amount', 'all_signals_quota', 'exchange_account'] as const;
+const FORM_FIELDS = MM_PROFILE_FORM_FIELDS;
 
 /** The summary row of the list: sums over every matching profile, each only when its field is visible. */
 export interface MmSummary {

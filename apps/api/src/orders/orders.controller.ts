@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/comm
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ENGINE_MESSAGES, OPEN_ORDER_STATUSES, ORDER_LIST_QUERY } from '@console/contracts';
-import { CurrentPrincipal, Section } from '../access/access.decorators';
+import { Action, CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail } from '../common/errors/api-errors';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -31,7 +31,7 @@ export class OrdersController {
   }
 
   /** Asks the engine to cancel an open order: 202 with the command; the order shows CANCELLING until it is done. */
-  @Section('orders', 'write')
+  @Action('cancelOrder')
   @Post('order/:id/cancel/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })

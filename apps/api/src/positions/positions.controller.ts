@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { LOST_POSITION_LIST_QUERY, POSITION_ACTION_GATES as GATES, POSITION_LIST_QUERY } from '@console/contracts';
-import { CurrentPrincipal, Section } from '../access/access.decorators';
+import { LOST_POSITION_LIST_QUERY, POSITION_LIST_QUERY } from '@console/contracts';
+import { Action, CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
 import { ParseBigIdPipe, ParseIdPipe } from '../common/validation/ids';
@@ -55,14 +55,14 @@ export class PositionsController {
   }
 
   /** The deposit edit of an account's metrics (path and method ours: docs/decisions.md). */
-  @Section('APA', 'write', { gate: GATES.changeDeposit })
+  @Action('changeAccountDeposit')
   @Put('account-info/:id/')
   @ApiOkResponse({ type: AccountAdminMetricsDto })
   editDeposit(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: DepositEditDto): Promise<AccountAdminMetricsDto> {
     return this.positions.editDeposit(principal, id, body);
   }
 
-  @Section('APA', 'write', { gate: GATES.closeLost })
+  @Action('closeLostPosition')
   @Post('close-lost-position/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -70,7 +70,7 @@ export class PositionsController {
     return this.actions.closeLost(principal, body, key);
   }
 
-  @Section('APA', 'write', { gate: GATES.skipCheck })
+  @Action('skipCheck')
   @Put('bulk-skip-check-k-exit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: [EngineCommandStateDto] })
@@ -78,7 +78,7 @@ export class PositionsController {
     return this.actions.bulkSkipCheck(principal, body.signals_ids, body, key);
   }
 
-  @Section('APA', 'write', { gate: GATES.reduce })
+  @Action('reducePosition')
   @Post('bulk-reduce-position/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: [EngineCommandStateDto] })
@@ -86,7 +86,7 @@ export class PositionsController {
     return this.actions.bulkReduce(principal, body.signals_ids, body.percent, key);
   }
 
-  @Section('APA', 'write', { gate: GATES.recoverKExit })
+  @Action('recoverKExit')
   @Post(':id/recovery-k-exit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -94,7 +94,7 @@ export class PositionsController {
     return this.actions.recoverKExit(principal, id, key);
   }
 
-  @Section('APA', 'write', { gate: GATES.skipCheck })
+  @Action('skipCheck')
   @Put(':id/skip-check-k-exit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -102,7 +102,7 @@ export class PositionsController {
     return this.actions.skipCheck(principal, id, body, key);
   }
 
-  @Section('APA', 'write', { gate: GATES.reduce })
+  @Action('reducePosition')
   @Post(':id/reduce-position/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })

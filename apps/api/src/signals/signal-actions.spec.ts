@@ -269,4 +269,39 @@ describe('signal actions: engine commands on a signal or its position', () => {
     });
     for (const position of positions) expect(await commandsOn('position', position.id)).toEqual([]);
   });
+
+  it('a close is allowed when either section allows it: APA by its level and gate, signals by its level', async () => {
+    const apaFullSignalsNp = await session([{ section_name: 'APA', status: 'Full' }]);
+    const market = await filled();
+    expect((await post(`position/${market}/close-market/`, apaFullSignalsNp).expect(202)).body).toMatchObject({ kind: 'close_market', action_state: 'CLOSING' });
+    const bulk = await filled();
+    await post('positions/bulk-close-best-limit/', apaFullSignalsNp, { signals_ids: [Number(bulk)] }).expect(202);
+
+    // APA Limited without best_limit: the positions screen shows no Best limit; signals Full still allows the call.
+    const noBestLimit = { section_name: 'APA' as const, status: 'Limited' as const, fields: ['ticker', 'close_market'] };
+    const withSignals = await session([noBestLimit, { section_name: 'signals', status: 'Full' }]);
+    await post(`positions/${await filled()}/close-best-limit/`, withSignals).expect(202);
+    // Without a signals right the APA gate decides: refused, with the action named, and nothing is asked of the engine.
+    const refused = await filled();
+    const tokens = [];
+    for (const signals of ['NP', 'ReadOnly'] as const) {
+      const token = await session([noBestLimit, { section_name: 'signals', status: signals }]);
+      expect((await post(`positions/${refused}/close-best-limit/`, token).expect(403)).body).toEqual({ detail: OWN_MESSAGES.actionNotAllowed('Best limit') });
+      expect((await post('positions/bulk-close-best-limit/', token, { signals_ids: [Number(refused)] }).expect(403)).body.detail).toBe(OWN_MESSAGES.actionNotAllowed('Best limit'));
+      tokens.push(token);
+    }
+    expect(await commandsOn('position', (await positionOf(refused)).id)).toEqual([]);
+    // Its close_market gate still opens the market close.
+    await post(`position/${refused}/close-market/`, tokens[0]).expect(202);
+    expect((await commandsOn('position', (await positionOf(refused)).id)).map((c) => c.kind)).toEqual(['close_market']);
+  });
+
+  it('through APA a close is not held to the signals row scope', async () => {
+    const old = await filled();
+    // A signals group that sees only the newest signal cannot reach an older one; its APA right can.
+    await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 1 });
+    const newestOnly = { section_name: 'signals' as const, status: 'Limited' as const, fields: ['status'], signals_count: 1 };
+    await post(`position/${old}/close-market/`, await session([newestOnly])).expect(404);
+    await post(`position/${old}/close-market/`, await session([newestOnly, { section_name: 'APA', status: 'Limited', fields: ['close_market'] }])).expect(202);
+  });
 });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { SIGNAL_LIST_QUERY } from '@console/contracts';
-import { CurrentPrincipal, ScopedRows, Section } from '../access/access.decorators';
+import { Action, CurrentPrincipal, ScopedRows, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { SIGNAL_ROWS } from '../access/row-scopes';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -30,7 +30,7 @@ export class SignalsController {
   }
 
   /** Only while the signal is active and not processed (state active_np). */
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('cancelSignal', { rows: SIGNAL_ROWS })
   @Post('position/:id/cancel/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -38,7 +38,7 @@ export class SignalsController {
     return this.signals.cancel(principal, id, scope, key);
   }
 
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('closeMarket', { rows: SIGNAL_ROWS })
   @Post('position/:id/close-market/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -46,7 +46,7 @@ export class SignalsController {
     return this.signals.close(principal, id, 'close_market', scope, key);
   }
 
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('closeLimit', { rows: SIGNAL_ROWS })
   @Post('position/:id/close-limit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -60,7 +60,7 @@ export class SignalsController {
     return this.signals.close(principal, id, 'close_limit', scope, key, { coefficient: body.coefficient });
   }
 
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('closeBestLimit', { rows: SIGNAL_ROWS })
   @Post('positions/:id/close-best-limit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
@@ -68,7 +68,7 @@ export class SignalsController {
     return this.signals.close(principal, id, 'close_best_limit', scope, key);
   }
 
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('closeBestLimit', { rows: SIGNAL_ROWS })
   @Post('positions/bulk-close-best-limit/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: BulkCommandsDto })
@@ -77,7 +77,7 @@ export class SignalsController {
   }
 
   /** Signals' positions only: a lost position has no signal, and closes through position administration. */
-  @Section('signals', 'write', { rows: SIGNAL_ROWS })
+  @Action('closeMarket', { rows: SIGNAL_ROWS })
   @Post('positions/bulk-close-market/')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: BulkCommandsDto })

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTION_FIELDS, STRATEGY_PROFILE_OPTIONS_QUERY } from '@console/contracts';
-import { CurrentPrincipal, Section } from '../access/access.decorators';
+import { Action, CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
 import { ParseIdPipe } from '../common/validation/ids';
@@ -45,15 +45,15 @@ export class StrategyProfilesController {
     return this.profiles.get(id);
   }
 
-  /** A draft; at Limited the group needs the `add` field. */
-  @Section('profiles', 'write', { gate: 'add', project: true })
+  /** A draft. */
+  @Action('addStrategyProfile', { project: true })
   @Post('/')
   @ApiCreatedResponse({ type: StrategyProfileDto })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateStrategyProfileDto): Promise<StrategyProfileDto> {
     return this.profiles.create(principal, body);
   }
 
-  @Section('profiles', 'write', { project: true })
+  @Section('profiles', 'write', { project: true, action: 'strategyProfileVisibility' })
   @Put(':id/')
   @ApiOkResponse({ type: StrategyProfileDto })
   update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isFieldAllowed, normalizeSettings, OWN_MESSAGES, permOf, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
+import { knownSettings, normalizeSettings, settingsShapeErrors, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
-import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
@@ -57,7 +57,8 @@ export class StrategyProfilesService {
       const template = body.template == null ? BLANK : await this.profiles.template(m, body.template);
       if (!template) throw FieldValidationError.of('template', M.templateUnknown);
       const links = await this.links(m, body.mm_profile ?? null, body.tickers ?? null);
-      const id = await this.profiles.insert(m, { title: body.title, templateId: body.template ?? null, ...links, ...template });
+      // A template's document may predate the schema check: the copy keeps only the keys the schema knows.
+      const id = await this.profiles.insert(m, { title: body.title, templateId: body.template ?? null, ...links, ...template, settings: knownSettings(template.settings) });
       await this.audit.write({ type: 'user', event_type: 'strategy_profile_created', user_id: principal.userId, log_data: { profile_id: id, after: await this.profiles.find(m, id) } }, m);
       return id;
     });
@@ -65,8 +66,6 @@ export class StrategyProfilesService {
   }
 
   async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {
-    // The visibility toggle is an action gate (trading.md 6): at Limited the group needs the is_show field.
-    if (body.is_show !== undefined && !isFieldAllowed(permOf(principal, 'profiles'), 'is_show')) throw new ForbiddenDetail(OWN_MESSAGES.fieldNotAllowed);
     await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
       const edits = body.title !== undefined || body.mm_profile !== undefined || body.tickers !== undefined;
@@ -145,6 +144,8 @@ export class StrategyProfilesService {
     await this.dataSource.transaction(async (m) => {
       const profile = foundOr404(await this.profiles.find(m, id, { lock: true }));
       if (profile.status !== 'draft' && profile.status !== 'inactive') throw new BadRequestDetail(M.onlyWhenStopped);
+      const shape = settingsShapeErrors(settings);
+      if (Object.keys(shape).length) throw new FieldValidationError(settingsFields(shape));
       const errors = validateStrategySettings(settings, { partial: profile.status === 'draft' });
       if (Object.keys(errors).length) throw new FieldValidationError(settingsFields(errors));
       const signal = (settings.signal_settings ?? {}) as { price_direction?: string; timeframe?: Timeframe };

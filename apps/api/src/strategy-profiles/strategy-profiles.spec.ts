@@ -115,7 +115,7 @@ describe('strategy profiles', () => {
     expect(Object.keys(limited).sort()).toEqual(['id', 'profile_direction', 'status', 'title']);
     await post({ title: 'Not allowed' }, 403, limitedNoAdd);
     const toggled = await ctx.http().put(`${P}${hidden.id}/`).set(...auth(limitedNoAdd)).send({ is_show: true }).expect(403);
-    expect(toggled.body.detail).toBe(OWN_MESSAGES.fieldNotAllowed);
+    expect(toggled.body.detail).toBe(OWN_MESSAGES.actionNotAllowed('Strategy profile visibility'));
     await ctx.http().get(`${P}?show_hide=true`).set(...auth(limitedNoAdd)).expect(403);
   });
 });

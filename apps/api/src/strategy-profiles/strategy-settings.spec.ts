@@ -41,6 +41,30 @@ describe('strategy settings through the API', () => {
     expect(settings).toEqual({});
   });
 
+  it('refuses a key the schema does not know, at any depth, naming it, and writes nothing', async () => {
+    const id = await profile('draft');
+    const deviation = { limit_funding_rate: 0.5, limit_price_deviation: 0.5 };
+    const refused = async (settings: object) => (await put(id, settings, 400)).body;
+    expect(await refused({ deviation_settings: { ...deviation, engine_override: 1 } })).toEqual({ 'settings.deviation_settings.engine_override': [M.unknownKey] });
+    expect(await refused({ deviation_settings: deviation, extra_block: { a: 1 } })).toEqual({ 'settings.extra_block': [M.unknownKey] });
+    expect(await refused({ order_management_settings: { enter_orders: [{ size_percent: 50, hidden: true }] } })).toEqual({ 'settings.order_management_settings.enter_orders.0.hidden': [M.unknownKey] });
+    expect(await refused({ indications_settings: [{ opp_settings: { is_enabled: false, x: 1 } }] })).toEqual({ 'settings.indications_settings.0.opp_settings.x': [M.unknownKey] });
+    expect(await refused({ monitoring_tag_settings: { block_signals: { nested: 'blob' } } })).toEqual({ 'settings.monitoring_tag_settings.block_signals': [M.valueExpected] });
+    const [{ settings }] = await ctx.db.query(`SELECT settings FROM strategy_profiles WHERE id = $1`, [id]);
+    expect(settings).toEqual({});
+    // A body within the documented bounds of known keys still saves.
+    await put(id, { deviation_settings: deviation, monitoring_tag_settings: { block_signals: true }, delisting_settings: { block_signals: false } }, 200);
+  });
+
+  it('a new profile from a template gets only the keys the schema knows', async () => {
+    const stored = { deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5, legacy: 'x' }, old_block: { a: 1 }, delisting_settings: { block_signals: true } };
+    const [{ id: template }] = await ctx.db.query(`INSERT INTO strategy_profiles (title, status, profile_direction, settings) VALUES ('Old template', 'draft', 'long', $1::jsonb) RETURNING id`, [JSON.stringify(stored)]);
+    const maker = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'profiles', status: 'Full' }] })).id)).access;
+    const created = (await ctx.http().post('/api/v2/strategies/profiles/').set(...auth(maker)).send({ title: 'From old', template }).expect(201)).body;
+    const [{ settings }] = await ctx.db.query(`SELECT settings FROM strategy_profiles WHERE id = $1`, [created.id]);
+    expect(settings).toEqual({ deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 }, delisting_settings: { block_signals: true } });
+  });
+
   /** A profile past the wizard (MM profile, account and ticker list set) in the given status. */
   const finished = async (status: 'inactive' | 'active') => {
     const [{ id: account }] = await ctx.db.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ('Set account', 'k', 'x', 5) RETURNING id`);

@@ -55,7 +55,7 @@ describe('route guards', () => {
   it('sends unknown paths to /login', async () => {
     expect(await landOn('/no-such-page', loggedOut)).toBe('/login');
     // Signed in, /login passes the user on to loginRedirect.
-    expect(await landOn('/strategy-profiles/whatever', signedInState(makeUser({ profiles: 'NP' })))).toBe('/account-details');
+    expect(await landOn('/mm-profiles/whatever', signedInState(makeUser({ profiles: 'NP' })))).toBe('/account-details');
   });
 
   it('opens an allowed route and shows its page', async () => {
@@ -65,6 +65,17 @@ describe('route guards', () => {
 
   it('opens profile={id} routes', async () => {
     expect(await landOn('/strategy-profiles/profile=12', signedInState(makeUser()))).toBe('/strategy-profiles/profile=12');
+  });
+
+  it('opens no screen whose calls would be refused: the profile page needs profiles, the forms a write and what they read', async () => {
+    expect(await landOn('/strategy-profiles/profile=12', signedInState(makeUser({ profiles: 'NP' })))).toBe('/signals-and-orders/signals');
+    // Read-only add forms would only fail to save.
+    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ mm_profiles: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
+    expect(await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profiles: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
+    expect(await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profile_settings: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
+    // The MM form's account list reads the exchange accounts.
+    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'NP' })))).toBe('/signals-and-orders/signals');
+    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'ReadOnly' })))).toBe('/mm-profiles/add-mm-profile');
   });
 
   it('hides a route whose sections are NP, sending the user to the root target', async () => {

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import {
   EMPTY_VALUE,
   isFieldAllowed,
+  mayRunAction,
   OPEN_ORDER_STATUSES,
   ORDER_LIST_QUERY,
   ORDER_PAGE_SIZE,
@@ -73,8 +74,8 @@ export function OrdersTable({ profileId, actions, testId = 'orders-table' }: Ord
   const [confirming, setConfirming] = useState<Order | null>(null);
 
   const columns = COLUMNS.filter((column) => isFieldAllowed(perm, column.field) && !(profileId !== undefined && column.field === 'profile'));
-  // The Cancel column is the orders section's `action` field: a Limited group without it has no Cancel.
-  if (perm.status !== 'NP' && isFieldAllowed(perm, 'action')) {
+  // Cancel is the declared cancelOrder action (at Limited the orders `action` field), as the API checks it.
+  if (mayRunAction(perm, 'cancelOrder')) {
     columns.push({
       field: 'action',
       header: 'Cancel',

@@ -2,9 +2,9 @@ import { Button, Link } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  canWrite,
   EMPTY_VALUE,
   isFieldAllowed,
+  mayRunAction,
   isSignalCancellable,
   PAGE_SIZES,
   pathTo,
@@ -87,7 +87,7 @@ export function SignalsTable({ profileId, actions, testId = 'signals-table' }: S
   const [confirming, setConfirming] = useState<Signal | null>(null);
 
   const columns = COLUMNS.filter((column) => isFieldAllowed(perm, column.field) && !(profileId !== undefined && column.field === 'profile'));
-  if (canWrite(user?.group, 'signals')) {
+  if (mayRunAction(perm, 'cancelSignal')) {
     columns.push({
       field: 'cancel',
       header: 'Action',

@@ -1,16 +1,29 @@
-import { isFieldAllowed, type MmProfileStatus, type Perm } from '@console/contracts';
+import { canOpenRoute, canWrite, isFieldAllowed, mayRunAction, permOf, type MmProfileStatus, type PermHolder } from '@console/contracts';
 
-/** What the MM list offers a group (trading.md 2, 4, 6). */
+/** What the MM list offers a group: each control only where the API would take its call. */
 export interface MmListActions {
-  /** Add, Start/Stop and the visibility switch: not at ReadOnly. */
+  /** Any write (ReadOnly has none). */
   write: boolean;
-  /** 'Re-invest daily' and 'Change MM Deposit': a writer that is not Limited, or Limited with the change_deposit field. */
+  /** The visibility switch sends is_show: at Limited the group must hold that field. */
+  visibility: boolean;
+  /** Start/Stop sends status: at Limited the group must hold that field. */
+  statusAction: boolean;
+  /** Add and the edit link open the form, whose route needs its fields and the exchange accounts. */
+  form: boolean;
+  /** 'Re-invest daily' and 'Change MM Deposit': the declared changeMmDeposit action. */
   deposit: boolean;
 }
 
-export function mmListActions(perm: Perm): MmListActions {
-  const write = perm.status === 'Full' || perm.status === 'Limited';
-  return { write, deposit: write && isFieldAllowed(perm, 'change_deposit') };
+export function mmListActions(holder: PermHolder | null | undefined): MmListActions {
+  const perm = permOf(holder, 'mm_profiles');
+  const write = canWrite(holder, 'mm_profiles');
+  return {
+    write,
+    visibility: write && isFieldAllowed(perm, 'is_show'),
+    statusAction: write && isFieldAllowed(perm, 'status'),
+    form: canOpenRoute(holder, 'addMmProfile'),
+    deposit: mayRunAction(perm, 'changeMmDeposit'),
+  };
 }
 
 /** Start for inactive, Stop for active; a stopping profile shows Stop, disabled; a draft has none. */
@@ -20,7 +33,7 @@ export function mmStatusAction(status: MmProfileStatus | undefined): { label: 'S
   return null;
 }
 
-/** The title opens the edit page only for an inactive profile and a user who may write. */
+/** The title opens the edit page only for an inactive profile and a group the form's route admits. */
 export function mmTitleLinks(status: MmProfileStatus | undefined, actions: MmListActions): boolean {
-  return actions.write && status === 'inactive';
+  return actions.form && status === 'inactive';
 }

@@ -2,7 +2,7 @@ import { Box, Button, DialogActions, DialogContent, DialogContentText, DialogTit
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
+import { MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { profileIdOf } from '../../../app/paths';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
@@ -15,7 +15,7 @@ import { useMmProfile } from '../api/get-mm-profile';
 import { useSaveMmProfile, type MmProfileForm } from '../api/save-mm-profile';
 
 type FormValues = Record<keyof MmProfileForm, string>;
-const FIELDS: (keyof MmProfileForm)[] = ['title', 'max_signals_amount', 'max_factor_amount', 'all_signals_quota', 'exchange_account'];
+const FIELDS: readonly (keyof MmProfileForm)[] = MM_PROFILE_FORM_FIELDS;
 const EMPTY: FormValues = { title: '', max_signals_amount: '', max_factor_amount: '', all_signals_quota: '', exchange_account: '' };
 
 const required = (message: string) => ({ validate: (value: string) => value.trim() !== '' || message });

@@ -37,7 +37,7 @@ export function MmProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();
   const perm = permOf(user?.group, 'mm_profiles');
-  const actions = mmListActions(perm);
+  const actions = mmListActions(user?.group);
   const params = useTableParams(PAGE_SIZES.mmProfiles, FILTER_KEYS);
   const profiles = useMmProfiles(params.query);
   const autoDeposit = useAutoDeposit();
@@ -70,33 +70,33 @@ export function MmProfilesPage() {
     { field: 'created_at', header: 'Created', render: (profile) => formatDateTime(profile.created_at) },
   ];
   const columns = allColumns.filter((column) => isFieldAllowed(perm, column.field));
-  if (actions.write) {
-    columns.push(
-      {
-        field: 'is_show',
-        header: 'Visibility',
-        render: (profile) => (
-          <Switch
-            checked={profile.is_show ?? true}
-            disabled={busy.has(profile.id)}
-            onChange={(event) => void send({ id: profile.id, is_show: event.target.checked })}
-            slotProps={{ input: { 'aria-label': `${profile.title ?? profile.id} visible` } }}
-          />
-        ),
+  if (actions.visibility) {
+    columns.push({
+      field: 'is_show',
+      header: 'Visibility',
+      render: (profile) => (
+        <Switch
+          checked={profile.is_show ?? true}
+          disabled={busy.has(profile.id)}
+          onChange={(event) => void send({ id: profile.id, is_show: event.target.checked })}
+          slotProps={{ input: { 'aria-label': `${profile.title ?? profile.id} visible` } }}
+        />
+      ),
+    });
+  }
+  if (actions.statusAction) {
+    columns.push({
+      field: 'action',
+      header: 'Action',
+      render: (profile) => {
+        const action = mmStatusAction(profile.status);
+        return action ? (
+          <Button size="small" variant="outlined" disabled={action.disabled || busy.has(profile.id)} onClick={() => void send({ id: profile.id, status: action.target })}>
+            {action.label}
+          </Button>
+        ) : null;
       },
-      {
-        field: 'action',
-        header: 'Action',
-        render: (profile) => {
-          const action = mmStatusAction(profile.status);
-          return action ? (
-            <Button size="small" variant="outlined" disabled={action.disabled || busy.has(profile.id)} onClick={() => void send({ id: profile.id, status: action.target })}>
-              {action.label}
-            </Button>
-          ) : null;
-        },
-      },
-    );
+    });
   }
 
   const filter = (key: (typeof FILTER_KEYS)[number], label: string, options: readonly string[], fallback: string) => (
@@ -137,7 +137,7 @@ export function MmProfilesPage() {
               </Button>
             </>
           )}
-          {actions.write && (
+          {actions.form && (
             <Button variant="contained" onClick={() => navigate(PATHS.addMmProfile)}>
               Add
             </Button>

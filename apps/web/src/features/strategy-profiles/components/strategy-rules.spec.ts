@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPerm, type Level } from '@console/contracts';
-import { continueDraftPath, strategyDetailActions, strategyListActions, strategyStatusAction, strategyStatusLabel } from './strategy-rules';
+import { defaultPerm, type Level, type Perm } from '@console/contracts';
+import { continueDraftPath, shownStatusAction, strategyDetailActions, strategyListActions, strategyStatusAction, strategyStatusLabel } from './strategy-rules';
 
 const profiles = (status: Level, fields: string[] = [], filtering = true) => ({ ...defaultPerm('profiles', status), fields, filtering });
 const settings = (status: Level) => defaultPerm('profile_settings', status);
@@ -20,11 +20,16 @@ describe('strategyStatusAction', () => {
 });
 
 describe('strategyListActions', () => {
+  const group = (...perms: Perm[]) => ({ perms });
+  /** What the wizard's route also needs: an MM profile to pick and settings to save. */
+  const wizardToo = [defaultPerm('mm_profiles', 'ReadOnly'), settings('Full')];
+
   it('offers everything at Full', () => {
-    expect(strategyListActions(profiles('Full'), settings('Full'))).toEqual({
+    expect(strategyListActions(group(profiles('Full'), ...wizardToo))).toEqual({
       add: true,
       visibility: true,
       statusAction: true,
+      continueDraft: true,
       showAllToggle: true,
       directionFilter: true,
       nameLinks: true,
@@ -32,30 +37,41 @@ describe('strategyListActions', () => {
   });
 
   it('hides Add, the action button and the checkbox at ReadOnly, keeping the filters', () => {
-    expect(strategyListActions(profiles('ReadOnly'), settings('ReadOnly'))).toEqual({
+    expect(strategyListActions(group(profiles('ReadOnly'), settings('ReadOnly')))).toEqual({
       add: false,
       visibility: false,
       statusAction: false,
+      continueDraft: false,
       showAllToggle: true,
       directionFilter: true,
       nameLinks: true,
     });
   });
 
-  it('gates Add and visibility by the group’s fields at Limited', () => {
-    const bare = strategyListActions(profiles('Limited', ['title', 'status']), settings('Full'));
+  it('gates Add and visibility by the declared actions at Limited; Add also needs the title it sends', () => {
+    const bare = strategyListActions(group(profiles('Limited', ['title', 'status']), settings('Full')));
     expect(bare).toMatchObject({ add: false, visibility: false, statusAction: true, showAllToggle: false, directionFilter: false });
-    const open = strategyListActions(profiles('Limited', ['title', 'status', 'add', 'is_show', 'profile_direction']), settings('Full'));
+    const open = strategyListActions(group(profiles('Limited', ['title', 'status', 'add', 'is_show', 'profile_direction']), settings('Full')));
     expect(open).toMatchObject({ add: true, visibility: true, showAllToggle: true, directionFilter: true });
+    expect(strategyListActions(group(profiles('Limited', ['add'])))).toMatchObject({ add: false });
+  });
+
+  it('offers Continue only where the wizard opens: its fields, settings write and the MM profiles to pick', () => {
+    const wizardFields = ['add', 'title', 'template', 'mm_profile', 'tickers', 'status'];
+    expect(strategyListActions(group(profiles('Limited', wizardFields), ...wizardToo)).continueDraft).toBe(true);
+    expect(strategyListActions(group(profiles('Limited', wizardFields.slice(0, -1)), ...wizardToo)).continueDraft).toBe(false);
+    expect(strategyListActions(group(profiles('Full'), settings('ReadOnly'), defaultPerm('mm_profiles', 'Full'))).continueDraft).toBe(false);
+    expect(strategyListActions(group(profiles('Full'), settings('Full'))).continueDraft).toBe(false);
   });
 
   it('keeps the filters away when filtering is off', () => {
-    expect(strategyListActions(profiles('Limited', ['is_show', 'profile_direction'], false), settings('Full'))).toMatchObject({ showAllToggle: false, directionFilter: false });
+    expect(strategyListActions(group(profiles('Limited', ['is_show', 'profile_direction'], false), settings('Full')))).toMatchObject({ showAllToggle: false, directionFilter: false });
   });
 
-  it('links the name only when profile_settings is not NP', () => {
-    expect(strategyListActions(profiles('Full'), settings('NP')).nameLinks).toBe(false);
-    expect(strategyListActions(profiles('Full'), settings('Limited')).nameLinks).toBe(true);
+  it('links the name only when the profile page opens: profile_settings and profiles readable', () => {
+    expect(strategyListActions(group(profiles('Full'), settings('NP'))).nameLinks).toBe(false);
+    expect(strategyListActions(group(profiles('Full'), settings('Limited'))).nameLinks).toBe(true);
+    expect(strategyListActions(group(settings('Full'))).nameLinks).toBe(false);
   });
 });
 
@@ -69,10 +85,19 @@ describe('strategyStatusLabel', () => {
 });
 
 describe('strategyDetailActions', () => {
+  const group = (...perms: Perm[]) => ({ perms });
   it('edits a stopped profile with write on profile_settings; the status button needs write on profiles', () => {
-    expect(strategyDetailActions(profiles('Full'), settings('Full'), 'inactive')).toEqual({ edit: true, statusAction: true });
-    expect(strategyDetailActions(profiles('Full'), settings('Full'), 'active')).toEqual({ edit: false, statusAction: true });
-    expect(strategyDetailActions(profiles('ReadOnly'), settings('ReadOnly'), 'draft')).toEqual({ edit: false, statusAction: false });
-    expect(strategyDetailActions(profiles('Limited'), settings('Limited'), 'draft')).toEqual({ edit: true, statusAction: true });
+    expect(strategyDetailActions(group(profiles('Full'), settings('Full')), 'inactive')).toMatchObject({ edit: true, statusAction: true });
+    expect(strategyDetailActions(group(profiles('Full'), settings('Full')), 'active')).toMatchObject({ edit: false, statusAction: true });
+    expect(strategyDetailActions(group(profiles('ReadOnly'), settings('ReadOnly')), 'draft')).toMatchObject({ edit: false, statusAction: false });
+    expect(strategyDetailActions(group(profiles('Limited'), settings('Limited')), 'draft')).toMatchObject({ edit: true, statusAction: true });
+  });
+
+  it('shows Continue only where the wizard opens, Start and Stop to any profiles writer', () => {
+    const noWizard = strategyDetailActions(group(profiles('Full'), settings('ReadOnly')), 'draft');
+    expect(shownStatusAction('draft', noWizard)).toBeNull();
+    expect(shownStatusAction('inactive', noWizard)).toEqual({ label: 'Start', command: 'start' });
+    const wizard = strategyDetailActions(group(profiles('Full'), settings('Full'), defaultPerm('mm_profiles', 'ReadOnly')), 'draft');
+    expect(shownStatusAction('draft', wizard)).toEqual({ label: 'Continue', command: 'continue' });
   });
 });

@@ -1,29 +1,44 @@
-import { isFieldAllowed, PATHS, STRATEGY_PROFILE_UI, type ActionState, type Perm, type StrategyProfileStatus } from '@console/contracts';
+import {
+  canOpenRoute,
+  canWrite,
+  isFieldAllowed,
+  mayRunAction,
+  mayWriteFields,
+  PATHS,
+  permOf,
+  STRATEGY_PROFILE_UI,
+  type ActionState,
+  type PermHolder,
+  type StrategyProfileStatus,
+} from '@console/contracts';
 
-/** What the strategy profiles list offers a group (trading.md 2, 6). */
+/** What the strategy profiles list offers a group: each button only where the API would take its call. */
 export interface StrategyListActions {
-  /** Add: a writer, at Limited only with the `add` field. */
+  /** Add (a dialog that sends the title): the declared add action, and the title field at Limited. */
   add: boolean;
-  /** The visibility checkbox: a writer, at Limited only with the `is_show` field. */
+  /** The visibility checkbox: the declared visibility action (at Limited the `is_show` field). */
   visibility: boolean;
-  /** Start, Stop and Continue: not at ReadOnly. */
+  /** Start and Stop: not at ReadOnly. */
   statusAction: boolean;
+  /** Continue opens the wizard: only for a group the wizard's route admits. */
+  continueDraft: boolean;
   /** 'Hide Unpicked' / 'Show All' and the direction filter read the fields they filter on (as the API checks). */
   showAllToggle: boolean;
   directionFilter: boolean;
-  /** The name opens the profile page only when the profile_settings section is not NP. */
+  /** The name opens the profile page only for a group its route admits (profiles and profile_settings). */
   nameLinks: boolean;
 }
 
-export function strategyListActions(profiles: Perm, profileSettings: Perm): StrategyListActions {
-  const write = profiles.status === 'Full' || profiles.status === 'Limited';
+export function strategyListActions(holder: PermHolder | null | undefined): StrategyListActions {
+  const profiles = permOf(holder, 'profiles');
   return {
-    add: write && isFieldAllowed(profiles, 'add'),
-    visibility: write && isFieldAllowed(profiles, 'is_show'),
-    statusAction: write,
+    add: mayRunAction(profiles, 'addStrategyProfile') && mayWriteFields(profiles, ['title']),
+    visibility: mayRunAction(profiles, 'strategyProfileVisibility'),
+    statusAction: canWrite(holder, 'profiles'),
+    continueDraft: canOpenRoute(holder, 'addStrategyProfile'),
     showAllToggle: profiles.filtering && isFieldAllowed(profiles, 'is_show'),
     directionFilter: profiles.filtering && isFieldAllowed(profiles, 'profile_direction'),
-    nameLinks: profileSettings.status !== 'NP',
+    nameLinks: canOpenRoute(holder, 'strategyProfile'),
   };
 }
 
@@ -57,12 +72,21 @@ export function strategyStatusLabel(status: StrategyProfileStatus | undefined, a
   return { label: status, pending: false };
 }
 
-/** The detail page: Edit per block needs write on profile_settings; the status button write on profiles. */
-export function strategyDetailActions(profiles: Perm, profileSettings: Perm, status: StrategyProfileStatus | undefined) {
-  const writes = (perm: Perm) => perm.status === 'Full' || perm.status === 'Limited';
+/**
+ * The detail page: Edit per block needs write on profile_settings (and a draft or inactive profile,
+ * the only ones whose settings the API changes); Start/Stop write on profiles; Continue the wizard's route.
+ */
+export function strategyDetailActions(holder: PermHolder | null | undefined, status: StrategyProfileStatus | undefined) {
   return {
-    // The API changes settings of a draft or inactive profile only.
-    edit: writes(profileSettings) && (status === 'draft' || status === 'inactive'),
-    statusAction: writes(profiles),
+    edit: canWrite(holder, 'profile_settings') && (status === 'draft' || status === 'inactive'),
+    statusAction: canWrite(holder, 'profiles'),
+    continueDraft: canOpenRoute(holder, 'addStrategyProfile'),
   };
+}
+
+/** The status button shown for a profile: Continue only where the wizard opens. */
+export function shownStatusAction(status: StrategyProfileStatus | undefined, actions: { statusAction: boolean; continueDraft: boolean }): StrategyStatusAction | null {
+  const action = strategyStatusAction(status);
+  if (!action || !actions.statusAction) return null;
+  return action.command === 'continue' && !actions.continueDraft ? null : action;
 }

@@ -15,7 +15,7 @@ import { useStrategyProfile, useStrategySettings } from '../api/get-strategy-pro
 import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { BlockEditDialog } from '../components/BlockEditDialog';
 import { StrategyStatusChip } from '../components/StrategyStatusChip';
-import { continueDraftPath, strategyDetailActions, strategyStatusAction } from '../components/strategy-rules';
+import { continueDraftPath, shownStatusAction, strategyDetailActions } from '../components/strategy-rules';
 import { SettingsSummary } from '../wizard/SettingsSummary';
 
 const TABS = ['Settings', 'Statistics', 'Orders', 'Signals'] as const;
@@ -41,8 +41,8 @@ export function StrategyProfilePage() {
   const [editing, setEditing] = useState<WizardStepKey | null>(null);
   const tickerListsReadable = permOf(user?.group, 'tickers_configs').status !== 'NP';
   const p = profile.data;
-  const actions = strategyDetailActions(permOf(user?.group, 'profiles'), permOf(user?.group, 'profile_settings'), p?.status);
-  const action = strategyStatusAction(p?.status);
+  const actions = strategyDetailActions(user?.group, p?.status);
+  const action = shownStatusAction(p?.status, actions);
 
   const runAction = async () => {
     if (!action || !p) return;
@@ -69,7 +69,7 @@ export function StrategyProfilePage() {
           <PageTitle>{p?.title ?? '…'}</PageTitle>
           <StrategyStatusChip status={p?.status} actionState={p?.action_state} />
           <Box sx={{ flex: 1 }} />
-          {actions.statusAction && action && (
+          {action && (
             <Button variant="contained" disabled={command.isPending || p?.action_state === 'CHANGING'} onClick={() => void runAction()}>
               {action.label}
             </Button>

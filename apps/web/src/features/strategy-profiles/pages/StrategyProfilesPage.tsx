@@ -15,7 +15,7 @@ import { useUpdateStrategyProfileVisibility } from '../api/update-strategy-profi
 import { AddStrategyProfileDialog } from '../components/AddStrategyProfileDialog';
 import { StrategyStatusChip } from '../components/StrategyStatusChip';
 import { TickerListCell } from '../components/TickerListCell';
-import { continueDraftPath, strategyListActions, strategyStatusAction } from '../components/strategy-rules';
+import { continueDraftPath, shownStatusAction, strategyListActions } from '../components/strategy-rules';
 
 const FILTER_KEYS = ['direction', 'show_hide'] as const;
 const ALL = '';
@@ -31,7 +31,7 @@ export function StrategyProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();
   const perm = permOf(user?.group, 'profiles');
-  const actions = strategyListActions(perm, permOf(user?.group, 'profile_settings'));
+  const actions = strategyListActions(user?.group);
   const params = useTableParams(STRATEGY_PROFILE_UI.pageSizes, FILTER_KEYS);
   const profiles = useStrategyProfiles(params.query);
   const visibility = useUpdateStrategyProfileVisibility();
@@ -90,7 +90,7 @@ export function StrategyProfilesPage() {
       field: 'action',
       header: 'Action',
       render: (profile) => {
-        const action = strategyStatusAction(profile.status);
+        const action = shownStatusAction(profile.status, actions);
         if (!action) return null;
         const onClick =
           action.command === 'continue'

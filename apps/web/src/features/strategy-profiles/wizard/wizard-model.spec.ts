@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES as M, STRATEGY_WIZARD_UI } from '@console/contracts';
+import { settingsPayload, settingsShapeErrors, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES as M, STRATEGY_WIZARD_UI } from '@console/contracts';
 import {
   blankEnterOrder,
   blankForm,
@@ -130,5 +130,18 @@ describe('step messages come from the contracts rules', () => {
       fields: { 'signal_settings.timeframe': 'x', 'profile.title': 'y' },
       rest: ['z'],
     });
+  });
+});
+
+describe('what the wizard submits', () => {
+  it('holds only keys the settings schema knows, whatever the switches (the API refuses any other)', () => {
+    const form = blankForm();
+    const signal = form.signal_settings as Record<string, unknown>;
+    Object.assign(signal, { timeframe: '1h', price_direction: 'fall', is_atr_minus_1: true, enable_sec_atr: true, atr_minus_1_value: '1', atr_minus_2_value: '2' });
+    const orders = withExitMode(form.order_management_settings as Record<string, unknown>, 'both');
+    form.order_management_settings = { ...orders, enter_orders: [blankEnterOrder()], exit_timer_coeff_settings: [{ change_exit_timer_minutes: '1', change_exit_coefficient_by_time: '1' }] };
+    form.single_cases_settings = { is_enabled: true, sc_type: 'sc_mm_decrease', signals_quantity: '2', mm_percent: '3' };
+    expect(settingsShapeErrors(settingsPayload(fromForm(form)))).toEqual({});
+    expect(settingsShapeErrors(settingsPayload(fromForm(blankForm())))).toEqual({});
   });
 });
