@@ -2,7 +2,7 @@
  * Pure privilege rules, shared by the API's guard and the SPA's menus, tabs and routes,
  * so that what the server refuses and what the client hides cannot disagree.
  */
-import { ALLOWED_LEVELS, fieldsOf, Level, SECTIONS, SectionName } from './sections';
+import { ALLOWED_LEVELS, fieldsOf, identityKeysOf, Level, SECTIONS, SectionName } from './sections';
 
 const DEFAULT_SIGNALS_COUNT = 200;
 
@@ -59,14 +59,17 @@ export function canWrite(holder: PermHolder | null | undefined, section: Section
   return level === 'Full' || level === 'Limited';
 }
 
-/** Whether a column (or an action gate) is open: all at Full and ReadOnly, the listed ones at Limited. */
+/**
+ * Whether a column (or an action gate) is open: all at Full and ReadOnly; at Limited the listed ones and
+ * the section's identity keys (IDENTITY_KEYS: id, and what the row's actions address).
+ */
 export function isFieldAllowed(perm: Perm, field: string): boolean {
   if (perm.status === 'NP') return false;
   if (perm.status !== 'Limited') return true;
-  return field === 'id' || perm.fields.includes(field);
+  return identityKeysOf(perm.section_name).includes(field) || perm.fields.includes(field);
 }
 
-/** Keeps only the fields a perm opens (plus id). Full and ReadOnly see every field. */
+/** Keeps only the fields a perm opens (plus the section's identity keys). Full and ReadOnly see every field. */
 export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T): Partial<T> {
   if (perm.status !== 'Limited') return row;
   const out: Partial<T> = {};
