@@ -31,7 +31,7 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,stats@example.com,exports@example.com,phone.operator.with.a.long.address@example.com').split(',')) {
+for (const email of (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,stats@example.com,exports@example.com,phone.operator.with.a.long.address@example.com').split(',')) {
   cli(env, ['create-admin', '--email', email, '--password', password]);
 }
 // Trading rows the console only reads (signals, orders, positions, metrics, triggers) come from the
@@ -60,8 +60,33 @@ async function seedFixtures(databaseUrl) {
        SELECT 'Engine report ' || n, 'Fixture notification ' || n || ' of the feed.', now() - interval '1 day' - n * interval '1 hour'
          FROM generate_series(1, 25) AS n`,
     );
+    await copyOpenPositions(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Open positions of their own for the closes test: each of the generator's open positions copied, on a
+ * copy of its signal. The copies take the next ids of each table, and the tables are numbered apart (the
+ * generator makes positions for some signals only), so no copy's id is its signal's id.
+ */
+async function copyOpenPositions(client) {
+  const columns = async (table) =>
+    (
+      await client.query(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+        [table],
+      )
+    ).rows.map((r) => `"${r.column_name}"`);
+  const signalColumns = (await columns('signals')).join(', ');
+  const positionColumns = await columns('positions');
+  const positionValues = positionColumns.map((c) => (c === '"signal_id"' ? '$2::bigint' : c)).join(', ');
+  const open = await client.query(`SELECT id, signal_id FROM positions WHERE state = 'open' ORDER BY id`);
+  for (const position of open.rows) {
+    const copy = await client.query(`INSERT INTO signals (${signalColumns}) SELECT ${signalColumns} FROM signals WHERE id = $1 RETURNING id`, [position.signal_id]);
+    await client.query(`INSERT INTO positions (${positionColumns.join(', ')}) SELECT ${positionValues} FROM positions WHERE id = $1`, [position.id, copy.rows[0].id]);
   }
 }
 

@@ -20,6 +20,7 @@ export const STATS_ADMIN = { email: 'stats@example.com', password: ADMIN_PASSWOR
 export const { STATS_UI } = contracts;
 export const WIZARD_ADMIN = { email: 'wizard@example.com', password: ADMIN_PASSWORD };
 export const POSITIONS_ADMIN = { email: 'positions@example.com', password: ADMIN_PASSWORD };
+export const CLOSES_ADMIN = { email: 'closes@example.com', password: ADMIN_PASSWORD };
 export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PASSWORD };
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */

@@ -131,15 +131,16 @@ export const API_PATHS = {
   accountInfo: '/position-administration/account-info/',
   accountDeposit: (accountId: number) => `/position-administration/account-info/${accountId}/`,
   closeLostPosition: '/position-administration/close-lost-position/',
-  recoverKExit: (id: string) => `/position-administration/${id}/recovery-k-exit/`,
-  skipCheckKExit: (id: string) => `/position-administration/${id}/skip-check-k-exit/`,
+  /** A position's own actions take the position's id. */
+  recoverKExit: (positionId: string) => `/position-administration/${positionId}/recovery-k-exit/`,
+  skipCheckKExit: (positionId: string) => `/position-administration/${positionId}/skip-check-k-exit/`,
   bulkSkipCheckKExit: '/position-administration/bulk-skip-check-k-exit/',
-  reducePosition: (id: string) => `/position-administration/${id}/reduce-position/`,
+  reducePosition: (positionId: string) => `/position-administration/${positionId}/reduce-position/`,
   bulkReducePosition: '/position-administration/bulk-reduce-position/',
-  /** The close calls live under signals (trading.md 7), built with the signals screens. */
-  closeMarket: (id: string) => `/signals/position/${id}/close-market/`,
-  closeLimit: (id: string) => `/signals/position/${id}/close-limit/`,
-  closeBestLimit: (id: string) => `/signals/positions/${id}/close-best-limit/`,
+  /** The close calls live under signals and take the SIGNAL's id, not the position's. */
+  closeMarket: (signalId: string) => `/signals/position/${signalId}/close-market/`,
+  closeLimit: (signalId: string) => `/signals/position/${signalId}/close-limit/`,
+  closeBestLimit: (signalId: string) => `/signals/positions/${signalId}/close-best-limit/`,
   bulkCloseBestLimit: '/signals/positions/bulk-close-best-limit/',
   bulkCloseMarket: '/signals/positions/bulk-close-market/',
   riskControls: '/strategies/risk-controls/',

@@ -19,7 +19,7 @@ import {
   projectRow,
   type Perm,
 } from './perms';
-import { ALLOWED_LEVELS, SECTIONS } from './sections';
+import { ALLOWED_LEVELS, identityKeysOf, SECTIONS } from './sections';
 
 describe('permOf', () => {
   it('reads an empty perms list as NP everywhere', () => {
@@ -80,6 +80,15 @@ describe('fields', () => {
     expect(projectRow({ ...limited, fields: ['profile_title'] }, option, { title: 'profile_title' })).toEqual({ id: 7, title: 'Alpha' });
     // The key's own name opens nothing under a map: `type` is a field here, but not mapped.
     expect(projectRow(limited, { id: 1, type: 'user' }, {})).toEqual({ id: 1 });
+  });
+  it('a Limited projection keeps the section’s identity keys: a position row keeps the signal its closes address', () => {
+    const apa = { ...defaultPerm('APA', 'Limited'), fields: ['ticker'] };
+    const row = { id: '7', signal_id: '42', ticker: 'BTCUSDT', u_pnl: 3 };
+    expect(projectRow(apa, row)).toEqual({ id: '7', signal_id: '42', ticker: 'BTCUSDT' });
+    expect(identityKeysOf('APA')).toEqual(['id', 'signal_id']);
+    // Elsewhere signal_id is a column like any other: the logs group above did not open it.
+    expect(identityKeysOf('logs')).toEqual(['id']);
+    expect(isFieldAllowed(limited, 'signal_id')).toBe(false);
   });
   it('Full and ReadOnly keep every field; NP none', () => {
     const row = { id: 1, secret_looking: 'x' };

@@ -2,7 +2,7 @@
  * Pure privilege rules, shared by the API's guard and the SPA's menus, tabs and routes,
  * so that what the server refuses and what the client hides cannot disagree.
  */
-import { ALLOWED_LEVELS, fieldsOf, Level, SECTIONS, SectionName } from './sections';
+import { ALLOWED_LEVELS, fieldsOf, identityKeysOf, Level, SECTIONS, SectionName } from './sections';
 
 const DEFAULT_SIGNALS_COUNT = 200;
 
@@ -59,11 +59,14 @@ export function canWrite(holder: PermHolder | null | undefined, section: Section
   return level === 'Full' || level === 'Limited';
 }
 
-/** Whether a column (or an action gate) is open: all at Full and ReadOnly, the listed ones at Limited. */
+/**
+ * Whether a column (or an action gate) is open: all at Full and ReadOnly; at Limited the listed ones and
+ * the section's identity keys (IDENTITY_KEYS: id, and what the row's actions address).
+ */
 export function isFieldAllowed(perm: Perm, field: string): boolean {
   if (perm.status === 'NP') return false;
   if (perm.status !== 'Limited') return true;
-  return field === 'id' || perm.fields.includes(field);
+  return identityKeysOf(perm.section_name).includes(field) || perm.fields.includes(field);
 }
 
 /**
@@ -73,11 +76,8 @@ export function isFieldAllowed(perm: Perm, field: string): boolean {
  */
 export type AnswerFields = Readonly<Record<string, string>>;
 
-/** Keys every row keeps at Limited: they name the row, and every action and link needs them. */
-export const IDENTITY_KEYS: readonly string[] = ['id'];
-
 /**
- * Keeps only the fields a perm opens (plus the identity keys). Full and ReadOnly see every field. Keys are
+ * Keeps only the fields a perm opens (plus the section's identity keys). Full and ReadOnly see every field. Keys are
  * the fields' own names unless `fields` maps them (AnswerFields).
  */
 export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T, fields?: AnswerFields): Partial<T> {
@@ -85,7 +85,7 @@ export function projectRow<T extends Record<string, unknown>>(perm: Perm, row: T
   const out: Partial<T> = {};
   for (const key of Object.keys(row) as (keyof T & string)[]) {
     const field = fields ? (Object.hasOwn(fields, key) ? fields[key] : undefined) : key;
-    if (IDENTITY_KEYS.includes(key) || (field !== undefined && isFieldAllowed(perm, field))) out[key] = row[key];
+    if (identityKeysOf(perm.section_name).includes(key) || (field !== undefined && isFieldAllowed(perm, field))) out[key] = row[key];
   }
   return out;
 }

@@ -135,6 +135,23 @@ export const SECTION_FIELDS = {
   ],
 } as const satisfies Partial<Record<SectionName, readonly string[]>>;
 
+type FieldSection = keyof typeof SECTION_FIELDS;
+
+/**
+ * The keys a Limited projection always keeps, whatever the group's fields: a row's own id, and the ids
+ * its actions address. A position's closes go to its signal (the close routes take the signal's id), so
+ * a position row keeps signal_id. Sections not listed keep only id.
+ */
+export const IDENTITY_KEYS = {
+  APA: ['id', 'signal_id'],
+} as const satisfies Partial<Record<FieldSection, readonly string[]>>;
+
+const DEFAULT_IDENTITY_KEYS: readonly string[] = ['id'];
+
+export function identityKeysOf(section: SectionName): readonly string[] {
+  return (IDENTITY_KEYS as Partial<Record<SectionName, readonly string[]>>)[section] ?? DEFAULT_IDENTITY_KEYS;
+}
+
 /** Sections whose filtering (resp. sorting) a Limited group may switch off (platform.md 6). */
 export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats'];
 export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_stats'];

@@ -19,7 +19,7 @@ import {
   EXPORT_KIND_RULES,
   EXPORT_MESSAGES,
   EXPORT_PATHS,
-  IDENTITY_KEYS,
+  identityKeysOf,
   LOG_FILTER_OPTION_FIELDS,
   MM_PROFILE_OPTION_FIELDS,
   OWN_MESSAGES,
@@ -214,7 +214,7 @@ describe('Limited projection over every GET route of a section with fields', () 
         const fields = fieldsFor(section, round);
         const token = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsFor(section, fields) })).id)).access;
         const where = `${section} round ${round} fields [${fields.join(', ')}] (PROJECTION_SEED=${RUN_SEED})`;
-        const seen = (key: string, map?: AnswerFields) => IDENTITY_KEYS.includes(key) || fields.includes(map ? map[key] ?? '' : key);
+        const seen = (key: string, map?: AnswerFields) => identityKeysOf(section).includes(key) || fields.includes(map ? map[key] ?? '' : key);
         const count = (name: string, n: number) => round === 1 && answered.set(name, (answered.get(name) ?? 0) + n);
 
         for (const route of inScope.filter((r) => fieldSectionOf(r) === section)) {

@@ -70,7 +70,8 @@ describe('position administration: lists and account metrics', () => {
 
   it('at Limited answers only the group’s fields, and refuses a sort on a hidden one; NP is refused', async () => {
     const body = await get('', limited);
-    expect(Object.keys(body.results[0]).sort()).toEqual(['active_p_coins', 'id', 'side', 'ticker']);
+    // signal_id is a position row's identity key: its closes address the signal.
+    expect(Object.keys(body.results[0]).sort()).toEqual(['active_p_coins', 'id', 'side', 'signal_id', 'ticker']);
     await get('?ordering=side', limited);
     expect((await get('?ordering=u_pnl', limited, 403)).detail).toBe(OWN_MESSAGES.fieldNotAllowed);
     await get('', reader, 403);

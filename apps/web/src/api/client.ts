@@ -1,4 +1,4 @@
-import { API_PATHS, API_PREFIX, ERROR_CODES, REFRESH_COOKIE, type RefreshAnswer } from '@console/contracts';
+import { API_PATHS, API_PREFIX, ERROR_CODES, IDEMPOTENCY_KEY_HEADER, REFRESH_COOKIE, type RefreshAnswer } from '@console/contracts';
 import { withQuery, type QueryValue } from './build-query';
 import { HttpError } from './errors';
 import type { SessionStore } from './session-store';
@@ -11,6 +11,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': the answer is a file (an export), handed over as a Blob instead of parsed. */
   as?: 'json' | 'blob';
+  /** Names the user action this request carries out: the API answers the same key with the same engine command. */
+  idempotencyKey?: string;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,6 +56,7 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
     const headers: Record<string, string> = { Accept: 'application/json', [REFRESH_COOKIE.header]: '1' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     const response = await doFetch(prefix + withQuery(path, options.params), {
       method,
       headers,

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, MAX_PAGE_SIZE, type EngineCommandState, type OrderRow, type Paginated, type SignalRow } from '@console/contracts';
 import type { QueryValue } from '../../api/build-query';
 import type { ApiClient } from '../../api/client';
+import { useCommandMutation } from '../../api/command-mutation';
 import { useApiClient } from '../../api/context';
 
 /** A row as the API sends it; at Limited only the group's fields (and the id) are present. */
@@ -39,8 +40,8 @@ export const useOrders = (query: Record<string, QueryValue>) => useQuery(ordersQ
 export function useCancel(target: 'signal' | 'order') {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.post<EngineCommandState>(target === 'signal' ? API_PATHS.cancelSignal(id) : API_PATHS.cancelOrder(id)),
+  return useCommandMutation({
+    mutationFn: (id: string, send) => client.post<EngineCommandState>(target === 'signal' ? API_PATHS.cancelSignal(id) : API_PATHS.cancelOrder(id), undefined, send),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trading'] }),
   });
 }

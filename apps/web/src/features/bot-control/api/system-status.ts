@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type ActionState, type BotStatus } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
+import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 
 export interface SystemStatus {
@@ -12,7 +13,7 @@ export interface SystemStatus {
 const CHANGING_POLL_MS = 3000;
 
 export const getSystemStatus = (client: ApiClient) => client.get<SystemStatus>(API_PATHS.systemStatus);
-export const setSystemStatus = (client: ApiClient, status: BotStatus) => client.post<SystemStatus>(API_PATHS.systemStatus, { status });
+export const setSystemStatus = (client: ApiClient, status: BotStatus, send?: CommandSend) => client.post<SystemStatus>(API_PATHS.systemStatus, { status }, send);
 
 export const systemStatusQueryOptions = (client: ApiClient) =>
   queryOptions({
@@ -26,8 +27,8 @@ export const useSystemStatus = (enabled: boolean) => useQuery({ ...systemStatusQ
 export function useSetSystemStatus() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (status: BotStatus) => setSystemStatus(client, status),
+  return useCommandMutation({
+    mutationFn: (status: BotStatus, send) => setSystemStatus(client, status, send),
     onSuccess: (answer) => queryClient.setQueryData(systemStatusQueryOptions(client).queryKey, answer),
   });
 }

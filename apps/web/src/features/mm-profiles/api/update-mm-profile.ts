@@ -1,19 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
+import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import type { MmProfile } from './get-mm-profiles';
 
 /** The list's PUTs: `status` alone (start with active, stop with inactive) or `is_show` alone. */
 export type MmProfileSwitch = { id: number } & ({ status: 'active' | 'inactive' } | { is_show: boolean });
 
-export const switchMmProfile = (client: ApiClient, { id, ...body }: MmProfileSwitch) => client.put<MmProfile>(API_PATHS.mmProfile(id), body);
+export const switchMmProfile = (client: ApiClient, { id, ...body }: MmProfileSwitch, send?: CommandSend) => client.put<MmProfile>(API_PATHS.mmProfile(id), body, send);
 
 export function useSwitchMmProfile() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: MmProfileSwitch) => switchMmProfile(client, change),
+  // A start or stop is an engine command: sent as one, with its Idempotency-Key.
+  return useCommandMutation({
+    mutationFn: (change: MmProfileSwitch, send) => switchMmProfile(client, change, send),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mm-profiles'] }),
   });
 }

@@ -39,4 +39,12 @@ describe('position rules', () => {
     expect(rowActions(limited(['ticker']), lost)).toEqual([]);
     expect(splitSelection([open, lost])).toEqual({ signalsIds: [10], lost: [lost] });
   });
+
+  it('the closes need the signal they address; a Limited row without state is lost by its missing signal', () => {
+    const full = defaultPerm('APA', 'Full');
+    expect(rowActions(full, { id: '1', state: 'open', signal_id: undefined, action_state: 'NONE' })).toEqual(['reduce', 'recoverKExit']);
+    expect(rowActions(limited(['close_market']), { id: '2', signal_id: null })).toEqual(['closeMarket']);
+    expect(splitSelection([{ id: '2', signal_id: null }])).toEqual({ signalsIds: [], lost: [{ id: '2', signal_id: null }] });
+    expect(rowActions(limited(['close_market', 'best_limit']), { id: '3', signal_id: '30' })).toEqual(['closeMarket', 'closeLimit', 'bestLimit']);
+  });
 });

@@ -22,8 +22,11 @@ export function fixed(value: number | null | undefined, places: number): string 
   return value === null || value === undefined ? EMPTY_VALUE : value.toFixed(places);
 }
 
-/** A position without a state was found on the exchange without a signal. */
-export const isLost = (row: Position) => row.state === null;
+/**
+ * A lost position was found on the exchange without a signal (and has no state). signal_id is an identity
+ * key every group sees; state may be a column a Limited group does not.
+ */
+export const isLost = (row: Position) => row.signal_id === null || row.state === null;
 
 /** Selected positions split for a market close: regular ones by signal, lost ones one by one (trading.md 4). */
 export function splitSelection(rows: readonly Position[]): { signalsIds: number[]; lost: Position[] } {
@@ -35,16 +38,20 @@ export function splitSelection(rows: readonly Position[]): { signalsIds: number[
 
 export type RowAction = 'reduce' | 'closeMarket' | 'closeLimit' | 'bestLimit' | 'recoverKExit';
 
-/** The actions a row offers the user: a lost position only a market close; each needs its gate at Limited. */
+/**
+ * The actions a row offers the user: a lost position only a market close; each needs its gate at Limited.
+ * The closes address the position's signal, so a row without one offers none of them.
+ */
 export function rowActions(perm: Perm, row: Position): RowAction[] {
   if (row.action_state === 'CLOSING') return [];
   const allowed = (action: PositionAction) => mayRunPositionAction(perm, action);
   if (isLost(row)) return allowed('closeLost') ? ['closeMarket'] : [];
+  const closable = !!row.signal_id;
   const actions: RowAction[] = [];
   if (allowed('reduce')) actions.push('reduce');
-  if (allowed('closeMarket')) actions.push('closeMarket');
-  if (allowed('closeLimit')) actions.push('closeLimit');
-  if (allowed('bestLimit')) actions.push('bestLimit');
+  if (closable && allowed('closeMarket')) actions.push('closeMarket');
+  if (closable && allowed('closeLimit')) actions.push('closeLimit');
+  if (closable && allowed('bestLimit')) actions.push('bestLimit');
   if (allowed('recoverKExit')) actions.push('recoverKExit');
   return actions;
 }

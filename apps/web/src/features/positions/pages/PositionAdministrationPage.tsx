@@ -65,7 +65,8 @@ export function PositionAdministrationPage() {
   const closeMarketActions = (targets: Position[]): PositionAction[] => {
     const { signalsIds, lost } = splitSelection(targets);
     const out: PositionAction[] = [];
-    if (signalsIds.length === 1 && targets.length === 1) out.push({ kind: 'closeMarket', id: targets[0].id });
+    // One position alone takes the single close, addressed by its signal.
+    if (signalsIds.length === 1 && targets.length === 1) out.push({ kind: 'closeMarket', signalId: String(signalsIds[0]) });
     else if (signalsIds.length) out.push({ kind: 'bulkCloseMarket', signalsIds });
     for (const row of lost) out.push({ kind: 'closeLost', pair: row.pair_id!, side: row.side!, quantity: row.active_p_coins! });
     return out;
@@ -73,16 +74,19 @@ export function PositionAdministrationPage() {
 
   const onAction = (kind: RowAction, row: Position) => {
     if (kind === 'reduce') return setPending({ kind: 'reduce', rows: [row] });
+    if (kind === 'recoverKExit')
+      return setPending({ kind: 'confirm', title: 'Recover k-exit', text: `Recover the k-exit of ${names([row])}?`, label: 'Recover', actions: [{ kind: 'recoverKExit', positionId: row.id }], rowIds: [row.id] });
     if (kind === 'closeLimit') return setPending({ kind: 'closeLimit', row });
     if (kind === 'closeMarket')
       return setPending({ kind: 'confirm', title: 'Close market', text: `Close ${names([row])} at market?`, label: 'Close', actions: closeMarketActions([row]), rowIds: [row.id] });
-    if (kind === 'bestLimit')
-      return setPending({ kind: 'confirm', title: 'Best limit close', text: `Close ${names([row])} with a best-limit order?`, label: 'Close', actions: [{ kind: 'closeBestLimit', id: row.id }], rowIds: [row.id] });
-    setPending({ kind: 'confirm', title: 'Recover k-exit', text: `Recover the k-exit of ${names([row])}?`, label: 'Recover', actions: [{ kind: 'recoverKExit', id: row.id }], rowIds: [row.id] });
+    // The best-limit close addresses the position's signal (rowActions offers it only to a row that has one).
+    const signalId = row.signal_id;
+    if (kind === 'bestLimit' && signalId)
+      setPending({ kind: 'confirm', title: 'Best limit close', text: `Close ${names([row])} with a best-limit order?`, label: 'Close', actions: [{ kind: 'closeBestLimit', signalId }], rowIds: [row.id] });
   };
 
   const onSkipCheck = (row: Position, flag: 'skip_check_by_timer' | 'skip_check_by_distance', value: boolean) =>
-    void send([{ kind: 'skipCheck', id: row.id, flags: { [flag]: value } }], [row.id]);
+    void send([{ kind: 'skipCheck', positionId: row.id, flags: { [flag]: value } }], [row.id]);
 
   const columns = positionColumns({ perm, selected: new Set(selected.keys()), toggleSelected, busy, onAction, onSkipCheck });
   const regularPicked = pickedRows.filter((row) => !isLost(row));
@@ -182,7 +186,7 @@ export function PositionAdministrationPage() {
             const targets = pending.rows;
             setPending(null);
             await send(
-              targets.length === 1 ? [{ kind: 'reduce', id: targets[0].id, percent }] : [{ kind: 'bulkReduce', signalsIds: splitSelection(targets).signalsIds, percent }],
+              targets.length === 1 ? [{ kind: 'reduce', positionId: targets[0].id, percent }] : [{ kind: 'bulkReduce', signalsIds: splitSelection(targets).signalsIds, percent }],
               targets.map((r) => r.id),
             );
           }}
@@ -198,7 +202,7 @@ export function PositionAdministrationPage() {
           onSubmit={async (coefficient) => {
             const row = pending.row;
             setPending(null);
-            await send([{ kind: 'closeLimit', id: row.id, coefficient }], [row.id]);
+            if (row.signal_id) await send([{ kind: 'closeLimit', signalId: row.signal_id, coefficient }], [row.id]);
           }}
         />
       )}

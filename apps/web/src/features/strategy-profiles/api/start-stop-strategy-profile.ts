@@ -1,20 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
+import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import type { StrategyProfile } from './get-strategy-profiles';
 
 /** Start and stop are separate engine commands; the answer already shows active or stopping. */
 export type EngineCommand = 'start' | 'stop';
 
-export const runStrategyProfileCommand = (client: ApiClient, id: number, command: EngineCommand) =>
-  client.put<StrategyProfile>(command === 'start' ? API_PATHS.startStrategyProfile(id) : API_PATHS.stopStrategyProfile(id));
+export const runStrategyProfileCommand = (client: ApiClient, id: number, command: EngineCommand, send?: CommandSend) =>
+  client.put<StrategyProfile>(command === 'start' ? API_PATHS.startStrategyProfile(id) : API_PATHS.stopStrategyProfile(id), undefined, send);
 
 export function useStrategyProfileCommand() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, command }: { id: number; command: EngineCommand }) => runStrategyProfileCommand(client, id, command),
+  return useCommandMutation({
+    mutationFn: ({ id, command }: { id: number; command: EngineCommand }, send) => runStrategyProfileCommand(client, id, command, send),
     // The spec refreshes the profile after either call.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] }),
   });

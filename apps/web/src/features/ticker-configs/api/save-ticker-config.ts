@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, TICKER_CONFIG_TARGET_STATUSES } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
+import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { tickerConfigsQueryOptions, type TickerConfig } from './get-ticker-configs';
 
@@ -17,7 +18,7 @@ export type TickerConfigChange = { id: number } & Partial<NewTickerConfig>;
 
 export const createTickerConfig = (client: ApiClient, body: NewTickerConfig) => client.post<TickerConfig>(API_PATHS.tickerConfigs, body);
 
-export const updateTickerConfig = (client: ApiClient, { id, ...body }: TickerConfigChange) => client.put<TickerConfig>(API_PATHS.tickerConfig(id), body);
+export const updateTickerConfig = (client: ApiClient, { id, ...body }: TickerConfigChange, send?: CommandSend) => client.put<TickerConfig>(API_PATHS.tickerConfig(id), body, send);
 
 const listKey = (client: ApiClient) => tickerConfigsQueryOptions(client).queryKey.slice(0, 2);
 
@@ -30,11 +31,12 @@ export function useCreateTickerConfig() {
   });
 }
 
+/** A status change (start, stop) is an engine command: the PUT is sent as one, with its Idempotency-Key. */
 export function useUpdateTickerConfig() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: TickerConfigChange) => updateTickerConfig(client, change),
+  return useCommandMutation({
+    mutationFn: (change: TickerConfigChange, send) => updateTickerConfig(client, change, send),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(client) }),
   });
 }
