@@ -8,6 +8,8 @@ import { ValidateBy } from 'class-validator';
 import { INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
 
+const ID_LIST_MAX = 100;
+
 /** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
 export const WholeNumberFromString = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value));
 
@@ -35,6 +37,20 @@ export function IsId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorato
 export function IsBigId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorator {
   return applyDecorators(ValidateBy({ name: 'isBigId', validator: { validate: isBigId } }, { message }), IsWholeNumber(), WholeNumberFromString());
 }
+
+/** `1,2,3` (or the param repeated) → [1, 2, 3]; anything else stays as sent for the check to refuse. */
+export const IdsFromString = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+    return parts.every((p) => typeof p === 'string' && /^\d{1,10}$/.test(p.trim())) ? parts.map((p) => Number(p)) : value;
+  });
+
+/** A list of row ids in a query string: 1 to 100 of them; `message` says what they are. */
+export const IsIdList = (message: string) =>
+  ValidateBy(
+    { name: 'isIdList', validator: { validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.length <= ID_LIST_MAX && value.every((v) => isId(v)) } },
+    { message },
+  );
 
 /** A one-based page number (1 to INPUT_LIMITS.pageMax). */
 export function IsPage(): PropertyDecorator {
