@@ -5,10 +5,8 @@
 import { applyDecorators, ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
+import { ID_LIST_MAX, INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
-
-const ID_LIST_MAX = 100;
 
 /** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
 export const WholeNumberFromString = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value));
