@@ -23,6 +23,7 @@ export const POSITIONS_ADMIN = { email: 'positions@example.com', password: ADMIN
 export const CLOSES_ADMIN = { email: 'closes@example.com', password: ADMIN_PASSWORD };
 export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PASSWORD };
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
+export const TABS_ADMIN = { email: 'tabs@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

@@ -19,6 +19,8 @@ export const LIMITS = {
   notificationsScrollDebounceMs: 700,
   fieldSearchDebounceMs: 300,
   autocompleteBottomPx: 5,
+  /** Rows an autocomplete asks for at a time: enough to overflow its list, so scrolling can ask for more. */
+  autocompletePageSize: 20,
   sideMenuOpenPx: 240,
   sideMenuClosedPx: 74,
 } as const;
@@ -30,6 +32,9 @@ export const PAGE_SIZES = {
   mmProfiles: { options: [50, 100, 200, 500], default: 50 },
 } as const;
 
+/** The most ids a list's `…__in` filter takes at once. */
+export const ID_LIST_MAX = 100;
+
 /** The largest page any list serves, whatever page_size asks. */
 export const MAX_PAGE_SIZE = 500;
 
@@ -39,6 +44,17 @@ export const DATE_FORMATS = {
 } as const;
 
 export const EMPTY_VALUE = '-';
+
+/** Text cut at `max` characters (whole characters, emoji included), with an ellipsis when cut. */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
+/** An exchange account's title as every screen shows it: cut at 35 characters, with an ellipsis when cut. */
+export function formatAccountTitle(title: string): string {
+  return truncateText(title, LIMITS.accountTitleTruncate);
+}
 
 /** Account-details password: 8+ with lower, upper, digit and symbol (platform.md 5). */
 export const ACCOUNT_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;

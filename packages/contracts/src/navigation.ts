@@ -115,6 +115,15 @@ export function menuEntryTabs(holder: PermHolder | null | undefined, entry: Path
   return entry in TAB_BARS ? visibleTabs(holder, entry as TabBar) : [];
 }
 
+/**
+ * Where a menu entry leads: the first permitted tab of its bar, or its own route. The menu links there
+ * directly, so a click on an entry with tabs is one navigation, not a stop on the redirect page
+ * (which stays for typed and old links).
+ */
+export function menuEntryTarget(holder: PermHolder | null | undefined, entry: PathKey): PathKey {
+  return menuEntryTabs(holder, entry)[0]?.path ?? entry;
+}
+
 /** The sections a route needs (any one of them); routes absent here need only a verified user. */
 const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
   strategyProfiles: ['profiles', 'tickers_configs'],

@@ -57,6 +57,7 @@ export const RISK_CONTROL_MESSAGES = {
   rulesTooLong: `Rules could be maximum ${TRIGGER_RULES_MAX} symbols`,
   noReduceForAlerting: 'NAV Alerting has no position reduce, X or Y percent depo.',
   profileUnknown: 'Pick existing strategy profiles.',
+  groupIdsInvalid: 'Enter profile ids as whole numbers separated by commas.',
   accountUnknown: 'Pick an existing exchange account.',
   editEmpty: 'Send at least one field to change.',
 } as const;
@@ -91,6 +92,12 @@ export const RISK_CONTROL_LIST_QUERY = {
 } as const satisfies ListQueryAccess;
 
 export const RISK_CONTROL_PAGE_SIZE = 100;
+
+/** `GET strategies/risk-controls/groups/`: the group picker's profiles, searched by title (or id), or named by id. */
+export const RISK_GROUP_OPTIONS_QUERY = {
+  filters: { search: 'title', id__in: 'id' },
+  orderings: {},
+} as const satisfies ListQueryAccess;
 
 export interface RiskTrigger {
   id: number;

@@ -9,6 +9,7 @@ import {
   OWN_MESSAGES,
   RISK_CONTROL_MESSAGES as M,
   RISK_TRIGGER_TYPES,
+  STRATEGY_PROFILE_TITLE_MAX,
   TRIGGER_KIND_VALUES,
   TRIGGER_NAME_MAX,
   TRIGGER_RULES_MAX,
@@ -17,7 +18,7 @@ import {
   type TriggerKind,
 } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { IsId } from '../common/validation/ids';
+import { IdsFromString, IsId, IsIdList } from '../common/validation/ids';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, TitleField } from '../common/validation/transforms';
 
@@ -32,6 +33,21 @@ export class RiskControlsQuery extends PageQuery {
   @BooleanFromString()
   @IsBoolean({ message: OWN_MESSAGES.booleanExpected })
   show_hide?: boolean;
+}
+
+/** The group picker's query: a page of profiles, searched by title (or id), or the named ids. */
+export class RiskGroupsQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Part of the title, or the id' })
+  @IsOptional()
+  @IsString({ message: OWN_MESSAGES.textExpected })
+  @MaxLength(STRATEGY_PROFILE_TITLE_MAX)
+  search?: string;
+
+  @ApiPropertyOptional({ type: String, description: 'Profile ids, comma-separated: the names of picked profiles', example: '1,2' })
+  @IsOptional()
+  @IdsFromString()
+  @IsIdList(M.groupIdsInvalid)
+  id__in?: number[];
 }
 
 /** A number within a range (the message names it), required with `blank` unless omittable. */
@@ -198,3 +214,5 @@ export class RiskTriggerDto {
 export class RiskTriggerListDto extends paginatedAnswer(RiskTriggerDto) {}
 
 export class RiskGroupOptionDto extends NamedRef {}
+
+export class RiskGroupOptionListDto extends paginatedAnswer(RiskGroupOptionDto) {}

@@ -1,6 +1,7 @@
-import { RISK_CONTROL_LIST_QUERY, RISK_CONTROL_PAGE_SIZE } from '@console/contracts';
+import { PAGE_SIZES, RISK_CONTROL_LIST_QUERY, RISK_CONTROL_PAGE_SIZE, RISK_GROUP_OPTIONS_QUERY } from '@console/contracts';
 import { defineList } from '../common/list-query/list-declaration';
-import type { RiskControlsQuery } from './risk-controls.dto';
+import { PROFILE_SEARCH } from '../strategy-profiles/strategy-profiles.list';
+import type { RiskControlsQuery, RiskGroupsQuery } from './risk-controls.dto';
 
 const FROM = `risk_triggers rt LEFT JOIN exchange_accounts ea ON ea.id = rt.exchange_account_id`;
 
@@ -26,5 +27,19 @@ export const RISK_TRIGGER_LIST = defineList<RiskControlsQuery, typeof RISK_CONTR
   orderings: {},
   defaultOrder: [{ column: 'rt.id' }],
   defaultPageSize: RISK_CONTROL_PAGE_SIZE,
+  count: { kind: 'exact' },
+});
+
+/** The group picker's options: strategy profiles that are not drafts, by title, searched or named by id. */
+export const RISK_GROUP_OPTION_LIST = defineList<RiskGroupsQuery, typeof RISK_GROUP_OPTIONS_QUERY>(RISK_GROUP_OPTIONS_QUERY, {
+  name: 'risk group options',
+  from: `strategy_profiles sp`,
+  columns: 'sp.id, sp.title',
+  key: 'sp.id',
+  always: [`sp.status <> 'draft'`],
+  filters: { search: PROFILE_SEARCH, id__in: { column: 'sp.id', op: 'in' } },
+  orderings: {},
+  defaultOrder: [{ column: 'sp.title' }],
+  defaultPageSize: PAGE_SIZES.generic.default,
   count: { kind: 'exact' },
 });

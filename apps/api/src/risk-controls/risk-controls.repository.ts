@@ -83,7 +83,4 @@ export class RiskControlsRepository {
   }
 
   /** The group multi-select's options: every strategy profile but drafts, by title. */
-  async groupOptions(db: Db): Promise<{ id: number; title: string }[]> {
-    return queryRows(db, `SELECT id, title FROM strategy_profiles WHERE status <> 'draft' ORDER BY title, id`);
-  }
 }

@@ -9,8 +9,8 @@ import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from 
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { CreateRiskTriggerDto, RiskControlsQuery, RiskTriggerDto, UpdateRiskTriggerDto } from './risk-controls.dto';
-import { RISK_TRIGGER_LIST } from './risk-controls.list';
+import { CreateRiskTriggerDto, RiskControlsQuery, RiskGroupsQuery, RiskTriggerDto, UpdateRiskTriggerDto } from './risk-controls.dto';
+import { RISK_GROUP_OPTION_LIST, RISK_TRIGGER_LIST } from './risk-controls.list';
 import { RiskControlsRepository, RiskTriggerRecord, RiskTriggerWrite } from './risk-controls.repository';
 
 const ratio = (value: number | undefined) => (value === undefined ? undefined : toDbText(value, 'ratio'));
@@ -32,8 +32,8 @@ export class RiskControlsService {
     return mapRows(await queryListPage<RiskTriggerRecord, RiskControlsQuery>(this.dataSource, RISK_TRIGGER_LIST, { ...query, show_hide: query.show_hide ?? false }), toDto);
   }
 
-  groups(): Promise<{ id: number; title: string }[]> {
-    return this.triggers.groupOptions(this.dataSource);
+  groups(query: RiskGroupsQuery): Promise<ListPage<{ id: number; title: string }>> {
+    return queryListPage(this.dataSource, RISK_GROUP_OPTION_LIST, query);
   }
 
   async create(principal: Principal, body: CreateRiskTriggerDto): Promise<RiskTriggerDto> {

@@ -74,13 +74,44 @@ describe('risk control triggers', () => {
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
 
     const { profileId } = await makeOrder(ctx.db);
-    const groups = (await ctx.http().get(`${P}groups/`).set(...auth(full)).expect(200)).body;
-    expect(groups).toContainEqual({ id: profileId, title: expect.any(String) });
+    const groups = (await ctx.http().get(`${P}groups/?id__in=${profileId}`).set(...auth(full)).expect(200)).body;
+    expect(groups.results).toEqual([{ id: profileId, title: expect.any(String) }]);
     expect((await put(trigger.id, { group_profiles: [profileId] }, 200)).body.group_profiles).toEqual([profileId]);
     expect((await put(trigger.id, { group_profiles: [profileId, 1_999_999] }, 400)).body).toEqual({ group_profiles: [M.profileUnknown] });
     expect((await put(trigger.id, { group_profiles: [] }, 200)).body.group_profiles).toEqual([]);
     expect((await ctx.http().get(`${P}?show_hide=maybe`).set(...auth(full)).expect(400)).body).toEqual({ show_hide: [OWN_MESSAGES.booleanExpected] });
     await ctx.http().get(P).set(...auth(none)).expect(403);
     await ctx.http().post(P).set(...auth(none)).send(hard).expect(403);
+  });
+
+  it('the group picker pages its profiles by title, searches them, names picked ids and leaves drafts out', async () => {
+    const stamp = Date.now();
+    const titles = [`Group pick ${stamp} c`, `Group pick ${stamp} a`, `Group pick ${stamp} b`];
+    const { profileId } = await makeOrder(ctx.db);
+    const copy = `INSERT INTO strategy_profiles (title, status, profile_direction, exchange_account_id, mm_profile_id, ticker_config_id)
+      SELECT $1, 'inactive', 'long', exchange_account_id, mm_profile_id, ticker_config_id FROM strategy_profiles WHERE id = $2 RETURNING id`;
+    const ids: number[] = [];
+    for (const title of titles) {
+      const [row]: { id: number }[] = await ctx.db.query(copy, [title, profileId]);
+      ids.push(row!.id);
+    }
+    await ctx.db.query(`INSERT INTO strategy_profiles (title, status, profile_direction) VALUES ($1, 'draft', 'long')`, [`Group pick ${stamp} draft`]);
+    const groups = async (qs: string) => (await ctx.http().get(`${P}groups/?${qs}`).set(...auth(full)).expect(200)).body;
+
+    const first = await groups(`search=${encodeURIComponent(`Group pick ${stamp}`)}&page_size=2`);
+    expect(first.count).toBe(3);
+    expect(first.results.map((r: { title: string }) => r.title)).toEqual([titles[1], titles[2]]);
+    expect(first.next).toMatch(/page=2/);
+    const second = await groups(`search=${encodeURIComponent(`Group pick ${stamp}`)}&page_size=2&page=2`);
+    expect(second.results.map((r: { title: string }) => r.title)).toEqual([titles[0]]);
+    expect(second.next).toBeNull();
+
+    // By title, as every page of the picker.
+    expect((await groups(`id__in=${ids[0]},${ids[2]}`)).results).toEqual([
+      { id: ids[2], title: titles[2] },
+      { id: ids[0], title: titles[0] },
+    ]);
+    expect((await ctx.http().get(`${P}groups/?id__in=1,x`).set(...auth(full)).expect(400)).body).toEqual({ id__in: [M.groupIdsInvalid] });
+    await ctx.http().get(`${P}groups/`).set(...auth(none)).expect(403);
   });
 });

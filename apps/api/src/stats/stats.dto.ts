@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import {
   ACCOUNT_STATS_LIST_QUERY,
   DIRECTIONS,
   INPUT_LIMITS,
-  isId,
   PROFILE_STATS_LIST_QUERY,
   STATS_MESSAGES as M,
   STRATEGY_PROFILE_STATUSES,
@@ -14,21 +12,11 @@ import {
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
+import { IdsFromString, IsIdList as IsIdListOf } from '../common/validation/ids';
 import { isStatsDate } from './stats-dates';
 
-/** `1,2,3` (or the param repeated) → [1, 2, 3]; anything else stays as sent for the check to refuse. */
-const IdsFromString = () =>
-  Transform(({ value }: { value: unknown }) => {
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-    return parts.every((p) => typeof p === 'string' && /^\d{1,10}$/.test(p.trim())) ? parts.map((p) => Number(p)) : value;
-  });
-
-/** A list of row ids: 1 to 100 of them. */
-export const IsIdList = () =>
-  ValidateBy(
-    { name: 'isIdList', validator: { validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((v) => isId(v)) } },
-    { message: M.idsInvalid },
-  );
+/** A list of profile or account ids: 1 to 100 of them. */
+export const IsIdList = () => IsIdListOf(M.idsInvalid);
 
 /** A date (YYYY-MM-DD) or, unless `dateOnly`, an ISO date-time; a real calendar day. */
 export const IsStatsDate = (dateOnly = false) =>

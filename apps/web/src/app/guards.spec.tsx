@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import type { AuthState } from '../api/session-store';
@@ -114,4 +114,26 @@ describe('route guards', () => {
     renderWithApp(<AppRoutes />, { api: makeApi({ hasSession: true, isInitialized: false }, () => new Promise<Response>(() => undefined)), path: '/logs' });
     expect(screen.getByTestId('full-screen-loader')).toBeInTheDocument();
   });
+});
+
+describe('a menu entry with tabs', () => {
+  beforeAll(() => preloadScreens(), 60_000);
+
+  it('opens its first tab from any of its tabs, without a stop on the redirect page', async () => {
+    for (const [from, menu, first, heading] of [
+      ['/signals-and-orders/orders', 'signalsAndOrders', '/signals-and-orders/signals', 'Signals'],
+      ['/stats/account-stats', 'stats', '/stats/strategy-stats', 'Strategy stats'],
+      ['/privileges/user-management', 'privileges', '/privileges/groups', 'Privileges'],
+      ['/strategy-profiles/tickers', 'strategyProfiles', '/strategy-profiles/strategy', 'Strategy profiles list'],
+    ] as const) {
+      expect(await landOn(from, signedInState(makeUser()))).toBe(from);
+      // The menu is the phone's drawer in jsdom (kept in the page while closed).
+      const entry = screen.getByTestId(`menu-${menu}`);
+      // The entry links to the first tab itself: the redirect page, a second navigation, is never passed.
+      expect(entry).toHaveAttribute('href', first);
+      await act(async () => entry.click());
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(first));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    }
+  }, 90_000);
 });

@@ -5,7 +5,7 @@
 import { applyDecorators, ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
+import { ID_LIST_MAX, INPUT_LIMITS, isBigId, isId, isPage, OWN_MESSAGES, parseWholeNumber } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
 
 /** Digit strings (query strings, form inputs) become numbers; anything else stays as sent, for the check to refuse. */
@@ -35,6 +35,20 @@ export function IsId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorato
 export function IsBigId(message: string = OWN_MESSAGES.idInvalid): PropertyDecorator {
   return applyDecorators(ValidateBy({ name: 'isBigId', validator: { validate: isBigId } }, { message }), IsWholeNumber(), WholeNumberFromString());
 }
+
+/** `1,2,3` (or the param repeated) → [1, 2, 3]; anything else stays as sent for the check to refuse. */
+export const IdsFromString = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+    return parts.every((p) => typeof p === 'string' && /^\d{1,10}$/.test(p.trim())) ? parts.map((p) => Number(p)) : value;
+  });
+
+/** A list of row ids in a query string: 1 to 100 of them; `message` says what they are. */
+export const IsIdList = (message: string) =>
+  ValidateBy(
+    { name: 'isIdList', validator: { validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.length <= ID_LIST_MAX && value.every((v) => isId(v)) } },
+    { message },
+  );
 
 /** A one-based page number (1 to INPUT_LIMITS.pageMax). */
 export function IsPage(): PropertyDecorator {

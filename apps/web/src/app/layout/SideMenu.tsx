@@ -1,4 +1,4 @@
-import { LABELS, LIMITS, pathTo, visibleMenuEntries, type PathKey } from '@console/contracts';
+import { LABELS, LIMITS, menuEntryTarget, pathTo, visibleMenuEntries, type PathKey } from '@console/contracts';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -100,8 +100,8 @@ export function SideMenu({ variant = 'permanent', open, onToggle, onLogout }: Si
       <Divider />
       <List component="nav" aria-label="Main menu" sx={{ flex: 1 }}>
         {entries.map((entry) => {
-          const target = pathTo(entry.path);
-          const active = pathname.startsWith(target);
+          const target = pathTo(menuEntryTarget(user?.group, entry.path));
+          const active = pathname.startsWith(pathTo(entry.path));
           return (
             <Tooltip key={entry.path} title={expanded ? '' : entry.label} placement="right">
               <ListItemButton

@@ -1,20 +1,20 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EllipsisText } from './EllipsisText';
+import { AccountTitle, EllipsisText } from './EllipsisText';
 
 const TITLE = 'Binance USDT-M futures, main grid account';
 
 describe('EllipsisText', () => {
-  it('cuts at maxChars and shows the whole value on hover', async () => {
-    render(<EllipsisText text={TITLE} maxChars={35} />);
+  it('cuts an account title at 35 characters and shows the whole value on hover', async () => {
+    render(<AccountTitle title={TITLE} />);
     const shown = screen.getByText(`${TITLE.slice(0, 35)}…`);
     await userEvent.hover(shown);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
   });
 
   it('shows no tooltip for a value that fits, and gives the text no label or title of its own', async () => {
-    render(<EllipsisText text="Futures" maxChars={35} />);
+    render(<AccountTitle title="Futures" />);
     const shown = screen.getByText('Futures');
     await userEvent.hover(shown);
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('EllipsisText', () => {
   });
 
   it('opens on a tap (a click) when cut', async () => {
-    render(<EllipsisText text={TITLE} maxChars={35} />);
+    render(<AccountTitle title={TITLE} />);
     // A click alone, with no hover before it, as a tap on a touch screen gives.
     fireEvent.click(screen.getByText(`${TITLE.slice(0, 35)}…`));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);

@@ -1,14 +1,14 @@
 import { Box, Tooltip, type Breakpoint, type SxProps, type Theme } from '@mui/material';
 import { useRef, useState } from 'react';
-import { truncateTitle } from './truncate';
+import { EMPTY_VALUE, formatAccountTitle } from '@console/contracts';
 
 /** How wide a cut value may grow in a table cell: narrow on a phone, so the other columns stay in reach. */
 export const CELL_TEXT_MAX_WIDTH = { xs: 160, sm: 240, md: 320, lg: 480 } as const;
 
 interface EllipsisTextProps {
   text: string;
-  /** A cut at this many characters as well (platform.md 2.4 cuts account titles at 35). */
-  maxChars?: number;
+  /** How the text is shown before any width cut (an account title is cut at 35 characters). */
+  format?: (text: string) => string;
   /** Wider than this the text is cut with an ellipsis; by default the width its container gives it. */
   maxWidth?: number | string | Partial<Record<Breakpoint, number | string>>;
   sx?: SxProps<Theme>;
@@ -18,10 +18,10 @@ interface EllipsisTextProps {
  * One line of a long value (an email, ticker, title) cut with an ellipsis. When it is cut, hovering
  * shows the whole of it, and so does a tap on a touch screen; when it fits, nothing pops up.
  */
-export function EllipsisText({ text, maxChars, maxWidth = '100%', sx }: EllipsisTextProps) {
+export function EllipsisText({ text, format, maxWidth = '100%', sx }: EllipsisTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const [open, setOpen] = useState(false);
-  const shown = maxChars === undefined ? text : truncateTitle(text, maxChars);
+  const shown = format ? format(text) : text;
   const isCut = () => shown !== text || (ref.current !== null && ref.current.scrollWidth > ref.current.clientWidth);
   return (
     <Tooltip
@@ -49,4 +49,10 @@ export function EllipsisText({ text, maxChars, maxWidth = '100%', sx }: Ellipsis
       </Box>
     </Tooltip>
   );
+}
+
+/** An exchange account's title wherever it shows: cut as formatAccountTitle cuts it, the whole of it on hover or tap. */
+export function AccountTitle({ title, maxWidth, sx }: { title: string | null | undefined; maxWidth?: EllipsisTextProps['maxWidth']; sx?: SxProps<Theme> }) {
+  if (!title) return <>{EMPTY_VALUE}</>;
+  return <EllipsisText text={title} format={formatAccountTitle} maxWidth={maxWidth} sx={sx} />;
 }

@@ -1,10 +1,19 @@
-import { Autocomplete, Box, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
+import { format } from 'date-fns';
 import type { ReactNode } from 'react';
+import type { QueryValue } from '../../api/build-query';
+import { PagingPicker } from '../picker/PagingPicker';
+import type { OptionSource } from '../picker/option-sources';
 
-interface Option {
-  id: number;
-  /** Absent for a Limited group that does not see the title: the lookup answers ids only. */
-  title?: string;
+/** Today as a date field holds it (YYYY-MM-DD, local). */
+const today = () => format(new Date(), 'yyyy-MM-dd');
+
+/**
+ * The statistics lists' query with their default 'created until': today, while none is picked. The
+ * table, its export and the filter bar all read this one.
+ */
+export function withDefaultUntil<Q extends Record<string, QueryValue>>(query: Q): Q & { created_at__lte: string } {
+  return { ...query, created_at__lte: query.created_at__lte ? String(query.created_at__lte) : today() };
 }
 
 /**
@@ -13,7 +22,8 @@ interface Option {
  */
 export function StatsFilters(props: {
   label: string;
-  options: readonly Option[];
+  /** The rows to pick from, searched and paged; none when the group may not filter by them. */
+  source?: OptionSource;
   ids: string;
   onIds: (ids: string) => void;
   from: string;
@@ -23,20 +33,19 @@ export function StatsFilters(props: {
   actions?: ReactNode;
 }) {
   const picked = props.ids ? props.ids.split(',').map(Number) : [];
-  const value = props.options.filter((o) => picked.includes(o.id));
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', width: '100%' }}>
-      <Autocomplete
-        multiple
-        size="small"
-        options={props.options as Option[]}
-        value={value}
-        getOptionLabel={(o) => o.title ?? `#${o.id}`}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_, next) => props.onIds(next.map((o) => o.id).join(','))}
-        renderInput={(params) => <TextField {...params} label={props.label} />}
-        sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 420 }}
-      />
+      {props.source && (
+        <PagingPicker
+          {...props.source}
+          multiple
+          label={props.label}
+          value={picked}
+          onChange={(next) => props.onIds(next.map((o) => o.id).join(','))}
+          sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 420 }}
+          testId="stats-rows-filter"
+        />
+      )}
       {props.children}
       <TextField
         size="small"

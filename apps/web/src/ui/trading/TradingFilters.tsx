@@ -1,9 +1,10 @@
 import { Box, Button, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { canRead, mayFilterBy, SIGNALS_UI, type ListQueryAccess, type Perm } from '@console/contracts';
-import { useAuthState } from '../../api/context';
+import { useApiClient, useAuthState } from '../../api/context';
+import { PagingPicker } from '../picker/PagingPicker';
+import { pairSource, strategyProfileSource, type OptionSource } from '../picker/option-sources';
 import type { TableParams } from '../table/use-table-params';
-import { useFilterOptions } from './trading-api';
 
 /** Every filter key the signals and orders tables keep in the query string. */
 export const TRADING_FILTER_KEYS = ['profile', 'pair', 'status', 'created_at_after', 'created_at_before', 'show_missed', 'show_unfilled'] as const;
@@ -37,8 +38,7 @@ export function TradingFilters({ params, perm, access, statuses, switches, fixed
   const may = (key: FilterKey) => mayFilterBy(perm, access, key);
   const showProfile = fixedProfile === undefined && may('profile') && canRead(user?.group, 'profiles');
   const showPair = may('pair') && canRead(user?.group, 'pairs');
-  const profiles = useFilterOptions('profile', showProfile);
-  const pairs = useFilterOptions('pair', showPair);
+  const client = useApiClient();
   const [draft, setDraft] = useState<Draft>(params.filters);
   // Back and forward (or a link) change the query string: the draft follows it.
   const applied = JSON.stringify(params.filters);
@@ -86,15 +86,26 @@ export function TradingFilters({ params, perm, access, statuses, switches, fixed
       control={<Switch checked={draft[key] === 'true'} onChange={(event) => set(key)(event.target.checked ? 'true' : '')} />}
     />
   );
-  const asOptions = (options: { id: number; label: string }[] | undefined) => (options ?? []).map((o) => ({ value: String(o.id), label: o.label }));
+  // Profiles and pairs are long lists: searched and paged as the list is scrolled.
+  const picker = (key: FilterKey, label: string, source: OptionSource) => (
+    <PagingPicker
+      {...source}
+      label={label}
+      placeholder="All"
+      value={draft[key] ? Number(draft[key]) : null}
+      onChange={(option) => set(key)(option ? String(option.id) : ALL)}
+      sx={{ flex: { xs: '1 1 140px', sm: '0 0 200px' }, minWidth: 0 }}
+      testId={`filter-${key}`}
+    />
+  );
 
   return (
     <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} onSubmit={(event) => {
       event.preventDefault();
       params.setFilters(fixedProfile === undefined ? draft : { ...draft, profile: undefined });
     }}>
-      {showProfile && select('profile', 'Profile', asOptions(profiles.data))}
-      {showPair && select('pair', 'Pairs', asOptions(pairs.data))}
+      {showProfile && picker('profile', 'Profile', strategyProfileSource(client))}
+      {showPair && picker('pair', 'Pairs', pairSource(client))}
       {may('status') && select('status', 'Status', statuses)}
       {may('created_at_after') && date('created_at_after', 'Date from')}
       {may('created_at_before') && date('created_at_before', 'Date until')}

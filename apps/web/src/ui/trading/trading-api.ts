@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, MAX_PAGE_SIZE, type EngineCommandState, type OrderRow, type Paginated, type SignalRow } from '@console/contracts';
+import { API_PATHS, type EngineCommandState, type OrderRow, type Paginated, type SignalRow } from '@console/contracts';
 import type { QueryValue } from '../../api/build-query';
 import type { ApiClient } from '../../api/client';
 import { useCommandMutation } from '../../api/command-mutation';
@@ -43,29 +43,5 @@ export function useCancel(target: 'signal' | 'order') {
   return useCommandMutation({
     mutationFn: (id: string, send) => client.post<EngineCommandState>(target === 'signal' ? API_PATHS.cancelSignal(id) : API_PATHS.cancelOrder(id), undefined, send),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trading'] }),
-  });
-}
-
-export interface FilterOption {
-  id: number;
-  label: string;
-}
-
-/** Options of a filter (profiles by title, pairs by ticker): the first page of the lookup, the largest one. */
-export function useFilterOptions(kind: 'profile' | 'pair', enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['trading', 'filter-options', kind],
-    enabled,
-    staleTime: 60_000,
-    queryFn: async (): Promise<FilterOption[]> => {
-      if (kind === 'profile') {
-        // A Limited group that does not see the profiles' titles gets their ids only.
-        const page = await client.get<Paginated<{ id: number; title?: string }>>(API_PATHS.strategyProfileOptions, { params: { page_size: 100 } });
-        return page.results.map((p) => ({ id: p.id, label: p.title ?? `#${p.id}` }));
-      }
-      const page = await client.get<Paginated<{ id: number; ticker: string }>>(API_PATHS.pairOptions, { params: { page_size: MAX_PAGE_SIZE } });
-      return page.results.map((p) => ({ id: p.id, label: p.ticker }));
-    },
   });
 }

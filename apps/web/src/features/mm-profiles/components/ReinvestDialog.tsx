@@ -1,4 +1,5 @@
-import { DialogContentText, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { FormControlLabel, InputAdornment, Stack, Switch, TextField, Tooltip } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
@@ -32,7 +33,6 @@ export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onC
 
   return (
     <FormDialog title={MM_PROFILE_UI.reinvestDaily} onClose={onClose} onSubmit={submit} submitLabel="Save" submitting={formState.isSubmitting}>
-      <DialogContentText sx={{ mb: 2 }}>{MM_PROFILE_UI.reinvestTooltip}</DialogContentText>
       <Stack spacing={1}>
         <Controller
           control={control}
@@ -51,6 +51,17 @@ export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onC
             },
           })}
           {...fieldErrorProps(formState.errors.percent)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <Tooltip title={MM_PROFILE_UI.reinvestTooltip}>
+                    <InfoOutlinedIcon fontSize="small" color="action" aria-label={MM_PROFILE_UI.reinvestTooltip} tabIndex={0} />
+                  </Tooltip>
+                </InputAdornment>
+              ),
+            },
+          }}
         />
       </Stack>
     </FormDialog>

@@ -2,7 +2,7 @@ import { Box, Button, DialogActions, DialogContent, DialogContentText, DialogTit
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
+import { formatAccountTitle, MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { profileIdOf } from '../../../app/paths';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
@@ -99,7 +99,7 @@ export function MmProfileFormPage() {
             >
               {(accounts.data?.results ?? []).map((account) => (
                 <MenuItem key={account.id} value={String(account.id)}>
-                  {account.title}
+                  {formatAccountTitle(account.title)}
                 </MenuItem>
               ))}
             </TextField>

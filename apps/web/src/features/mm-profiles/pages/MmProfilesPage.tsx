@@ -1,5 +1,5 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
@@ -26,6 +26,7 @@ import { DepositChips } from '../components/DepositChips';
 import { mmListActions, mmStatusAction, mmTitleLinks } from '../components/mm-rules';
 import { ReinvestDialog } from '../components/ReinvestDialog';
 import { StrategyProfilesCell } from '../components/StrategyProfilesCell';
+import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['status', 'visibility', 'direction'] as const;
 const ALL = '';
@@ -65,7 +66,7 @@ export function MmProfilesPage() {
     { field: 'max_factor_amount', header: 'Max factor' },
     { field: 'all_signals_quota', header: 'All signals quota', render: (profile) => <span data-testid="all-signals-quota">{amount(profile.all_signals_quota)}</span> },
     { field: 'one_signal_quota', header: 'One signal quota', render: (profile) => <span data-testid="one-signal-quota">{amount(profile.one_signal_quota)}</span> },
-    { field: 'exchange_account', header: 'Exchange account', render: (profile) => profile.exchange_account?.title ?? '-' },
+    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <AccountTitle title={profile.exchange_account?.title} /> },
     { field: 'status', header: 'Status' },
     { field: 'created_at', header: 'Created', render: (profile) => formatDateTime(profile.created_at) },
   ];
@@ -128,10 +129,14 @@ export function MmProfilesPage() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {actions.deposit && (
             <>
-              {/* The re-invest rule is explained in its dialog, not in a tooltip that a tap leaves open. */}
-              <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
-                {MM_PROFILE_UI.reinvestDaily}
-              </Button>
+              {/* The re-invest rule is a tooltip of its button (a span holds it while the button is disabled) and of the X field. */}
+              <Tooltip title={MM_PROFILE_UI.reinvestTooltip}>
+                <span>
+                  <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
+                    {MM_PROFILE_UI.reinvestDaily}
+                  </Button>
+                </span>
+              </Tooltip>
               <Button variant="outlined" onClick={() => setDialog('deposit')}>
                 {MM_PROFILE_UI.changeDeposit}
               </Button>

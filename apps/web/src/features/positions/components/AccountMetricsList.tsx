@@ -1,12 +1,13 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, CircularProgress, Divider, IconButton, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ACCOUNT_METRIC_LABELS, TRADING_DECIMALS, type AccountAdminMetrics } from '@console/contracts';
+import { ACCOUNT_METRIC_LABELS, formatAccountTitle, TRADING_DECIMALS, type AccountAdminMetrics } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { formatDateTime } from '../../../ui/format/date';
 import { useAccountInfo } from '../api/get-account-info';
 import { DepositEditDialog, type DepositField } from './DepositEditDialog';
 import { fixed } from './position-rules';
+import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 const EDITABLE = new Set<string>(['deposit_monthly', 'deposit_at']);
 
@@ -21,7 +22,7 @@ export function AccountMetricsList({ canEditDeposit }: { canEditDeposit: boolean
       {info.data.length === 0 && <Typography color="text.secondary">No account metrics yet...</Typography>}
       {info.data.map((account) => (
         <Paper key={account.id} variant="outlined" sx={{ p: 1.5 }}>
-          <Typography variant="subtitle2">{account.account_name}</Typography>
+          <Typography variant="subtitle2" component="div"><AccountTitle title={account.account_name} /></Typography>
           <Typography variant="caption" color="text.secondary">
             {formatDateTime(account.at)}
           </Typography>
@@ -36,7 +37,7 @@ export function AccountMetricsList({ canEditDeposit }: { canEditDeposit: boolean
                   {fixed(account[field], TRADING_DECIMALS.adminMetrics)}
                 </Typography>
                 {canEditDeposit && EDITABLE.has(field) && (
-                  <IconButton size="small" aria-label={`Edit ${label} of ${account.account_name}`} onClick={() => setEditing({ account, field: field as DepositField })}>
+                  <IconButton size="small" aria-label={`Edit ${label} of ${formatAccountTitle(account.account_name)}`} onClick={() => setEditing({ account, field: field as DepositField })}>
                     <EditIcon fontSize="inherit" />
                   </IconButton>
                 )}

@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { DEPOSIT_TRANSACTION_TYPES, POSITION_MESSAGES as M, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
+import { DEPOSIT_TRANSACTION_TYPES, formatAccountTitle, POSITION_MESSAGES as M, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -29,14 +29,14 @@ export function DepositEditDialog({ account, field, onClose }: { account: Accoun
     try {
       const amount = Number(value.trim());
       await edit.mutateAsync({ accountId: account.id, body: monthly ? { deposit_monthly: amount, deposit_type: deposit_type as DepositTransactionType } : { deposit_at: amount } });
-      toast.success(`${LABELS[field]} of ${account.account_name} saved`);
+      toast.success(`${LABELS[field]} of ${formatAccountTitle(account.account_name)} saved`);
       onClose();
     } catch (e) {
       toast.error(normaliseError(e));
     }
   });
   return (
-    <FormDialog title={`${LABELS[field]}: ${account.account_name}`} onClose={onClose} onSubmit={submit} submitLabel="Save" submitting={formState.isSubmitting}>
+    <FormDialog title={`${LABELS[field]}: ${formatAccountTitle(account.account_name)}`} onClose={onClose} onSubmit={submit} submitLabel="Save" submitting={formState.isSubmitting}>
       <TextField autoFocus fullWidth margin="dense" label={LABELS[field]} inputMode="decimal" {...register('value', { validate: depositValueError })} {...fieldErrorProps(formState.errors.value)} />
       {monthly && (
         <Controller

@@ -27,6 +27,9 @@ type Pending =
 const names = (rows: Position[]) => rows.map((row) => row.ticker ?? row.id).join(', ');
 
 /** Position administration (trading.md 2): positions and lost positions, their actions, and the accounts' metrics beside them. */
+/** Actions whose failures are only logged, never shown. */
+const ONLY_LOGGED: ReadonlySet<PositionAction['kind']> = new Set(['skipCheck', 'recoverKExit']);
+
 export function PositionAdministrationPage() {
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'APA');
@@ -52,14 +55,23 @@ export function PositionAdministrationPage() {
       return next;
     });
 
-  /** Runs the actions one after another on their rows' locks; a refusal is a toast. */
+  /**
+   * Runs the actions one after another on their rows' locks; a refusal is a toast, except for skip checks
+   * and k-exit recovery, whose failures are only logged.
+   */
   const send = async (actions: PositionAction[], rowIds: string[], done?: string) => {
     const key = Number(rowIds[0] ?? 0);
-    await run(key, async () => {
-      for (const one of actions) await action.mutateAsync(one);
-      if (done) toast.success(done);
-      setSelected(new Map());
-    });
+    const report = actions.every((one) => ONLY_LOGGED.has(one.kind)) ? 'log' : 'toast';
+    await run(
+      key,
+      async () => {
+        for (const one of actions) await action.mutateAsync(one);
+        if (done) toast.success(done);
+        setSelected(new Map());
+      },
+      undefined,
+      report,
+    );
   };
 
   const closeMarketActions = (targets: Position[]): PositionAction[] => {

@@ -1,21 +1,21 @@
-import { Autocomplete, TextField } from '@mui/material';
-import { useRiskGroups } from '../api/risk-controls';
+import { useApiClient } from '../../../api/context';
+import { PagingPicker } from '../../../ui/picker/PagingPicker';
+import { riskGroupSource } from '../api/risk-controls';
 
-/** The group multi-select: strategy profiles by title (trading.md 2). */
+/** The group multi-select: strategy profiles by title, searched and paged. */
 export function GroupSelect({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
-  const groups = useRiskGroups();
-  const options = groups.data ?? [];
-  const picked = options.filter((option) => value.includes(option.id));
+  const client = useApiClient();
   return (
-    <Autocomplete
+    <PagingPicker
+      {...riskGroupSource(client)}
       multiple
-      options={options}
-      value={picked}
-      loading={groups.isPending}
-      getOptionLabel={(option) => option.title}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, next) => onChange(next.map((option) => option.id))}
-      renderInput={(params) => <TextField {...params} margin="dense" label="Group" placeholder="Strategy profiles" />}
+      size="medium"
+      label="Group"
+      placeholder="Strategy profiles"
+      value={value}
+      onChange={(options) => onChange(options.map((option) => option.id))}
+      inputProps={{ margin: 'dense' }}
+      testId="risk-group-picker"
     />
   );
 }

@@ -1,18 +1,22 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Switch } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, RISK_CONTROL_UI as UI, TRIGGER_FIELD_LABELS, type RiskTrigger, type TriggerEditableField } from '@console/contracts';
+import { canWrite, PAGE_SIZES, RISK_CONTROL_PAGE_SIZE, RISK_CONTROL_UI as UI, TRIGGER_FIELD_LABELS, type RiskTrigger, type TriggerEditableField } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { useRiskGroups, useRiskTriggers, useUpdateTrigger, type TriggerChange } from '../api/risk-controls';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { useRiskGroupNames, useRiskTriggers, useUpdateTrigger, type TriggerChange } from '../api/risk-controls';
 import { AddTriggerDialog } from '../components/AddTriggerDialog';
 import { EditValueDialog } from '../components/EditValueDialog';
 import { GroupSelect } from '../components/GroupSelect';
 import { editableFields } from '../components/trigger-rules';
+
+/** The generic per-page choices; the first page holds as many triggers as it always has. */
+const TRIGGER_PAGE_SIZES = { options: PAGE_SIZES.generic.options, default: RISK_CONTROL_PAGE_SIZE };
 
 const shown = (value: number | string | null) => (value === null || value === '' ? '-' : String(value));
 
@@ -44,8 +48,11 @@ export function RiskControlPage() {
   const { user } = useAuthState();
   const writable = canWrite(user?.group, 'risk_control');
   const [showAll, setShowAll] = useState(false);
-  const triggers = useRiskTriggers(showAll);
-  const groups = useRiskGroups();
+  const params = useTableParams(TRIGGER_PAGE_SIZES);
+  const triggers = useRiskTriggers(showAll, { page: params.page, page_size: params.pageSize });
+  // The names of the profiles in this page's groups only.
+  const groupIds = [...new Set((triggers.data?.results ?? []).flatMap((trigger) => trigger.group_profiles))].sort((a, b) => a - b);
+  const groups = useRiskGroupNames(groupIds);
   const update = useUpdateTrigger();
   const { busy, run } = useRowActions();
   const [adding, setAdding] = useState(false);
@@ -54,7 +61,7 @@ export function RiskControlPage() {
   const [menu, setMenu] = useState<{ anchor: HTMLElement; trigger: RiskTrigger } | null>(null);
 
   const change = (trigger: RiskTrigger, body: TriggerChange) => run(trigger.id, () => update.mutateAsync({ id: trigger.id, change: body }));
-  const titleOf = (id: number) => groups.data?.find((group) => group.id === id)?.title ?? `#${id}`;
+  const titleOf = (id: number) => groups.data?.find((group) => group.id === id)?.label ?? `#${id}`;
 
   const value = (field: TriggerEditableField) => (trigger: RiskTrigger) =>
     writable ? (
@@ -142,7 +149,13 @@ export function RiskControlPage() {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2, '& h1': { mb: 0 } }}>
         <PageTitle>Risk control service</PageTitle>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="outlined" onClick={() => setShowAll((previous) => !previous)}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setShowAll((previous) => !previous);
+              params.setPage(1);
+            }}
+          >
             {showAll ? UI.hideUnpicked : UI.showAll}
           </Button>
           {writable && (
@@ -155,6 +168,8 @@ export function RiskControlPage() {
       <DataTable
         columns={columns}
         rows={triggers.data?.results}
+        count={triggers.data?.count}
+        params={params}
         rowKey={(trigger) => trigger.id}
         emptyText={UI.empty}
         isLoading={triggers.isPending}

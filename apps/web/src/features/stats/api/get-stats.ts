@@ -3,13 +3,9 @@ import { API_PATHS, type Paginated } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { titledSource } from '../../../ui/picker/option-sources';
 import type { AccountStatsRow, ProfileStatsRow } from '../../../ui/trading/stats-types';
 
-export interface StatsOption {
-  id: number;
-  /** Absent for a Limited group that does not see the title. */
-  title?: string;
-}
 
 export const profilesStatsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({
@@ -29,12 +25,6 @@ export const accountStatsQueryOptions = (client: ApiClient, query: Record<string
 
 export const useAccountStats = (query: Record<string, QueryValue>) => useQuery(accountStatsQueryOptions(useApiClient(), query));
 
-/** The filters' options: profiles (or accounts) with statistics, by title; the first 100. */
-export const useStatsOptions = (kind: 'profiles' | 'accounts', enabled = true) => {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['stats-options', kind],
-    queryFn: () => client.get<Paginated<StatsOption>>(kind === 'profiles' ? API_PATHS.profilesStatsOptions : API_PATHS.accountStatsOptions, { params: { page_size: 100 } }),
-    enabled,
-  });
-};
+/** The filters' rows: profiles with statistics (searched by title or id) or accounts (by title), paged. */
+export const statsOptionSource = (client: ApiClient, kind: 'profiles' | 'accounts') =>
+  titledSource(client, kind === 'profiles' ? API_PATHS.profilesStatsOptions : API_PATHS.accountStatsOptions, { searchesIds: kind === 'profiles' });

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, STATS_UI } from '@console/contracts';
-import { useAuthState } from '../../../api/context';
+import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters } from '../../../ui/trading/StatsFilters';
+import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
 import { formatFigure, type AccountStatsRow } from '../../../ui/trading/stats-types';
-import { useAccountStats, useStatsOptions } from '../api/get-stats';
+import { useAccountStats, statsOptionSource } from '../api/get-stats';
 import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
+import { AccountTitle, CELL_TEXT_MAX_WIDTH } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['account_id__in', 'created_at__gte', 'created_at__lte'] as const;
 const PAGE_SIZES = { options: [20, 50, 100], default: ACCOUNT_STATS_PAGE_SIZE };
@@ -20,13 +21,14 @@ export function AccountStatsPage() {
   const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
   const { user } = useAuthState();
   const canExport = canRead(user?.group, 'account_stats_export');
-  const stats = useAccountStats(params.query);
-  const options = useStatsOptions('accounts');
+  const filters = withDefaultUntil(params.filters);
+  const stats = useAccountStats(withDefaultUntil(params.query));
+  const client = useApiClient();
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
   const columns: Column<AccountStatsRow>[] = [
-    { field: 'account_title', header: 'Account', sortable: true, ellipsis: true },
+    { field: 'account_title', header: 'Account', sortable: true, render: (row) => <AccountTitle title={row.account_title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
     { field: 'qty_profiles', header: 'Profiles' },
     { field: 'nav', header: 'NAV', sortable: true, render: (row) => formatFigure(row.nav, 'usd') },
     { field: 'deposit', header: 'Deposit', render: (row) => formatFigure(row.deposit, 'usd') },
@@ -52,14 +54,14 @@ export function AccountStatsPage() {
           <>
             <StatsFilters
               label="Accounts"
-              options={options.data?.results ?? []}
+              source={statsOptionSource(client, 'accounts')}
               ids={params.filters.account_id__in ?? ''}
               onIds={(ids) => set({ account_id__in: ids })}
               from={params.filters.created_at__gte ?? ''}
-              until={params.filters.created_at__lte ?? ''}
+              until={filters.created_at__lte}
               onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
             />
-            {canExport && <ExportButton calls={EXPORT_PATHS.account_stats} params={params.ordering ? { ...params.filters, ordering: params.ordering } : params.filters} />}
+            {canExport && <ExportButton calls={EXPORT_PATHS.account_stats} params={params.ordering ? { ...filters, ordering: params.ordering } : filters} />}
           </>
         }
         testId="account-stats-table"

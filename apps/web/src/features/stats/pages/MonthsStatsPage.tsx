@@ -11,6 +11,7 @@ import { useMonthsStats } from '../api/get-months-stats';
 import { DateRangePicker, type MonthsRange } from '../components/DateRangePicker';
 import { MonthsSummary } from '../components/MonthsSummary';
 import { MonthsTable } from '../components/MonthsTable';
+import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 /** 'Stats by months' (trading.md 2): a date range, the summary, the Administrator/Client views and the months table. */
 export function MonthsStatsPage() {
@@ -36,7 +37,7 @@ export function MonthsStatsPage() {
         </ToggleButtonGroup>
         {stats.data?.exchange_account && (
           <Typography variant="body2" color="text.secondary">
-            {stats.data.exchange_account.title}
+            <AccountTitle title={stats.data.exchange_account.title} />
           </Typography>
         )}
       </Box>

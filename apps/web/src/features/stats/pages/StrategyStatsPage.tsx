@@ -1,15 +1,15 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { canRead, EXPORT_PATHS, EMPTY_VALUE, isFieldAllowed, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
-import { useAuthState } from '../../../api/context';
+import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters } from '../../../ui/trading/StatsFilters';
+import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
 import type { ProfileStatsRow } from '../../../ui/trading/stats-types';
-import { useProfilesStats, useStatsOptions } from '../api/get-stats';
+import { useProfilesStats, statsOptionSource } from '../api/get-stats';
 import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
 
 const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
@@ -24,8 +24,9 @@ export function StrategyStatsPage() {
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'profiles_stats');
   const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
-  const stats = useProfilesStats(params.query);
-  const options = useStatsOptions('profiles', mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'profile_id__in'));
+  const filters = withDefaultUntil(params.filters);
+  const stats = useProfilesStats(withDefaultUntil(params.query));
+  const client = useApiClient();
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
@@ -57,11 +58,11 @@ export function StrategyStatsPage() {
             {perm.filtering && (
               <StatsFilters
                 label="Profiles"
-                options={options.data?.results ?? []}
+                source={mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'profile_id__in') ? statsOptionSource(client, 'profiles') : undefined}
                 ids={params.filters.profile_id__in ?? ''}
                 onIds={(ids) => set({ profile_id__in: ids })}
                 from={params.filters.created_at__gte ?? ''}
-                until={params.filters.created_at__lte ?? ''}
+                until={filters.created_at__lte}
                 onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
               >
                 {mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'status') && (
@@ -84,7 +85,7 @@ export function StrategyStatsPage() {
                 )}
               </StatsFilters>
             )}
-            {canRead(user?.group, 'profiles_stats_export') && <ExportButton calls={EXPORT_PATHS.profiles_stats} params={exportParams(params.filters, params.ordering)} />}
+            {canRead(user?.group, 'profiles_stats_export') && <ExportButton calls={EXPORT_PATHS.profiles_stats} params={exportParams(filters, params.ordering)} />}
           </>
         }
         testId="strategy-stats-table"

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
 import { CHANGING_POLL_MS, type NamedRef, type StrategyProfile } from './get-strategy-profiles';
 
 export interface StrategySettings {
@@ -56,11 +57,8 @@ export function useSaveStrategyProfile() {
   });
 }
 
-/** The pickers of the profile step: MM profiles, ticker lists, template profiles. */
-export const useMmProfileOptions = (search: string) => {
-  const client = useApiClient();
-  return useQuery({ queryKey: ['mm-profiles', 'options', search], queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.mmProfileOptions, { params: { mm_profile: search || undefined } }) });
-};
+/** The pickers of the profile step: MM profiles (searched by title, paged), ticker lists, template profiles. */
+export const mmProfileOptionSource = (client: ApiClient) => titledSource(client, API_PATHS.mmProfileOptions, { searchParam: 'mm_profile' });
 
 export const useTickerListOptions = (enabled: boolean) => {
   const client = useApiClient();
@@ -71,11 +69,5 @@ export const useTickerListOptions = (enabled: boolean) => {
   });
 };
 
-export const useTemplateOptions = (search: string, enabled: boolean) => {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['strategy-profiles', 'templates', search],
-    queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.strategyProfileOptions, { params: { search: search || undefined } }),
-    enabled,
-  });
-};
+/** Templates: any strategy profile, searched by title or id, paged. */
+export const templateOptionSource = (client: ApiClient) => strategyProfileSource(client);

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { PageTitle } from '../../../ui/PageTitle';
-import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
+import { AccountTitle, CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
@@ -54,7 +54,7 @@ export function StrategyProfilesPage() {
           profile.title
         ),
     },
-    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <OneLine text={profile.exchange_account?.title} /> },
+    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <AccountTitle title={profile.exchange_account?.title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
     {
       field: 'profile_direction',
       header: 'Signal direction',

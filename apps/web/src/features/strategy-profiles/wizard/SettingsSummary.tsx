@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, CardHeader, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { EMPTY_VALUE, exitModeOf, PATHS, STRATEGY_WIZARD_UI, type SettingsDocument, type Timeframe, type WizardStepKey } from '@console/contracts';
+import { EMPTY_VALUE, exitModeOf, formatAccountTitle, PATHS, STRATEGY_WIZARD_UI, type SettingsDocument, type Timeframe, type WizardStepKey } from '@console/contracts';
 
 type Block = Record<string, unknown>;
 const blockOf = (doc: SettingsDocument, key: string): Block => (doc[key] && typeof doc[key] === 'object' && !Array.isArray(doc[key]) ? (doc[key] as Block) : {});
@@ -95,7 +95,7 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
             ['Name', text(profile.title)],
             ['MM profile', text(profile.mm_profile?.title)],
             ['Tickers list', tickers],
-            ['Exchange account', text(profile.exchange_account?.title)],
+            ['Exchange account', text(profile.exchange_account?.title && formatAccountTitle(profile.exchange_account.title))],
           ]}
         />,
       )}

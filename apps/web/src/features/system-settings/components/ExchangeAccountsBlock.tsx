@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
-import { EllipsisText } from '../../../ui/text/EllipsisText';
+import { AccountTitle, EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteExchangeAccount } from '../api/delete-exchange-account';
 import { useExchangeAccounts } from '../api/get-exchange-accounts';
@@ -53,7 +53,7 @@ export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
             <ListItem key={account.id} divider sx={{ height: ROW_PX, gap: 1, pr: writable ? 1 : 2 }}>
               <ListItemText
                 sx={{ minWidth: 0 }}
-                primary={<EllipsisText text={account.title} maxChars={LIMITS.accountTitleTruncate} />}
+                primary={<AccountTitle title={account.title} />}
                 secondary={<EllipsisText text={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`} />}
                 data-testid="exchange-account"
               />
