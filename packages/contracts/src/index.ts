@@ -22,3 +22,4 @@ export * from './positions';
 export * from './risk-controls';
 export * from './signals';
 export * from './exports';
+export * from './sessions';
