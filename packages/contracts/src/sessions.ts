@@ -82,7 +82,7 @@ export const SESSION_UI = {
   endAll: 'End all sessions',
   details: 'Sessions',
   noSessions: 'No live sessions',
-  noHistory: 'No sign-in attempts in the last 90 days',
+  noHistory: `No sign-in attempts in the last ${SESSION_LIMITS.historyDays} days`,
   unknown: 'Unknown',
   endOneTitle: 'End session',
   endOneText: (device: string) => `${device} will be signed out at its next request.`,
