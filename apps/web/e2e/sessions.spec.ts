@@ -60,7 +60,7 @@ test('two sessions: the second ends the first, which is sent to the login page a
 
   // The administrator's view of a user's row: the same two blocks in a dialog.
   await phone.goto('/privileges/user-management');
-  await phone.getByRole('button', { name: `${SESSION_UI.details} of ${SESSIONS_ADMIN.email}` }).click();
+  await phone.getByRole('button', { name: SESSION_UI.detailsOf(SESSIONS_ADMIN.email) }).click();
   const dialog = phone.getByRole('dialog');
   await expect(dialog.getByText(SESSION_UI.userDialogTitle(SESSIONS_ADMIN.email))).toBeVisible();
   await expect(dialog.getByTestId('user-sessions').getByRole('row')).toHaveCount(2);

@@ -65,6 +65,8 @@ export const SESSION_MESSAGES = {
   familyIdInvalid: 'Please enter the valid session id',
 } as const;
 
+const END_SESSION = 'End session';
+
 export const SESSION_UI = {
   sessionsTitle: 'Sessions',
   historyTitle: 'Sign-in history',
@@ -76,15 +78,18 @@ export const SESSION_UI = {
   time: 'Time',
   outcome: 'Outcome',
   end: 'End',
-  endAction: 'End session',
+  endAction: END_SESSION,
   thisSession: 'This session',
   endOthers: 'End all other sessions',
   endAll: 'End all sessions',
   details: 'Sessions',
+  /** The accessible names of a row's buttons, which name what they act on. */
+  detailsOf: (email: string) => `Sessions of ${email}`,
+  endActionFor: (device: string, address: string) => `${END_SESSION}: ${device}, ${address}`,
   noSessions: 'No live sessions',
   noHistory: `No sign-in attempts in the last ${SESSION_LIMITS.historyDays} days`,
   unknown: 'Unknown',
-  endOneTitle: 'End session',
+  endOneTitle: END_SESSION,
   endOneText: (device: string) => `${device} will be signed out at its next request.`,
   endOthersTitle: 'End all other sessions',
   endOthersText: 'Every session but this one will be signed out at its next request.',

@@ -41,7 +41,7 @@ export function SessionsTable({ sessions, isLoading, error, onEnd, toolbar, test
         s.is_current ? (
           EMPTY_VALUE
         ) : (
-          <Button size="small" color="error" aria-label={`${SESSION_UI.endAction}: ${deviceName(s.browser, s.system)}, ${s.address}`} onClick={() => onEnd(s)}>
+          <Button size="small" color="error" aria-label={SESSION_UI.endActionFor(deviceName(s.browser, s.system), s.address)} onClick={() => onEnd(s)}>
             {SESSION_UI.end}
           </Button>
         ),

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { SESSION_UI, SIGN_IN_OUTCOME_LABELS, type Paginated, type SignInAttempt } from '@console/contracts';
+import { deviceName, SESSION_UI, SIGN_IN_OUTCOME_LABELS, type Paginated, type SignInAttempt } from '@console/contracts';
 import { formatDateTime } from '../format/date';
 import { DataTable, type Column } from '../table/DataTable';
 import type { TableParams } from '../table/use-table-params';
@@ -7,7 +7,7 @@ import type { TableParams } from '../table/use-table-params';
 const columns: Column<SignInAttempt>[] = [
   { field: 'created_at', header: SESSION_UI.time, render: (a) => formatDateTime(a.created_at) },
   { field: 'address', header: SESSION_UI.address },
-  { field: 'browser', header: SESSION_UI.browser, render: (a) => (a.system ? `${a.browser}, ${a.system}` : a.browser) },
+  { field: 'browser', header: SESSION_UI.browser, render: (a) => deviceName(a.browser, a.system) },
   {
     field: 'outcome',
     header: SESSION_UI.outcome,

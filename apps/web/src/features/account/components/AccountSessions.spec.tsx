@@ -54,7 +54,7 @@ describe('AccountSessions', () => {
   it('ends another session after a confirmation and lists the sessions again', async () => {
     const api = renderBlocks();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `${SESSION_UI.endAction}: Firefox on Windows, 198.51.100.20` }));
+    await user.click(await screen.findByRole('button', { name: SESSION_UI.endActionFor('Firefox on Windows', '198.51.100.20') }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(SESSION_UI.endOneText('Firefox on Windows'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: SESSION_UI.end }));

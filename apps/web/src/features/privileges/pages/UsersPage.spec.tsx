@@ -70,7 +70,7 @@ describe('UsersPage', () => {
     });
     renderWithApp(<UsersPage />, { api: makeApi(signedInState(makeUser()), fetch) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `${SESSION_UI.details} of lost.laptop@example.com` }));
+    await user.click(await screen.findByRole('button', { name: SESSION_UI.detailsOf('lost.laptop@example.com') }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(SESSION_UI.userDialogTitle('lost.laptop@example.com'))).toBeInTheDocument();
     expect(await within(within(dialog).getByTestId('user-sign-in-history')).findByText(SIGN_IN_OUTCOME_LABELS.success)).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('UsersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: SESSION_UI.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: `${SESSION_UI.details} of operator@example.com` }));
+    await user.click(screen.getByRole('button', { name: SESSION_UI.detailsOf('operator@example.com') }));
     const own = await screen.findByRole('dialog');
     await within(own).findByText('203.0.113.9');
     expect(within(own).queryByRole('button', { name: SESSION_UI.endAll })).not.toBeInTheDocument();

@@ -73,7 +73,7 @@ export function UsersPage() {
       field: 'sessions',
       header: SESSION_UI.details,
       render: (u) => (
-        <Button size="small" aria-label={`${SESSION_UI.details} of ${u.email}`} onClick={() => setViewing({ id: u.id, email: u.email })}>
+        <Button size="small" aria-label={SESSION_UI.detailsOf(u.email)} onClick={() => setViewing({ id: u.id, email: u.email })}>
           {SESSION_UI.details}
         </Button>
       ),
