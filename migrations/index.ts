@@ -16,6 +16,7 @@ import { CreateBotStatusExportsAndEngineCommands1733385600000 } from './17333856
 import { AddSignalsOrdersFilterIndexes1733558400000 } from './1733558400000-AddSignalsOrdersFilterIndexes';
 import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStatisticsRollups';
 import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-AddExportTaskProgressAndExpiry';
+import { AddSessionDetailsAndSignInIndex1733990400000 } from './1733990400000-AddSessionDetailsAndSignInIndex';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AddSignalsOrdersFilterIndexes1733558400000,
   CreateStatisticsRollups1733731200000,
   AddExportTaskProgressAndExpiry1733817600000,
+  AddSessionDetailsAndSignInIndex1733990400000,
 ];

@@ -28,6 +28,7 @@ import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
 import { TelegramSettingsModule } from './settings/telegram/telegram-settings.module';
 import { UsersModule } from './users/users.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { ExportsModule } from './exports/exports.module';
 
 @Module({})
@@ -47,6 +48,7 @@ export class AppModule {
         AccessModule,
         AuthModule,
         UsersModule,
+        SessionsModule,
         GroupsModule,
         ExchangeAccountsModule,
         NotificationsModule,

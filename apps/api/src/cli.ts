@@ -24,12 +24,13 @@ async function main(): Promise<void> {
       return;
     }
     case 'create-admin': {
-      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' } } });
-      if (!values.email || !values.password) throw new Error('Usage: create-admin --email E --password P');
+      // --email may repeat: one start of the process for several administrators with the same password.
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string', multiple: true }, password: { type: 'string' } } });
+      if (!values.email?.length || !values.password) throw new Error('Usage: create-admin --email E [--email E2 …] --password P');
       const ds = createDataSource(databaseUrl);
       await ds.initialize();
       try {
-        console.log(JSON.stringify(await createOrResetAdmin(ds, values.email, values.password)));
+        for (const email of values.email) console.log(JSON.stringify(await createOrResetAdmin(ds, email, values.password)));
       } finally {
         await ds.destroy();
       }

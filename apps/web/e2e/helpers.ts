@@ -3,7 +3,7 @@ import contracts from '@console/contracts';
 import { generateSync } from 'otplib';
 
 // The contracts are CommonJS; this package is ESM, so they come in through their default export.
-export const { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, MM_PROFILE_MESSAGES, MM_PROFILE_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_PROFILE_UI, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, SIGNALS_UI, MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS, REFRESH_COOKIE, API_PATHS, LIMITS, visibleMenuEntries, menuEntryTabs, pathTo } = contracts;
+export const { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, MM_PROFILE_MESSAGES, MM_PROFILE_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_PROFILE_UI, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, SIGNALS_UI, MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS, REFRESH_COOKIE, API_PATHS, LIMITS, visibleMenuEntries, menuEntryTabs, pathTo, SESSION_UI, SESSION_MESSAGES, SIGN_IN_OUTCOME_LABELS } = contracts;
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 /** The administrators scripts/e2e-server.mjs creates, one per spec file. */
@@ -24,6 +24,7 @@ export const CLOSES_ADMIN = { email: 'closes@example.com', password: ADMIN_PASSW
 export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PASSWORD };
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
 export const TABS_ADMIN = { email: 'tabs@example.com', password: ADMIN_PASSWORD };
+export const SESSIONS_ADMIN = { email: 'sessions@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

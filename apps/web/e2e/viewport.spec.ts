@@ -164,7 +164,7 @@ test('on a phone every screen of the menu fits the width, in the light and the d
   await (await openDrawer(page)).getByTestId('menu-privileges').click();
   await page.getByRole('main').getByTestId('tab-userManagement').click();
   const scroller = page.getByTestId('users-table-scroller');
-  const email = scroller.getByRole('cell', { name: PHONE_ADMIN.email });
+  const email = scroller.getByRole('cell', { name: PHONE_ADMIN.email, exact: true });
   const before = await email.boundingBox();
   expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));

@@ -89,6 +89,16 @@ export const API_PATHS = {
   /** The groups a users manager may put users in (within their own levels), under the users section. */
   userGroupOptions: '/users/users/group_options/',
   updateUserGroup: (id: number) => `/users/users/${id}/update_user/`,
+  /** The signed-in user's own live sessions; one of them; all but the current one. */
+  ownSessions: '/users/sessions/',
+  ownSession: (familyId: string) => `/users/sessions/${encodeURIComponent(familyId)}/`,
+  endOtherSessions: '/users/sessions/end-others/',
+  ownSignInHistory: '/users/sign-in-history/',
+  /** A user's sessions and sign-in history, for those who manage users. */
+  userSessions: (id: number) => `/users/users/${id}/sessions/`,
+  userSession: (id: number, familyId: string) => `/users/users/${id}/sessions/${encodeURIComponent(familyId)}/`,
+  endUserSessions: (id: number) => `/users/users/${id}/sessions/end-all/`,
+  userSignInHistory: (id: number) => `/users/users/${id}/sign-in-history/`,
   groups: '/users/groups/',
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',

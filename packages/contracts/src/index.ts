@@ -23,3 +23,4 @@ export * from './positions';
 export * from './risk-controls';
 export * from './signals';
 export * from './exports';
+export * from './sessions';

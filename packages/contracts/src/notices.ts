@@ -30,6 +30,11 @@ export const NOTICES = {
       text_body: `The exchange sync added ${named}${more}. They stay inactive until turned on in System settings.`,
     };
   },
+  /** A sign-in from a browser and address this user had not signed in from before. */
+  newDeviceSignIn: (email: string, device: string, address: string): NoticeText => ({
+    title: 'Sign-in from a new device',
+    text_body: `${email} signed in from ${device} at ${address}. If it was not them, end that session in Account details (or Users management) and change the password.`,
+  }),
 } as const;
 
 export const DELIVERY_FAILURES = {

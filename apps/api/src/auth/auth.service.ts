@@ -6,10 +6,12 @@ import type { Principal } from '../access/principal';
 import { Clock } from '../common/clock/clock';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { decryptSecret, encryptSecret } from '../common/crypto/secrets';
-import { BadRequestDetail, FieldValidationError, TokenNotValidError } from '../common/errors/api-errors';
+import { BadRequestDetail, FieldValidationError, TokenNotValidError, TooManyAttemptsError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { UsersRepository } from '../users/users.repository';
+import { deviceOf } from '../sessions/user-agent';
 import { CaptchaService } from './captcha.service';
+import { NewDeviceService } from './new-device.service';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { RateLimiterService, signInLimits, totpLimits } from './rate-limiter.service';
 import { SessionService } from './session.service';
@@ -31,6 +33,7 @@ export class AuthService {
     private readonly limiter: RateLimiterService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly newDevices: NewDeviceService,
   ) {}
 
   /** Password step: answers tokens whose second factor is still pending. */
@@ -40,12 +43,15 @@ export class AuthService {
     // The bot-check comes first and takes no attempt: failing it judges no password, and must not let
     // anyone lock an account without solving challenges.
     if (!(await this.captcha.redeem(captchaToken))) {
-      await this.audit.write({ type: 'user', event_type: 'login_failed', log_data: { email: normalized, reason: 'captcha', ...client } });
+      await this.failedSignIn(normalized, 'captcha', client);
       throw new BadRequestDetail(MESSAGES.captchaFailed);
     }
     // Taken before the password is judged, so parallel guesses cannot get past the limit.
     const limits = signInLimits(normalized, client.ip);
-    await this.limiter.take(limits);
+    await this.limiter.take(limits).catch(async (refusal: unknown) => {
+      if (refusal instanceof TooManyAttemptsError) await this.failedSignIn(normalized, 'locked', client);
+      throw refusal;
+    });
     const user = await this.users.signInRecord(this.dataSource, normalized);
     const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk || !user.is_active) {
@@ -55,7 +61,7 @@ export class AuthService {
     }
     await this.limiter.refund(limits);
     return this.dataSource.transaction(async (manager) => {
-      const pair = await this.sessions.startFamily(user.id, false, manager);
+      const pair = await this.sessions.startFamily(user.id, false, manager, client);
       await this.audit.write({ type: 'user', event_type: 'login_password_ok', user_id: user.id, log_data: { email: normalized, ...client } }, manager);
       return pair;
     });
@@ -81,8 +87,14 @@ export class AuthService {
   /** Second factor: a code from the authenticator app, each time step usable once. */
   async loginWithTotp(principal: Principal, code: string): Promise<TokenPair> {
     const client = { ip: principal.ip, userAgent: principal.userAgent };
+    const device = deviceOf(client.userAgent);
     const limits = totpLimits(principal.userId, principal.ip);
-    await this.limiter.take(limits);
+    await this.limiter.take(limits).catch(async (refusal: unknown) => {
+      if (refusal instanceof TooManyAttemptsError) {
+        await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: { reason: 'locked', ...client } });
+      }
+      throw refusal;
+    });
     const enrolment = await this.users.totpEnrolment(this.dataSource, principal.userId);
     const secretEnc = enrolment?.totp_secret_enc;
     const step = secretEnc ? matchingStep(code, decryptSecret(secretEnc, this.config.encryptionKey), this.clock.now()) : null;
@@ -91,9 +103,10 @@ export class AuthService {
       if (!(await this.users.claimTotpStep(manager, principal.userId, step))) return null;
       if (!enrolment?.totp_verified) await this.audit.write({ type: 'user', event_type: '2fa_activated', user_id: principal.userId, log_data: client }, manager);
       await this.sessions.revokeFamily(principal.familyId, 'second_factor', manager);
-      const pair = await this.sessions.startFamily(principal.userId, true, manager);
-      await this.audit.write({ type: 'user', event_type: 'login_success', user_id: principal.userId, log_data: client }, manager);
-      return pair;
+      const pair = await this.sessions.startFamily(principal.userId, true, manager, client);
+      const newDevice = await this.newDevices.isNewDevice(manager, principal.userId, client.ip, device);
+      await this.audit.write({ type: 'user', event_type: 'login_success', user_id: principal.userId, log_data: { ...client, device } }, manager);
+      return { pair, newDevice };
     });
     if (!result) {
       await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: client });
@@ -103,7 +116,17 @@ export class AuthService {
     const [perUser, perAddress] = limits;
     await this.limiter.reset([perUser]);
     await this.limiter.refund([perAddress]);
-    return result;
+    if (result.newDevice) await this.newDevices.announce(principal.email, device, client.ip);
+    return result.pair;
+  }
+
+  /**
+   * A refused password step, on the account it named when there is one, so the account's sign-in
+   * history shows it; the lookup runs only for refusals before the password check (bot-check, lock).
+   */
+  private async failedSignIn(email: string, reason: 'captcha' | 'locked', client: ClientInfo): Promise<void> {
+    const userId = (await this.users.idByEmail(this.dataSource, email)) ?? null;
+    await this.audit.write({ type: 'user', event_type: 'login_failed', user_id: userId, log_data: { email, reason, ...client } });
   }
 
   async logout(refreshToken: string, client: ClientInfo): Promise<void> {

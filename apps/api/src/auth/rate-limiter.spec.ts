@@ -26,8 +26,14 @@ describe('limits on guessing under parallel requests', () => {
   beforeEach(() => clearRedisPrefix(ctx.redis, ctx.config.redisPrefix));
 
   const login = (email: string, password: string) => ctx.http().post(`${P}/login/`).send({ email, password });
-  const failedLogins = async (email: string): Promise<number> =>
-    (await ctx.db.query(`SELECT count(*)::int AS n FROM logs WHERE event_type = 'login_failed' AND log_data->>'email' = $1`, [email]))[0].n;
+  /** Judged failures; a refusal by the limit is logged too (reason `locked`), for the sign-in history. */
+  const failedLogins = async (email: string, reason: 'judged' | 'locked' = 'judged'): Promise<number> =>
+    (
+      await ctx.db.query(
+        `SELECT count(*)::int AS n FROM logs WHERE event_type = 'login_failed' AND log_data->>'email' = $1 AND (log_data->>'reason' = 'locked') = $2`,
+        [email, reason === 'locked'],
+      )
+    )[0].n;
 
   it(`judges at most ${max} of ${PARALLEL} parallel wrong passwords for one account, and the account is then locked`, async () => {
     const user = await makeUser(ctx.db);
@@ -36,6 +42,7 @@ describe('limits on guessing under parallel requests', () => {
     expect(counts[400]).toBe(max);
     expect(counts[429]).toBe(PARALLEL - max);
     expect(await failedLogins(user.email)).toBe(max);
+    expect(await failedLogins(user.email, 'locked')).toBe(PARALLEL - max);
     for (const res of answers.filter((r) => r.status === 429)) {
       expect(res.body).toEqual({ detail: OWN_MESSAGES.tooManyAttempts, code: 'throttled' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -70,8 +77,10 @@ describe('limits on guessing under parallel requests', () => {
     expect(counts[400]).toBe(max);
     expect(counts[429]).toBe(PARALLEL - max);
     for (const res of answers.filter((r) => r.status === 400)) expect(res.body).toEqual({ detail: MESSAGES.twoFactorFailed });
-    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM logs WHERE event_type = '2fa_failed' AND user_id = $1`, [user.id]);
-    expect(n).toBe(max);
+    const failedCodes = async (locked: boolean) =>
+      (await ctx.db.query(`SELECT count(*)::int AS n FROM logs WHERE event_type = '2fa_failed' AND user_id = $1 AND (log_data->>'reason' = 'locked') IS TRUE = $2`, [user.id, locked]))[0].n;
+    expect(await failedCodes(false)).toBe(max);
+    expect(await failedCodes(true)).toBe(PARALLEL - max);
     await ctx.http().post(`${P}/totp/login/${totpCode(secret, ctx.clock.now())}/`).set(...auth(pending.access)).expect(429);
   });
 

@@ -9,7 +9,10 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
-import { RevokeReason, SessionsRepository } from './sessions.repository';
+import { RevokeReason, SessionsRepository, type SignInClient } from './sessions.repository';
+
+/** A family started outside a request (tests, tools): no address nor browser to show. */
+const NO_CLIENT: SignInClient = { ip: '', userAgent: '' };
 
 interface AccessClaims {
   sub: string;
@@ -57,9 +60,9 @@ export class SessionService {
     this.signingKey = createSecretKey(Buffer.from(config.jwtSecret));
   }
 
-  async startFamily(userId: number, secondFactorPassed: boolean, manager: EntityManager = this.dataSource.manager): Promise<TokenPair> {
+  async startFamily(userId: number, secondFactorPassed: boolean, manager: EntityManager = this.dataSource.manager, client: SignInClient = NO_CLIENT): Promise<TokenPair> {
     const familyId = randomUUID();
-    await this.sessions.addFamily(manager, { id: familyId, userId, secondFactorPassed });
+    await this.sessions.addFamily(manager, { id: familyId, userId, secondFactorPassed, client });
     return this.issue(manager, userId, familyId, secondFactorPassed);
   }
 
@@ -108,6 +111,7 @@ export class SessionService {
     if (!claims) throw new TokenNotValidError();
     const row = await this.sessions.sessionOf(this.dataSource, claims.fam, claims.userId);
     if (!row) throw new TokenNotValidError();
+    if (row.activity_stale) await this.sessions.touch(this.dataSource, claims.fam);
     return {
       userId: row.id,
       email: row.email,

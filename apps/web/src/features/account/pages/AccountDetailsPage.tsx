@@ -9,6 +9,7 @@ import { normaliseError } from '../../../api/errors';
 import { PageTitle } from '../../../ui/PageTitle';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useUpdateOwnAccount } from '../api/update-own-account';
+import { AccountSessions } from '../components/AccountSessions';
 
 interface AccountForm {
   email: string;
@@ -16,7 +17,7 @@ interface AccountForm {
   new_password: string;
 }
 
-/** Account details (platform.md 2.5): email and an optional password change; Save only after a change. */
+/** Account details: email and an optional password change (Save only after a change); the user's sessions and sign-in history. */
 export function AccountDetailsPage() {
   const { user } = useAuthState();
   const toast = useToast();
@@ -63,9 +64,9 @@ export function AccountDetailsPage() {
   };
 
   return (
-    <Box sx={{ maxWidth: 480 }}>
+    <Box>
       <PageTitle>Account details</PageTitle>
-      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper component="form" onSubmit={handleSubmit(save)} noValidate sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
         <TextField
           label="Email"
           fullWidth
@@ -100,6 +101,7 @@ export function AccountDetailsPage() {
           Save
         </Button>
       </Paper>
+      <AccountSessions />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, EMPTY_VALUE, LABELS, type GroupOption } from '@console/contracts';
+import { canWrite, EMPTY_VALUE, LABELS, SESSION_UI, type GroupOption } from '@console/contracts';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
@@ -14,8 +14,9 @@ import { useDeactivateUser } from '../api/deactivate-user';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers, type ManagedUser } from '../api/get-users';
 import { AddUserDialog } from '../components/AddUserDialog';
+import { UserSessionsDialog } from '../components/UserSessionsDialog';
 
-/** Users Management (platform.md 2.6): 40 rows, change of group, delete (deactivate), Add New User. */
+/** Users Management: 40 rows, change of group, sessions and sign-in history, delete (deactivate), Add New User. */
 export function UsersPage() {
   const { user } = useAuthState();
   const toast = useToast();
@@ -30,6 +31,7 @@ export function UsersPage() {
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; email: string } | null>(null);
+  const [viewing, setViewing] = useState<{ id: number; email: string } | null>(null);
   const writable = canWrite(user?.group, 'users');
 
   async function act(action: () => Promise<unknown>) {
@@ -68,6 +70,15 @@ export function UsersPage() {
         ),
     },
     {
+      field: 'sessions',
+      header: SESSION_UI.details,
+      render: (u) => (
+        <Button size="small" aria-label={SESSION_UI.detailsOf(u.email)} onClick={() => setViewing({ id: u.id, email: u.email })}>
+          {SESSION_UI.details}
+        </Button>
+      ),
+    },
+    {
       field: 'delete',
       header: 'Delete',
       render: (u) =>
@@ -100,6 +111,7 @@ export function UsersPage() {
           onClose={() => setDeleting(null)}
         />
       )}
+      {viewing && <UserSessionsDialog user={viewing} canEnd={writable && viewing.id !== user?.id} onClose={() => setViewing(null)} />}
       {adding && <AddUserDialog groups={options} onClose={() => setAdding(false)} onCreate={createUser.mutateAsync} />}
     </>
   );

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { OwnSessionsController, UserSessionsController } from './sessions.controller';
+import { UserSessionsService } from './user-sessions.service';
+
+@Module({ imports: [AuthModule], controllers: [OwnSessionsController, UserSessionsController], providers: [UserSessionsService] })
+export class SessionsModule {}

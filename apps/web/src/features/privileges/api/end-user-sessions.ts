@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
+import { useApiClient } from '../../../api/context';
+import { userSessionsQueryOptions } from './get-user-sessions';
+
+export interface SessionsEnded {
+  detail: string;
+  ended: number;
+}
+
+/** 'End all sessions' of a user (a lost laptop): each is signed out at its next request. */
+export const endUserSessions = (client: ApiClient, userId: number) => client.post<SessionsEnded>(API_PATHS.endUserSessions(userId));
+
+/** 'End' on one session of a user. */
+export const endUserSession = (client: ApiClient, userId: number, sessionId: string) => client.delete<SessionsEnded>(API_PATHS.userSession(userId, sessionId));
+
+export function useEndUserSessions(userId: number) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userSessionsQueryOptions(client, userId).queryKey });
+  return {
+    endAll: useMutation({ mutationFn: () => endUserSessions(client, userId), onSuccess: refresh }),
+    endOne: useMutation({ mutationFn: (sessionId: string) => endUserSession(client, userId, sessionId), onSuccess: refresh }),
+  };
+}
