@@ -7,7 +7,7 @@ import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 import { EngineCommandsProcessor } from './engine-commands.processor';
 
 const cancelPath = (orderId: string) => `/api/v2/orders/order/${orderId}/cancel/`;
@@ -54,7 +54,7 @@ describe('the engine-command boundary', () => {
 
   it('a double click or two instances at once make one command', async () => {
     const order = await makeOrder(ctx.db);
-    const answers = await Promise.all([1, 2, 3].map(() => ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202)));
+    const answers = await withEngineHeld(ctx, () => Promise.all([1, 2, 3].map(() => ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202))));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await commandsFor(order.orderId)).toHaveLength(1);
   });

@@ -1,13 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, POSITION_MESSAGES as M } from '@console/contracts';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeLostPosition, makePosition } from '../test/position-fixtures';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/position-administration/';
 
@@ -44,17 +42,6 @@ describe('position administration: actions through the engine', () => {
   const put = (path: string, body: object, token = full) => ctx.http().put(`${P}${path}`).set(...auth(token)).send(body);
   const logsOf = async (id: string) =>
     ctx.db.query(`SELECT event_type FROM logs WHERE event_type LIKE 'engine_%' AND log_data->>'target_type' = 'position' AND log_data->>'target_id' = $1`, [id]);
-  /** Runs `body` with the engine's queue paused, so the commands it writes stay pending meanwhile. */
-  const withEngineHeld = async (body: () => Promise<void>) => {
-    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
-    await queue.pause();
-    try {
-      await body();
-    } finally {
-      await queue.resume();
-    }
-  };
-
   it('a reduce is CHANGING at once, then the engine sells the percent: size, coins and unrealised PnL shrink, the PnL sold is realised', async () => {
     const { positionId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400, uPnl: 8 });
     const asked = await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202);
@@ -178,7 +165,7 @@ describe('position administration: actions through the engine', () => {
   it('while a change of a position is pending, another one is refused with 409 (other inputs or another kind); the same one answers it', async () => {
     const { positionId, signalId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400 });
     let first: string | undefined;
-    await withEngineHeld(async () => {
+    await withEngineHeld(ctx, async () => {
       first = (await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id;
       expect((await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id).toBe(first);
       const running = { detail: ENGINE_MESSAGES.actionRunning };

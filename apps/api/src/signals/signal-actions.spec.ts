@@ -6,7 +6,7 @@ import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 import { makeSignal, makeSignalWorld, SignalWorld } from './signals.fixtures';
 
 const S = '/api/v2/signals';
@@ -82,7 +82,7 @@ describe('signal actions: engine commands on a signal or its position', () => {
 
   it('a repeated cancel takes effect once: the same key answers the same command, even after it is done', async () => {
     const id = await activeNp();
-    const doubled = await Promise.all([1, 2, 3].map(() => post(`position/${id}/cancel/`).expect(202)));
+    const doubled = await withEngineHeld(ctx, () => Promise.all([1, 2, 3].map(() => post(`position/${id}/cancel/`).expect(202))));
     expect(new Set(doubled.map((a) => a.body.id)).size).toBe(1);
     await waitUntil(settled(doubled[0].body.id), 10_000);
 

@@ -5,7 +5,7 @@ import { strategySettingsV1 } from '../demo/trading-data';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/strategies/profiles/';
 
@@ -83,12 +83,14 @@ describe('strategy profiles', () => {
     expect((await put(`${created.id}/start/`, {}, 400)).body).toEqual({ detail: M.draftCannotStart });
     await completeSettings(created.id);
     await put(`${created.id}/`, { status: 'inactive' }, 200);
-    const started = (await put(`${created.id}/start/`, {}, 200)).body;
-    expect(started).toMatchObject({ status: 'active', action_state: 'CHANGING' });
-    expect((await put(`${created.id}/`, { title: 'Changed' }, 400)).body).toEqual({ detail: M.onlyWhenStopped });
-    expect((await put(`${created.id}/`, { status: 'inactive' }, 400)).body).toEqual({ detail: M.statusByActions });
-    // Asked again while the engine works on it: the same command (a double click), no second one.
-    await put(`${created.id}/start/`, {}, 200);
+    await withEngineHeld(ctx, async () => {
+      const started = (await put(`${created.id}/start/`, {}, 200)).body;
+      expect(started).toMatchObject({ status: 'active', action_state: 'CHANGING' });
+      expect((await put(`${created.id}/`, { title: 'Changed' }, 400)).body).toEqual({ detail: M.onlyWhenStopped });
+      expect((await put(`${created.id}/`, { status: 'inactive' }, 400)).body).toEqual({ detail: M.statusByActions });
+      // Asked again while the engine works on it: the same command (a double click), no second one.
+      await put(`${created.id}/start/`, {}, 200);
+    });
     await waitUntil(async () => (await ctx.db.query(`SELECT action_state FROM strategy_profiles WHERE id = $1`, [created.id]))[0].action_state === 'CHANGED', 10_000);
     expect((await put(`${created.id}/start/`, {}, 400)).body).toEqual({ detail: M.cannotStart });
     const stopping = (await put(`${created.id}/stop/`, {}, 200)).body;
