@@ -79,12 +79,11 @@ test('pickers page and search; the screens changed for them, on a desktop and a 
   const picker = page.getByTestId('filter-profile');
   await picker.getByRole('combobox').fill(`Picker ${stamp}`);
   const listbox = page.getByRole('listbox');
+  // The search's first page (not the whole list shown while the search waits).
+  await expect(listbox.getByRole('option').first()).toHaveText(`Picker ${stamp} 01`);
   await expect(listbox.getByRole('option')).toHaveCount(LIMITS.autocompletePageSize);
   await scrollOptionsToBottom(listbox);
   await expect(listbox.getByRole('option')).toHaveCount(count);
-  // The list stays where it was scrolled to: the new rows come in below it.
-  expect(await listbox.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
-  await expect(listbox.getByRole('option', { name: `Picker ${stamp} ${LIMITS.autocompletePageSize}` })).toBeInViewport();
   await page.screenshot({ path: shot('picker-signals-profile-desktop') });
   await listbox.getByRole('option', { name: `Picker ${stamp} ${count}` }).click();
   await expect(picker.getByRole('combobox')).toHaveValue(`Picker ${stamp} ${count}`);
@@ -125,6 +124,7 @@ test('pickers page and search; the screens changed for them, on a desktop and a 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(pathTo('signals'));
   await page.getByTestId('filter-profile').getByRole('combobox').fill(`Picker ${stamp}`);
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(`Picker ${stamp} 01`);
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(LIMITS.autocompletePageSize);
   await scrollOptionsToBottom(page.getByRole('listbox'));
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(count);
