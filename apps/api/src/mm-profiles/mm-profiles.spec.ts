@@ -5,7 +5,7 @@ import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/strategies/mm-profiles/';
 
@@ -100,12 +100,15 @@ describe('MM profiles', () => {
 
   it('starts and stops through the engine; the form changes only an inactive profile', async () => {
     const { id } = (await post({ ...valid(), title: 'Runner' }, 201)).body;
-    const started = await put(id, { status: 'active' }, 200);
-    expect(started.body.status).toBe('active');
-    expect((await put(id, { title: 'Renamed' }, 400)).body).toEqual({ detail: M.onlyInactive });
-    const stopped = await put(id, { status: 'inactive' }, 200);
-    expect(stopped.body.status).toBe('stopping');
-    expect((await put(id, { status: 'active' }, 400)).body).toEqual({ detail: M.statusMoveInvalid });
+    // The engine waits meanwhile: what the form allows while a start or a stop is pending must not race it.
+    await withEngineHeld(ctx, async () => {
+      const started = await put(id, { status: 'active' }, 200);
+      expect(started.body.status).toBe('active');
+      expect((await put(id, { title: 'Renamed' }, 400)).body).toEqual({ detail: M.onlyInactive });
+      const stopped = await put(id, { status: 'inactive' }, 200);
+      expect(stopped.body.status).toBe('stopping');
+      expect((await put(id, { status: 'active' }, 400)).body).toEqual({ detail: M.statusMoveInvalid });
+    });
     await waitUntil(async () => (await statusOf(id)) === 'inactive', 10_000);
     const kinds = await ctx.db.query(`SELECT kind, status FROM engine_commands WHERE target_type = 'mm_profile' AND target_id = $1 ORDER BY id`, [id]);
     expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(['start_mm_profile', 'stop_mm_profile']);

@@ -6,7 +6,7 @@ import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { startWorker, withEngineHeld } from '../test/worker';
 
 const S = '/api/v2/system-status/';
 
@@ -31,7 +31,7 @@ describe('bot on and off', () => {
 
   it('starts disabled; switching on is one engine command even when asked twice at once, CHANGING until the engine confirms', async () => {
     expect(await read()).toEqual({ status: 'disabled', action_state: 'NONE', command_id: null });
-    const answers = await Promise.all([1, 2].map(() => ctx.http().post(S).set(...auth(operator)).send({ status: 'enabled' }).expect(202)));
+    const answers = await withEngineHeld(ctx, () => Promise.all([1, 2].map(() => ctx.http().post(S).set(...auth(operator)).send({ status: 'enabled' }).expect(202))));
     for (const answer of answers) expect(answer.body).toMatchObject({ status: 'disabled', action_state: 'CHANGING' });
     expect(await commands()).toEqual(['enable_bot']);
     await waitUntil(async () => (await read()).status === 'enabled', 10_000);
