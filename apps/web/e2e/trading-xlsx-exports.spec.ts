@@ -60,7 +60,7 @@ test('signals export: the button spins while the file is made, then the file hol
     const row = sheet.getRow(i + 2);
     expect(String(row.getCell(1).value)).toBe(signal.id);
     expect(row.getCell(column('Pair')).value).toBe(signal.pair);
-    expect(row.getCell(column('Status')).value).toBe('finished');
+    expect(row.getCell(column('Status')).value).toBe('Finished');
     expect((row.getCell(column('Created')).value as Date).getTime()).toBe(new Date(signal.created_at).getTime());
   });
 

@@ -24,3 +24,6 @@ export * from './risk-controls';
 export * from './signals';
 export * from './exports';
 export * from './sessions';
+export * from './columns';
+export * from './signal-columns';
+export * from './stats-columns';

@@ -3,7 +3,7 @@
  * field of the list's answer, so a Limited group's fields pick them), the answer shape of a row, and the
  * rows the group may see. One per exported list, in export-sources.ts.
  */
-import { isFieldAllowed, type ExportedList, type Perm } from '@console/contracts';
+import { excelCellValue, excelNumFmt, isFieldAllowed, type ColumnSet, type ExportedList, type Perm } from '@console/contracts';
 import type { RowScope } from '../access/row-scopes';
 import type { ListDeclaration } from '../common/list-query/list-declaration';
 
@@ -18,6 +18,27 @@ export interface ExportColumn {
   value?: (row: ListRow) => unknown;
   /** Excel number format, e.g. 'dd.mm.yyyy hh:mm:ss' for dates. */
   numFmt?: string;
+  /** Whether a Limited group may see it at all (its field is one of the section's fields). */
+  limited: boolean;
+}
+
+/** Text columns this wide; other columns fit their header. */
+const TEXT_WIDTH = 24;
+const DATE_WIDTH = 20;
+
+/**
+ * The sheet's columns from the list's declaration (packages/contracts): the screen's headers in its
+ * order, numbers as numbers in the screen's decimals, enums by the screen's labels.
+ */
+export function exportColumns<Row>(set: ColumnSet<Row>): ExportColumn[] {
+  return set.columns.map((c) => ({
+    field: c.field,
+    header: c.header,
+    width: c.format.kind === 'datetime' ? DATE_WIDTH : c.format.kind === 'text' ? TEXT_WIDTH : Math.max(12, c.header.length + 4),
+    numFmt: excelNumFmt(c.format),
+    value: (row: ListRow) => excelCellValue(c.format, row[c.field]),
+    limited: c.limited,
+  }));
 }
 
 export interface ExportSource<Q extends { ordering?: string } = { ordering?: string }> {
@@ -35,7 +56,7 @@ export interface ExportSource<Q extends { ordering?: string } = { ordering?: str
 
 /** The columns the perm opens: every one at Full and ReadOnly, the group's fields at Limited. */
 export function visibleColumns(source: ExportSource, perm: Perm): ExportColumn[] {
-  return source.columns.filter((column) => isFieldAllowed(perm, column.field));
+  return source.columns.filter((column) => (perm.status !== 'Limited' || column.limited) && isFieldAllowed(perm, column.field));
 }
 
 /** A cell from a field's value: dates stay dates, nested rows show their title, lists their titles. */

@@ -5,7 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, EXPORT_PATHS, exportFileDate, OWN_MESSAGES, permsAll, type Perm } from '@console/contracts';
+import {
+  ACCOUNT_STATS_COLUMNS,
+  columnsFor,
+  excelNumFmt,
+  EXPORT_MESSAGES,
+  EXPORT_PATHS,
+  exportFileDate,
+  OWN_MESSAGES,
+  permOf,
+  permsAll,
+  PROFILE_STATS_COLUMNS,
+  SIGNAL_COLUMNS,
+  type ColumnSet,
+  type Perm,
+} from '@console/contracts';
 import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
@@ -15,10 +29,11 @@ import { ExportsProcessor } from './exports.processor';
 
 const API = '/api/v2';
 const PATHS = EXPORT_PATHS.signals;
+/** The signals table's headers, in its order (the declaration in packages/contracts). */
 const HEADERS = [
-  'ID', 'Created', 'Profile', 'Profile ID', 'Timeframe', 'Pair', 'Direction', 'Execution', 'Size, USD', 'Size, coins', 'Avg entry price',
-  'Exit place', 'Current price', 'PnL, USD', 'PnL, %', 'TR in ATR', 'Inc. vola', 'ATR-1', 'ATR T, %', 'Activated at', 'Start point', 'Status',
-  'State', 'Action state', 'Time per signal, h',
+  'ID', 'Created', 'Profile', 'Profile ID', 'Pair', 'Direction', 'Time frame', 'Status', 'State', 'Action state', 'Execution, %', 'Size, $',
+  'Size, coins', 'Avg entry price', 'Exit place', 'Current price', 'PnL, $', 'PnL, %', 'Time per signal, h', 'Start point', 'TR in ATR',
+  'Inc vola', 'ATR-1', 'ATR T, %', 'Activated',
 ];
 
 interface StoredSignal {
@@ -47,13 +62,20 @@ async function readSheet(buffer: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-/** The header's font and the first data row's number formats (the writer remembers style ids per format). */
-async function firstRowStyles(buffer: Buffer): Promise<{ bold: boolean | undefined; numFmts: (string | undefined)[] }> {
+/** The header's font, the headers, and each column's number format on the first data row ('General' when none). */
+async function sheetLayout(buffer: Buffer): Promise<{ bold: boolean | undefined; headers: string[]; numFmts: string[] }> {
   const workbook = new Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const row = sheet.getRow(2);
-  return { bold: sheet.getRow(1).getCell(1).font?.bold, numFmts: [1, 2, 9, 20].map((c) => row.getCell(c).numFmt) };
+  return { bold: sheet.getRow(1).getCell(1).font?.bold, headers, numFmts: headers.map((_, i) => row.getCell(i + 1).numFmt ?? 'General') };
+}
+
+/** What the screen shows a perm of the list: the declared headers of its columns, in order, and their cells' formats. */
+function screenLayout<Row>(set: ColumnSet<Row>, perm: Perm): { headers: string[]; numFmts: string[] } {
+  const columns = columnsFor(set, perm);
+  return { headers: columns.map((c) => c.header), numFmts: columns.map((c) => excelNumFmt(c.format) ?? 'General') };
 }
 
 describe('xlsx exports of the signals and stats lists', () => {
@@ -111,10 +133,14 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
     const [header, ...rows] = await readSheet(file.body as Buffer);
     expect(header).toEqual(HEADERS);
-    // Dates (Created, Activated at) carry the date-time format, other cells none; the header is bold.
-    const styles = await firstRowStyles(file.body as Buffer);
-    expect(styles.bold).toBe(true);
-    expect(styles.numFmts.map((f) => f ?? 'General')).toEqual(['General', 'dd.mm.yyyy hh:mm:ss', 'General', 'dd.mm.yyyy hh:mm:ss']);
+    // Each cell carries the number format of its column's screen format; the header is bold.
+    const layout = await sheetLayout(file.body as Buffer);
+    expect(layout.bold).toBe(true);
+    expect(layout.numFmts).toEqual(screenLayout(SIGNAL_COLUMNS, permsAll('Full')[0]).numFmts);
+    expect(layout.numFmts.slice(0, 2)).toEqual(['0', 'dd.mm.yyyy hh:mm:ss']);
+    expect(layout.numFmts[HEADERS.indexOf('Size, $')]).toBe('"$"#,##0.00;-"$"#,##0.00');
+    expect(layout.numFmts[HEADERS.indexOf('PnL, %')]).toBe('0.00"%"');
+    expect(layout.numFmts[HEADERS.indexOf('Size, coins')]).toBe('0.0000');
 
     // Every page, not the one asked for: the paging params choose no rows.
     const stored = await storedSignals(`s.status = 'finished' AND s.created_at >= $1::timestamptz`, [`${from}T00:00:00Z`]);
@@ -125,10 +151,11 @@ describe('xlsx exports of the signals and stats lists', () => {
       expect(row[0]).toBe(Number(signal.id));
       expect(Math.abs((row[1] as Date).getTime() - signal.created_at.getTime())).toBeLessThanOrEqual(1);
       expect(row.slice(2, 3)).toEqual([signal.profile]);
-      expect(row[5]).toBe(signal.pair);
-      expect(row[21]).toBe('finished');
-      expect(row[8]).toBeCloseTo(Number(signal.size_currency), 6);
-      expect(row[13] ?? null).toEqual(signal.pnl_in_usd === null ? null : expect.closeTo(Number(signal.pnl_in_usd), 6));
+      expect(row[HEADERS.indexOf('Pair')]).toBe(signal.pair);
+      // An enum by the label the screen shows.
+      expect(row[HEADERS.indexOf('Status')]).toBe('Finished');
+      expect(row[HEADERS.indexOf('Size, $')]).toBeCloseTo(Number(signal.size_currency), 6);
+      expect(row[HEADERS.indexOf('PnL, $')] ?? null).toEqual(signal.pnl_in_usd === null ? null : expect.closeTo(Number(signal.pnl_in_usd), 6));
     });
     const [task] = await ctx.db.query(`SELECT row_count, file_path, expires_at > now() + interval '23 hours' AS kept FROM export_tasks WHERE id = $1`, [id]);
     expect(task).toEqual({ row_count: stored.length, file_path: join(exportDir, `${id}.xlsx`), kept: true });
@@ -227,10 +254,10 @@ describe('xlsx exports of the signals and stats lists', () => {
     const profiles = await exported(EXPORT_PATHS.profiles_stats, '?status=active&ordering=-total&created_at__gte=2020-01-01');
     expect(profiles.filename).toBe(`Profile stats report 01-01-2020_${exportFileDate(new Date())}.xlsx`);
     const [header, ...rows] = profiles.sheet;
-    expect(header.slice(0, 5)).toEqual(['Profile ID', 'Profile', 'Direction', 'Status', 'Total profit, USD']);
+    expect(header.slice(0, 5)).toEqual(['Profile ID', 'Profile', 'Dir', 'Status', 'Q-sign']);
     const expected = await listed('/strategies/profiles-stats/', '?status=active&ordering=-total');
     expect(expected.length).toBeGreaterThan(1);
-    expect(rows.map((r) => [r[0], r[1], r[3], r[header.indexOf('Total, USD')] ?? null, r[header.indexOf('Qty total')]])).toEqual(
+    expect(rows.map((r) => [r[0], r[1], r[3], r[header.indexOf('Res-$')] ?? null, r[header.indexOf('Q-sign')]])).toEqual(
       expected.map((p: Record<string, unknown>) => [p.profile_id, p.profile_title, 'active', p.total, p.qty_total]),
     );
 
@@ -238,7 +265,7 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(accounts.filename).toBe(`Account stats report ${exportFileDate(new Date())}.xlsx`);
     const [accountHeader, ...accountRows] = accounts.sheet;
     const expectedAccounts = await listed('/strategies/account-stats/', '?ordering=account_title');
-    expect(accountRows.map((r) => [r[0], r[1], r[accountHeader.indexOf('NAV, USD')] ?? null])).toEqual(
+    expect(accountRows.map((r) => [r[0], r[1], r[accountHeader.indexOf('NAV')] ?? null])).toEqual(
       expectedAccounts.map((a: Record<string, unknown>) => [a.account_id, a.account_title, a.nav]),
     );
   });
@@ -254,8 +281,45 @@ describe('xlsx exports of the signals and stats lists', () => {
     await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(limited))).body.task_status === 'SUCCESS', 20_000);
     const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(limited)).buffer(true).parse(binary).expect(200);
     const [header] = await readSheet(file.body as Buffer);
-    expect(header).toEqual(['Profile', 'Total, USD']);
+    expect(header).toEqual(['Profile', 'Res-$']);
     await ctx.http().get(`${API}${paths.start}?status=active`).set(...auth(limited)).expect(403);
+  });
+
+  it('each list\'s file has the screen\'s headers, order and number formats for a group that sees some of its columns', async () => {
+    const exportFile = async (token: string, paths: (typeof EXPORT_PATHS)['signals'], query = '') => {
+      const id = (await ctx.http().get(`${API}${paths.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
+      await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(token))).body.task_status === 'SUCCESS', 20_000);
+      return (await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(token)).buffer(true).parse(binary).expect(200)).body as Buffer;
+    };
+    // The group's fields listed in another order than the tables': the declaration orders the columns.
+    const perms: Partial<Perm>[] = [
+      { section_name: 'signals', status: 'Limited', fields: ['pnl_in_usd', 'status', 'size_coins', 'created_at', 'size_currency', 'execution'], filtering: true, sorting: true, signals_count: 50 },
+      { section_name: 'signals_export', status: 'Full' },
+      { section_name: 'profiles_stats', status: 'Limited', fields: ['most_mm_imp_loss', 'total', 'w_percent', 'profile_title', 'qty_total', 'avg_time_per_signal'], filtering: true, sorting: true },
+      { section_name: 'profiles_stats_export', status: 'Full' },
+      // Account stats have no Limited level: a group sees all of their columns or none.
+      { section_name: 'account_stats', status: 'ReadOnly' },
+      { section_name: 'account_stats_export', status: 'Full' },
+    ];
+    const user = await makeUser(ctx.db, { perms });
+    const token = (await sessionFor(ctx, user.id)).access;
+    const group = { perms: perms as Perm[] };
+
+    const signals = await sheetLayout(await exportFile(token, EXPORT_PATHS.signals));
+    expect({ headers: signals.headers, numFmts: signals.numFmts }).toEqual(screenLayout(SIGNAL_COLUMNS, permOf(group, 'signals')));
+    expect(signals.headers).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'Size, coins', 'PnL, $']);
+    expect(signals.numFmts).toEqual(['0', 'dd.mm.yyyy hh:mm:ss', 'General', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.0000', '"$"#,##0.00;-"$"#,##0.00']);
+
+    const profiles = await sheetLayout(await exportFile(token, EXPORT_PATHS.profiles_stats));
+    expect({ headers: profiles.headers, numFmts: profiles.numFmts }).toEqual(screenLayout(PROFILE_STATS_COLUMNS, permOf(group, 'profiles_stats')));
+    expect(profiles.headers).toEqual(['Profile', 'Q-sign', 'W%', 'Res-$', 'Avg time, h', 'Max MM imp. loss']);
+    expect(profiles.numFmts).toEqual(['General', '0', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.00', '0.00"%"']);
+
+    const accounts = await sheetLayout(await exportFile(token, EXPORT_PATHS.account_stats));
+    expect({ headers: accounts.headers, numFmts: accounts.numFmts }).toEqual(screenLayout(ACCOUNT_STATS_COLUMNS, permOf(group, 'account_stats')));
+    expect(accounts.headers).toEqual(ACCOUNT_STATS_COLUMNS.columns.map((c) => c.header));
+    expect(accounts.headers.slice(0, 6)).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
+    expect(accounts.numFmts.at(-1)).toBe('"$"#,##0;-"$"#,##0');
   });
 
   it('deletes a file past its age; its task says so and the download answers 410', async () => {

@@ -1,9 +1,9 @@
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, isFieldAllowed, permOf, STATS_UI, type Paginated } from '@console/contracts';
+import { API_PATHS, columnsFor, permOf, PROFILE_STATS_COLUMNS, STATS_UI, type Paginated, type ProfileStatsRow } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../api/context';
 import { normaliseError } from '../../api/errors';
-import { FIGURE_COLUMNS, formatFigure, RISK_COLUMNS, type ProfileStatsRow } from './stats-types';
+import { cellText } from '../table/declared-columns';
 
 /**
  * One strategy profile's statistics row (the profile page's Statistics tab): each figure the user's
@@ -21,7 +21,8 @@ export function ProfileStats({ profileId }: { profileId: number }) {
   if (stats.error) return <Alert severity="error">{normaliseError(stats.error)}</Alert>;
   const row = stats.data.results[0];
   if (!row) return <Typography color="text.secondary">{STATS_UI.strategyEmpty}</Typography>;
-  const figures = [...FIGURE_COLUMNS, ...RISK_COLUMNS].filter((c) => isFieldAllowed(perm, c.field) && c.field in row);
+  // The figures (the columns on a tab), not the profile's own names.
+  const figures = columnsFor(PROFILE_STATS_COLUMNS, perm).filter((c) => c.tab !== undefined && c.field in row);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="profile-stats">
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
@@ -30,7 +31,7 @@ export function ProfileStats({ profileId }: { profileId: number }) {
             <Typography variant="caption" color="text.secondary">
               {c.header}
             </Typography>
-            <Typography variant="body1">{formatFigure(row[c.field] as number | null | undefined, c.kind)}</Typography>
+            <Typography variant="body1">{cellText(c, row)}</Typography>
           </Box>
         ))}
       </Box>

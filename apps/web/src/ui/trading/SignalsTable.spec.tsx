@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SIGNALS_UI } from '@console/contracts';
+import { SIGNAL_COLUMNS, SIGNALS_UI } from '@console/contracts';
+import { formatDateTime } from '../format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
 import { SignalsTable } from './SignalsTable';
 
@@ -85,6 +86,23 @@ describe('SignalsTable', () => {
     expect(screen.queryByTestId('filter-pair')).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: SIGNALS_UI.unfilled })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: SIGNALS_UI.missed })).toBeInTheDocument();
+  });
+
+  it('shows a Limited group the declared headers of its fields, in the declared order, each cell in its format', async () => {
+    const user = makeUser({ signals: 'Limited' });
+    // The group's fields in another order than the table's: the declaration orders the columns.
+    const fields = ['pnl_in_usd', 'status', 'size_currency', 'created_at', 'execution'];
+    user.group!.perms = user.group!.perms.map((p) => (p.section_name === 'signals' ? { ...p, fields } : p));
+    const row = { id: '11', status: 'finished', created_at: '2026-11-22T10:15:30Z', pnl_in_usd: -1234.5, size_currency: 2500, execution: 37.5 };
+    renderWithApp(<SignalsTable />, { api: makeApi(signedInState(user), signalsApi(() => [row])), path: '/signals-and-orders/signals' });
+    await screen.findByRole('link', { name: '11' });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const declared = SIGNAL_COLUMNS.columns.filter((c) => c.field === 'id' || fields.includes(c.field)).map((c) => c.header);
+    expect(declared).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'PnL, $']);
+    // The row action follows the declared columns.
+    expect(headers).toEqual([...declared, 'Action']);
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, declared.length)).toEqual(['11', formatDateTime(row.created_at), 'Finished', '37.50%', '$2,500.00', '-$1,234.50']);
   });
 
   it('with a fixed profile sends it and offers no profile filter', async () => {

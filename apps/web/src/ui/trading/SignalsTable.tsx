@@ -2,22 +2,22 @@ import { Button, Link } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  EMPTY_VALUE,
-  isFieldAllowed,
   mayRunAction,
   isSignalCancellable,
   PAGE_SIZES,
   pathTo,
   permOf,
+  SIGNAL_COLUMNS,
   SIGNAL_LIST_QUERY,
   SIGNAL_STATUS_LABELS,
   SIGNAL_STATUSES,
   SIGNALS_UI,
+  type SignalRow,
 } from '@console/contracts';
 import { useAuthState } from '../../api/context';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
-import { formatDateTime } from '../format/date';
-import { DataTable, type Column } from '../table/DataTable';
+import { DataTable } from '../table/DataTable';
+import { declaredColumns } from '../table/declared-columns';
 import { useRowActions } from '../table/use-row-actions';
 import { useTableParams } from '../table/use-table-params';
 import { useCancel, useSignals, type Signal } from './trading-api';
@@ -26,43 +26,18 @@ import { ActionStateText } from './ActionStateText';
 
 const STATUS_OPTIONS = SIGNAL_STATUSES.map((value) => ({ value, label: SIGNAL_STATUS_LABELS[value] }));
 
-const text = (field: keyof Signal, header: string): Column<Signal> => ({ field, header });
-
-/** Every column of trading.md 3 in the table's order; the group's privileges keep a subset. */
-const COLUMNS: Column<Signal>[] = [
-  {
-    field: 'id',
-    header: 'ID',
-    render: (signal) => (
-      <Link component={RouterLink} to={`${pathTo('logs')}?signal_id=${signal.id}`}>
-        {signal.id}
-      </Link>
-    ),
-  },
-  { field: 'created_at', header: 'Created', sortable: true, render: (signal) => formatDateTime(signal.created_at) },
-  { field: 'profile', header: 'Profile', ellipsis: true },
-  text('pair', 'Pair'),
-  text('direction', 'Direction'),
-  text('timeframe', 'Time frame'),
-  { field: 'status', header: 'Status', render: (signal) => (signal.status ? SIGNAL_STATUS_LABELS[signal.status] : EMPTY_VALUE) },
-  text('state', 'State'),
-  { field: 'action_state', header: 'Action state', render: (signal) => <ActionStateText state={signal.action_state} /> },
-  text('execution', 'Execution, %'),
-  text('size_currency', 'Size, $'),
-  text('size_coins', 'Size, coins'),
-  text('avg_e_price', 'Avg entry price'),
-  text('exit_place', 'Exit place'),
-  text('current_price', 'Current price'),
-  text('pnl_in_usd', 'PnL, $'),
-  text('pnl_in_percent', 'PnL, %'),
-  text('time_per_signal', 'Time per signal, h'),
-  text('start_point', 'Start point'),
-  text('tr_in_atr', 'TR in ATR'),
-  text('inc_vola', 'Inc vola'),
-  text('atr_minus_1', 'ATR-1'),
-  text('atr_t_percent', 'ATR T, %'),
-  { field: 'minute_activated_at', header: 'Activated', render: (signal) => formatDateTime(signal.minute_activated_at) },
-];
+/** Cells drawn as more than their text: the id links to its logs, the action state is coloured. */
+const RENDER = {
+  id: (signal: Signal) => (
+    <Link component={RouterLink} to={`${pathTo('logs')}?signal_id=${signal.id}`}>
+      {signal.id}
+    </Link>
+  ),
+  action_state: (signal: Signal) => <ActionStateText state={signal.action_state} />,
+};
+const SORTABLE = Object.keys(SIGNAL_LIST_QUERY.orderings);
+/** A profile's own signals tab names no profile. */
+const NOT_ON_PROFILE_TAB: readonly string[] = ['profile', 'profile_id'];
 
 interface SignalsTableProps {
   /** Only this strategy profile's signals (its own Signals tab): no profile filter then. */
@@ -86,7 +61,12 @@ export function SignalsTable({ profileId, actions, testId = 'signals-table' }: S
   const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<Signal | null>(null);
 
-  const columns = COLUMNS.filter((column) => isFieldAllowed(perm, column.field) && !(profileId !== undefined && column.field === 'profile'));
+  const columns = declaredColumns<SignalRow, Signal>(SIGNAL_COLUMNS, perm, {
+    render: RENDER,
+    sortable: SORTABLE,
+    ellipsis: ['profile'],
+    keep: profileId === undefined ? undefined : (column) => !NOT_ON_PROFILE_TAB.includes(column.field),
+  });
   if (mayRunAction(perm, 'cancelSignal')) {
     columns.push({
       field: 'cancel',

@@ -1,20 +1,13 @@
 import { Tab, Tabs } from '@mui/material';
-import type { Column } from '../../../ui/table/DataTable';
-import { FIGURE_COLUMNS, formatFigure, RISK_COLUMNS, type SignalFigures } from '../../../ui/trading/stats-types';
+import { STATS_TABS, type ListColumn, type StatsTab } from '@console/contracts';
 
-export const STATS_TABS = ['Results', 'Risk'] as const;
-export type StatsTab = (typeof STATS_TABS)[number];
+export { STATS_TABS, type StatsTab };
 
-/** The figure columns of a tab: the results (counts, sums, averages) or the risk figures (drawdown, RF, Sharpe, Stdev). */
-export function figureColumns<Row extends SignalFigures>(tab: StatsTab, sortable: readonly string[]): Column<Row>[] {
-  const source = tab === 'Results' ? FIGURE_COLUMNS : RISK_COLUMNS;
-  return source.map((c) => ({
-    field: c.field,
-    header: c.header,
-    sortable: sortable.includes(c.field),
-    render: (row: Row) => formatFigure(row[c.field as keyof SignalFigures] as number | null | undefined, c.kind),
-  }));
-}
+/** Whether a declared column shows on the tab: the figures on their own tab, the row's names on every tab. */
+export const onTab =
+  (tab: StatsTab) =>
+  <Row,>(column: ListColumn<Row>): boolean =>
+    column.tab === undefined || column.tab === tab;
 
 export function StatsTabs({ tab, onChange }: { tab: StatsTab; onChange: (tab: StatsTab) => void }) {
   return (

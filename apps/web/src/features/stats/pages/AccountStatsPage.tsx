@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, STATS_UI } from '@console/contracts';
+import { ACCOUNT_STATS_COLUMNS, ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, permOf, STATS_UI } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
-import { formatFigure, type AccountStatsRow } from '../../../ui/trading/stats-types';
 import { useAccountStats, statsOptionSource } from '../api/get-stats';
-import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
+import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['account_id__in', 'created_at__gte', 'created_at__lte'] as const;
@@ -27,14 +27,11 @@ export function AccountStatsPage() {
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
-  const columns: Column<AccountStatsRow>[] = [
-    { field: 'account_title', header: 'Account', sortable: true, render: (row) => <AccountTitle title={row.account_title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
-    { field: 'qty_profiles', header: 'Profiles' },
-    { field: 'nav', header: 'NAV', sortable: true, render: (row) => formatFigure(row.nav, 'usd') },
-    { field: 'deposit', header: 'Deposit', render: (row) => formatFigure(row.deposit, 'usd') },
-    { field: 'return_percent', header: 'Return %', render: (row) => formatFigure(row.return_percent, 'percent') },
-    ...figureColumns<AccountStatsRow>(tab, SORTABLE),
-  ];
+  const columns = declaredColumns(ACCOUNT_STATS_COLUMNS, permOf(user?.group, 'account_stats'), {
+    keep: onTab(tab),
+    sortable: SORTABLE,
+    render: { account_title: (row) => <AccountTitle title={row.account_title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
+  });
 
   return (
     <>

@@ -1,16 +1,16 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canRead, EXPORT_PATHS, EMPTY_VALUE, isFieldAllowed, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
+import { canRead, EXPORT_PATHS, PROFILE_STATS_COLUMNS, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
-import type { ProfileStatsRow } from '../../../ui/trading/stats-types';
 import { useProfilesStats, statsOptionSource } from '../api/get-stats';
-import { figureColumns, StatsTabs, type StatsTab } from '../components/figure-columns';
+import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
 
 const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
 const PAGE_SIZES = { options: [20, 50, 100], default: PROFILE_STATS_PAGE_SIZE };
@@ -30,13 +30,7 @@ export function StrategyStatsPage() {
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
-  const columns: Column<ProfileStatsRow>[] = [
-    { field: 'profile_title', header: 'Profile', sortable: true, ellipsis: true },
-    { field: 'direction', header: 'Dir', sortable: true, render: (row: ProfileStatsRow) => row.direction ?? EMPTY_VALUE },
-    { field: 'status', header: 'Status', sortable: true },
-    ...figureColumns<ProfileStatsRow>(tab, SORTABLE),
-    ...(tab === 'Results' ? [{ field: 'most_mm_imp_loss', header: 'Max MM imp. loss', render: (row: ProfileStatsRow) => (row.most_mm_imp_loss == null ? EMPTY_VALUE : `${row.most_mm_imp_loss.toFixed(2)}%`) }] : []),
-  ].filter((column) => isFieldAllowed(perm, column.field));
+  const columns = declaredColumns(PROFILE_STATS_COLUMNS, perm, { keep: onTab(tab), sortable: SORTABLE, ellipsis: ['profile_title'] });
 
   return (
     <>

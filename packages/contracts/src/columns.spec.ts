@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
+import { defaultPerm, type Perm } from './perms';
+import { fieldsOf, identityKeysOf } from './sections';
+import { SIGNAL_COLUMNS } from './signal-columns';
+import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+
+const SETS = { signals: SIGNAL_COLUMNS, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
+const noDate = () => 'date';
+
+describe('column declarations', () => {
+  it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (section, set) => {
+    expect(set.section).toBe(section);
+    for (const c of set.columns) expect([c.field, c.limited]).toEqual([c.field, fieldsOf(set.section).includes(c.field) || identityKeysOf(set.section).includes(c.field)]);
+    expect(new Set(set.columns.map((c) => c.field)).size).toBe(set.columns.length);
+  });
+
+  it('keeps a Limited group\'s fields in the declared order, whatever the order of its fields', () => {
+    const perm: Perm = { ...defaultPerm('signals'), status: 'Limited', fields: ['pnl_in_usd', 'pair', 'created_at'] };
+    expect(columnsFor(SIGNAL_COLUMNS, perm).map((c) => c.header)).toEqual(['ID', 'Created', 'Pair', 'PnL, $']);
+    expect(columnsFor(SIGNAL_COLUMNS, { ...perm, status: 'Full' })).toHaveLength(SIGNAL_COLUMNS.columns.length);
+    expect(columnsFor(SIGNAL_COLUMNS, { ...perm, status: 'NP' })).toEqual([]);
+  });
+
+  it('writes each format on the screen and in Excel with the same decimals', () => {
+    const money = FORMATS.money(2);
+    expect([formatColumnValue(money, -1234.5, noDate), excelNumFmt(money)]).toEqual(['-$1,234.50', '"$"#,##0.00;-"$"#,##0.00']);
+    expect([formatColumnValue(FORMATS.money(0), 1234.5, noDate), excelNumFmt(FORMATS.money(0))]).toEqual(['$1,235', '"$"#,##0;-"$"#,##0']);
+    expect([formatColumnValue(FORMATS.percent(2), 12.5, noDate), excelNumFmt(FORMATS.percent(2))]).toEqual(['12.50%', '0.00"%"']);
+    expect([formatColumnValue(FORMATS.coins(4), 0.5, noDate), excelNumFmt(FORMATS.coins(4))]).toEqual(['0.5000', '0.0000']);
+    expect([formatColumnValue(FORMATS.integer, 7, noDate), excelNumFmt(FORMATS.integer)]).toEqual(['7', '0']);
+    expect(excelNumFmt(FORMATS.dateTime)).toBe('dd.mm.yyyy hh:mm:ss');
+    const status = FORMATS.labels({ in_queue: 'In queue' });
+    expect([formatColumnValue(status, 'in_queue', noDate), excelCellValue(status, 'in_queue'), excelNumFmt(status)]).toEqual(['In queue', 'In queue', undefined]);
+    expect([formatColumnValue(money, null, noDate), excelCellValue(money, null)]).toEqual(['-', null]);
+    expect(excelCellValue(money, '12.5')).toBe(12.5);
+  });
+});
