@@ -3,11 +3,11 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { CaptchaProofsRepository } from '../../auth/captcha-proofs.repository';
-import { SessionsRepository } from '../../auth/sessions.repository';
-import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
-import { JOBS, QUEUES } from '../queues';
+import { CaptchaProofsRepository } from './captcha-proofs.repository';
+import { SessionsRepository } from './sessions.repository';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
+import { JOBS, QUEUES } from '../queues/queues';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 

@@ -6,14 +6,14 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
-import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
-import { TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
-import { JOBS, QUEUES } from '../queues';
+import { TelegramSettingsRepository } from './telegram-settings.repository';
+import { TELEGRAM_QUEUE } from '../../queues/queue-producers.module';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../../queues/queue-worker';
+import { JOBS, QUEUES } from '../../queues/queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
-import { sweepOutbox } from '../outbox';
-import { telegramOutbox } from './telegram.jobs';
-import { OutboxRecord, TelegramOutboxRepository } from './telegram-outbox.repository';
+import { sweepOutbox } from '../../queues/outbox';
+import { telegramOutbox } from '../../queues/telegram/telegram.jobs';
+import { OutboxRecord, TelegramOutboxRepository } from '../../queues/telegram/telegram-outbox.repository';
 
 type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
