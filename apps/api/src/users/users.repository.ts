@@ -14,7 +14,8 @@ export interface UserRecord {
 const SELECT_USER = `SELECT u.id, u.email, u.is_active, u.group_id, g.name AS group_name FROM users u LEFT JOIN groups g ON g.id = u.group_id`;
 
 /**
- * Every statement on `users` for accounts and their management, outside the users list declaration.
+ * Every statement on `users` for accounts and their management, outside the users list declaration and
+ * the sign-in statements (auth/credentials.repository.ts).
  * Methods take the Db they run on, so the caller's transaction covers them. Emails compare without
  * case, as the unique index on lower(email) does.
  */
