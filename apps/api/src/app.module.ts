@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AuthModule } from './auth/auth.module';
+import { UsersDataModule } from './users/users-data.module';
+import { GroupsDataModule } from './groups/groups-data.module';
 import { AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { databaseModule } from './common/database/database.module';
@@ -45,7 +47,8 @@ export class AppModule {
         TelegramSettingsModule,
         AuditModule,
         LogsModule,
-        AccessModule,
+        // The features that give the access layer its session check and privilege sources.
+        AccessModule.forRoot([AuthModule, UsersDataModule, GroupsDataModule]),
         AuthModule,
         UsersModule,
         SessionsModule,

@@ -6,7 +6,7 @@ import { API_PREFIX } from '@console/contracts';
 import { AppModule } from './app.module';
 import { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { createValidationPipe } from './common/errors/validation';
+import { createValidationPipe } from './common/validation/validation-pipe';
 import { bodyReadTimeout, jsonBody } from './common/http/request-body';
 import { noStoreApiAnswers, securityHeaders } from './common/http/security-headers';
 import { answerUnknownApiPaths, serveSpa } from './common/http/spa';

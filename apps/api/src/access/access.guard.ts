@@ -1,10 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
-import { SessionService } from '../auth/session.service';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
+import { SESSION_CHECK, type SessionCheck } from './access.ports';
 import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
@@ -14,7 +14,7 @@ export type AccessRequest = Request & { principal?: Principal; rowScope?: readon
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessions: SessionService,
+    @Inject(SESSION_CHECK) private readonly sessions: SessionCheck,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {

@@ -8,11 +8,16 @@ import { RateLimiterService } from './rate-limiter.service';
 import { SessionService } from './session.service';
 import { SessionsRepository } from './sessions.repository';
 import { NewDeviceService } from './new-device.service';
-import { UsersRepository } from '../users/users.repository';
+import { CredentialsRepository } from './credentials.repository';
+import { SESSION_CHECK } from '../access/access.ports';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, RateLimiterService, SessionService, Clock, UsersRepository, CaptchaProofsRepository, SessionsRepository, NewDeviceService],
-  exports: [SessionService, RateLimiterService, UsersRepository, SessionsRepository],
+  providers: [
+    AuthService, CaptchaService, RateLimiterService, SessionService, Clock, CredentialsRepository, CaptchaProofsRepository, SessionsRepository, NewDeviceService,
+    // The access guard's session check.
+    { provide: SESSION_CHECK, useExisting: SessionService },
+  ],
+  exports: [SessionService, SESSION_CHECK, RateLimiterService, CredentialsRepository, SessionsRepository],
 })
 export class AuthModule {}

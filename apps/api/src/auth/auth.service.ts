@@ -8,8 +8,8 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { decryptSecret, encryptSecret } from '../common/crypto/secrets';
 import { BadRequestDetail, FieldValidationError, TokenNotValidError, TooManyAttemptsError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
-import { UsersRepository } from '../users/users.repository';
-import { deviceOf } from '../sessions/user-agent';
+import { CredentialsRepository } from './credentials.repository';
+import { deviceOf } from './user-agent';
 import { CaptchaService } from './captcha.service';
 import { NewDeviceService } from './new-device.service';
 import { burnPasswordCheck, verifyPassword } from './passwords';
@@ -27,7 +27,7 @@ export class AuthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly users: UsersRepository,
+    private readonly users: CredentialsRepository,
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
     private readonly limiter: RateLimiterService,

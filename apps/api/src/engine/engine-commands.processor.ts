@@ -9,7 +9,7 @@ import { AuditService } from '../logs/audit.service';
 import { sweepOutbox } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, type RunEngineCommandJob } from '../queues/queues';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository } from './engine-commands.repository';
 import { EngineCommand, TRADING_ENGINE, type EngineOutcome, type TradingEngine } from './trading-engine';
@@ -45,7 +45,7 @@ export class EngineCommandsProcessor extends QueueWorker {
   async process(job: Job): Promise<unknown> {
     if (job.name === JOBS.requeuePendingEngineCommands) return { requeued: await this.sweep() };
     if (job.name !== JOBS.runEngineCommand) throw new Error(`Unknown job ${job.name}`);
-    return this.run((job as Job<{ commandId: string }>).data.commandId);
+    return this.run((job as Job<RunEngineCommandJob['data']>).data.commandId);
   }
 
   sweep(): Promise<number> {

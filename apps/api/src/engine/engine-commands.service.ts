@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { BadRequestDetail, ConflictDetail, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
@@ -140,7 +140,7 @@ export class EngineCommandsService {
   /** A command's state for someone who may read its section. */
   async state(principal: Principal, id: string): Promise<EngineCommandState> {
     const command = foundOr404(await this.commands.state(this.dataSource, id));
-    if (!canRead(principal, ENGINE_COMMAND_EFFECTS[command.kind].section)) throw new ForbiddenException();
+    if (!canRead(principal, ENGINE_COMMAND_EFFECTS[command.kind].section)) throw new ForbiddenDetail();
     return command;
   }
 

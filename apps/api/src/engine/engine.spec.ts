@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, permsAll } from '@console/contracts';
+import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, OWN_MESSAGES, permsAll } from '@console/contracts';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
@@ -89,9 +89,12 @@ describe('the engine-command boundary', () => {
 
   it('only those who may use the section ask or read: ReadOnly cannot cancel, NP cannot read the state', async () => {
     const order = await makeOrder(ctx.db);
-    await ctx.http().post(cancelPath(order.orderId)).set(...auth(reader)).expect(403);
+    const byGuard = await ctx.http().post(cancelPath(order.orderId)).set(...auth(reader)).expect(403);
     const asked = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
-    await ctx.http().get(statePath(asked.body.id)).set(...auth(outsider)).expect(403);
+    const byService = await ctx.http().get(statePath(asked.body.id)).set(...auth(outsider)).expect(403);
+    // A 403 has one shape whether the guard or a service refuses.
+    expect(byService.body).toEqual({ detail: OWN_MESSAGES.forbidden });
+    expect(Object.keys(byGuard.body)).toEqual(['detail']);
     await ctx.http().get(statePath('987654')).set(...auth(reader)).expect(404);
   });
 

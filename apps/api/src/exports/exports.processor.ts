@@ -10,7 +10,7 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { sweepOutbox } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
-import { JOBS, QUEUES } from '../queues/queues';
+import { JOBS, QUEUES, type BuildExportJob } from '../queues/queues';
 import { exportFilePath, exportPartPath, partFileTask } from './export-files';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
@@ -55,7 +55,7 @@ export class ExportsProcessor extends QueueWorker {
     if (job.name === JOBS.requeuePendingExports) return { requeued: await this.sweep() };
     if (job.name === JOBS.purgeExpiredExports) return this.purge();
     if (job.name !== JOBS.buildExport) throw new Error(`Unknown job ${job.name}`);
-    return this.run((job as Job<{ taskId: string }>).data.taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS) });
+    return this.run((job as Job<BuildExportJob['data']>).data.taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS) });
   }
 
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */

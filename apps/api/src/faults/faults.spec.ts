@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { DELIVERY_FAILURES, permsAll } from '@console/contracts';
 import { schedulerId } from '../queues/investor-reports/investor-reports.jobs';
 import { bullConnection, JOBS, QUEUES } from '../queues/queues';
-import { TelegramProcessor } from '../queues/telegram/telegram.processor';
+import { TelegramProcessor } from '../settings/telegram/telegram.processor';
 import { auth, makeUser, sessionFor, TestUser } from '../test/factories';
 import { FakeTelegram, startFakeTelegram, waitUntil } from '../test/fake-telegram';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';

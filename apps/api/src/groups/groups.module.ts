@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GroupsController } from './groups.controller';
-import { GroupsRepository } from './groups.repository';
+import { GroupsDataModule } from './groups-data.module';
 import { GroupsService } from './groups.service';
 
-@Module({ controllers: [GroupsController], providers: [GroupsService, GroupsRepository] })
+@Module({ imports: [GroupsDataModule], controllers: [GroupsController], providers: [GroupsService] })
 export class GroupsModule {}

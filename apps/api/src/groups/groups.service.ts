@@ -7,7 +7,7 @@ import type { Db } from '../common/database/sql';
 import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
-import { assertWithinActor, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
+import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { GroupRecord, GroupsRepository } from './groups.repository';
 import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
@@ -19,6 +19,7 @@ export class GroupsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly groups: GroupsRepository,
     private readonly audit: AuditService,
+    private readonly privileges: PrivilegeChanges,
   ) {}
 
   async list(query: GroupsQuery): Promise<ListPage<GroupDto>> {
@@ -31,7 +32,7 @@ export class GroupsService {
 
   async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
     const perms = buildPerms(body.perms);
-    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+    return this.privileges.change(principal, async (m, actor) => {
       assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
       await this.assertNameFree(m, body.name);
       const id = await this.groups.insert(m, { name: body.name.trim(), perms });
@@ -42,14 +43,14 @@ export class GroupsService {
   }
 
   async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
-    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+    return this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       const name = body.name?.trim() ?? before.name;
       if (name.toLowerCase() !== before.name.toLowerCase()) await this.assertNameFree(m, name);
       const perms = buildPerms(body.perms, before);
       assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
-      await keepingAnAdministrator(m, () => this.groups.update(m, id, { name, perms }));
+      await this.privileges.keepingAnAdministrator(m, () => this.groups.update(m, id, { name, perms }));
       const after = await this.find(m, id);
       await this.audit.write(
         { type: 'user', event_type: 'group_updated', user_id: principal.userId, log_data: { group_id: id, before: snapshot(before), after: snapshot(after) } },
@@ -61,7 +62,7 @@ export class GroupsService {
 
   /** Refused while active users remain; deactivated members keep their history but lose the group. */
   async remove(principal: Principal, id: number): Promise<void> {
-    await privilegeChange(this.dataSource, principal, async (m, actor) => {
+    await this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
       if (before.users_count > 0) throw new BadRequestDetail(OWN_MESSAGES.groupHasUsers);

@@ -1,9 +1,10 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES } from '../queues/queues';
+import { MM_DEPOSITS_QUEUE } from '../queues/queue-producers.module';
 import { MmDepositsService } from './mm-deposits.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ export class MmDepositsProcessor extends QueueWorker {
 
   constructor(
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
-    @InjectQueue(QUEUES.mmDeposits) private readonly queue: Queue,
+    @Inject(MM_DEPOSITS_QUEUE) private readonly queue: Queue,
     private readonly deposits: MmDepositsService,
   ) {
     super();

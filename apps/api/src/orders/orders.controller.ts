@@ -1,27 +1,20 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ENGINE_MESSAGES, OPEN_ORDER_STATUSES, ORDER_LIST_QUERY } from '@console/contracts';
+import { ORDER_LIST_QUERY } from '@console/contracts';
 import { Action, CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { BadRequestDetail } from '../common/errors/api-errors';
 import { pageAnswer } from '../common/pagination/pagination';
 import { ParseBigIdPipe } from '../common/validation/ids';
 import { EngineCommandStateDto } from '../engine/engine.dto';
-import { EngineCommandsService } from '../engine/engine-commands.service';
 import { IdempotencyKey } from '../engine/idempotency-key';
 import { OrderListDto, OrdersQuery } from './orders.dto';
 import { OrdersService } from './orders.service';
 
-const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
-
 @ApiTags('orders')
 @Controller('orders')
 export class OrdersController {
-  constructor(
-    private readonly commands: EngineCommandsService,
-    private readonly orders: OrdersService,
-  ) {}
+  constructor(private readonly orders: OrdersService) {}
 
   @Section('orders', 'read', { project: true, query: ORDER_LIST_QUERY })
   @Get('orders/')
@@ -36,13 +29,6 @@ export class OrdersController {
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EngineCommandStateDto })
   cancel(@CurrentPrincipal() principal: Principal, @Param('id', ParseBigIdPipe) id: number, @IdempotencyKey() clientKey?: string): Promise<EngineCommandStateDto> {
-    return this.commands.submit(principal, {
-      kind: 'cancel_order',
-      targetId: id,
-      clientKey,
-      check: (order) => {
-        if (!OPEN.includes(String(order.status))) throw new BadRequestDetail(ENGINE_MESSAGES.orderNotOpen);
-      },
-    });
+    return this.orders.cancel(principal, id, clientKey);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { UsersDataModule } from '../users/users-data.module';
 import { OwnSessionsController, UserSessionsController } from './sessions.controller';
 import { UserSessionsService } from './user-sessions.service';
 
-@Module({ imports: [AuthModule], controllers: [OwnSessionsController, UserSessionsController], providers: [UserSessionsService] })
+@Module({ imports: [AuthModule, UsersDataModule], controllers: [OwnSessionsController, UserSessionsController], providers: [UserSessionsService] })
 export class SessionsModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { OWN_MESSAGES, SESSION_MESSAGES, type SignInAttempt, type UserSession } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { assertWithinActor, groupPerms, privilegeChange } from '../access/privilege-changes';
+import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { LiveSessionRow, SessionsRepository } from '../auth/sessions.repository';
 import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
@@ -12,7 +12,7 @@ import { UsersRepository } from '../users/users.repository';
 import type { SignInHistoryPageQuery } from './sessions.dto';
 import { SIGN_IN_HISTORY_LIST, type SignInHistoryQuery } from './sign-in-history.list';
 import { signInOutcome } from './sign-in-outcome';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../auth/user-agent';
 
 interface HistoryRow {
   id: string;
@@ -34,6 +34,7 @@ export class UserSessionsService {
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly audit: AuditService,
+    private readonly privileges: PrivilegeChanges,
   ) {}
 
   /** The live sessions of a user; `currentFamilyId` marks the caller's own. 404 for an unknown user. */
@@ -97,9 +98,9 @@ export class UserSessionsService {
    */
   private async asManager<T>(principal: Principal, userId: number, change: (m: EntityManager) => Promise<T>): Promise<T> {
     if (userId === principal.userId) throw new BadRequestDetail(SESSION_MESSAGES.ownSessionsFromAccount);
-    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+    return this.privileges.change(principal, async (m, actor) => {
       const target = foundOr404(await this.users.find(m, userId));
-      assertWithinActor(actor, await groupPerms(m, target.group_id), OWN_MESSAGES.userBeyondOwn);
+      assertWithinActor(actor, await this.privileges.groupPerms(m, target.group_id), OWN_MESSAGES.userBeyondOwn);
       return change(m);
     });
   }

@@ -4,11 +4,13 @@ import { hashPassword } from '../auth/passwords';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { GroupsRepository } from '../groups/groups.repository';
 import { AuditService } from '../logs/audit.service';
+import { CredentialsRepository } from '../auth/credentials.repository';
 import { UsersRepository } from './users.repository';
 
 const ADMIN_GROUP_NAME = 'Administrators';
 // Outside the Nest container (the CLI runs this); both are stateless.
 const users = new UsersRepository();
+const credentials = new CredentialsRepository();
 const groups = new GroupsRepository();
 const sessions = new SessionsRepository();
 
@@ -30,7 +32,7 @@ export async function createOrResetAdmin(dataSource: DataSource, email: string, 
   const hash = await hashPassword(password);
   return dataSource.transaction(async (m) => {
     const groupId = await groups.upsertByName(m, { name: ADMIN_GROUP_NAME, perms: permsAll('Full') });
-    let id = await users.idByEmail(m, normalized);
+    let id = await credentials.idByEmail(m, normalized);
     if (id !== undefined) {
       await users.resetAccess(m, id, { passwordHash: hash, groupId });
       await sessions.revokeUserSessions(m, id, 'admin_reset');

@@ -8,7 +8,7 @@ import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
-import { assertWithinActor, groupPerms, keepingAnAdministrator, privilegeChange } from '../access/privilege-changes';
+import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { type Db } from '../common/database/sql';
 import { GroupsRepository } from '../groups/groups.repository';
@@ -24,6 +24,7 @@ export class UsersAdminService {
     private readonly groups: GroupsRepository,
     private readonly sessions: SessionsRepository,
     private readonly audit: AuditService,
+    private readonly privileges: PrivilegeChanges,
   ) {}
 
   async list(query: UsersQuery): Promise<ListPage<UserDto>> {
@@ -35,9 +36,9 @@ export class UsersAdminService {
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
     if (!NEW_USER_PASSWORD_PATTERN.test(body.password)) throw FieldValidationError.of('password', OWN_MESSAGES.newUserPasswordRules);
     const hash = await hashPassword(body.password);
-    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+    return this.privileges.change(principal, async (m, actor) => {
       await this.assertGroupExists(m, body.group);
-      assertWithinActor(actor, await groupPerms(m, body.group), OWN_MESSAGES.grantBeyondOwn);
+      assertWithinActor(actor, await this.privileges.groupPerms(m, body.group), OWN_MESSAGES.grantBeyondOwn);
       if (await this.users.emailTaken(m, email)) throw FieldValidationError.of('email', OWN_MESSAGES.emailTaken);
       const id = await this.users.insert(m, { email, passwordHash: hash, groupId: body.group });
       const created = await this.find(m, id);
@@ -58,13 +59,13 @@ export class UsersAdminService {
   /** Moves a user to another group; it applies on that user's next request. */
   async changeGroup(principal: Principal, id: number, groupId: number): Promise<UserDto> {
     if (id === principal.userId) throw new ForbiddenDetail(OWN_MESSAGES.ownGroupChange);
-    return privilegeChange(this.dataSource, principal, async (m, actor) => {
+    return this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
       if (!before.is_active) throw new BadRequestDetail(OWN_MESSAGES.userNotActive);
       await this.assertGroupExists(m, groupId);
-      assertWithinActor(actor, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
-      assertWithinActor(actor, await groupPerms(m, groupId), OWN_MESSAGES.grantBeyondOwn);
-      await keepingAnAdministrator(m, () => this.users.setGroup(m, id, groupId));
+      assertWithinActor(actor, await this.privileges.groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      assertWithinActor(actor, await this.privileges.groupPerms(m, groupId), OWN_MESSAGES.grantBeyondOwn);
+      await this.privileges.keepingAnAdministrator(m, () => this.users.setGroup(m, id, groupId));
       const after = await this.find(m, id);
       await this.audit.write(
         { type: 'user', event_type: 'user_group_changed', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: toDto(after) } },
@@ -77,10 +78,10 @@ export class UsersAdminService {
   /** Deactivates (history kept) and ends every session of the user at once. */
   async deactivate(principal: Principal, id: number): Promise<void> {
     if (id === principal.userId) throw new BadRequestDetail(OWN_MESSAGES.ownAccountDeactivation);
-    await privilegeChange(this.dataSource, principal, async (m, actor) => {
+    await this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
-      assertWithinActor(actor, await groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
-      await keepingAnAdministrator(m, () => this.users.deactivate(m, id));
+      assertWithinActor(actor, await this.privileges.groupPerms(m, before.group_id), OWN_MESSAGES.userBeyondOwn);
+      await this.privileges.keepingAnAdministrator(m, () => this.users.deactivate(m, id));
       await this.sessions.revokeUserSessions(m, id, 'deactivated');
       await this.audit.write(
         { type: 'user', event_type: 'user_deactivated', user_id: principal.userId, log_data: { target_user_id: id, before: toDto(before), after: { ...toDto(before), is_active: false } } },

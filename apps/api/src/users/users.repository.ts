@@ -14,7 +14,8 @@ export interface UserRecord {
 const SELECT_USER = `SELECT u.id, u.email, u.is_active, u.group_id, g.name AS group_name FROM users u LEFT JOIN groups g ON g.id = u.group_id`;
 
 /**
- * Every statement on `users` for accounts and their management, outside the users list declaration.
+ * Every statement on `users` for accounts and their management, outside the users list declaration and
+ * the sign-in statements (auth/credentials.repository.ts).
  * Methods take the Db they run on, so the caller's transaction covers them. Emails compare without
  * case, as the unique index on lower(email) does.
  */
@@ -26,10 +27,6 @@ export class UsersRepository {
 
   async count(db: Db): Promise<number> {
     return (await firstRow<{ n: number }>(db, `SELECT count(*)::int AS n FROM users`))!.n;
-  }
-
-  async idByEmail(db: Db, email: string): Promise<number | undefined> {
-    return (await firstRow<{ id: number }>(db, `SELECT id FROM users WHERE lower(email) = lower($1)`, [email]))?.id;
   }
 
   /** Whether another user (not `exceptId`) has this email. */
@@ -80,38 +77,6 @@ export class UsersRepository {
   /** A new email and, when given, a new password hash. */
   async updateAccount(db: Db, id: number, change: { email: string; passwordHash: string | null }): Promise<void> {
     await db.query(`UPDATE users SET email = $2, password_hash = COALESCE($3, password_hash), updated_at = now() WHERE id = $1`, [id, change.email, change.passwordHash]);
-  }
-
-  /** What the password step of a sign-in checks. */
-  async signInRecord(db: Db, email: string): Promise<{ id: number; password_hash: string; is_active: boolean } | undefined> {
-    return firstRow(db, `SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1)`, [email]);
-  }
-
-  /** The authenticator enrolment: the encrypted secret (once made) and whether a code was ever accepted. */
-  async totpEnrolment(db: Db, id: number): Promise<{ email: string; totp_secret_enc: string | null; totp_verified: boolean } | undefined> {
-    return firstRow(db, `SELECT email, totp_secret_enc, totp_verified FROM users WHERE id = $1`, [id]);
-  }
-
-  /** Keeps the first secret saved should two enrolments race; answers the one that stuck. */
-  async saveTotpSecretOnce(db: Db, id: number, secretEnc: string): Promise<string> {
-    const [row] = await queryRows<{ totp_secret_enc: string }>(db, `UPDATE users SET totp_secret_enc = COALESCE(totp_secret_enc, $2) WHERE id = $1 RETURNING totp_secret_enc`, [
-      id,
-      secretEnc,
-    ]);
-    return row.totp_secret_enc;
-  }
-
-  /**
-   * Marks an authenticator time step used (and the enrolment verified) only if it is newer than the
-   * last one used, so a code cannot be replayed; answers whether it was.
-   */
-  async claimTotpStep(db: Db, id: number, step: number): Promise<boolean> {
-    const claimed = await queryRows(
-      db,
-      `UPDATE users SET totp_last_step = $2, totp_verified = true WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1`,
-      [id, step],
-    );
-    return claimed.length > 0;
   }
 
   /** Active again, in the given group, with a new password and no authenticator enrolment. */

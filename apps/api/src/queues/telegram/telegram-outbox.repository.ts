@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Db, firstRow, queryRows } from '../../common/database/sql';
-import type { TelegramBot } from '../../settings/telegram/telegram-settings.repository';
+import type { TelegramBot } from './telegram.jobs';
 
 /** A message waiting for (or done with) its send. */
 export interface OutboxRecord {

@@ -2,6 +2,9 @@ import type { Queue } from 'bullmq';
 import type { Outbox } from '../outbox';
 import { JOBS, SendTelegramMessageJob, TELEGRAM_SEND_ATTEMPTS } from '../queues';
 
+/** The two bots a message goes out through: the main one and the investor reports' one. */
+export type TelegramBot = 'main' | 'investor';
+
 /** The retry delay of a send; set once from the config by the modules that publish. */
 export function telegramOutbox(retryDelayMs: number): Outbox {
   return {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { TelegramBot } from '../../queues/telegram/telegram.jobs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
@@ -14,7 +15,8 @@ export interface TelegramSettings {
   investor_report_time: string;
 }
 
-export type TelegramBot = 'main' | 'investor';
+
+export type { TelegramBot };
 
 interface SettingsRow {
   id: number;

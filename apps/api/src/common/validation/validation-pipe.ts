@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
-import { unstorableTextFields } from '../validation/text';
-import { BadRequestDetail, FieldErrors, FieldValidationError } from './api-errors';
+import { unstorableTextFields } from './text';
+import { BadRequestDetail, FieldErrors, FieldValidationError } from '../errors/api-errors';
 
 /**
  * Which failed rule names the real problem, first: a missing value before its type, its type before

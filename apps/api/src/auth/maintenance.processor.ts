@@ -1,13 +1,14 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { CaptchaProofsRepository } from '../../auth/captcha-proofs.repository';
-import { SessionsRepository } from '../../auth/sessions.repository';
-import { APP_CONFIG, AppConfig } from '../../common/config/config';
-import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
-import { JOBS, QUEUES } from '../queues';
+import { CaptchaProofsRepository } from './captcha-proofs.repository';
+import { SessionsRepository } from './sessions.repository';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
+import { JOBS, QUEUES } from '../queues/queues';
+import { MAINTENANCE_QUEUE } from '../queues/queue-producers.module';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -19,7 +20,7 @@ export class MaintenanceProcessor extends QueueWorker {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
-    @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
+    @Inject(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly sessions: SessionsRepository,
     private readonly proofs: CaptchaProofsRepository,
   ) {

@@ -6,15 +6,15 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
-import { InvestorReportSchedulesRepository, ScheduleRun } from '../../settings/investor-reports/investor-report-schedules.repository';
-import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
-import { TelegramOutboxRepository } from '../telegram/telegram-outbox.repository';
-import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
-import { JOBS, QUEUES } from '../queues';
-import { enqueueTelegramSend } from '../telegram/telegram.jobs';
+import { InvestorReportSchedulesRepository, ScheduleRun } from './investor-report-schedules.repository';
+import { TelegramSettingsRepository } from '../telegram/telegram-settings.repository';
+import { TelegramOutboxRepository } from '../../queues/telegram/telegram-outbox.repository';
+import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../../queues/queue-producers.module';
+import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../../queues/queue-worker';
+import { JOBS, QUEUES, type SendInvestorReportJob } from '../../queues/queues';
+import { enqueueTelegramSend } from '../../queues/telegram/telegram.jobs';
 import { InvestorReportBuilder } from './investor-report.builder';
-import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from './investor-reports.jobs';
+import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from '../../queues/investor-reports/investor-reports.jobs';
 
 const PERIOD_MS: Record<ScheduleRun['schedule_type'], number> = {
   daily: 24 * 3600_000,
@@ -67,7 +67,7 @@ export class InvestorReportsProcessor extends QueueWorker {
 
   async process(job: Job): Promise<unknown> {
     if (job.name !== JOBS.sendInvestorReport) throw new Error(`Unknown job ${job.name}`);
-    const { scheduleId } = job.data as { scheduleId: number };
+    const { scheduleId } = (job as Job<SendInvestorReportJob['data']>).data;
     const schedule = await this.scheduleRows.findRun(this.dataSource, scheduleId);
     if (!schedule) {
       // The entry was deleted but its scheduler survived (Redis was down at the time): drop it now.

@@ -6,14 +6,14 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_FAILURES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
-import { TelegramSettingsRepository } from '../../settings/telegram/telegram-settings.repository';
-import { TELEGRAM_QUEUE } from '../queue-producers.module';
-import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queue-worker';
-import { JOBS, QUEUES } from '../queues';
+import { TelegramSettingsRepository } from './telegram-settings.repository';
+import { TELEGRAM_QUEUE } from '../../queues/queue-producers.module';
+import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../../queues/queue-worker';
+import { JOBS, QUEUES, type SendTelegramMessageJob } from '../../queues/queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
-import { sweepOutbox } from '../outbox';
-import { telegramOutbox } from './telegram.jobs';
-import { OutboxRecord, TelegramOutboxRepository } from './telegram-outbox.repository';
+import { sweepOutbox } from '../../queues/outbox';
+import { telegramOutbox } from '../../queues/telegram/telegram.jobs';
+import { OutboxRecord, TelegramOutboxRepository } from '../../queues/telegram/telegram-outbox.repository';
 
 type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
@@ -49,7 +49,7 @@ export class TelegramProcessor extends QueueWorker {
   async process(job: Job): Promise<unknown> {
     if (job.name === JOBS.requeuePendingTelegram) return this.requeuePending();
     if (job.name !== JOBS.sendTelegramMessage) throw new Error(`Unknown job ${job.name}`);
-    return this.send(job as Job<{ outboxId: string }>);
+    return this.send(job as Job<SendTelegramMessageJob['data']>);
   }
 
   /**
@@ -58,7 +58,7 @@ export class TelegramProcessor extends QueueWorker {
    * key there and stops, since the first run may have reached Telegram. A retry after a failed attempt
    * has a new key and sends again.
    */
-  async send(job: Pick<Job<{ outboxId: string }>, 'id' | 'data' | 'attemptsMade' | 'opts'>): Promise<SendOutcome> {
+  async send(job: Pick<Job<SendTelegramMessageJob['data']>, 'id' | 'data' | 'attemptsMade' | 'opts'>): Promise<SendOutcome> {
     const key = `${job.id}:${job.attemptsMade}`;
     const row = await this.outboxRows.find(this.dataSource, job.data.outboxId);
     if (!row || row.status !== 'pending') return 'already-done';

@@ -1,0 +1,55 @@
+/** Layering of the API and the shared contracts; `pnpm run lint` runs it (docs/decisions.md). */
+const features =
+  '^apps/api/src/(?!access/|common/|test/)[^/]+/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-folder-cycles-api',
+      comment: 'Folders of apps/api/src do not import each other in a circle: share through an interface (and a Nest token) instead.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/api/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles-contracts',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^packages/contracts/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-module-cycles-contracts',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'access-imports-no-feature',
+      comment: 'The access layer reaches features only through the interfaces and tokens it declares.',
+      severity: 'error',
+      from: { path: '^apps/api/src/access/' },
+      to: { path: features },
+    },
+    {
+      name: 'common-imports-no-feature',
+      severity: 'error',
+      from: { path: '^apps/api/src/common/' },
+      to: { path: '^apps/api/src/(?!common/)' },
+    },
+    {
+      name: 'contracts-imports-no-app',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Specs and the test harness wire the whole app together on purpose; the layering is about shipped code.
+    exclude: { path: ['(^|/)(dist|node_modules)/', '\\.spec\\.ts$', '^apps/api/src/test/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'apps/api/tsconfig.json' },
+  },
+};
