@@ -108,11 +108,6 @@ export function orderingNames(ordering: string): string[] {
   return ordering.split(',').map((k) => k.trim().replace(/^-/, ''));
 }
 
-/** Whether `?ordering=` names only declared orderings (the DTO's check, from the same declaration). */
-export function isDeclaredOrdering(list: ListDeclaration, ordering: string): boolean {
-  return orderingNames(ordering).every((name) => name !== '' && (Object.hasOwn(list.orderings, name) || name === keyName(list)));
-}
-
 /**
  * A next or previous link's place in the list: the ordering values of the row it continues from (as
  * text), and the ORDER BY it belongs to. Sealed (sealCursor): the values may be of columns a Limited
@@ -225,9 +220,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   if (cursor) {
     // Before the cursor's row: walk the order backwards from it, then turn the page around.
     const backwards = cursor.d === 'before';
-    const comparison = Boolean(terms[0].descending) !== backwards ? '<' : '>';
-    const row = `(${terms.map((t) => t.column).join(', ')}) ${comparison} (${cursor.v.map((v) => `$${params.push(v)}`).join(', ')})`;
-    const text = where.text ? `${where.text} AND ${row}` : `WHERE ${row}`;
+    const walk = backwards ? terms.map((t) => ({ ...t, descending: !t.descending })) : terms;
+    const keyset = afterRow(walk, cursor.v, (v) => `$${params.push(v)}`, list.key);
+    const text = where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`;
     sql = `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms, backwards)} LIMIT $${params.push(pageSize + 1)}`;
   } else if (offset === 0) {
     sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
@@ -362,7 +357,8 @@ export async function* iterateList<Row extends Record<string, unknown>, Q extend
 }
 
 /**
- * The rows that follow `values` in the order of `terms`, with PostgreSQL's null placement (NULLS LAST
+ * The rows that follow `values` in the order of `terms` (both keyset walks use it: cursor pages, with the
+ * terms turned around for a previous link, and export batches), with PostgreSQL's null placement (NULLS LAST
  * ascending, NULLS FIRST descending: a null sorts as the greatest value). One row comparison (which an
  * index serves) when every term descends from a non-null value, or the order is the key alone: no null
  * can follow then; otherwise term by term.
