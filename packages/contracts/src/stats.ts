@@ -28,7 +28,7 @@ export const STATS_MESSAGES = {
   idsInvalid: 'Enter profile ids as whole numbers separated by commas.',
 } as const;
 
-/** Profile statistics rows: all-time figures of a strategy profile (docs/metrics.md). */
+/** Profile statistics rows: all-time figures of a strategy profile (docs/metrics.md); the fields a Limited group may open. */
 export const PROFILE_STATS_FIELDS = [
   'profile_id', 'profile_title', 'direction', 'status', 'total_profit', 'total_loss', 'total',
   'total_percent', 'total_i', 'avg_pnl_percent', 'avg_loss_percent', 'most_loss_percent',
@@ -36,9 +36,6 @@ export const PROFILE_STATS_FIELDS = [
   'avg_time_per_signal', 'most_longest_duration', 'most_imp_loss', 'most_mm_imp_loss',
   'qty_missed',
 ] as const;
-
-/** The second table's extra figures (Dir … Sharpe, Stdev). */
-export const STATS_RISK_FIELDS = ['max_drawdown', 'max_drawdown_percent', 'rf', 'sharpe', 'stdev', 'turnover'] as const;
 
 /**
  * `GET strategies/profiles-stats/`: the profile filters of trading.md 7 (created_at is the profile's

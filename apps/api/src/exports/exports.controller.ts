@@ -4,9 +4,9 @@
  * own section, on every call (a user who lost the list loses its files), and it decides what the user may
  * filter on and what the file holds.
  */
-import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, StreamableFile, type Type } from '@nestjs/common';
 import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_STATS_LIST_QUERY, EXPORT_KIND_RULES, PROFILE_STATS_LIST_QUERY, SIGNAL_LIST_QUERY } from '@console/contracts';
+import { ACCOUNT_STATS_LIST_QUERY, EXPORT_KIND_RULES, type ExportedList, type ListQueryAccess, PROFILE_STATS_LIST_QUERY, SIGNAL_LIST_QUERY } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { SignalsQuery } from '../signals/signals.dto';
@@ -14,99 +14,75 @@ import { AccountStatsQuery, ProfileStatsQuery } from '../stats/stats.dto';
 import { ExportStartDto, ExportTaskDto } from './exports.dto';
 import { ExportsService } from './exports.service';
 
-const SIGNALS = EXPORT_KIND_RULES.signals;
-const PROFILES_STATS = EXPORT_KIND_RULES.profiles_stats;
-const ACCOUNT_STATS = EXPORT_KIND_RULES.account_stats;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-@ApiTags('exports')
-@Controller('signals')
-export class SignalsExportController {
-  constructor(private readonly exports: ExportsService) {}
-
-  @Section(SIGNALS.exportSection, 'read', { source: { section: SIGNALS.listSection, query: SIGNAL_LIST_QUERY } })
-  @Get('export/signals/')
-  @ApiOkResponse({ type: ExportStartDto })
-  start(@CurrentPrincipal() principal: Principal, @Query() query: SignalsQuery): Promise<ExportStartDto> {
-    return this.exports.start(principal, 'signals', query);
-  }
-
-  @Section(SIGNALS.exportSection, 'read', { source: { section: SIGNALS.listSection } })
-  @Get('celery-result/:id/')
-  @ApiOkResponse({ type: ExportTaskDto })
-  @ApiNotFoundResponse({ description: 'No such task of this user' })
-  state(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
-    return this.exports.state(principal, 'signals', id);
-  }
-
-  @Section(SIGNALS.exportSection, 'read', { source: { section: SIGNALS.listSection } })
-  @Get('export-file/:id/')
-  @ApiProduces(XLSX)
-  @ApiOkResponse({ description: 'The xlsx file' })
-  @ApiGoneResponse({ description: 'The file expired' })
-  file(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StreamableFile> {
-    return this.exports.file(principal, 'signals', id);
-  }
+interface ExportRoutes {
+  /** The class name: it names the OpenAPI operations (`<name>_start`, …). */
+  name: string;
+  kind: ExportedList;
+  /** The list's path, and the start call's path under it. */
+  path: string;
+  startPath: string;
+  /** The list's query DTO (validated and published as the start call's query) and its access rules. */
+  queryDto: Type<object>;
+  listQuery: ListQueryAccess;
 }
 
-@ApiTags('exports')
-@Controller('strategies/profiles-stats')
-export class ProfilesStatsExportController {
-  constructor(private readonly exports: ExportsService) {}
+/** One list's three export calls (contracts' EXPORT_PATHS). */
+function exportController({ name, kind, path, startPath, queryDto, listQuery }: ExportRoutes): Type<unknown> {
+  const rules = EXPORT_KIND_RULES[kind];
 
-  @Section(PROFILES_STATS.exportSection, 'read', { source: { section: PROFILES_STATS.listSection, query: PROFILE_STATS_LIST_QUERY } })
-  @Get('export/')
-  @ApiOkResponse({ type: ExportStartDto })
-  start(@CurrentPrincipal() principal: Principal, @Query() query: ProfileStatsQuery): Promise<ExportStartDto> {
-    return this.exports.start(principal, 'profiles_stats', query);
-  }
+  @ApiTags('exports')
+  @Controller(path)
+  class ExportController {
+    constructor(private readonly exports: ExportsService) {}
 
-  @Section(PROFILES_STATS.exportSection, 'read', { source: { section: PROFILES_STATS.listSection } })
-  @Get('celery-result/:id/')
-  @ApiOkResponse({ type: ExportTaskDto })
-  @ApiNotFoundResponse({ description: 'No such task of this user' })
-  state(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
-    return this.exports.state(principal, 'profiles_stats', id);
-  }
+    @Section(rules.exportSection, 'read', { source: { section: rules.listSection, query: listQuery } })
+    @Get(startPath)
+    @ApiOkResponse({ type: ExportStartDto })
+    start(@CurrentPrincipal() principal: Principal, @Query() query: object): Promise<ExportStartDto> {
+      return this.exports.start(principal, kind, query);
+    }
 
-  @Section(PROFILES_STATS.exportSection, 'read', { source: { section: PROFILES_STATS.listSection } })
-  @Get('export-file/:id/')
-  @ApiProduces(XLSX)
-  @ApiOkResponse({ description: 'The xlsx file' })
-  @ApiGoneResponse({ description: 'The file expired' })
-  file(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StreamableFile> {
-    return this.exports.file(principal, 'profiles_stats', id);
+    @Section(rules.exportSection, 'read', { source: { section: rules.listSection } })
+    @Get('celery-result/:id/')
+    @ApiOkResponse({ type: ExportTaskDto })
+    @ApiNotFoundResponse({ description: 'No such task of this user' })
+    state(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
+      return this.exports.state(principal, kind, id);
+    }
+
+    @Section(rules.exportSection, 'read', { source: { section: rules.listSection } })
+    @Get('export-file/:id/')
+    @ApiProduces(XLSX)
+    @ApiOkResponse({ description: 'The xlsx file' })
+    @ApiGoneResponse({ description: 'The file expired' })
+    file(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StreamableFile> {
+      return this.exports.file(principal, kind, id);
+    }
   }
+  // The query's type is the list's DTO: the validation pipe and the OpenAPI document read it from here.
+  Reflect.defineMetadata('design:paramtypes', [Object, queryDto], ExportController.prototype, 'start');
+  Object.defineProperty(ExportController, 'name', { value: name });
+  return ExportController;
 }
 
-@ApiTags('exports')
-@Controller('strategies/account-stats')
-export class AccountStatsExportController {
-  constructor(private readonly exports: ExportsService) {}
-
-  @Section(ACCOUNT_STATS.exportSection, 'read', { source: { section: ACCOUNT_STATS.listSection, query: ACCOUNT_STATS_LIST_QUERY } })
-  @Get('export/')
-  @ApiOkResponse({ type: ExportStartDto })
-  start(@CurrentPrincipal() principal: Principal, @Query() query: AccountStatsQuery): Promise<ExportStartDto> {
-    return this.exports.start(principal, 'account_stats', query);
-  }
-
-  @Section(ACCOUNT_STATS.exportSection, 'read', { source: { section: ACCOUNT_STATS.listSection } })
-  @Get('celery-result/:id/')
-  @ApiOkResponse({ type: ExportTaskDto })
-  @ApiNotFoundResponse({ description: 'No such task of this user' })
-  state(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
-    return this.exports.state(principal, 'account_stats', id);
-  }
-
-  @Section(ACCOUNT_STATS.exportSection, 'read', { source: { section: ACCOUNT_STATS.listSection } })
-  @Get('export-file/:id/')
-  @ApiProduces(XLSX)
-  @ApiOkResponse({ description: 'The xlsx file' })
-  @ApiGoneResponse({ description: 'The file expired' })
-  file(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StreamableFile> {
-    return this.exports.file(principal, 'account_stats', id);
-  }
-}
-
-export const EXPORT_CONTROLLERS = [SignalsExportController, ProfilesStatsExportController, AccountStatsExportController];
+export const EXPORT_CONTROLLERS = [
+  exportController({ name: 'SignalsExportController', kind: 'signals', path: 'signals', startPath: 'export/signals/', queryDto: SignalsQuery, listQuery: SIGNAL_LIST_QUERY }),
+  exportController({
+    name: 'ProfilesStatsExportController',
+    kind: 'profiles_stats',
+    path: 'strategies/profiles-stats',
+    startPath: 'export/',
+    queryDto: ProfileStatsQuery,
+    listQuery: PROFILE_STATS_LIST_QUERY,
+  }),
+  exportController({
+    name: 'AccountStatsExportController',
+    kind: 'account_stats',
+    path: 'strategies/account-stats',
+    startPath: 'export/',
+    queryDto: AccountStatsQuery,
+    listQuery: ACCOUNT_STATS_LIST_QUERY,
+  }),
+];

@@ -3,7 +3,9 @@
  * worker dies in the middle of a send. Later fault tests (exports, engine commands) belong here too.
  */
 import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELIVERY_FAILURES, permsAll } from '@console/contracts';
 import { schedulerId } from '../queues/investor-reports/investor-reports.jobs';
@@ -55,6 +57,26 @@ async function stop(run: Running | undefined): Promise<void> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const textsOf = (fake: FakeTelegram, fragment: string) => fake.received.filter((m) => m.text.includes(fragment));
 
+/** Waits until the outbox row of the text is marked sent. */
+async function sentRow(run: Running, text: string): Promise<void> {
+  await waitUntil(async () => {
+    const rows: { status: string }[] = await run.ctx.db.query(`SELECT status FROM telegram_outbox WHERE text LIKE $1`, [`%${text}%`]);
+    return rows.some((r) => r.status === 'sent');
+  }, 20_000);
+}
+
+/**
+ * Waits for `n` sweeper runs that began after now to complete: each of them saw the table as it is now,
+ * so a row already sent cannot be queued again by them.
+ */
+async function sweepsFromNow(run: Running, n: number): Promise<void> {
+  const since = Date.now();
+  await waitUntil(async () => {
+    const done = await run.queues.telegram.getJobs(['completed']);
+    return done.filter((job) => job.name === JOBS.requeuePendingTelegram && (job.processedOn ?? 0) > since).length >= n;
+  }, 20_000);
+}
+
 describe('Redis loses its data under a running worker', () => {
   let run: Running;
   beforeAll(async () => {
@@ -87,7 +109,9 @@ describe('Redis loses its data under a running worker', () => {
 
     await waitUntil(allThere, 10_000);
     await run.fake.waitFor(() => textsOf(run.fake, 'Kept through a Redis flush').length === 1, 10_000);
-    await pause(1_000); // several more sweeps: the row is sent, so nothing is sent again
+    // Several more sweeps after the row is marked sent: nothing is sent again.
+    await sentRow(run, 'Kept through a Redis flush');
+    await sweepsFromNow(run, 3);
     expect(textsOf(run.fake, 'Kept through a Redis flush')).toHaveLength(1);
     const [after] = await ctx.db.query(`SELECT status FROM telegram_outbox WHERE id = $1`, [row.id]);
     expect(after.status).toBe('sent');
@@ -126,7 +150,14 @@ describe('Redis is away', () => {
 
     await proxy.restore();
     await run.fake.waitFor(() => textsOf(run.fake, 'Written during an outage').length === 1, 20_000);
-    await pause(1_500); // the late enqueue and the sweeper both ran by now
+    await sentRow(run, 'Written during an outage');
+    // The late enqueue reached Redis: the API's connection answers commands in order, and the enqueue was
+    // held in it through the outage, so a ping sent through it now answers after it.
+    const apiQueue = ctx.app.get<Queue>(getQueueToken(QUEUES.telegram));
+    const apiClient = (await apiQueue.getBackend().client) as unknown as Redis;
+    await apiClient.ping();
+    // And the sweeper ran more than once after both.
+    await sweepsFromNow(run, 2);
     expect(textsOf(run.fake, 'Written during an outage')).toHaveLength(1);
   });
 

@@ -33,8 +33,8 @@ export const ORDER_LIST = defineList<OrdersQuery, typeof ORDER_LIST_QUERY>(ORDER
     created_at_before: { column: 'orders.created_at', op: 'lte', cast: 'timestamptz' },
     created_at_after: { column: 'orders.created_at', op: 'gte', cast: 'timestamptz' },
   },
-  orderings: { created_at: { column: 'orders.created_at' } },
-  defaultOrder: [{ column: 'orders.created_at', descending: true }],
+  orderings: { created_at: { column: 'orders.created_at', notNull: true } },
+  defaultOrder: [{ column: 'orders.created_at', descending: true, notNull: true }],
   defaultPageSize: ORDER_PAGE_SIZE,
   count: { kind: 'capped', cap: ORDER_COUNT_CAP },
 });

@@ -43,8 +43,8 @@ export const SIGNAL_LIST = defineList<SignalsQuery, typeof SIGNAL_LIST_QUERY>(SI
     show_missed: { column: 'signals.status', op: 'custom', condition: (value) => (value === true ? null : `signals.status <> 'missed'`) },
     show_unfilled: { column: 'signals.execution = 0', op: 'is_true' },
   },
-  orderings: { created_at: { column: 'signals.created_at' } },
-  defaultOrder: [{ column: 'signals.created_at', descending: true }],
+  orderings: { created_at: { column: 'signals.created_at', notNull: true } },
+  defaultOrder: [{ column: 'signals.created_at', descending: true, notNull: true }],
   defaultPageSize: PAGE_SIZES.signals.default,
   count: { kind: 'capped', cap: SIGNAL_COUNT_CAP },
 });

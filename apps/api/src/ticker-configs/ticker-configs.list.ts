@@ -22,8 +22,8 @@ export const TICKER_CONFIG_LIST = defineList<TickerConfigsQuery, typeof TICKER_C
   columns: TICKER_CONFIG_COLUMNS,
   key: 'tc.id',
   filters: {},
-  orderings: { created_at: { column: 'tc.created_at' }, updated_at: { column: 'tc.updated_at' } },
-  defaultOrder: [{ column: 'tc.created_at', descending: true }],
+  orderings: { created_at: { column: 'tc.created_at', notNull: true }, updated_at: { column: 'tc.updated_at' } },
+  defaultOrder: [{ column: 'tc.created_at', descending: true, notNull: true }],
   defaultPageSize: PAGE_SIZES.generic.default,
   count: { kind: 'exact' },
 });

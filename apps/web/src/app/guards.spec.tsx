@@ -10,7 +10,12 @@ function Where() {
   return <output data-testid="where">{pathname}</output>;
 }
 
-async function landOn(path: string, state: Partial<AuthState>) {
+/**
+ * Renders `path` and waits until the app has landed on `expected`: the location is there, no loader
+ * shows and the screen's heading is rendered (redirect pages and guards render none). One more flush of
+ * React's pending work then must leave it there: a later redirect would move it on.
+ */
+async function landOn(path: string, state: Partial<AuthState>, expected: string) {
   cleanup();
   renderWithApp(
     <>
@@ -19,22 +24,17 @@ async function landOn(path: string, state: Partial<AuthState>) {
     </>,
     { api: makeApi(state), path },
   );
-  await waitFor(() => expect(screen.getByTestId('where')).toBeInTheDocument());
-  // Screens load on demand, and the redirects they make come after: wait until no loader shows and the
-  // location has held still for a moment.
-  let last: string | null = null;
-  let since = Date.now();
   await waitFor(
     () => {
-      const now = screen.getByTestId('where').textContent;
-      if (now !== last) [last, since] = [now, Date.now()];
+      expect(screen.getByTestId('where').textContent).toBe(expected);
       expect(screen.queryByTestId('full-screen-loader')).not.toBeInTheDocument();
       expect(screen.queryByTestId('page-loader')).not.toBeInTheDocument();
-      expect(Date.now() - since).toBeGreaterThanOrEqual(1000);
+      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 5000 },
   );
-  return screen.getByTestId('where').textContent;
+  await act(async () => undefined);
+  expect(screen.getByTestId('where').textContent).toBe(expected);
 }
 
 const loggedOut: Partial<AuthState> = { isInitialized: true };
@@ -44,61 +44,59 @@ describe('route guards', () => {
   beforeAll(() => preloadScreens(), 30_000);
 
   it('sends a visitor who is not signed in to /login', async () => {
-    expect(await landOn('/logs', loggedOut)).toBe('/login');
-    expect(await landOn('/', loggedOut)).toBe('/login');
+    await landOn('/logs', loggedOut, '/login');
+    await landOn('/', loggedOut, '/login');
   });
 
   it('sends an authenticated but unverified user to /login', async () => {
-    expect(await landOn('/logs', { ...signedInState(makeUser()), isVerified: false })).toBe('/login');
+    await landOn('/logs', { ...signedInState(makeUser()), isVerified: false }, '/login');
   });
 
   it('sends unknown paths to /login', async () => {
-    expect(await landOn('/no-such-page', loggedOut)).toBe('/login');
+    await landOn('/no-such-page', loggedOut, '/login');
     // Signed in, /login passes the user on to loginRedirect.
-    expect(await landOn('/mm-profiles/whatever', signedInState(makeUser({ profiles: 'NP' })))).toBe('/account-details');
+    await landOn('/mm-profiles/whatever', signedInState(makeUser({ profiles: 'NP' })), '/account-details');
   });
 
   it('opens an allowed route and shows its page', async () => {
-    expect(await landOn('/logs', signedInState(makeUser()))).toBe('/logs');
+    await landOn('/logs', signedInState(makeUser()), '/logs');
     expect(screen.getByRole('heading', { name: 'Logs dashboard' })).toBeInTheDocument();
   });
 
   it('opens profile={id} routes', async () => {
-    expect(await landOn('/strategy-profiles/profile=12', signedInState(makeUser()))).toBe('/strategy-profiles/profile=12');
+    await landOn('/strategy-profiles/profile=12', signedInState(makeUser()), '/strategy-profiles/profile=12');
   });
 
   it('opens no screen whose calls would be refused: the profile page needs profiles, the forms a write and what they read', async () => {
-    expect(await landOn('/strategy-profiles/profile=12', signedInState(makeUser({ profiles: 'NP' })))).toBe('/signals-and-orders/signals');
+    await landOn('/strategy-profiles/profile=12', signedInState(makeUser({ profiles: 'NP' })), '/signals-and-orders/signals');
     // Read-only add forms would only fail to save.
-    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ mm_profiles: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profiles: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profile_settings: 'ReadOnly' })))).toBe('/signals-and-orders/signals');
+    await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ mm_profiles: 'ReadOnly' })), '/signals-and-orders/signals');
+    await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profiles: 'ReadOnly' })), '/signals-and-orders/signals');
+    await landOn('/strategy-profiles/add-strategy-profile', signedInState(makeUser({ profile_settings: 'ReadOnly' })), '/signals-and-orders/signals');
     // The MM form's account list reads the exchange accounts.
-    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'NP' })))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'ReadOnly' })))).toBe('/mm-profiles/add-mm-profile');
+    await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'NP' })), '/signals-and-orders/signals');
+    await landOn('/mm-profiles/add-mm-profile', signedInState(makeUser({ exchange_account: 'ReadOnly' })), '/mm-profiles/add-mm-profile');
   });
 
   it('hides a route whose sections are NP, sending the user to the root target', async () => {
-    expect(await landOn('/logs', signedInState(makeUser({ logs: 'NP' })))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/logs', signedInState(makeUser({ logs: 'NP', signals: 'NP' })))).toBe('/account-details');
+    await landOn('/logs', signedInState(makeUser({ logs: 'NP' })), '/signals-and-orders/signals');
+    await landOn('/logs', signedInState(makeUser({ logs: 'NP', signals: 'NP' })), '/account-details');
   });
 
   it('root goes to signals when allowed, else to account details', async () => {
-    expect(await landOn('/', signedInState(makeUser()))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/', signedInState(makeUser({ signals: 'NP' })))).toBe('/account-details');
+    await landOn('/', signedInState(makeUser()), '/signals-and-orders/signals');
+    await landOn('/', signedInState(makeUser({ signals: 'NP' })), '/account-details');
   });
 
   it('redirect pages pick the first permitted tab', async () => {
-    expect(await landOn('/signals-and-orders', signedInState(makeUser({ signals: 'NP', orders: 'NP' })))).toBe(
-      '/signals-and-orders/administration',
-    );
-    expect(await landOn('/stats', signedInState(makeUser({ profiles_stats: 'NP' })))).toBe('/stats/account-stats');
-    expect(await landOn('/privileges', signedInState(makeUser({ groups: 'NP' })))).toBe('/privileges/user-management');
-    expect(await landOn('/strategy-profiles', signedInState(makeUser()))).toBe('/strategy-profiles/strategy');
+    await landOn('/signals-and-orders', signedInState(makeUser({ signals: 'NP', orders: 'NP' })), '/signals-and-orders/administration');
+    await landOn('/stats', signedInState(makeUser({ profiles_stats: 'NP' })), '/stats/account-stats');
+    await landOn('/privileges', signedInState(makeUser({ groups: 'NP' })), '/privileges/user-management');
+    await landOn('/strategy-profiles', signedInState(makeUser()), '/strategy-profiles/strategy');
   });
 
   it('shows only the permitted tabs', async () => {
-    await landOn('/signals-and-orders/orders', signedInState(makeUser({ signals: 'NP', risk_control: 'NP' })));
+    await landOn('/signals-and-orders/orders', signedInState(makeUser({ signals: 'NP', risk_control: 'NP' })), '/signals-and-orders/orders');
     expect(screen.queryByTestId('tab-signals')).not.toBeInTheDocument();
     expect(screen.getByTestId('tab-orders')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('tab-administration')).toBeInTheDocument();
@@ -106,8 +104,8 @@ describe('route guards', () => {
   });
 
   it('/login for a verified user goes to loginRedirect', async () => {
-    expect(await landOn('/login', signedInState(makeUser()))).toBe('/signals-and-orders/signals');
-    expect(await landOn('/login', signedInState(makeUser({ profiles: 'NP', signals: 'NP' })))).toBe('/account-details');
+    await landOn('/login', signedInState(makeUser()), '/signals-and-orders/signals');
+    await landOn('/login', signedInState(makeUser({ profiles: 'NP', signals: 'NP' })), '/account-details');
   });
 
   it('shows the loader while the session is initialising', async () => {
@@ -126,7 +124,7 @@ describe('a menu entry with tabs', () => {
       ['/privileges/user-management', 'privileges', '/privileges/groups', 'Privileges'],
       ['/strategy-profiles/tickers', 'strategyProfiles', '/strategy-profiles/strategy', 'Strategy profiles list'],
     ] as const) {
-      expect(await landOn(from, signedInState(makeUser()))).toBe(from);
+      await landOn(from, signedInState(makeUser()), from);
       // The menu is the phone's drawer in jsdom (kept in the page while closed).
       const entry = screen.getByTestId(`menu-${menu}`);
       // The entry links to the first tab itself: the redirect page, a second navigation, is never passed.

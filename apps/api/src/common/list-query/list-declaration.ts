@@ -41,11 +41,14 @@ export interface FilterDeclaration {
 export interface OrderTerm {
   column: string;
   descending?: boolean;
+  /** The column holds no null: a keyset walk upwards can then use one row comparison (an index range). */
+  notNull?: boolean;
 }
 
 interface OrderingDeclaration {
   /** The column sorted on; an index must start with it (with the key as tie-breaker) to keep pages fast. */
   column: string;
+  notNull?: boolean;
 }
 
 /**

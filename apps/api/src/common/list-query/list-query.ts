@@ -78,10 +78,10 @@ function conditionOf(filter: FilterDeclaration, value: unknown, params: unknown[
 /** The terms of `?ordering=a,-b` (already checked against the declaration) or the default, the key always last. */
 function orderTerms<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined): OrderTerm[] {
   const terms: OrderTerm[] = ordering?.trim()
-    ? ordering.split(',').map((k) => k.trim()).filter(Boolean).map((k) => ({ column: orderingColumn(list, k.replace(/^-/, '')), descending: k.startsWith('-') }))
+    ? ordering.split(',').map((k) => k.trim()).filter(Boolean).map((k) => ({ ...orderingOf(list, k.replace(/^-/, '')), descending: k.startsWith('-') }))
     : [...list.defaultOrder];
   const keyTerm = terms.find((t) => t.column === list.key);
-  return keyTerm ? terms.slice(0, terms.indexOf(keyTerm) + 1) : [...terms, { column: list.key, descending: terms.at(-1)?.descending ?? false }];
+  return keyTerm ? terms.slice(0, terms.indexOf(keyTerm) + 1) : [...terms, { column: list.key, descending: terms.at(-1)?.descending ?? false, notNull: true }];
 }
 
 export function orderOf<Q extends object>(list: ListDeclaration<Q>, ordering: string | undefined, reverse = false): string {
@@ -92,9 +92,9 @@ function orderClause(terms: OrderTerm[], reverse = false): string {
   return `ORDER BY ${terms.map((t) => `${t.column} ${Boolean(t.descending) !== reverse ? 'DESC' : 'ASC'}`).join(', ')}`;
 }
 
-function orderingColumn(list: ListDeclaration, name: string): string {
-  if (Object.hasOwn(list.orderings, name)) return list.orderings[name].column;
-  if (name === keyName(list)) return list.key;
+function orderingOf(list: ListDeclaration, name: string): Omit<OrderTerm, 'descending'> {
+  if (Object.hasOwn(list.orderings, name)) return { column: list.orderings[name].column, notNull: list.orderings[name].notNull };
+  if (name === keyName(list)) return { column: list.key, notNull: true };
   throw new Error(`${list.name}: ordering "${name}" is not declared`);
 }
 
@@ -106,11 +106,6 @@ function keyName(list: ListDeclaration): string {
 /** The names an `?ordering=a,-b` value asks for, without their direction. */
 export function orderingNames(ordering: string): string[] {
   return ordering.split(',').map((k) => k.trim().replace(/^-/, ''));
-}
-
-/** Whether `?ordering=` names only declared orderings (the DTO's check, from the same declaration). */
-export function isDeclaredOrdering(list: ListDeclaration, ordering: string): boolean {
-  return orderingNames(ordering).every((name) => name !== '' && (Object.hasOwn(list.orderings, name) || name === keyName(list)));
 }
 
 /**
@@ -225,9 +220,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   if (cursor) {
     // Before the cursor's row: walk the order backwards from it, then turn the page around.
     const backwards = cursor.d === 'before';
-    const comparison = Boolean(terms[0].descending) !== backwards ? '<' : '>';
-    const row = `(${terms.map((t) => t.column).join(', ')}) ${comparison} (${cursor.v.map((v) => `$${params.push(v)}`).join(', ')})`;
-    const text = where.text ? `${where.text} AND ${row}` : `WHERE ${row}`;
+    const walk = backwards ? terms.map((t) => ({ ...t, descending: !t.descending })) : terms;
+    const keyset = afterRow(walk, cursor.v, (v) => `$${params.push(v)}`, list.key);
+    const text = where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`;
     sql = `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms, backwards)} LIMIT $${params.push(pageSize + 1)}`;
   } else if (offset === 0) {
     sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
@@ -362,13 +357,15 @@ export async function* iterateList<Row extends Record<string, unknown>, Q extend
 }
 
 /**
- * The rows that follow `values` in the order of `terms`, with PostgreSQL's null placement (NULLS LAST
+ * The rows that follow `values` in the order of `terms` (both keyset walks use it: cursor pages, with the
+ * terms turned around for a previous link, and export batches), with PostgreSQL's null placement (NULLS LAST
  * ascending, NULLS FIRST descending: a null sorts as the greatest value). One row comparison (which an
- * index serves) when every term descends from a non-null value, or the order is the key alone: no null
- * can follow then; otherwise term by term.
+ * index serves) when the terms go one way from non-null values and no null can follow: descending, or
+ * ascending over columns that hold none (the key, or declared notNull); otherwise term by term.
  */
 function afterRow(terms: OrderTerm[], values: (string | null)[], bind: (v: unknown) => string, key: string): string {
-  const rowWise = terms.every((t) => t.descending) || (terms.length === 1 && terms[0].column === key);
+  const oneWay = terms.every((t) => Boolean(t.descending) === Boolean(terms[0].descending));
+  const rowWise = oneWay && (Boolean(terms[0].descending) || terms.every((t) => t.notNull || t.column === key));
   if (rowWise && values.every((v) => v !== null)) {
     return `(${terms.map((t) => t.column).join(', ')}) ${terms[0].descending ? '<' : '>'} (${values.map((v) => bind(v)).join(', ')})`;
   }

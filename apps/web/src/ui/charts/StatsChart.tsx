@@ -11,17 +11,13 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { CHART_HEIGHT, type ChartDataType, type ChartPoint, type ChartTimeframe, type ChartType } from '@console/contracts';
-import { formatAxisValue, formatChartDate } from './chart-format';
+import { chartColours, formatAxisValue, formatChartDate } from './chart-format';
 
 export interface ChartSeries {
   dataType: ChartDataType;
   chartType: ChartType;
   points: readonly ChartPoint[];
 }
-
-const UP = '#2e7d32';
-const DOWN = '#d32f2f';
-const LINE_COLOURS = ['#1976d2', '#ed6c02'];
 
 const toTime = (date: string) => Math.floor(Date.parse(date) / 1000) as UTCTimestamp;
 
@@ -35,6 +31,7 @@ export function StatsChart({ series, tf, testId }: { series: readonly ChartSerie
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const colours = chartColours(theme);
     const chart: IChartApi = createChart(element, {
       height: CHART_HEIGHT,
       autoSize: true,
@@ -52,12 +49,12 @@ export function StatsChart({ series, tf, testId }: { series: readonly ChartSerie
       };
       if (s.chartType === 'candles') {
         chart
-          .addSeries(CandlestickSeries, { ...common, upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN })
+          .addSeries(CandlestickSeries, { ...common, upColor: colours.up, downColor: colours.down, borderUpColor: colours.up, borderDownColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down })
           .setData(s.points.map((p) => ({ time: toTime(p.date), open: p.open ?? 0, high: p.high ?? 0, low: p.low ?? 0, close: p.close ?? 0 })));
       } else if (s.chartType === 'column') {
-        chart.addSeries(HistogramSeries, { ...common, color: LINE_COLOURS[index] }).setData(s.points.map((p) => ({ time: toTime(p.date), value: p.value ?? 0 })));
+        chart.addSeries(HistogramSeries, { ...common, color: colours.series[index] }).setData(s.points.map((p) => ({ time: toTime(p.date), value: p.value ?? 0 })));
       } else {
-        chart.addSeries(LineSeries, { ...common, color: LINE_COLOURS[index], lineWidth: 2 }).setData(s.points.map((p) => ({ time: toTime(p.date), value: p.value ?? 0 })));
+        chart.addSeries(LineSeries, { ...common, color: colours.series[index], lineWidth: 2 }).setData(s.points.map((p) => ({ time: toTime(p.date), value: p.value ?? 0 })));
       }
     });
     chart.timeScale().fitContent();

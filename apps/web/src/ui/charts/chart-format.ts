@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material';
 import { CHART_DATE_FORMATS, type ChartDataType, type ChartTimeframe } from '@console/contracts';
 import { format } from 'date-fns';
 
@@ -14,4 +15,10 @@ export function chartDatePattern(tf: ChartTimeframe): string {
 
 export function formatChartDate(tf: ChartTimeframe, seconds: number): string {
   return format(new Date(seconds * 1000), chartDatePattern(tf));
+}
+
+/** The series colours of the current theme (light or dark): candles up and down, and the two series. */
+export function chartColours(theme: Theme): { up: string; down: string; series: [string, string] } {
+  const { palette } = theme;
+  return { up: palette.success.main, down: palette.error.main, series: [palette.primary.main, palette.warning.main] };
 }

@@ -15,7 +15,7 @@ import {
 } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { formatDateTime } from '../../../ui/format/date';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useAutoDeposit } from '../api/auto-deposit';
@@ -124,8 +124,7 @@ export function MmProfilesPage() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>{MM_PROFILE_UI.listTitle}</PageTitle>
+      <PageHeader title={MM_PROFILE_UI.listTitle}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {actions.deposit && (
             <>
@@ -148,7 +147,7 @@ export function MmProfilesPage() {
             </Button>
           )}
         </Box>
-      </Box>
+      </PageHeader>
       <DepositChips />
       <DataTable
         columns={columns}

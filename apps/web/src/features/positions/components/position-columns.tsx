@@ -6,7 +6,8 @@ import { isFieldAllowed, mayRunPositionAction, POSITION_UI, TRADING_DECIMALS, ty
 import { formatDateTime } from '../../../ui/format/date';
 import type { Column } from '../../../ui/table/DataTable';
 import type { Position } from '../api/get-positions';
-import { fixed, isLost, ROW_ACTION_LABELS, rowActions, type RowAction } from './position-rules';
+import { fixed } from '../../../ui/trading/trading-format';
+import { isLost, ROW_ACTION_LABELS, rowActions, type RowAction } from './position-rules';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? '-' : value ? 'Yes' : 'No');
 const money = (value: number | null | undefined) => fixed(value, TRADING_DECIMALS.adminMetrics);

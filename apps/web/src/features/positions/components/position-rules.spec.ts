@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPerm, POSITION_MESSAGES as M, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
 import type { Position } from '../api/get-positions';
-import { coefficientError, fixed, reducePercentError, rowActions, splitSelection } from './position-rules';
+import { coefficientError, reducePercentError, rowActions, splitSelection } from './position-rules';
 
 const limited = (fields: string[]): Perm => ({ ...defaultPerm('APA', 'Limited'), fields });
 
@@ -20,12 +20,6 @@ describe('position rules', () => {
     expect(coefficientError('0')).toBe(SIGNAL_MESSAGES.coefficientMin);
     expect(coefficientError('1')).toBe(SIGNAL_MESSAGES.coefficientMax);
     expect(coefficientError('0.5')).toBe(true);
-  });
-
-  it('formats with fixed decimals and an empty mark', () => {
-    expect(fixed(3, 4)).toBe('3.0000');
-    expect(fixed(0.1234568, 7)).toBe('0.1234568');
-    expect(fixed(null, 2)).toBe('-');
   });
 
   it('a lost position offers only the market close; Limited needs each gate', () => {

@@ -1,4 +1,4 @@
-import { closeCoefficientProblem, EMPTY_VALUE, mayRunPositionAction, POSITION_MESSAGES as M, REDUCE_PERCENT, type Perm, type PositionAction } from '@console/contracts';
+import { closeCoefficientProblem, mayRunPositionAction, POSITION_MESSAGES as M, REDUCE_PERCENT, type Perm, type PositionAction } from '@console/contracts';
 import type { Position } from '../api/get-positions';
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
@@ -15,11 +15,6 @@ export function reducePercentError(raw: string): string | true {
 /** The limit close coefficient (trading.md 5): the contracts' one rule, as the API checks it. */
 export function coefficientError(raw: string): string | true {
   return closeCoefficientProblem(raw) ?? true;
-}
-
-/** A number with the spec's decimals (trading.md 9), or the empty mark. */
-export function fixed(value: number | null | undefined, places: number): string {
-  return value === null || value === undefined ? EMPTY_VALUE : value.toFixed(places);
 }
 
 /**

@@ -1,11 +1,11 @@
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -55,14 +55,13 @@ export function GroupsPage() {
   return (
     <>
       <SectionTabs bar="privileges" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>Privileges</PageTitle>
+      <PageHeader title="Privileges">
         {writable && (
           <Button variant="contained" onClick={() => navigate(PATHS.privilegesAdd)}>
             {LABELS.addNewGroup}
           </Button>
         )}
-      </Box>
+      </PageHeader>
       <DataTable
         columns={columns}
         rows={groups.data?.results}

@@ -1,10 +1,10 @@
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { canWrite, EMPTY_VALUE, LABELS, SESSION_UI, type GroupOption } from '@console/contracts';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -93,14 +93,13 @@ export function UsersPage() {
   return (
     <>
       <SectionTabs bar="privileges" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>Users management</PageTitle>
+      <PageHeader title="Users management">
         {writable && (
           <Button variant="contained" onClick={() => setAdding(true)}>
             {LABELS.addNewUser}
           </Button>
         )}
-      </Box>
+      </PageHeader>
       <DataTable columns={columns} rows={users.data?.results} rowKey={(u) => u.id} isLoading={users.isPending} error={users.error} columnChoice={false} testId="users-table" />
       {deleting && (
         <ConfirmDialog

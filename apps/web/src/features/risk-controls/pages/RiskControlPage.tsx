@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { canWrite, PAGE_SIZES, RISK_CONTROL_PAGE_SIZE, RISK_CONTROL_UI as UI, TRIGGER_FIELD_LABELS, type RiskTrigger, type TriggerEditableField } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useRowActions } from '../../../ui/table/use-row-actions';
@@ -146,8 +146,7 @@ export function RiskControlPage() {
   return (
     <>
       <SectionTabs bar="signalsAndOrders" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>Risk control service</PageTitle>
+      <PageHeader title="Risk control service">
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button
             variant="outlined"
@@ -164,7 +163,7 @@ export function RiskControlPage() {
             </Button>
           )}
         </Box>
-      </Box>
+      </PageHeader>
       <DataTable
         columns={columns}
         rows={triggers.data?.results}

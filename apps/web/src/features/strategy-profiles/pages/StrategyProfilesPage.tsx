@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
@@ -108,8 +108,7 @@ export function StrategyProfilesPage() {
   return (
     <>
       <SectionTabs bar="strategyProfiles" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>{STRATEGY_PROFILE_UI.listTitle}</PageTitle>
+      <PageHeader title={STRATEGY_PROFILE_UI.listTitle}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {actions.showAllToggle && (
             <Button variant="outlined" aria-pressed={showingAll} onClick={() => params.setFilters({ ...params.filters, show_hide: showingAll ? '' : 'true' })}>
@@ -122,7 +121,7 @@ export function StrategyProfilesPage() {
             </Button>
           )}
         </Box>
-      </Box>
+      </PageHeader>
       <DataTable
         columns={columns}
         rows={profiles.data?.results}

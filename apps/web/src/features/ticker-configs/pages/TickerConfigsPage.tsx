@@ -5,7 +5,7 @@ import { canWrite, PAGE_SIZES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI } from 
 import { useAuthState } from '../../../api/context';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { formatDate } from '../../../ui/format/date';
-import { PageTitle } from '../../../ui/PageTitle';
+import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useTableParams } from '../../../ui/table/use-table-params';
@@ -137,12 +137,11 @@ export function TickerConfigsPage() {
   return (
     <>
       <SectionTabs bar="strategyProfiles" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2, '& h1': { mb: 0 } }}>
-        <PageTitle>Tickers configs</PageTitle>
+      <PageHeader title="Tickers configs">
         <Button variant="contained" disabled={!writable} onClick={() => setAdding(true)}>
           Add
         </Button>
-      </Box>
+      </PageHeader>
       <DataTable
         columns={columns}
         rows={configs.data?.results}
