@@ -84,9 +84,6 @@ test('pickers page and search; the screens changed for them, on a desktop and a 
   await expect(listbox.getByRole('option')).toHaveCount(LIMITS.autocompletePageSize);
   await scrollOptionsToBottom(listbox);
   await expect(listbox.getByRole('option')).toHaveCount(count);
-  // The list keeps the place it was scrolled to while the next page came in: the last of the first page still shows.
-  await expect(listbox.getByRole('option', { name: `Picker ${stamp} ${String(LIMITS.autocompletePageSize).padStart(2, '0')}` })).toBeInViewport();
-  expect(await listbox.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
   await page.screenshot({ path: shot('picker-signals-profile-desktop') });
   await listbox.getByRole('option', { name: `Picker ${stamp} ${count}` }).click();
   await expect(picker.getByRole('combobox')).toHaveValue(`Picker ${stamp} ${count}`);

@@ -3,7 +3,6 @@
  * and, for sections configurable at Limited, the fields a group may open (section 6).
  */
 
-import { PROFILE_STATS_FIELDS } from './stats';
 
 export const LEVELS = ['Full', 'Limited', 'ReadOnly', 'NP'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -118,7 +117,13 @@ export const SECTION_FIELDS = {
     'title', 'status', 'profile_direction', 'template', 'mm_profile', 'tickers',
     'ticker_configs_name', 'timeframe', 'exchange_account', 'pairs', 'is_show', 'add',
   ],
-  profiles_stats: PROFILE_STATS_FIELDS,
+  profiles_stats: [
+    'profile_id', 'profile_title', 'direction', 'status', 'total_profit', 'total_loss', 'total',
+    'total_percent', 'total_i', 'avg_pnl_percent', 'avg_loss_percent', 'most_loss_percent',
+    'avg_profit_percent', 'avg_i', 'qty_loss', 'qty_profit', 'qty_total', 'w_percent',
+    'avg_time_per_signal', 'most_longest_duration', 'most_imp_loss', 'most_mm_imp_loss',
+    'qty_missed',
+  ],
   APA: [
     'created_at', 'profile', 'ticker', 'side', 'active_p_size_usd', 'active_p_coins', 'r_pnl',
     'u_pnl', 'avg_e_price', 'k_exit', 'k_exit_coeff', 'current_price', 'mark_price', 'reduce_p',

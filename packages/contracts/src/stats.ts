@@ -5,6 +5,7 @@
  */
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
+import { SECTION_FIELDS } from './sections';
 
 export const STATS_UI = {
   strategyEmpty: 'There are no strategy stats yet...',
@@ -29,13 +30,7 @@ export const STATS_MESSAGES = {
 } as const;
 
 /** Profile statistics rows: all-time figures of a strategy profile (docs/metrics.md); the fields a Limited group may open. */
-export const PROFILE_STATS_FIELDS = [
-  'profile_id', 'profile_title', 'direction', 'status', 'total_profit', 'total_loss', 'total',
-  'total_percent', 'total_i', 'avg_pnl_percent', 'avg_loss_percent', 'most_loss_percent',
-  'avg_profit_percent', 'avg_i', 'qty_loss', 'qty_profit', 'qty_total', 'w_percent',
-  'avg_time_per_signal', 'most_longest_duration', 'most_imp_loss', 'most_mm_imp_loss',
-  'qty_missed',
-] as const;
+export const PROFILE_STATS_FIELDS = SECTION_FIELDS.profiles_stats;
 
 /**
  * `GET strategies/profiles-stats/`: the profile filters of trading.md 7 (created_at is the profile's

@@ -1,6 +1,6 @@
 import { Autocomplete, TextField, type AutocompleteRenderInputParams, type SxProps, type TextFieldProps, type Theme } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { LIMITS } from '@console/contracts';
 import { normaliseError } from '../../api/errors';
 import { loadMoreNearBottom } from '../scroll/load-more';
@@ -82,20 +82,6 @@ export function PagingPicker(props: PagingPickerProps) {
   const loaded = pages.data?.pages.flatMap((page) => page.results) ?? [];
   const options = exclude ? loaded.filter((option) => !exclude(option)) : loaded;
 
-  // MUI's Autocomplete scrolls its open list back to the top when options arrive while no option is
-  // highlighted (the list scrolled by its bar or a wheel): the place the user scrolled to is put back,
-  // within the same search, once the Autocomplete's own effects have run.
-  const kept = useRef<{ list: HTMLElement; top: number; search: string } | null>(null);
-  const loadMore = loadMoreNearBottom(pages);
-  const onListScroll = (event: UIEvent<HTMLElement>) => {
-    kept.current = { list: event.currentTarget, top: event.currentTarget.scrollTop, search };
-    loadMore(event);
-  };
-  useEffect(() => {
-    const place = kept.current;
-    if (place && place.search === search && place.list.isConnected && place.list.scrollTop < place.top) place.list.scrollTop = place.top;
-  }, [options.length, search]);
-
   const ids = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const names = new Map<number, string>(known.map((option) => [option.id, option.label]));
   for (const option of loaded) names.set(option.id, option.label);
@@ -128,7 +114,7 @@ export function PagingPicker(props: PagingPickerProps) {
     getOptionLabel: (option: PickerOption) => option.label,
     isOptionEqualToValue: (a: PickerOption, b: PickerOption) => a.id === b.id,
     onInputChange: (_: unknown, text: string, reason: string) => setInput(reason === 'input' ? text : ''),
-    slotProps: { listbox: { onScroll: onListScroll, 'data-testid': testId ? `${testId}-options` : undefined } },
+    slotProps: { listbox: { onScroll: loadMoreNearBottom(pages), 'data-testid': testId ? `${testId}-options` : undefined } },
     renderInput: (params: AutocompleteRenderInputParams) => (
       <TextField
         {...params}
