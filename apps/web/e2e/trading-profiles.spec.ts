@@ -20,7 +20,7 @@ import {
 const ACTIVE_TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
 const MESSY_LIST = ' btcusdt;  "ETHUSDT",\n\tsolUSDT / BTCUSDT | DOGEUSDT ~ nosuchusdt XRPUSDT!!';
 
-/** A whole v1 settings document for a long profile (the generator's shape, trading.md 3): Finish needs one. */
+/** A whole v1 settings document for a long profile (the generator's shape): Finish needs one. */
 const LONG_SETTINGS = {
   signal_settings: {
     timeframe: '1h',

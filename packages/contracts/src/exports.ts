@@ -1,5 +1,5 @@
 /**
- * xlsx exports (trading.md 4, 7, 9): the client starts a task, polls its state every 3 s and downloads
+ * xlsx exports: the client starts a task, polls its state every 3 s and downloads
  * the file on SUCCESS. The kinds, the states, the file names and the paths, for the API and the SPA.
  */
 import type { SectionName } from './sections';
@@ -9,7 +9,7 @@ import type { ExportKind, ExportStatus } from './trading';
 export const EXPORTED_LISTS = ['signals', 'profiles_stats', 'account_stats'] as const satisfies readonly ExportKind[];
 export type ExportedList = (typeof EXPORTED_LISTS)[number];
 
-/** The poll interval of a running export (trading.md 9). */
+/** The poll interval of a running export. */
 export const EXPORT_POLL_INTERVAL_MS = 3000;
 
 /** `GET …/celery-result/{id}/`. */
@@ -42,7 +42,7 @@ interface ExportKindRules {
   exportSection: SectionName;
   /** The list's own section: its level decides the rows and columns the file may hold. */
   listSection: SectionName;
-  /** The file name before the date (trading.md 7). */
+  /** The file name before the date. */
   title: string;
   /** The list params that bound the period, for the `from_to` form of the name. */
   fromParam: string;
@@ -100,7 +100,7 @@ function filterDate(value: unknown): Date | null {
 
 /**
  * The file's name: '{title} {date}.xlsx' with today's date, or '{title} {from}_{to}.xlsx' when the filters
- * have a from date (to: the filters' own, else today), dates dd-MM-yyyy (trading.md 7).
+ * have a from date (to: the filters' own, else today), dates dd-MM-yyyy.
  */
 export function exportFilename(kind: ExportedList, filters: Readonly<Record<string, unknown>>, today: Date): string {
   const rules = EXPORT_KIND_RULES[kind];

@@ -1,4 +1,4 @@
-/** Business constants and limits (platform.md 9). */
+/** Business constants and limits. */
 export const LIMITS = {
   nameMax: 64,
   apiKeyMax: 64,
@@ -56,11 +56,11 @@ export function formatAccountTitle(title: string): string {
   return truncateText(title, LIMITS.accountTitleTruncate);
 }
 
-/** Account-details password: 8+ with lower, upper, digit and symbol (platform.md 5). */
+/** Account-details password: 8+ with lower, upper, digit and symbol. */
 export const ACCOUNT_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 
 /**
- * What a change of one's own account is (platform.md 2.5): a new email needs the current password in
+ * What a change of one's own account is: a new email needs the current password in
  * old_password; a password change needs both passwords. The API and the account form read it alike.
  */
 export function ownAccountChange(currentEmail: string, change: { email: string; old_password?: string; new_password?: string }) {
@@ -70,6 +70,6 @@ export function ownAccountChange(currentEmail: string, change: { email: string; 
   const changingPassword = newPassword !== '' || (oldPassword !== '' && !emailChanging);
   return { emailChanging, changingPassword, needsOldPassword: emailChanging || changingPassword };
 }
-/** New-user password: 8+ with a letter, a number and a special character (platform.md 5). */
+/** New-user password: 8+ with a letter, a number and a special character. */
 export const NEW_USER_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

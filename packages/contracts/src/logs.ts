@@ -1,11 +1,11 @@
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
 
-/** Log types (platform.md 3) and the events that write them. */
+/** Log types and the events that write them. */
 export const LOG_TYPES = ['system', 'general', 'error', 'user', 'restrictions', 'divergence'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
-/** A log entry as `GET logs/` answers it (platform.md 3). A Limited group gets only its fields and the id. */
+/** A log entry as `GET logs/` answers it. A Limited group gets only its fields and the id. */
 export interface LogEntry {
   id: string;
   created_at: string;

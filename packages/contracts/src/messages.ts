@@ -1,9 +1,9 @@
 import { INPUT_LIMITS } from './input';
 
-/** The spec's exact texts (platform.md sections 2, 4, 5 and 8). Quoted there, used verbatim here. */
+/** The spec's exact texts. Quoted there, used verbatim here. */
 
 export const MESSAGES = {
-  // error catalogue (platform.md 8)
+  // error catalogue
   serverError: 'Server error. Please call system administrator',
   tooLongError: 'Some error occurred, please report it to development team',
   loginInvalid: 'Email or password are invalid.',
@@ -12,7 +12,7 @@ export const MESSAGES = {
   twoFactorFailed: 'You didnt pass 2FA',
   valuesNotChanged: 'All values has not changed',
 
-  // login (platform.md 5)
+  // login
   emailInvalid: 'Please enter the valid email',
   emailBlank: 'Email can’t be blank',
   passwordBlank: 'Password can’t be blank',
@@ -23,23 +23,23 @@ export const MESSAGES = {
   scanQrWith: 'Scan QR-code with',
   enterCode: 'Enter authentication code',
 
-  // account details (platform.md 2.5, 5)
+  // account details
   accountEmailInvalid: 'Please enter the valid email.',
   bothPasswordsRequired: 'If you want to change password, please fill in both password fields.',
   newPasswordSameAsOld: 'The new password should differs to old one.',
   dataUpdated: 'Your data updated.',
 
-  // exchange account, telegram, investor (platform.md 5)
+  // exchange account, telegram, investor
   nameBlank: 'Name can’t be blank',
   nameTooLong: 'Name could be maximum 64 symbols',
   leverageRange: 'Leverage could be maximum only 0-100',
   reportHourRange: 'Allowed time is from 00:00 until 6:00',
 
-  // group form (platform.md 5)
+  // group form
   groupNameRequired: 'Group name is required',
   fieldRequired: 'This field is required',
 
-  // empty states (platform.md 2, 8)
+  // empty states
   noNotifications: 'No notifications yet...',
   noLogs: 'There are no logs yet...',
   noGroups: 'There are no privileged groups yet...',

@@ -1,5 +1,5 @@
 /**
- * Money-management profiles (trading.md 2, 3, 4, 5 MM profile form and change deposit, 7, 9). Quoted
+ * Money-management profiles: the list, the profile form and the deposit change. Quoted
  * texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
@@ -31,7 +31,7 @@ export const MM_PROFILE_TITLE_MAX = 64;
 /** The form's fields: create sends them all, an edit of any of them is a form edit (inactive profiles only). */
 export const MM_PROFILE_FORM_FIELDS = ['title', 'max_signals_amount', 'max_factor_amount', 'all_signals_quota', 'exchange_account'] as const;
 
-/** The MM screens' own texts and display rules (trading.md 2, 9). */
+/** The MM screens' own texts and display rules. */
 export const MM_PROFILE_UI = {
   listTitle: 'Money management profiles list',
   listEmpty: 'There are no money management profiles yet...',
@@ -44,7 +44,7 @@ export const MM_PROFILE_UI = {
   profilesShown: 2,
 } as const;
 
-/** The size presets of the deposit change: 5% to 100% in steps of 5 (trading.md 9). */
+/** The size presets of the deposit change: 5% to 100% in steps of 5. */
 export const DEPOSIT_PERCENT_PRESETS: readonly number[] = Array.from({ length: 20 }, (_, index) => (index + 1) * 5);
 export const MM_MAX_SIGNALS_MAX = 100_000;
 /** The percent of a deposit change and of the daily re-invest: at least 0.01, a decrease at most 100. */

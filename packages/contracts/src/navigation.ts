@@ -1,5 +1,5 @@
 /**
- * The SPA's routes (platform.md 2.1), side menu (2.3) and tab bars, with the sections behind each.
+ * The SPA's routes, side menu and tab bars, with the sections behind each.
  * The menu, tabs, redirect pages and route guards all read these through the functions below.
  */
 import { allowingRight, mayWriteFields, type ActionName } from './actions';
@@ -199,7 +199,7 @@ export function canOpenRoute(holder: PermHolder | null | undefined, route: PathK
   return anyReadable(holder, ROUTE_SECTIONS[route] ?? []) && needsMet(holder, ROUTE_NEEDS[route]);
 }
 
-/** Root path: signals when allowed, otherwise account details (platform.md 2.1). */
+/** Root path: signals when allowed, otherwise account details. */
 export function rootRedirect(holder: PermHolder | null | undefined): PathKey {
   return canRead(holder, 'signals') ? 'signals' : 'accountDetails';
 }

@@ -23,7 +23,7 @@ export interface PermHolder {
 
 /**
  * A section absent from a non-empty perms list: filtering and sorting default to true,
- * finished-only to false, signals_count to 200 (platform.md 4). Its status is NP: an absent
+ * finished-only to false, signals_count to 200. Its status is NP: an absent
  * section must never open anything.
  */
 export function defaultPerm(section: SectionName, status: Level = 'NP'): Perm {
@@ -107,7 +107,7 @@ export function isExportStillVisible(made: Perm, now: Perm, columns: readonly st
 }
 
 /**
- * The group-form rules of platform.md 4 applied to a perm as submitted: NP clears fields, turns
+ * The group-form rules applied to a perm as submitted: NP clears fields, turns
  * filtering and sorting off and sets finished-only for signals; any other status turns filtering
  * and sorting on unless given; a change of the signals status resets signals_count to 200.
  */
@@ -173,8 +173,8 @@ export function levelsWithin(section: SectionName, limit: Level): Level[] {
 }
 
 /**
- * What a new group starts with in the form of someone holding `editor`: every section Full (platform.md
- * 4) where the editor holds Full, elsewhere the editor's own perm, the most it may grant there.
+ * What a new group starts with in the form of someone holding `editor`: every section Full where the editor
+ * holds Full, elsewhere the editor's own perm, the most it may grant there.
  */
 export function newGroupPerms(editor: PermHolder | null | undefined): Perm[] {
   return SECTIONS.map((section) => {
@@ -211,7 +211,7 @@ export function isFullOnEverything(holder: PermHolder | null | undefined): boole
 }
 
 /**
- * Which signals a group's rows may include (trading.md 6): at Limited, finished ones only when
+ * Which signals a group's rows may include: at Limited, finished ones only when
  * is_only_finished is set (status 'finished': a signal whose trade ran to its end), and only the
  * newest signals_count of those. Other levels see every signal.
  */

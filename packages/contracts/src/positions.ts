@@ -1,6 +1,6 @@
 /**
- * Position administration (trading.md 2, 3 Position and Account admin metrics, 4, 5 Position actions, 6,
- * 7, 9). Quoted texts are the spec's; the rest are our own words.
+ * Position administration: positions, their actions and the accounts' admin metrics.
+ * Quoted texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
 import { mayRunAction, type ActionName } from './actions';
@@ -31,12 +31,12 @@ export const POSITION_MESSAGES = {
   noMetricsYet: 'This account has no metrics yet.',
 } as const;
 
-/** The screen's own texts (trading.md 2). */
+/** The screen's own texts. */
 export const POSITION_UI = {
   empty: 'There are no administration data yet...',
   lostEmpty: 'There are no lost positions...',
   tabs: { positions: 'Positions', lost: 'Lost positions' },
-  /** The logs link of a position's signal (platform.md 2.8). */
+  /** The logs link of a position's signal. */
   logsLink: (signalId: string | number) => `logs?page=1&page_size=500&signal_id=${signalId}`,
 } as const;
 
@@ -87,7 +87,7 @@ export interface NamedRef {
   title: string;
 }
 
-/** A row of the positions table (trading.md 3), numbers rounded as TRADING_DECIMALS says. */
+/** A row of the positions table, numbers rounded as TRADING_DECIMALS says. */
 export interface PositionRow {
   id: string;
   signal_id: string | null;
@@ -118,7 +118,7 @@ export interface PositionRow {
   profile_list: NamedRef[];
 }
 
-/** The side list: the newest metrics of each exchange account (trading.md 3 Account admin metrics). */
+/** The side list: the newest metrics of each exchange account. */
 export interface AccountAdminMetrics {
   /** The exchange account's id. */
   id: number;

@@ -1,15 +1,15 @@
 /**
- * The Risk Control Service (trading.md 2, 3 Risk trigger, 4, 5 Trigger values and New trigger, 7).
+ * The Risk Control Service: triggers, their values and the new trigger form.
  * Quoted texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
 import type { NamedRef } from './positions';
 import type { RiskTriggerType } from './trading';
 
-/** 'The value can be only in interval of A - B' (trading.md 5). */
+/** 'The value can be only in interval of A - B'. */
 export const intervalMessage = (min: number, max: number) => `The value can be only in interval of ${min} - ${max}`;
 
-/** A trigger's value range by its type (trading.md 5): only imp_loss allows negatives. */
+/** A trigger's value range by its type: only imp_loss allows negatives. */
 export const TRIGGER_VALUE_RANGES: Record<RiskTriggerType, { min: number; max: number }> = {
   nav: { min: 0, max: 100 },
   var: { min: 0, max: 500 },
@@ -20,12 +20,12 @@ export const TRIGGER_VALUE_RANGES: Record<RiskTriggerType, { min: number; max: n
   nav_alerting: { min: 0, max: 100 },
 };
 
-/** The create form's kinds and the trigger type each one makes (trading.md 3, 7: POST sends nav_reducing fields). */
+/** The create form's kinds and the trigger type each one makes (POST sends nav_reducing fields). */
 export const TRIGGER_KINDS = { nav_alerting: 'NAV Alerting', nav_reducing: 'Hard Risk Control' } as const;
 export type TriggerKind = keyof typeof TRIGGER_KINDS;
 export const TRIGGER_KIND_VALUES = Object.keys(TRIGGER_KINDS) as TriggerKind[];
 
-/** The new trigger form's ranges (trading.md 5). */
+/** The new trigger form's ranges. */
 export const NEW_TRIGGER_RANGES = {
   trigger_blocker: { min: 0, max: 100 },
   timer: { min: 0, max: 300 },
@@ -40,7 +40,7 @@ export const TRIGGER_TIMER_RANGE = NEW_TRIGGER_RANGES.timer;
 export const TRIGGER_VALUE_DECIMALS = 8;
 export const TRIGGER_NAME_MAX = 128;
 export const TRIGGER_RULES_MAX = 1000;
-/** The reduce fields Hard Risk Control needs and NAV Alerting clears (trading.md 4). */
+/** The reduce fields Hard Risk Control needs and NAV Alerting clears. */
 export const TRIGGER_REDUCE_FIELDS = ['position_reduce', 'x_percent_depo', 'y_percent_depo'] as const;
 
 export const RISK_CONTROL_MESSAGES = {
@@ -62,7 +62,7 @@ export const RISK_CONTROL_MESSAGES = {
   editEmpty: 'Send at least one field to change.',
 } as const;
 
-/** The RCS screen's texts (trading.md 2). */
+/** The RCS screen's texts. */
 export const RISK_CONTROL_UI = {
   empty: 'There are no RCS data yet...',
   showAll: 'Show All',

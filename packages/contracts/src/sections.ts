@@ -1,6 +1,6 @@
 /**
- * The privilege sections of platform.md section 3, with the levels each one may take (section 4)
- * and, for sections configurable at Limited, the fields a group may open (section 6).
+ * The privilege sections, with the levels each one may take
+ * and, for sections configurable at Limited, the fields a group may open.
  */
 
 
@@ -66,7 +66,7 @@ const FULL_NP: readonly Level[] = ['Full', 'NP'];
 const FULL_NP_LIMITED: readonly Level[] = ['Full', 'NP', 'Limited'];
 const ALL_LEVELS: readonly Level[] = ['Full', 'NP', 'Limited', 'ReadOnly'];
 
-/** platform.md section 4: the levels a group may give each section. */
+/** The levels a group may give each section. */
 export const ALLOWED_LEVELS: Record<SectionName, readonly Level[]> = {
   exchange_account: FULL_NP_READONLY,
   pairs: FULL_NP_READONLY,
@@ -153,7 +153,7 @@ export function identityKeysOf(section: SectionName): readonly string[] {
   return (IDENTITY_KEYS as Partial<Record<SectionName, readonly string[]>>)[section] ?? DEFAULT_IDENTITY_KEYS;
 }
 
-/** Sections whose filtering (resp. sorting) a Limited group may switch off (platform.md 6). */
+/** Sections whose filtering (resp. sorting) a Limited group may switch off. */
 export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats'];
 export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_stats'];
 

@@ -1,4 +1,4 @@
-/** Messages of the settings forms (platform.md 5). Quoted ones come from MESSAGES; the rest follow their style where the spec gives no text. */
+/** Messages of the settings forms. Quoted ones come from MESSAGES; the rest follow their style where the spec gives no text. */
 import { MESSAGES } from './messages';
 
 export const EXCHANGE_ACCOUNT_MESSAGES = {

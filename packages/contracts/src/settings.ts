@@ -1,4 +1,4 @@
-/** The shapes of the system settings calls (platform.md 3, 7), shared by the API and the SPA. */
+/** The shapes of the system settings calls, shared by the API and the SPA. */
 import { LIMITS } from './limits';
 
 export interface ExchangeAccount {
@@ -12,7 +12,7 @@ export interface ExchangeAccount {
 }
 
 /**
- * The broker program indicator and its tooltips (trading.md 2). The spec's 'activated/not activated'
+ * The broker program indicator and its tooltips. The spec's 'activated/not activated'
  * and 'available/not available' are read as one sentence per state.
  */
 export const BROKER_PROGRAM_TEXTS = {

@@ -1,12 +1,12 @@
 /**
- * Signals and orders (trading.md 2 Signals and Orders tables, 3, 5 Position actions, 7, 9). Quoted texts
+ * Signals and orders: their tables, rows and actions. Quoted texts
  * are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
 import { PAGE_SIZES } from './limits';
 import type { ActionState, Direction, OrderKind, OrderSide, OrderState, OrderStatus, SignalState, SignalStatus, Timeframe } from './trading';
 
-/** A signal as `GET signals/signals/` answers it (trading.md 3). A Limited group gets only its fields and the id. */
+/** A signal as `GET signals/signals/` answers it. A Limited group gets only its fields and the id. */
 export interface SignalRow {
   /** bigint: text, beyond JSON's safe integers one day. */
   id: string;
@@ -39,7 +39,7 @@ export interface SignalRow {
   time_per_signal: number;
 }
 
-/** An order as `GET orders/orders/` answers it (trading.md 3). */
+/** An order as `GET orders/orders/` answers it. */
 export interface OrderRow {
   id: string;
   created_at: string;
@@ -97,10 +97,10 @@ export const ORDER_LIST_QUERY = {
   orderings: { created_at: 'created_at' },
 } as const satisfies ListQueryAccess;
 
-/** The orders list has one page size (trading.md 2: page size fixed). */
+/** The orders list has one fixed page size. */
 export const ORDER_PAGE_SIZE = 100;
 
-/** Order coefficient of a limit close (trading.md 5, 9): 0.001 to 0.999, 3 decimals. */
+/** Order coefficient of a limit close: 0.001 to 0.999, 3 decimals. */
 export const CLOSE_COEFFICIENT = { min: 0.001, max: 0.999, decimals: 3 } as const;
 
 /**
@@ -136,12 +136,12 @@ export const SIGNAL_MESSAGES = {
   dateInvalid: 'Enter a date as YYYY-MM-DD or a date and time in ISO 8601.',
 } as const;
 
-/** Whether a signal offers Cancel (trading.md 4: only while active-not-processed, and no action under way). */
+/** Whether a signal offers Cancel (only while active-not-processed, and no action under way). */
 export function isSignalCancellable(signal: { state?: SignalState; action_state?: ActionState }): boolean {
   return signal.state === 'active_np' && (signal.action_state === undefined || signal.action_state === 'NONE');
 }
 
-/** The statuses of the signals table's status filter, with their labels (trading.md 2). */
+/** The statuses of the signals table's status filter, with their labels. */
 export const SIGNAL_STATUS_LABELS: Record<SignalStatus, string> = {
   active: 'Active',
   in_queue: 'In queue',

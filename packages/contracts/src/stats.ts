@@ -1,6 +1,6 @@
 /**
- * Statistics and charts (trading.md 2 Strategy stats, Stats by months, Charts stats; 3 Profile stats row,
- * Months stats, Chart query; 7 Statistics; 9). Quoted texts are the spec's; the rest are our own words.
+ * Statistics and charts: strategy stats, stats by months and charts stats.
+ * Quoted texts are the spec's; the rest are our own words.
  * The figures are defined in docs/metrics.md.
  */
 import type { ListQueryAccess } from './list-query';
@@ -33,7 +33,7 @@ export const STATS_MESSAGES = {
 export const PROFILE_STATS_FIELDS = SECTION_FIELDS.profiles_stats;
 
 /**
- * `GET strategies/profiles-stats/`: the profile filters of trading.md 7 (created_at is the profile's
+ * `GET strategies/profiles-stats/`: the profile filters (created_at is the profile's
  * creation), and the sortable columns, each with the field a Limited group must see.
  */
 export const PROFILE_STATS_LIST_QUERY = {
@@ -96,7 +96,7 @@ export type MonthsView = (typeof MONTHS_VIEWS)[number];
 /** Return colour scale thresholds (percent): below 0, 0–5, 5–8, 8–15, 15 and above. */
 export const RETURN_COLOUR_THRESHOLDS = [0, 5, 8, 15] as const;
 
-/** Uptime is told in 365-day years and 30-day months (trading.md 9). */
+/** Uptime is told in 365-day years and 30-day months. */
 export const UPTIME_YEAR_DAYS = 365;
 export const UPTIME_MONTH_DAYS = 30;
 
@@ -109,7 +109,7 @@ export function uptimeParts(days: number): { years: number; months: number; days
   return { years, months, days: rest - months * UPTIME_MONTH_DAYS };
 }
 
-/** Chart settings (trading.md 2 Charts stats, 3 Chart query, 9). */
+/** Chart settings: the chart query and its defaults. */
 export const CHART_DATA_TYPES = ['NAV', 'Equity', 'Imp.Loss', 'VAR'] as const;
 export type ChartDataType = (typeof CHART_DATA_TYPES)[number];
 export const CHART_TYPES = ['candles', 'line', 'column'] as const;
@@ -152,10 +152,10 @@ export interface ChartAnswer {
 /** The time frames of the account metrics rollup (account_metric_bars.tf); minutes are the raw rows. */
 export const METRIC_BAR_TIMEFRAMES = ['1h', '1d', '1w', '1M'] as const;
 
-/** Chart axis dates (trading.md 9): minute and hour frames with the time, monthly as 'MMM yy'. */
+/** Chart axis dates: minute and hour frames with the time, monthly as 'MMM yy'. */
 export const CHART_DATE_FORMATS = { withTime: 'dd.MM.yy HH:mm', date: 'dd.MM.yy', month: 'MMM yy' } as const;
 
-/** The months page's date presets (trading.md 9); `to` is the first day of the last month shown. */
+/** The months page's date presets; `to` is the first day of the last month shown. */
 export const MONTHS_PRESETS = ['This Year', 'Last Year', 'Last 12 Months', 'Last 6 Months', 'Last 3 Months', 'All Time'] as const;
 export type MonthsPreset = (typeof MONTHS_PRESETS)[number];
 

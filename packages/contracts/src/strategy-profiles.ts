@@ -1,5 +1,5 @@
 /**
- * Strategy profiles (trading.md 2 Strategy profiles list, 3, 4, 5 step 1 and Summary, 7, 9). Quoted
+ * Strategy profiles: the list, statuses and their actions. Quoted
  * texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
@@ -25,7 +25,7 @@ export const STRATEGY_PROFILE_MESSAGES = {
 export const STRATEGY_PROFILE_TITLE_MAX = 64;
 export const STRATEGY_PROFILE_PAGE_SIZE = 20;
 
-/** The list screen's own texts and display rules (trading.md 2, 9). */
+/** The list screen's own texts and display rules. */
 export const STRATEGY_PROFILE_UI = {
   listTitle: 'Strategy profiles list',
   listEmpty: 'There are no strategy profiles yet...',

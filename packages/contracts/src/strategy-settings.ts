@@ -1,5 +1,5 @@
 /**
- * The strategy settings document, version v1 (trading.md 3 settings blocks, 5 validation rules), and its
+ * The strategy settings document, version v1 (its blocks and validation rules), and its
  * one validator: the API refuses a document it rejects, and the wizard shows the same messages under the
  * same fields. Quoted texts are the spec's; where the spec only says a field is required, the message
  * follows its '… can’t be blank' / '… is required' wording.
@@ -62,7 +62,7 @@ export const SINGLE_CASE_TYPES = ['sc_skip', 'sc_mm_decrease'] as const;
 export const DEVIATION_DEFAULT = 0.5;
 export const DEVIATION_MIN = 0.1;
 
-/** OPP-ATR's allowed range by the OPP time frame (trading.md 5). */
+/** OPP-ATR's allowed range by the OPP time frame. */
 export const OPP_ATR_RANGES: Record<(typeof TIMEFRAMES)[number], readonly [number, number]> = {
   '1h': [1, 10],
   '4h': [1, 15],
@@ -156,7 +156,7 @@ function signalSettings(doc: SettingsDocument, e: Errors): void {
   e.oneOf(s, base, 'atr_minus_1_type', ATR_TYPES, M.atrTypeBlank);
   const first = atrValues(s.atr_minus_1_value);
   if (!first) return e.add(`${base}.atr_minus_1_value`, M.atrValueBlank);
-  // Both ranges on: the wizard sends type rng and 'a;b' (trading.md 5 Submit); a must stay below b.
+  // Both ranges on: the wizard sends type rng and 'a;b'; a must stay below b.
   if (s.enable_sec_atr === true || s.atr_minus_1_type === 'rng') {
     const [a, b] = first.length === 2 ? first : [first[0], atrValues(s.atr_minus_2_value)?.[0]];
     if (b === undefined) return e.add(`${base}.atr_minus_2_value`, M.atrValueBlank);
@@ -350,7 +350,7 @@ export function knownSettings(doc: unknown): SettingsDocument {
 }
 
 /**
- * Every rule of trading.md 5 over a normalised v1 document; an empty answer means valid. A draft is
+ * Every settings rule over a normalised v1 document; an empty answer means valid. A draft is
  * saved step by step, so with `partial` only the blocks it holds are checked; a finished profile's
  * document is checked whole. Single cases do not apply when the price grows (the wizard skips them).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateStrategySettings } from './strategy-settings';
 import { combineAtr, exitFlagsOf, exitModeOf, settingsPayload, splitAtr } from './strategy-wizard';
 
-describe('the ATR value as submitted (trading.md 5)', () => {
+describe('the ATR value as submitted', () => {
   it('joins both ranges as rng a;b, keeps ATR-1 alone, and sends 0 when off', () => {
     expect(combineAtr({ is_atr_minus_1: true, atr_minus_1_type: 'gte', atr_minus_1_value: '1', enable_sec_atr: true, atr_minus_2_type: 'lte', atr_minus_2_value: '3' })).toEqual({
       is_atr_minus_1: true,

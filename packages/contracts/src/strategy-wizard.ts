@@ -1,11 +1,11 @@
 /**
- * The strategy profile wizard and detail page (trading.md 2, 4, 5, 9): step names, the screen texts,
+ * The strategy profile wizard and detail page: step names, the screen texts,
  * and the one conversion of the wizard's form into the settings document it submits, so that the SPA
  * and the API agree on the ATR shape. Quoted texts are the spec's; the rest are our own words.
  */
 import { normalizeSettings, type SettingsDocument } from './strategy-settings';
 
-/** The eight steps, in order (trading.md 2, 9). */
+/** The eight steps, in order. */
 export const WIZARD_STEPS = [
   { key: 'profile', label: 'Profile settings' },
   { key: 'signal', label: 'Key parameters' },
@@ -45,7 +45,7 @@ export const STRATEGY_WIZARD_UI = {
 
 export type ExitMode = keyof typeof STRATEGY_WIZARD_UI.exitModes;
 
-/** The exit rule flags of an order management block as one choice (trading.md 4). */
+/** The exit rule flags of an order management block as one choice. */
 export function exitModeOf(block: Record<string, unknown>): ExitMode {
   if (block.is_exit_rule_by_time_and_distance === true) return 'both';
   if (block.is_exit_rule_by_time === true) return 'time';
@@ -60,7 +60,7 @@ export function exitFlagsOf(mode: ExitMode) {
 type Block = Record<string, unknown>;
 
 /**
- * The signal block as submitted (trading.md 5 Submit): with both ATR ranges on, type rng and value
+ * The signal block as submitted: with both ATR ranges on, type rng and value
  * 'a;b'; with ATR-1 only, its own type and value; with ATR-1 off, '0'. The second range's own fields
  * are folded into the first and not sent.
  */
@@ -82,7 +82,7 @@ export function splitAtr(signal: Block): Block {
 }
 
 /**
- * The single-cases block as submitted: type, quantity and MM percent only when enabled (trading.md 5).
+ * The single-cases block as submitted: type, quantity and MM percent only when enabled.
  */
 export function singleCasesPayload(block: Block): Block {
   if (block.is_enabled !== true) return { is_enabled: false };

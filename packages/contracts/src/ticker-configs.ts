@@ -1,5 +1,5 @@
 /**
- * Ticker configs (trading.md 2 Ticker Config List, 3, 4, 5 Add pair list form, 7): named lists of
+ * Ticker configs: named lists of
  * trading pairs a strategy profile trades. Quoted texts are the spec's; the rest are our own words.
  */
 import type { ListQueryAccess } from './list-query';
@@ -18,7 +18,7 @@ export const TICKER_CONFIG_MESSAGES = {
 
 export const TICKER_CONFIG_TITLE_MAX = 128;
 
-/** The Ticker Config List's own texts and display rules (trading.md 2, 9). */
+/** The Ticker Config List's own texts and display rules. */
 export const TICKER_CONFIG_UI = {
   listEmpty: 'There are no tickers yet...',
   addFormTitle: 'Add Pair List Form',
@@ -35,7 +35,7 @@ export const TICKER_CONFIG_TARGET_STATUSES = ['active', 'inactive'] as const sat
 
 /**
  * Saved as active and still running (or on its way there): nothing but a switch-off is accepted.
- * The toggle reads Deactivate for these, Activate for the others (trading.md 4).
+ * The toggle reads Deactivate for these, Activate for the others.
  */
 export function isTickerConfigLocked(status: TickerConfigStatus): boolean {
   return status === 'active' || status === 'starting';

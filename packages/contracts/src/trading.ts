@@ -1,5 +1,5 @@
 /**
- * The closed value sets of the trading domain (trading.md 3 and 4), defined once for the API, the
+ * The closed value sets of the trading domain, defined once for the API, the
  * worker, the SPA and the generator. The database holds the same sets as CHECK constraints written out
  * in its migrations; a test compares the two, so a change here needs a new migration.
  */
@@ -115,7 +115,7 @@ export type RiskTriggerProfileRole = (typeof RISK_TRIGGER_PROFILE_ROLES)[number]
 export const BOT_STATUSES = ['enabled', 'disabled'] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 
-/** The bot status button's texts (trading.md 2): the action is enable or disable, the status enabled or disabled. */
+/** The bot status button's texts: the action is enable or disable, the status enabled or disabled. */
 export const BOT_CONTROL_TEXTS = {
   confirm: (action: 'enable' | 'disable') => `Are you sure you want to ${action} your profile?`,
   done: (status: BotStatus) => `Your profile now is ${status}`,
@@ -160,7 +160,7 @@ export const ENGINE_COMMAND_STATUSES = ['pending', 'succeeded', 'failed'] as con
 export type EngineCommandStatus = (typeof ENGINE_COMMAND_STATUSES)[number];
 
 /**
- * Decimals the spec gives for trading numbers (trading.md 2, 3 and 9). The API rounds to these when it
+ * Decimals the spec gives for trading numbers. The API rounds to these when it
  * answers (half away from zero) and the SPA formats with them; a number not named here keeps its value.
  */
 export const TRADING_DECIMALS = {

@@ -66,7 +66,7 @@ describe('trading data generator', () => {
 
   it('keeps every value inside its set, and each signal state under its statuses', async () => {
     expect(await column(`SELECT DISTINCT status FROM strategy_profiles ORDER BY 1`)).toEqual([...STRATEGY_PROFILE_STATUSES].sort());
-    // Every state of trading.md 4 occurs, each under a status it allows.
+    // Every signal state occurs, each under a status it allows.
     const pairs = (await db.query(`SELECT DISTINCT state, status FROM signals`)).rows as { state: keyof typeof SIGNAL_STATUSES_OF_STATE; status: string }[];
     expect(new Set(pairs.map((p) => p.state))).toEqual(new Set(SIGNAL_STATES));
     expect(new Set(pairs.map((p) => p.status))).toEqual(new Set(SIGNAL_STATUSES));

@@ -332,7 +332,7 @@ async function takeOrCreate(q: Rows, select: string, want: number, create: (from
   return [...found, ...made];
 }
 
-/** A complete v1 settings document (trading.md 3) that passes every trading.md 5 rule, varied a little by profile number. */
+/** A complete v1 settings document that passes every settings rule, varied a little by profile number. */
 export function strategySettingsV1(direction: Direction, timeframe: Timeframe, k: number) {
   const byTime = k % 3 !== 2;
   const byDistance = k % 3 !== 1;
@@ -384,7 +384,7 @@ export function strategySettingsV1(direction: Direction, timeframe: Timeframe, k
   };
 }
 
-/** Blocker values inside each type's range (trading.md 5). */
+/** Blocker values inside each type's range. */
 const TRIGGER_BLOCKER: Record<RiskTriggerType, number> = { imp_loss: -15, var: 150, nav: 20, opposite_dir: 30, nav_reducing: 10, timer: 60, nav_alerting: 5 };
 
 async function insertRiskTriggers(q: Rows, count: number, accountIds: number[], profiles: TradingProfile[], end: string): Promise<void> {
@@ -529,7 +529,7 @@ async function insertSignals(
 
 /**
  * The orders of signals a..b: n - 1 enter orders, then one exit order for the whole size. Their status
- * follows the signal's state (trading.md 4): open signals have placed or partly filled orders, finished
+ * follows the signal's state: open signals have placed or partly filled orders, finished
  * ones every order filled, missed ones orders expired by the timer, canceled ones canceled orders (MM
  * refusals never reached the exchange). Order id = (signal id - 1) * n + k, so logs can point at them.
  */

@@ -1,5 +1,5 @@
 /**
- * The export calls of each exported list, under the list's own path (trading.md 7): start a task with the
+ * The export calls of each exported list, under the list's own path: start a task with the
  * list screen's query, poll its state, download its file. The export section gates them; so does the list's
  * own section, on every call (a user who lost the list loses its files), and it decides what the user may
  * filter on and what the file holds.

@@ -81,7 +81,7 @@ export class GroupsService {
 }
 
 /**
- * Applies the platform.md 4 rules to submitted perms: each section once, only its allowed levels and
+ * Applies the group-form rules to submitted perms: each section once, only its allowed levels and
  * fields, NP clearing, signals_count reset on a signals status change. Absent sections become NP.
  */
 function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[] {

@@ -5,7 +5,7 @@ import type { Principal } from '../access/principal';
 import { AutoDepositDto, ChangeDepositDto, DepositInfoDto } from './mm-deposits.dto';
 import { MmDepositsService } from './mm-deposits.service';
 
-/** The MM deposit: its change, the daily re-invest setting and the info chips (trading.md 7). */
+/** The MM deposit: its change, the daily re-invest setting and the info chips. */
 @ApiTags('mm-profiles')
 @Controller('strategies')
 export class MmDepositsController {

@@ -53,7 +53,7 @@ export class MmProfileOptionsQuery extends PageQuery {
   mm_profile?: string;
 }
 
-/** The MM profile form (trading.md 5): POST, and PUT while inactive. */
+/** The MM profile form: POST, and PUT while inactive. */
 export class MmProfileFormDto {
   @TitleField(MM_PROFILE_TITLE_MAX, { blank: M.titleBlank, tooLong: M.titleTooLong })
   title!: string;

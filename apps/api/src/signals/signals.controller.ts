@@ -14,7 +14,7 @@ import { SignalListDto, SignalsQuery } from './signals.dto';
 import { SignalsService } from './signals.service';
 
 /**
- * The signals list and the actions on a signal (trading.md 7). Each action answers 202 with its engine
+ * The signals list and the actions on a signal. Each action answers 202 with its engine
  * command; the signal (cancel) or its position (closes) shows CANCELLING or CLOSING until the engine is done.
  */
 @ApiTags('signals')

@@ -11,7 +11,7 @@ import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFig
 const DAY_MS = 86_400_000;
 
 /**
- * Statistics by months (trading.md 2 Stats by months, 3 Months stats) of one exchange account, read from
+ * Statistics by months of one exchange account, read from
  * the rollups: the account's monthly metrics bars, its profiles' day sums and its re-invest transactions.
  * Definitions: docs/metrics.md.
  */

@@ -1,7 +1,7 @@
 /**
  * The signal figures of a statistics row (docs/metrics.md), as SQL over a rollup row of all-time totals
  * (profile_stats or account_stats, aliased `t`, absent when nothing finished yet). Every figure is a
- * number rounded as trading.md 9 says, or null where it is undefined (no loss: no profit factor).
+ * number rounded as TRADING_DECIMALS says, or null where it is undefined (no loss: no profit factor).
  */
 const n = (column: string) => `coalesce(t.${column}, 0)`;
 const QTY = `(${n('qty_profit')} + ${n('qty_loss')})`;

@@ -1,6 +1,6 @@
 /**
- * What a strategy profile needs before it may trade: title, MM profile and ticker list (trading.md 5,
- * Summary Finish) and a settings document that passes every rule of trading.md 5 checked whole. The
+ * What a strategy profile needs before it may trade: title, MM profile and ticker list, and a
+ * settings document that passes every rule of validateStrategySettings checked whole. The
  * wizard checks this before Finish; the API decides, on Finish and again on Start.
  */
 import { canRead, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type SettingsErrors } from '@console/contracts';

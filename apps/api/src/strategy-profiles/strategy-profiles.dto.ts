@@ -126,7 +126,7 @@ export class StrategyProfileOptionDto {
 
 export class StrategyProfileOptionListDto extends paginatedAnswer(StrategyProfileOptionDto) {}
 
-/** `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document, version v1 (trading.md 3). */
+/** `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document, version v1. */
 export class StrategySettingsDto {
   @ApiProperty({ enum: STRATEGY_SETTINGS_SCHEMA_TYPES })
   @IsIn(STRATEGY_SETTINGS_SCHEMA_TYPES, { message: OWN_MESSAGES.valueInvalid })

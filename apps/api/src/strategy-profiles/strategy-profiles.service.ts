@@ -136,8 +136,8 @@ export class StrategyProfilesService {
   }
 
   /**
-   * Saves the whole settings document after every rule of trading.md 5 (a draft: the blocks it holds so
-   * far). Only a draft or inactive profile: a running one keeps the settings the engine works with.
+   * Saves the whole settings document after every rule of validateStrategySettings (a draft:
+   * the blocks it holds so far). Only a draft or inactive profile: a running one keeps the settings the engine works with.
    */
   async saveSettings(principal: Principal, id: number, body: StrategySettingsDto): Promise<StrategySettingsDto> {
     const settings = normalizeSettings(body.settings) as Record<string, unknown>;

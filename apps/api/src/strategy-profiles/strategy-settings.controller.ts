@@ -6,7 +6,7 @@ import { ParseIdPipe } from '../common/validation/ids';
 import { StrategySettingsDto } from './strategy-profiles.dto';
 import { StrategyProfilesService } from './strategy-profiles.service';
 
-/** A strategy profile's settings document, under the profile-settings section (trading.md 6). */
+/** A strategy profile's settings document, under the profile-settings section. */
 @ApiTags('strategy-profiles')
 @Controller('strategies/strategy-settings')
 export class StrategySettingsController {

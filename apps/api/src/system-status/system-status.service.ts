@@ -8,7 +8,7 @@ import { SetSystemStatusDto, SystemStatusDto } from './system-status.dto';
 import { SystemStatusRepository } from './system-status.repository';
 
 /**
- * Bot on/off (trading.md 7). The status is what the engine last confirmed; turning the bot on or off
+ * Bot on/off. The status is what the engine last confirmed; turning the bot on or off
  * is an engine command, and the row shows CHANGING until the engine has done it.
  */
 @Injectable()

@@ -11,7 +11,7 @@ import { AuditService } from '../logs/audit.service';
 import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 
-/** A user's own account details (platform.md 2.5): email and an optional password change. */
+/** A user's own account details: email and an optional password change. */
 @Injectable()
 export class AccountService {
   constructor(

@@ -1,7 +1,7 @@
 export type QueryValue = string | number | boolean | null | undefined;
 
 /**
- * The filter query builder (platform.md 5): drops empty strings, null and undefined, URL-encodes the
+ * The filter query builder: drops empty strings, null and undefined, URL-encodes the
  * rest. Returns the query without its leading '?', or '' when nothing is left.
  */
 export function buildQuery(params: Record<string, QueryValue | readonly QueryValue[]>): string {

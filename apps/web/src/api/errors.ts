@@ -36,7 +36,7 @@ function textOfBody(body: unknown): string {
 }
 
 /**
- * The one error normaliser of platform.md section 8: 5xx → the server error text; a string body →
+ * The one error normaliser: 5xx → the server error text; a string body →
  * that string; an object body → its messages joined; anything over the length cap → the generic text.
  */
 export function normaliseError(error: unknown): string {

@@ -1,7 +1,7 @@
 import type { CurrentUser, RefreshAnswer, TokenPair } from '@console/contracts';
 
 /**
- * The auth state of platform.md section 3. No token outlives the page: the access token lives in memory
+ * The auth state. No token outlives the page: the access token lives in memory
  * and the refresh token in an httpOnly cookie the page cannot read. Only `hasSession`, a hint that such a
  * cookie may exist (so a reload tries to refresh), is kept in storage.
  */
@@ -22,7 +22,7 @@ export interface SessionStore {
   getState(): AuthState;
   subscribe(listener: () => void): () => void;
   update(patch: Partial<AuthState>): void;
-  /** Login success: authenticated, not yet verified (platform.md 4). */
+  /** Login success: authenticated, not yet verified. */
   signedIn(tokens: TokenPair): void;
   /** Second-factor success: verified, with the user it belongs to. */
   verified(tokens: TokenPair, user: CurrentUser): void;

@@ -66,7 +66,7 @@ function ProfileSegment({ children }: { children: ReactNode }) {
   return profileIdOf(profileRef) ? <>{children}</> : <Navigate to={PATHS.login} replace />;
 }
 
-/** Every private route of platform.md 2.1 with what it shows. */
+/** Every private route (PATHS in the contracts) with what it shows. */
 const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'strategyProfiles', element: <FirstTabRedirect bar="strategyProfiles" /> },
   { route: 'strategyProfilesStrategy', element: <StrategyProfilesPage /> },

@@ -4,7 +4,7 @@ import { getCurrentUser } from './api/get-current-user';
 import { logout } from './api/logout';
 
 /**
- * Page load (platform.md 4): when a session may exist, refresh it (the cookie), then load the current
+ * Page load: when a session may exist, refresh it (the cookie), then load the current
  * user; the app is initialised either way, and logged out when the refresh fails.
  */
 export async function initialiseSession({ client, store }: ApiContextValue): Promise<void> {

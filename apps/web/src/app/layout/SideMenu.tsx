@@ -51,7 +51,7 @@ export interface SideMenuProps {
   onLogout(): void;
 }
 
-/** The side menu of platform.md 2.3: entries the user's group may open, then 'Log out'. */
+/** The side menu: entries the user's group may open, then 'Log out'. */
 export function SideMenu({ variant = 'permanent', open, onToggle, onLogout }: SideMenuProps) {
   const { user } = useAuthState();
   const { pathname } = useLocation();

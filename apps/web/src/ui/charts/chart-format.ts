@@ -2,7 +2,7 @@ import type { Theme } from '@mui/material';
 import { CHART_DATE_FORMATS, type ChartDataType, type ChartTimeframe } from '@console/contracts';
 import { format } from 'date-fns';
 
-/** Axis values (trading.md 9): NAV in whole dollars, the others percents with 2 decimals. */
+/** Axis values: NAV in whole dollars, the others percents with 2 decimals. */
 export function formatAxisValue(dataType: ChartDataType, value: number): string {
   return dataType === 'NAV' ? `$${Math.round(value).toLocaleString('en-US')}` : `${value.toFixed(2)}%`;
 }

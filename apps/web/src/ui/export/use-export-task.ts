@@ -43,7 +43,7 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The export flow of trading.md 4: start a task with the current filters, poll it every
+ * The export flow: start a task with the current filters, poll it every
  * EXPORT_POLL_INTERVAL_MS until SUCCESS with a filename, then download the file with the session's token
  * and save it. A failure ends as `onError`'s message. Leaving the page stops the polling.
  */

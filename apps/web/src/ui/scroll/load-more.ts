@@ -7,7 +7,7 @@ interface PagedQuery {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** A scroll handler for a list of an infinite query: the next page loads within 5 px of its bottom (platform.md 9). */
+/** A scroll handler for a list of an infinite query: the next page loads within 5 px of its bottom. */
 export function loadMoreNearBottom(query: PagedQuery) {
   return (event: UIEvent<HTMLElement>) => {
     const list = event.currentTarget;

@@ -21,7 +21,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 /** Quick actions in a row would stack toasts over the page: only the newest few stay. */
 const MAX_VISIBLE = 3;
 
-/** Toasts clear themselves after LIMITS.toastMs (platform.md 9). */
+/** Toasts clear themselves after LIMITS.toastMs. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);

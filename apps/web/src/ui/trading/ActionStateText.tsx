@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { EMPTY_VALUE, type ActionState } from '@console/contracts';
 
-/** trading.md 4: none shows as active; cancelling, cancelled, closing and closed as inactive (greyed). */
+/** An action state: none shows as active; cancelling, cancelled, closing and closed as inactive (greyed). */
 export function ActionStateText({ state }: { state: ActionState | undefined }) {
   if (!state) return EMPTY_VALUE;
   const inactive = state !== 'NONE';

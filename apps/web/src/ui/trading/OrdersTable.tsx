@@ -27,7 +27,7 @@ const PAGE = { options: [ORDER_PAGE_SIZE], default: ORDER_PAGE_SIZE } as const;
 const OPEN: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: value }));
 
-/** trading.md 4: open statuses (PLACED, PLACING) in green, the others in red. */
+/** Order status: open statuses (PLACED, PLACING) in green, the others in red. */
 const StatusText = ({ status }: { status: OrderStatus | undefined }) =>
   status ? (
     <Box component="span" sx={{ color: OPEN.includes(status) ? 'success.main' : 'error.main', fontWeight: 500 }} data-testid="order-status">
@@ -37,7 +37,7 @@ const StatusText = ({ status }: { status: OrderStatus | undefined }) =>
     EMPTY_VALUE
   );
 
-/** The columns of trading.md 2, in its order; the group's privileges keep a subset. */
+/** The orders table's columns, in order; the group's privileges keep a subset. */
 const COLUMNS: Column<Order>[] = [
   { field: 'id', header: 'ID' },
   { field: 'created_at', header: 'Created', sortable: true, render: (order) => formatDateTime(order.created_at) },
@@ -61,7 +61,7 @@ interface OrdersTableProps {
 }
 
 /**
- * The orders table (trading.md 2): one page size, newest first, filters applied with Apply and kept in
+ * The orders table: one page size, newest first, filters applied with Apply and kept in
  * the query string, Cancel for open orders only (PLACED, PLACING), CANCELLING until the engine is done.
  */
 export function OrdersTable({ profileId, actions, testId = 'orders-table' }: OrdersTableProps) {

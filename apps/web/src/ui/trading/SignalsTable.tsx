@@ -48,7 +48,7 @@ interface SignalsTableProps {
 }
 
 /**
- * The signals table (trading.md 2): filters applied with Apply and kept in the query string, 200 a page
+ * The signals table: filters applied with Apply and kept in the query string, 200 a page
  * by default, newest first, the created time sortable, the column choice, and Cancel per row while the
  * signal is active and not processed. The action state follows the engine: CANCELLING, then CANCELLED.
  */

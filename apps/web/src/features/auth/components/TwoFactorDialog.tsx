@@ -15,7 +15,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The second step of sign-in (platform.md 2.2): the QR code on first use, then the authenticator code. */
+/** The second step of sign-in: the QR code on first use, then the authenticator code. */
 export function TwoFactorDialog({ open, qrCode, manualKey, isVerifiedBefore, error, busy, onSubmit, onClose }: Props) {
   const [code, setCode] = useState('');
   const [blank, setBlank] = useState(false);

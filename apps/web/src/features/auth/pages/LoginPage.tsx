@@ -31,7 +31,7 @@ function credentialErrors({ email, password }: Credentials): Partial<Record<keyo
 const errorProps = (message: string | undefined) => ({ error: !!message, helperText: message ?? ' ' });
 
 /**
- * Sign-in (platform.md 2.2): bot-check, credentials, QR fetch, the 2FA modal, code verification;
+ * Sign-in: bot-check, credentials, QR fetch, the 2FA modal, code verification;
  * the PublicOnly guard then redirects the verified user.
  */
 export function LoginPage() {

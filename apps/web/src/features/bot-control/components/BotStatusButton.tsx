@@ -12,7 +12,7 @@ export function botSwitch(status: BotStatus): { action: 'enable' | 'disable'; ta
   return status === 'enabled' ? { action: 'disable', target: 'disabled' } : { action: 'enable', target: 'enabled' };
 }
 
-/** The bot on/off button of the top bar (trading.md 2), for groups with the bot_status section. */
+/** The bot on/off button of the top bar, for groups with the bot_status section. */
 export function BotStatusButton() {
   const { user } = useAuthState();
   const allowed = canWrite(user?.group, 'bot_status');

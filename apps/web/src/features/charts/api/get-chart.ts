@@ -10,7 +10,7 @@ export interface ChartRequest {
   date_to: string;
 }
 
-/** One series; the second chart is a second request (trading.md 7). */
+/** One series; the second chart is a second request. */
 export function useChart(request: ChartRequest | null) {
   const client = useApiClient();
   return useQuery({

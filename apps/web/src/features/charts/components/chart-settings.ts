@@ -16,7 +16,7 @@ export interface ChartSettings {
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
-/** Six months ago to now, equity as a line by day, one chart, not separated (trading.md 9). */
+/** Six months ago to now, equity as a line by day, one chart, not separated. */
 export function defaultSettings(now = new Date()): ChartSettings {
   return {
     dataType: CHART_DEFAULTS.dataType,

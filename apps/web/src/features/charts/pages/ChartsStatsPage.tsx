@@ -40,7 +40,7 @@ function Select<T extends string>(props: { label: string; value: T; options: rea
 }
 
 /**
- * Charts stats (trading.md 2): one or two series of the account metrics (NAV, Equity, Imp.Loss, VAR) as
+ * Charts stats: one or two series of the account metrics (NAV, Equity, Imp.Loss, VAR) as
  * candles, a line or columns, together or separated. `?iframe=` shows the chart alone with a VAR/EQUITY switcher.
  */
 export function ChartsStatsPage() {

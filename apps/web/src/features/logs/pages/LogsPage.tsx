@@ -30,7 +30,7 @@ const COLUMNS: (Column<LogRow> & { needs: string })[] = [
   { field: 'log_data', header: 'Message', needs: 'log_data', render: (r) => <LogMessage data={r.log_data} /> },
 ];
 
-/** 'Logs dashboard' (platform.md 2.8): filters in the query string, Apply, the columns the group opens. */
+/** 'Logs dashboard': filters in the query string, Apply, the columns the group opens. */
 export function LogsPage() {
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'logs');

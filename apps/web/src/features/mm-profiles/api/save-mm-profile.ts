@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import type { MmProfile } from './get-mm-profiles';
 
-/** The MM profile form (trading.md 5). */
+/** The MM profile form. */
 export interface MmProfileForm {
   title: string;
   max_signals_amount: number;

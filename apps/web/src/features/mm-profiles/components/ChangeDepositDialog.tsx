@@ -11,7 +11,7 @@ interface ChangeDepositValues {
   size: string;
 }
 
-/** Size rules of trading.md 5: required, at least 0.01; a decrease at most 100, an increase unbounded. */
+/** Size rules: required, at least 0.01; a decrease at most 100, an increase unbounded. */
 export function depositSizeError(raw: string, operation: DepositOperation | ''): string | true {
   if (raw.trim() === '') return M.sizeRequired;
   const size = Number(raw.replace('%', '').trim());

@@ -10,7 +10,7 @@ const CHIPS: { field: keyof DepositInfo; label: string }[] = [
 
 const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** The deposit-info row; left out entirely when it cannot be loaded (trading.md 2). */
+/** The deposit-info row; left out entirely when it cannot be loaded. */
 export function DepositChips() {
   const info = useDepositInfo();
   if (!info.data) return null;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EMPTY_VALUE, MM_PROFILE_UI } from '@console/contracts';
 import type { NamedRef } from '../api/get-mm-profiles';
 
-/** At most two strategy profiles in the row; the rest unfold on demand (trading.md 2). */
+/** At most two strategy profiles in the row; the rest unfold on demand. */
 export function StrategyProfilesCell({ profiles }: { profiles: readonly NamedRef[] }) {
   const [open, setOpen] = useState(false);
   if (profiles.length === 0) return <>{EMPTY_VALUE}</>;

@@ -20,7 +20,7 @@ const EMPTY: FormValues = { title: '', max_signals_amount: '', max_factor_amount
 
 const required = (message: string) => ({ validate: (value: string) => value.trim() !== '' || message });
 
-/** MM profile add/update page (trading.md 2, 5): only an inactive profile is edited. */
+/** MM profile add/update page: only an inactive profile is edited. */
 export function MmProfileFormPage() {
   const { profileRef } = useParams();
   const rawId = profileIdOf(profileRef);

@@ -33,7 +33,7 @@ const ALL = '';
 
 const amount = (value: number | undefined) => (value === undefined || value === null ? '-' : String(value));
 
-/** 'Money management profiles list' (trading.md 2): filters, deposit operations, chips, rows and their sums. */
+/** 'Money management profiles list': filters, deposit operations, chips, rows and their sums. */
 export function MmProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();

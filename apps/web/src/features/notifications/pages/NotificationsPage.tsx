@@ -11,7 +11,7 @@ import { useNotifications } from '../api/get-notifications';
 const NEAR_BOTTOM_PX = 200;
 
 /**
- * The notifications feed (platform.md 2.7): the next page loads near the bottom, debounced at 700 ms.
+ * The notifications feed: the next page loads near the bottom, debounced at 700 ms.
  * A sentinel after the last item also loads pages while it is on screen, so a tall window whose first
  * page does not fill it (and so never scrolls) still gets the rest.
  */

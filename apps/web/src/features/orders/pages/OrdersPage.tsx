@@ -2,7 +2,7 @@ import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { OrdersTable } from '../../../ui/trading/OrdersTable';
 
-/** Signals & orders → Orders (trading.md 2). */
+/** Signals & orders → Orders. */
 export function OrdersPage() {
   return (
     <>

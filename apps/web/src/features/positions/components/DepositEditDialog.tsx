@@ -10,7 +10,7 @@ import { useEditDeposit } from '../api/edit-deposit';
 export type DepositField = 'deposit_monthly' | 'deposit_at';
 const LABELS: Record<DepositField, string> = { deposit_monthly: 'Deposit monthly (HWM)', deposit_at: 'Deposit AT' };
 
-/** Value required; a change of the monthly deposit also says why it moved (trading.md 5). */
+/** Value required; a change of the monthly deposit also says why it moved. */
 export function depositValueError(raw: string): string | true {
   const text = raw.trim();
   if (text === '') return M.depositValueRequired;

@@ -46,7 +46,7 @@ export interface PositionColumnsOptions {
   onSkipCheck: (row: Position, flag: 'skip_check_by_timer' | 'skip_check_by_distance', value: boolean) => void;
 }
 
-/** The positions table's columns (trading.md 3 Position), those the perm opens, plus selection, logs and actions. */
+/** The positions table's columns (a position's fields), those the perm opens, plus selection, logs and actions. */
 export function positionColumns({ perm, selected, toggleSelected, busy, onAction, onSkipCheck }: PositionColumnsOptions): Column<Position>[] {
   const skipAllowed = mayRunPositionAction(perm, 'skipCheck');
   const skipSwitch = (flag: 'skip_check_by_timer' | 'skip_check_by_distance') => (row: Position) =>

@@ -3,7 +3,7 @@ import type { Position } from '../api/get-positions';
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
 
-/** Reduce percent (trading.md 5): required, more than 0 and less than 100, 2 decimals, as the API checks it. */
+/** Reduce percent: required, more than 0 and less than 100, 2 decimals, as the API checks it. */
 export function reducePercentError(raw: string): string | true {
   const text = raw.trim();
   if (text === '') return M.reducePercentRequired;
@@ -12,7 +12,7 @@ export function reducePercentError(raw: string): string | true {
   return true;
 }
 
-/** The limit close coefficient (trading.md 5): the contracts' one rule, as the API checks it. */
+/** The limit close coefficient: the contracts' one rule, as the API checks it. */
 export function coefficientError(raw: string): string | true {
   return closeCoefficientProblem(raw) ?? true;
 }
@@ -23,7 +23,7 @@ export function coefficientError(raw: string): string | true {
  */
 export const isLost = (row: Position) => row.signal_id === null || row.state === null;
 
-/** Selected positions split for a market close: regular ones by signal, lost ones one by one (trading.md 4). */
+/** Selected positions split for a market close: regular ones by signal, lost ones one by one. */
 export function splitSelection(rows: readonly Position[]): { signalsIds: number[]; lost: Position[] } {
   return {
     signalsIds: rows.filter((row) => !isLost(row) && row.signal_id).map((row) => Number(row.signal_id)),

@@ -26,7 +26,7 @@ type Pending =
 
 const names = (rows: Position[]) => rows.map((row) => row.ticker ?? row.id).join(', ');
 
-/** Position administration (trading.md 2): positions and lost positions, their actions, and the accounts' metrics beside them. */
+/** Position administration: positions and lost positions, their actions, and the accounts' metrics beside them. */
 /** Actions whose failures are only logged, never shown. */
 const ONLY_LOGGED: ReadonlySet<PositionAction['kind']> = new Set(['skipCheck', 'recoverKExit']);
 

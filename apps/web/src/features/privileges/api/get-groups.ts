@@ -12,7 +12,7 @@ export interface Group {
 
 export const getGroups = (client: ApiClient) => client.get<Paginated<Group>>(API_PATHS.groups, { params: { page_size: LIMITS.usersAndGroupsPageSize } });
 
-/** The groups table shows 40 rows, with no pager (platform.md 2.6). */
+/** The groups table shows 40 rows, with no pager. */
 export const groupsQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => getGroups(client) });
 
 export const useGroups = () => useQuery(groupsQueryOptions(useApiClient()));

@@ -12,7 +12,7 @@ export interface ManagedUser {
 
 export const getUsers = (client: ApiClient) => client.get<Paginated<ManagedUser>>(API_PATHS.users, { params: { page_size: LIMITS.usersAndGroupsPageSize } });
 
-/** The users table shows 40 rows, with no pager (platform.md 2.6). */
+/** The users table shows 40 rows, with no pager. */
 export const usersQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['users', 'list'], queryFn: () => getUsers(client) });
 
 export const useUsers = () => useQuery(usersQueryOptions(useApiClient()));

@@ -14,7 +14,7 @@ interface NewUser {
   group: number | '';
 }
 
-/** 'Add New User' (platform.md 5): email, password with a letter, a number and a symbol, repeat, group. */
+/** 'Add New User': email, password with a letter, a number and a symbol, repeat, group. */
 export function AddUserDialog({ groups, onCreate, onClose }: { groups: GroupOption[]; onCreate: (u: { email: string; password: string; group: number }) => Promise<unknown>; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<NewUser>({ defaultValues: { email: '', password: '', repeat: '', group: '' } });

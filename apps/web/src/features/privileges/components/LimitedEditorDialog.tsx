@@ -5,7 +5,7 @@ import { fieldsOf, FILTERING_SECTIONS, SECTION_DISPLAY_NAMES, SORTING_SECTIONS, 
 import type { PermInput } from '../api/save-group';
 
 /**
- * The Limited editor (platform.md 2.6): visible fields, filtering, sorting, and for signals finished-only
+ * The Limited editor: visible fields, filtering, sorting, and for signals finished-only
  * and count. An editor who is Limited there too grants only what it has (isPermWithin): its own fields,
  * filtering and sorting only if it may, finished-only kept, a count no higher.
  */

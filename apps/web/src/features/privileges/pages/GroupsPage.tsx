@@ -12,7 +12,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups, type Group } from '../api/get-groups';
 
-/** Privilege groups (platform.md 2.6): 40 rows, Add New Group, edit and delete. */
+/** Privilege groups: 40 rows, Add New Group, edit and delete. */
 export function GroupsPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();

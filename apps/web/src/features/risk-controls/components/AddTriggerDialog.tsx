@@ -25,7 +25,7 @@ const NUMBER_FIELDS: { name: Exclude<keyof NewTriggerValues, 'trigger_type'>; la
   { name: 'y_percent_depo', label: 'Y percent depo', hardOnly: true },
 ];
 
-/** 'Add': a NAV Alerting or Hard Risk Control trigger (trading.md 5 New trigger). */
+/** 'Add': a NAV Alerting or Hard Risk Control trigger (the new trigger form). */
 export function AddTriggerDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const create = useCreateTrigger();

@@ -9,7 +9,7 @@ import { editValueError } from './trigger-rules';
 
 const TEXT_FIELDS = new Set<TriggerEditableField>(['trigger_name', 'rules']);
 
-/** Editing one value of a trigger: a modal titled by the field (trading.md 2). */
+/** Editing one value of a trigger: a modal titled by the field. */
 export function EditValueDialog({ trigger, field, onClose }: { trigger: RiskTrigger; field: TriggerEditableField; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateTrigger();

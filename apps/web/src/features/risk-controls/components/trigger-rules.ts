@@ -38,7 +38,7 @@ export function rangedError(raw: string, range: { min: number; max: number }, bl
   return isWithin(value, range) ? null : intervalMessage(range.min, range.max);
 }
 
-/** The Add form's errors (trading.md 5 New trigger): the reduce fields only for Hard Risk Control. */
+/** The Add form's errors: the reduce fields only for Hard Risk Control. */
 export function newTriggerErrors(values: NewTriggerValues): Partial<Record<keyof NewTriggerValues, string>> {
   const errors: Partial<Record<keyof NewTriggerValues, string>> = {};
   if (!values.trigger_type) errors.trigger_type = M.kindBlank;
@@ -60,7 +60,7 @@ export function editValueError(trigger: RiskTrigger, field: TriggerEditableField
   return rangedError(raw, R[field], M.valueInvalid);
 }
 
-/** The values a row may edit: NAV Alerting has no reduce fields (trading.md 4). */
+/** The values a row may edit: NAV Alerting has no reduce fields. */
 export function editableFields(trigger: RiskTrigger): TriggerEditableField[] {
   const base: TriggerEditableField[] = ['trigger_name', 'trigger_blocker', 'trigger_unblocker', 'rules', 'timer'];
   return trigger.trigger_type === 'nav_alerting' ? base : [...base, 'position_reduce', 'x_percent_depo', 'y_percent_depo'];

@@ -43,7 +43,7 @@ function GroupDialog({ trigger, onSave, onClose }: { trigger: RiskTrigger; onSav
   );
 }
 
-/** Risk Control Service (trading.md 2): the triggers, Show All / Hide Unpicked, Add, value edits in a modal, toggles, groups. */
+/** Risk Control Service: the triggers, Show All / Hide Unpicked, Add, value edits in a modal, toggles, groups. */
 export function RiskControlPage() {
   const { user } = useAuthState();
   const writable = canWrite(user?.group, 'risk_control');

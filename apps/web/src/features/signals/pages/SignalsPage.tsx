@@ -8,7 +8,7 @@ import { useTableParams } from '../../../ui/table/use-table-params';
 import { SignalsTable } from '../../../ui/trading/SignalsTable';
 import { TRADING_FILTER_KEYS } from '../../../ui/trading/TradingFilters';
 
-/** Signals & orders → Signals (trading.md 2), with the Export of the applied filters and order. */
+/** Signals & orders → Signals, with the Export of the applied filters and order. */
 export function SignalsPage() {
   const { user } = useAuthState();
   // The table keeps its applied filters in the query string; the export reads the same ones.

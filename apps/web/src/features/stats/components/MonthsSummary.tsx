@@ -18,7 +18,7 @@ function Figure({ label, value, colour }: { label: string; value: string; colour
 
 const dated = (r: { value: number | null; date: string | null }) => (r.value === null ? EMPTY_VALUE : `${percent(r.value)} (${monthLabel(r.date)})`);
 
-/** The months summary (trading.md 2): turnover, uptime, best and worst month, positive months, ACGR. */
+/** The months summary: turnover, uptime, best and worst month, positive months, ACGR. */
 export function MonthsSummary({ summary }: { summary: Summary }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="months-summary">

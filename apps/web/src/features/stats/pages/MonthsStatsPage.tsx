@@ -13,7 +13,7 @@ import { MonthsSummary } from '../components/MonthsSummary';
 import { MonthsTable } from '../components/MonthsTable';
 import { AccountTitle } from '../../../ui/text/EllipsisText';
 
-/** 'Stats by months' (trading.md 2): a date range, the summary, the Administrator/Client views and the months table. */
+/** 'Stats by months': a date range, the summary, the Administrator/Client views and the months table. */
 export function MonthsStatsPage() {
   const { user } = useAuthState();
   const chartsAllowed = permOf(user?.group, 'charts').status !== 'NP';

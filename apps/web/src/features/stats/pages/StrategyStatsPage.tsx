@@ -19,7 +19,7 @@ const SORTABLE = Object.keys(PROFILE_STATS_LIST_QUERY.orderings);
 /** The export takes the applied filters and the order of the table. */
 const exportParams = (filters: Record<string, string>, ordering: string | null) => (ordering ? { ...filters, ordering } : filters);
 
-/** Strategy stats (trading.md 2): each profile's figures, filtered by profile, status and creation date. */
+/** Strategy stats: each profile's figures, filtered by profile, status and creation date. */
 export function StrategyStatsPage() {
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'profiles_stats');

@@ -24,7 +24,7 @@ export const strategySettingsQueryOptions = (client: ApiClient, id: number) =>
 export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0), enabled: id !== null });
 export const useStrategySettings = (id: number | null, enabled = true) => useQuery({ ...strategySettingsQueryOptions(useApiClient(), id ?? 0), enabled: enabled && id !== null });
 
-/** `PUT strategies/strategy-settings/{id}/`: the whole document; the profile is read again after it (trading.md 2). */
+/** `PUT strategies/strategy-settings/{id}/`: the whole document; the profile is read again after it. */
 export function useSaveStrategySettings() {
   const client = useApiClient();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { Box, Button, Collapse, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EMPTY_VALUE, STRATEGY_PROFILE_UI } from '@console/contracts';
 
-/** The ticker list's name and its pairs: at most two in the row, the rest unfold on demand (trading.md 2). */
+/** The ticker list's name and its pairs: at most two in the row, the rest unfold on demand. */
 export function TickerListCell({ name, pairs }: { name: string | null | undefined; pairs: readonly string[] | undefined }) {
   const [open, setOpen] = useState(false);
   const shown = (pairs ?? []).slice(0, STRATEGY_PROFILE_UI.pairsShown);

@@ -44,7 +44,7 @@ export function strategyListActions(holder: PermHolder | null | undefined): Stra
 
 export type StrategyStatusAction = { label: 'Start'; command: 'start' } | { label: 'Stop'; command: 'stop' } | { label: 'Continue'; command: 'continue' };
 
-/** trading.md 4: Stop when active, Start when inactive or stopping, Continue (the wizard) for a draft. */
+/** The status action: Stop when active, Start when inactive or stopping, Continue (the wizard) for a draft. */
 export function strategyStatusAction(status: StrategyProfileStatus | undefined): StrategyStatusAction | null {
   switch (status) {
     case 'active':

@@ -23,7 +23,7 @@ type DetailTab = (typeof TABS)[number];
 /** The section each tab reads besides the profile itself: a tab the group may not read is not shown. */
 const TAB_SECTION: Record<DetailTab, SectionName | null> = { Settings: null, Statistics: 'profiles_stats', Orders: 'orders', Signals: 'signals' };
 
-/** One strategy profile (trading.md 2): header with its status action, then Settings, Statistics, Orders, Signals. */
+/** One strategy profile: header with its status action, then Settings, Statistics, Orders, Signals. */
 export function StrategyProfilePage() {
   const { profileRef } = useParams();
   const id = Number(profileIdOf(profileRef));
@@ -57,7 +57,7 @@ export function StrategyProfilePage() {
   return (
     <>
       {profile.error ? (
-        // A failed load takes the header's place (trading.md 8).
+        // A failed load takes the header's place.
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => navigate(PATHS.strategyProfilesStrategy)}>Back</Button>}>
           {normaliseError(profile.error)}
         </Alert>

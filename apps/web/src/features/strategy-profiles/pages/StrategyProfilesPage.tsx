@@ -26,7 +26,7 @@ const DIRECTION_OPTIONS = ['short', 'long'] as const;
 /** A name on one line, cut with an ellipsis when long (whole on hover or tap). */
 const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={text ?? EMPTY_VALUE} maxWidth={CELL_TEXT_MAX_WIDTH} />;
 
-/** 'Strategy profiles list' (trading.md 2): direction sort and filter, Hide Unpicked / Show All, Add, Start/Stop/Continue. */
+/** 'Strategy profiles list': direction sort and filter, Hide Unpicked / Show All, Add, Start/Stop/Continue. */
 export function StrategyProfilesPage() {
   const { user } = useAuthState();
   const navigate = useNavigate();

@@ -48,7 +48,7 @@ import {
 type Area = 'profile' | 'settings' | 'submit';
 
 /**
- * The 8-step wizard (trading.md 2, 4, 5): each Next checks the step with the contracts' rules and saves
+ * The 8-step wizard: each Next checks the step with the contracts' rules and saves
  * it (the profile's fields, or the settings document so far), so a draft resumes where it was left.
  */
 export function StrategyWizardPage() {

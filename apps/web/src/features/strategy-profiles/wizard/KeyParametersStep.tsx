@@ -16,7 +16,7 @@ const ATR_TYPE_OPTIONS = [
   ['rng', 'Range'],
 ] as const;
 
-/** Key parameters: the signal block, with the ATR-1 toggle and the second range (trading.md 4, 5). */
+/** Key parameters: the signal block, with the ATR-1 toggle and the second range. */
 export function KeyParametersStep({ form }: { form: WizardForm }) {
   const atrOn = useWatch({ control: form.control, name: `${S}.is_atr_minus_1` }) === true;
   const secondOn = useWatch({ control: form.control, name: `${S}.enable_sec_atr` }) === true;

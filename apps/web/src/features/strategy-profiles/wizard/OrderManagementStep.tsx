@@ -6,7 +6,7 @@ import { blankEnterOrder, blankExitDistance, blankExitTimer, resizeRows, withExi
 
 const O = 'order_management_settings';
 
-/** A quantity input and the rows it makes: typing 3 shows three rows, 1 keeps the first (trading.md 4). */
+/** A quantity input and the rows it makes: typing 3 shows three rows, 1 keeps the first. */
 function QuantityRows({
   form,
   quantity,
@@ -45,7 +45,7 @@ function QuantityRows({
   );
 }
 
-/** Order management: enter orders, exit orders and the exit rule with its rows (trading.md 3, 4, 5). */
+/** Order management: enter orders, exit orders and the exit rule with its rows. */
 export function OrderManagementStep({ form }: { form: WizardForm }) {
   const direction = useWatch({ control: form.control, name: 'signal_settings.price_direction' }) as string;
   const mode = (useWatch({ control: form.control, name: `${O}.exit_mode` }) as ExitMode | undefined) ?? 'none';

@@ -4,7 +4,7 @@ import { OPP_ATR_RANGES, SINGLE_CASE_TYPES, STRATEGY_WIZARD_UI, type Timeframe }
 import { FieldGrid, NumberInput, SelectInput, SwitchInput, type WizardForm } from './fields';
 import { TIMEFRAME_OPTIONS } from './KeyParametersStep';
 
-/** Indications: OPP and LE, each with inputs disabled until it is on; switching off clears them (trading.md 5). */
+/** Indications: OPP and LE, each with inputs disabled until it is on; switching off clears them. */
 export function IndicationsStep({ form }: { form: WizardForm }) {
   const entries = (useWatch({ control: form.control, name: 'indications_settings' }) as Record<string, Record<string, unknown>>[] | undefined) ?? [];
   return (
@@ -60,7 +60,7 @@ export function MonitoringStep({ form }: { form: WizardForm }) {
 
 const SC = 'single_cases_settings';
 
-/** Single cases: the quantity shows once a type is picked, the MM percent for SC-MM only (trading.md 5). */
+/** Single cases: the quantity shows once a type is picked, the MM percent for SC-MM only. */
 export function SingleCasesStep({ form }: { form: WizardForm }) {
   const block = (useWatch({ control: form.control, name: SC }) as Record<string, unknown> | undefined) ?? {};
   const typeError = get(form.formState.errors, `${SC}.sc_type`) as { message?: string } | undefined;

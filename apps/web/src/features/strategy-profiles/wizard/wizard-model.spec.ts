@@ -21,7 +21,7 @@ const basics = { title: 'Alpha', mm_profile: { id: 1 }, tickers: 3 };
 const signal = { signal_settings: { timeframe: '1h' } };
 const orders = { order_management_settings: { orders_quantity: 1 } };
 
-describe('startingStep (trading.md 2)', () => {
+describe('startingStep', () => {
   it('opens at Summary with the basics, signal and order settings', () => {
     expect(startingStep(basics, { ...signal, ...orders })).toBe('summary');
   });

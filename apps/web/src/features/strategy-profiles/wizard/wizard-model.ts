@@ -35,7 +35,7 @@ export const blankIndication = () => ({
   le_settings: { is_enabled: false, timeframe: '', periods_amount: '' },
 });
 
-/** An empty wizard: deviation at its defaults (trading.md 9), every switch off. */
+/** An empty wizard: deviation at its defaults, every switch off. */
 export function blankForm(): SettingsForm {
   return {
     signal_settings: {
@@ -133,7 +133,7 @@ export function fromForm(form: SettingsForm, blocks: readonly string[] = SETTING
 
 export const priceDirectionOf = (form: SettingsForm) => (isBlock(form.signal_settings) ? form.signal_settings.price_direction : undefined);
 
-/** Single cases do not apply when the price grows: the step is skipped both ways (trading.md 2). */
+/** Single cases do not apply when the price grows: the step is skipped both ways. */
 export function stepApplies(step: WizardStepKey, direction: unknown): boolean {
   return step !== 'singleCases' || direction !== 'grow';
 }
@@ -162,7 +162,7 @@ export interface ProfileBasics {
 const filled = (value: unknown) => (Array.isArray(value) ? value.length > 0 : isBlock(value) && Object.keys(value).length > 0);
 
 /**
- * Where the wizard opens (trading.md 2): with the ticker list, MM profile, title, signal and order
+ * Where the wizard opens: with the ticker list, MM profile, title, signal and order
  * settings, at Summary; with signal settings (and no order settings), at Order management; with the
  * basics, at Key parameters; otherwise at Profile settings.
  */
@@ -199,7 +199,7 @@ export function resizeRows<T>(rows: T[], quantity: unknown, blank: () => T): T[]
   return size <= rows.length ? rows.slice(0, size) : [...rows, ...Array.from({ length: size - rows.length }, blank)];
 }
 
-/** Choosing an exit rule clears the lists and quantities of the rules not chosen (trading.md 4). */
+/** Choosing an exit rule clears the lists and quantities of the rules not chosen. */
 export function withExitMode(block: Block, mode: ExitMode): Block {
   const time = mode === 'time' || mode === 'both';
   const distance = mode === 'distance' || mode === 'both';
@@ -218,7 +218,7 @@ export interface ProfileFields {
   tickers: string;
 }
 
-/** trading.md 5 step 1: the messages by form path. */
+/** Step 1: the messages by form path. */
 export function profileStepErrors(profile: ProfileFields): Record<string, string> {
   const errors: Record<string, string> = {};
   const title = profile.title.trim();

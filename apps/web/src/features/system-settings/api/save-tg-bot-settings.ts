@@ -9,7 +9,7 @@ export interface TgBotSettingsInput {
   chat_id: string;
 }
 
-/** platform.md 4: create when both fields were empty, otherwise update. */
+/** Create when both fields were empty, otherwise update. */
 export const saveTgBotSettings = (client: ApiClient, body: TgBotSettingsInput, create: boolean) =>
   create ? client.post<TgBotSettings>(API_PATHS.tgBotSettings, body) : client.put<TgBotSettings>(API_PATHS.tgBotSettings, body);
 

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { pairsQueryOptions } from './get-pairs';
 
-/** Sync with the exchange's instrument list: an empty body (platform.md 7). */
+/** Sync with the exchange's instrument list: an empty body. */
 export const syncPairs = (client: ApiClient) => client.post<PairsSyncResult>(API_PATHS.pairs);
 
 export function useSyncPairs() {

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { pairsQueryOptions } from './get-pairs';
 
-/** platform.md 7: the pair without its id, is_active flipped. */
+/** The pair without its id, is_active flipped. */
 export const togglePair = (client: ApiClient, pair: TradingPair) => client.put<TradingPair>(API_PATHS.pair(pair.id), { ticker: pair.ticker, is_active: !pair.is_active });
 
 /** The saved pair replaces its row in the loaded pages, so the list keeps its place. */

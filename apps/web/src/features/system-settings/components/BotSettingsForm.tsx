@@ -28,7 +28,7 @@ interface Props<T extends StringFields<T>> {
   savedMessage: string;
   /**
    * 'disable': Save stays off until a field changes. 'explain': Save answers 'All values has not
-   * changed' for unchanged values (platform.md 4, investor settings).
+   * changed' for unchanged values (the investor settings).
    */
   unchanged: 'disable' | 'explain';
 }

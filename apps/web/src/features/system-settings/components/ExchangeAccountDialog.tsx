@@ -7,7 +7,7 @@ import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { atMost, required } from './rules';
 
-/** The modal's states besides closed (platform.md 4). */
+/** The modal's states besides closed. */
 export type AccountDialogState = { mode: 'create' } | { mode: 'edit'; account: ExchangeAccount } | { mode: 'delete'; account: ExchangeAccount };
 
 interface AccountForm {

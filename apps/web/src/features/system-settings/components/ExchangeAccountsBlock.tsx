@@ -14,7 +14,7 @@ import { SettingsBlock } from './SettingsBlock';
 
 const ROW_PX = 56;
 
-/** Exchange accounts (platform.md 2.4): titles cut at 35 characters, the list scrolls past 6 items. */
+/** Exchange accounts: titles cut at 35 characters, the list scrolls past 6 items. */
 export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
   const toast = useToast();
   const accounts = useExchangeAccounts();

@@ -21,14 +21,14 @@ const INVESTOR_FIELDS: BotField<InvestorReportSettings>[] = [
   { name: 'investor_chat_id', label: 'Investor chat ID', max: LIMITS.investorChatIdMax, blank: M.chatIdBlank, tooLong: M.investorChatIdTooLong },
 ];
 
-/** The investor bot (platform.md 2.4, 4) and the schedule of its reports. */
+/** The investor bot and the schedule of its reports. */
 export function InvestorReportsBlock({ writable }: { writable: boolean }) {
   const settings = useInvestorSettings();
   const { mutateAsync: save } = useSaveInvestorSettings();
 
   return (
     <SettingsBlock title="Investor reports" loading={settings.isPending} error={settings.error}>
-      {/* Saves only a change: unchanged values answer 'All values has not changed' (platform.md 4). */}
+      {/* Saves only a change: unchanged values answer 'All values has not changed'. */}
       {settings.data && (
         <BotSettingsForm label="Investor report settings" fields={INVESTOR_FIELDS} initial={settings.data} writable={writable}
           save={save} savedMessage={SETTINGS_UI_TEXTS.investorSaved} unchanged="explain" />

@@ -14,7 +14,7 @@ import { SettingsBlock } from './SettingsBlock';
 
 const ROW_PX = 44;
 
-/** Trading pairs (platform.md 2.4): Sync with the exchange, a toggle per pair, the list scrolls past 10 items. */
+/** Trading pairs: Sync with the exchange, a toggle per pair, the list scrolls past 10 items. */
 export function PairsBlock({ writable }: { writable: boolean }) {
   const toast = useToast();
   const pairs = usePairs();

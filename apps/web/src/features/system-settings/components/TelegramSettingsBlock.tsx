@@ -9,7 +9,7 @@ const FIELDS: BotField<TgBotSettingsInput>[] = [
   { name: 'chat_id', label: 'Chat ID', max: LIMITS.chatIdMax, blank: M.chatIdBlank, tooLong: M.chatIdTooLong },
 ];
 
-/** The alert bot's token and chat (platform.md 2.4, 4): created when both were empty, otherwise updated. */
+/** The alert bot's token and chat: created when both were empty, otherwise updated. */
 export function TelegramSettingsBlock({ writable }: { writable: boolean }) {
   const settings = useTgBotSettings();
   const saveSettings = useSaveTgBotSettings();

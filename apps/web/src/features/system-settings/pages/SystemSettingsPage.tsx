@@ -7,7 +7,7 @@ import { InvestorReportsBlock } from '../components/InvestorReportsBlock';
 import { PairsBlock } from '../components/PairsBlock';
 import { TelegramSettingsBlock } from '../components/TelegramSettingsBlock';
 
-/** System settings (platform.md 2.4): each block only for a section the user has; read-only hides every change. */
+/** System settings: each block only for a section the user has; read-only hides every change. */
 export function SystemSettingsPage() {
   const { user } = useAuthState();
   const group = user?.group;

@@ -15,7 +15,7 @@ interface AddPairListValues {
   status: TickerConfigTargetStatus | '';
 }
 
-/** 'Add Pair List Form' (trading.md 5): Title, Tickers (picked or pasted), Status; new lists are inactive unless said. */
+/** 'Add Pair List Form': Title, Tickers (picked or pasted), Status; new lists are inactive unless said. */
 export function AddPairListDialog({ activePairs, onClose }: { activePairs: readonly PairOption[]; onClose: () => void }) {
   const toast = useToast();
   const create = useCreateTickerConfig();

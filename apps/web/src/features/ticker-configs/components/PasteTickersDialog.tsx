@@ -13,7 +13,7 @@ function changesText(event: KeyboardEvent): boolean {
 
 /**
  * The row's paste-tickers modal: typing is refused, a paste replaces the list with the known active
- * tickers it names (trading.md 5). Apply hands the pairs to the row, which the row's Save sends.
+ * tickers it names. Apply hands the pairs to the row, which the row's Save sends.
  */
 export function PasteTickersDialog({
   title,

@@ -3,7 +3,7 @@ import { EMPTY_VALUE, TICKER_CONFIG_UI } from '@console/contracts';
 
 const SHOWN = 3;
 
-/** A few tickers in the cell, the whole list in a tooltip that opens after 250 ms (trading.md 2). */
+/** A few tickers in the cell, the whole list in a tooltip that opens after 250 ms. */
 export function TickersCell({ tickers }: { tickers: readonly string[] }) {
   if (tickers.length === 0) return <>{EMPTY_VALUE}</>;
   const preview = tickers.slice(0, SHOWN).join(', ') + (tickers.length > SHOWN ? ` +${tickers.length - SHOWN}` : '');

@@ -1,7 +1,7 @@
 import { isTickerConfigLocked, tickersFromPaste, type TickerConfigStatus } from '@console/contracts';
 import type { PairOption } from '../api/get-active-pairs';
 
-/** The pairs a paste names, in the order pasted: only active ones, each once (trading.md 5). */
+/** The pairs a paste names, in the order pasted: only active ones, each once. */
 export function pairsFromPaste(text: string, activePairs: readonly PairOption[]): PairOption[] {
   const byTicker = new Map(activePairs.map((pair) => [pair.ticker.toUpperCase(), pair]));
   return tickersFromPaste(text, new Set(byTicker.keys())).flatMap((ticker) => byTicker.get(ticker) ?? []);
@@ -13,7 +13,7 @@ export function mergePairs(current: readonly PairOption[], added: readonly PairO
   return [...current, ...added.filter((pair) => !seen.has(pair.id) && seen.add(pair.id))];
 }
 
-/** trading.md 4: Deactivate (a stop) for active and starting, Activate (a start) for inactive and stopping. */
+/** The toggle: Deactivate (a stop) for active and starting, Activate (a start) for inactive and stopping. */
 export function tickerToggle(status: TickerConfigStatus): { label: 'Activate' | 'Deactivate'; target: 'active' | 'inactive' } {
   return isTickerConfigLocked(status) ? { label: 'Deactivate', target: 'inactive' } : { label: 'Activate', target: 'active' };
 }

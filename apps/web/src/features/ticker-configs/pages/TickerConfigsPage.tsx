@@ -24,7 +24,7 @@ interface RowDraft {
   pairs?: PairOption[];
 }
 
-/** Ticker Config List (trading.md 2): named pair lists, edited in the row and saved per row. */
+/** Ticker Config List: named pair lists, edited in the row and saved per row. */
 export function TickerConfigsPage() {
   const { user } = useAuthState();
   const writable = canWrite(user?.group, 'tickers_configs');
