@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
-import { SIGNAL_COLUMNS } from './signal-columns';
+import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
 
-const SETS = { signals: SIGNAL_COLUMNS, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
+const SETS = { signals: SIGNAL_RESOURCE, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
 const noDate = () => 'date';
 
 describe('column declarations', () => {
@@ -17,9 +17,9 @@ describe('column declarations', () => {
 
   it('keeps a Limited group\'s fields in the declared order, whatever the order of its fields', () => {
     const perm: Perm = { ...defaultPerm('signals'), status: 'Limited', fields: ['pnl_in_usd', 'pair', 'created_at'] };
-    expect(columnsFor(SIGNAL_COLUMNS, perm).map((c) => c.header)).toEqual(['ID', 'Created', 'Pair', 'PnL, $']);
-    expect(columnsFor(SIGNAL_COLUMNS, { ...perm, status: 'Full' })).toHaveLength(SIGNAL_COLUMNS.columns.length);
-    expect(columnsFor(SIGNAL_COLUMNS, { ...perm, status: 'NP' })).toEqual([]);
+    expect(columnsFor(SIGNAL_RESOURCE, perm).map((c) => c.header)).toEqual(['ID', 'Created', 'Pair', 'PnL, $']);
+    expect(columnsFor(SIGNAL_RESOURCE, { ...perm, status: 'Full' })).toHaveLength(SIGNAL_RESOURCE.columns.length);
+    expect(columnsFor(SIGNAL_RESOURCE, { ...perm, status: 'NP' })).toEqual([]);
   });
 
   it('writes each format on the screen and in Excel with the same decimals', () => {

@@ -44,7 +44,7 @@ export interface ListColumn<Row = Record<string, unknown>> {
 }
 
 /** One column, its `limited` flag checked against the section's fields by the compiler. */
-type CheckedColumn<Row, S extends SectionName> = {
+export type CheckedColumn<Row, S extends SectionName> = {
   [F in keyof Row & string]: Omit<ListColumn<Row>, 'field' | 'limited'> & { field: F; limited: F extends LimitedFields<S> ? true : false };
 }[keyof Row & string];
 

@@ -25,5 +25,6 @@ export * from './signals';
 export * from './exports';
 export * from './sessions';
 export * from './columns';
+export * from './resource';
 export * from './signal-columns';
 export * from './stats-columns';

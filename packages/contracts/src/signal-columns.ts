@@ -1,6 +1,7 @@
-/** The signals list's columns, for its table and its xlsx export. */
-import { defineColumns, FORMATS } from './columns';
-import { SIGNAL_STATUS_LABELS, type SignalRow } from './signals';
+/** The signals list: its columns, for its table and its xlsx export, and its query. */
+import { FORMATS } from './columns';
+import { defineResource } from './resource';
+import { SIGNAL_LIST_QUERY, SIGNAL_STATUS_LABELS, type SignalRow } from './signals';
 import { TRADING_DECIMALS } from './trading';
 
 const PRICE = FORMATS.number(TRADING_DECIMALS.markPrice);
@@ -8,7 +9,11 @@ const MONEY = FORMATS.money(TRADING_DECIMALS.orderSize);
 const PERCENT = FORMATS.percent(TRADING_DECIMALS.percent);
 const RATIO = FORMATS.number(2);
 
-export const SIGNAL_COLUMNS = defineColumns<SignalRow>()('signals', [
+export const SIGNAL_RESOURCE = defineResource<SignalRow>()({
+  name: 'signals',
+  section: 'signals',
+  query: SIGNAL_LIST_QUERY,
+  columns: [
   { field: 'id', header: 'ID', format: FORMATS.integer, limited: true },
   { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
   { field: 'profile', header: 'Profile', format: FORMATS.text, limited: true },
@@ -34,4 +39,5 @@ export const SIGNAL_COLUMNS = defineColumns<SignalRow>()('signals', [
   { field: 'atr_minus_1', header: 'ATR-1', format: RATIO, limited: true },
   { field: 'atr_t_percent', header: 'ATR T, %', format: PERCENT, limited: true },
   { field: 'minute_activated_at', header: 'Activated', format: FORMATS.dateTime, limited: true },
-]);
+],
+});

@@ -16,7 +16,7 @@ import {
   permOf,
   permsAll,
   PROFILE_STATS_COLUMNS,
-  SIGNAL_COLUMNS,
+  SIGNAL_RESOURCE,
   type ColumnSet,
   type Perm,
 } from '@console/contracts';
@@ -136,7 +136,7 @@ describe('xlsx exports of the signals and stats lists', () => {
     // Each cell carries the number format of its column's screen format; the header is bold.
     const layout = await sheetLayout(file.body as Buffer);
     expect(layout.bold).toBe(true);
-    expect(layout.numFmts).toEqual(screenLayout(SIGNAL_COLUMNS, permsAll('Full')[0]).numFmts);
+    expect(layout.numFmts).toEqual(screenLayout(SIGNAL_RESOURCE, permsAll('Full')[0]).numFmts);
     expect(layout.numFmts.slice(0, 2)).toEqual(['0', 'dd.mm.yyyy hh:mm:ss']);
     expect(layout.numFmts[HEADERS.indexOf('Size, $')]).toBe('"$"#,##0.00;-"$"#,##0.00');
     expect(layout.numFmts[HEADERS.indexOf('PnL, %')]).toBe('0.00"%"');
@@ -306,7 +306,7 @@ describe('xlsx exports of the signals and stats lists', () => {
     const group = { perms: perms as Perm[] };
 
     const signals = await sheetLayout(await exportFile(token, EXPORT_PATHS.signals));
-    expect({ headers: signals.headers, numFmts: signals.numFmts }).toEqual(screenLayout(SIGNAL_COLUMNS, permOf(group, 'signals')));
+    expect({ headers: signals.headers, numFmts: signals.numFmts }).toEqual(screenLayout(SIGNAL_RESOURCE, permOf(group, 'signals')));
     expect(signals.headers).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'Size, coins', 'PnL, $']);
     expect(signals.numFmts).toEqual(['0', 'dd.mm.yyyy hh:mm:ss', 'General', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.0000', '"$"#,##0.00;-"$"#,##0.00']);
 

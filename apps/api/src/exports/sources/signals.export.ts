@@ -1,4 +1,4 @@
-import { SIGNAL_COLUMNS } from '@console/contracts';
+import { SIGNAL_RESOURCE } from '@console/contracts';
 import { SIGNAL_ROWS } from '../../access/row-scopes';
 import { SIGNAL_LIST, signalListQuery, toSignalRow } from '../../signals/signals.list';
 import type { SignalsQuery } from '../../signals/signals.dto';
@@ -11,6 +11,6 @@ export const SIGNALS_EXPORT: ExportSource<SignalsQuery> = {
   rows: SIGNAL_ROWS,
   query: signalListQuery,
   sheet: 'Signals',
-  columns: exportColumns(SIGNAL_COLUMNS),
+  columns: exportColumns(SIGNAL_RESOURCE),
   toAnswer: (row) => toSignalRow(row as Parameters<typeof toSignalRow>[0]) as unknown as ListRow,
 };

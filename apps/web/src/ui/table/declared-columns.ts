@@ -1,4 +1,4 @@
-import { columnsFor, formatColumnValue, type ColumnSet, type ListColumn, type Perm } from '@console/contracts';
+import { columnsFor, formatColumnValue, sortableFields, type ColumnSet, type ListColumn, type Perm, type Resource } from '@console/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../format/date';
 import type { Column } from './DataTable';
@@ -6,6 +6,7 @@ import type { Column } from './DataTable';
 export interface DeclaredColumnOptions<Row, R = Row> {
   /** Cells drawn as more than text (a link, a coloured state); the header and order stay the declaration's. */
   render?: Partial<Record<keyof Row & string, (row: R) => ReactNode>>;
+  /** The sortable columns; a resource's default: those its query declares an ordering for. */
   sortable?: readonly string[];
   ellipsis?: readonly string[];
   /** Only the columns this keeps (a tab's, or all but one the page fixes). */
@@ -22,13 +23,14 @@ export function cellText<Row, R extends Partial<Row> = Row>(column: ListColumn<R
  * declared order, with the declared headers, each cell written by its format (the xlsx export reads the
  * same declaration).
  */
-export function declaredColumns<Row, R extends Partial<Row> = Row>(set: ColumnSet<Row>, perm: Perm, options: DeclaredColumnOptions<Row, R> = {}): Column<R>[] {
+export function declaredColumns<Row, R extends Partial<Row> = Row>(set: ColumnSet<Row> | Resource<Row>, perm: Perm, options: DeclaredColumnOptions<Row, R> = {}): Column<R>[] {
+  const sortable = options.sortable ?? ('query' in set ? sortableFields(set) : []);
   return columnsFor(set, perm)
     .filter((c) => options.keep?.(c) ?? true)
     .map((c) => ({
       field: c.field,
       header: c.header,
-      sortable: options.sortable?.includes(c.field) || undefined,
+      sortable: sortable.includes(c.field) || undefined,
       ellipsis: options.ellipsis?.includes(c.field) || undefined,
       render: options.render?.[c.field] ?? ((row: R) => cellText(c, row)),
     }));

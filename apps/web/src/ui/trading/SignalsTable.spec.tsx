@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_COLUMNS, SIGNALS_UI } from '@console/contracts';
+import { SIGNAL_RESOURCE, SIGNALS_UI } from '@console/contracts';
 import { formatDateTime } from '../format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
 import { SignalsTable } from './SignalsTable';
@@ -97,7 +97,7 @@ describe('SignalsTable', () => {
     renderWithApp(<SignalsTable />, { api: makeApi(signedInState(user), signalsApi(() => [row])), path: '/signals-and-orders/signals' });
     await screen.findByRole('link', { name: '11' });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    const declared = SIGNAL_COLUMNS.columns.filter((c) => c.field === 'id' || fields.includes(c.field)).map((c) => c.header);
+    const declared = SIGNAL_RESOURCE.columns.filter((c) => c.field === 'id' || fields.includes(c.field)).map((c) => c.header);
     expect(declared).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'PnL, $']);
     // The row action follows the declared columns.
     expect(headers).toEqual([...declared, 'Action']);

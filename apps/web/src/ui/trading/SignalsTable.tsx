@@ -7,8 +7,7 @@ import {
   PAGE_SIZES,
   pathTo,
   permOf,
-  SIGNAL_COLUMNS,
-  SIGNAL_LIST_QUERY,
+  SIGNAL_RESOURCE,
   SIGNAL_STATUS_LABELS,
   SIGNAL_STATUSES,
   SIGNALS_UI,
@@ -35,7 +34,6 @@ const RENDER = {
   ),
   action_state: (signal: Signal) => <ActionStateText state={signal.action_state} />,
 };
-const SORTABLE = Object.keys(SIGNAL_LIST_QUERY.orderings);
 /** A profile's own signals tab names no profile. */
 const NOT_ON_PROFILE_TAB: readonly string[] = ['profile', 'profile_id'];
 
@@ -61,9 +59,8 @@ export function SignalsTable({ profileId, actions, testId = 'signals-table' }: S
   const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<Signal | null>(null);
 
-  const columns = declaredColumns<SignalRow, Signal>(SIGNAL_COLUMNS, perm, {
+  const columns = declaredColumns<SignalRow, Signal>(SIGNAL_RESOURCE, perm, {
     render: RENDER,
-    sortable: SORTABLE,
     ellipsis: ['profile'],
     keep: profileId === undefined ? undefined : (column) => !NOT_ON_PROFILE_TAB.includes(column.field),
   });
@@ -102,7 +99,7 @@ export function SignalsTable({ profileId, actions, testId = 'signals-table' }: S
           <TradingFilters
             params={params}
             perm={perm}
-            access={SIGNAL_LIST_QUERY}
+            access={SIGNAL_RESOURCE.query}
             statuses={STATUS_OPTIONS}
             switches={{ missed: SIGNALS_UI.missed, unfilled: SIGNALS_UI.unfilled }}
             fixedProfile={profileId}

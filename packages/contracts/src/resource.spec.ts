@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { FORMATS } from './columns';
+import { defineResource, orderingOf, sortableFields } from './resource';
+import { SIGNAL_RESOURCE } from './signal-columns';
+
+interface Row {
+  id: string;
+  created_at: string;
+  pair: string;
+  size: number;
+}
+
+const LIST = defineResource<Row>()({
+  name: 'orders',
+  section: 'orders',
+  columns: [
+    { field: 'id', header: 'ID', format: FORMATS.integer, limited: true },
+    { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
+    { field: 'pair', header: 'Pair', format: FORMATS.text, limited: false },
+    { field: 'size', header: 'Size', format: FORMATS.money(2), limited: false },
+  ],
+  query: { filters: { pair__ticker: 'pair' }, orderings: { created_at: 'created_at', amount: 'size' } },
+});
+
+describe('resources', () => {
+  it('sorts a column by the ordering that reads its field, under its own name first', () => {
+    expect(orderingOf(LIST, 'created_at')).toBe('created_at');
+    expect(orderingOf(LIST, 'size')).toBe('amount');
+    expect(orderingOf(LIST, 'pair')).toBeUndefined();
+    expect(sortableFields(LIST)).toEqual(['created_at', 'size']);
+  });
+
+  it('offers the signals table exactly the orderings its query declares', () => {
+    expect(sortableFields(SIGNAL_RESOURCE)).toEqual(Object.keys(SIGNAL_RESOURCE.query.orderings));
+  });
+});
