@@ -7,7 +7,7 @@ import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker, withEngineHeld } from '../test/worker';
-import { makeSignal, makeSignalWorld, SignalWorld } from './signals.fixtures';
+import { makeSignal, makeSignalWorld, SignalWorld } from '../test/signal-fixtures';
 
 const S = '/api/v2/signals';
 

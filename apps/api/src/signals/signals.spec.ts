@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES, SECTION_FIELDS, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
-import { makeSignal, makeSignalWorld, SignalWorld } from './signals.fixtures';
+import { makeSignal, makeSignalWorld, SignalWorld } from '../test/signal-fixtures';
 
 const P = '/api/v2/signals/signals/';
 const DAY = 24 * 60;
