@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSettings, STRATEGY_SETTINGS_MESSAGES as M, validateStrategySettings, type SettingsDocument } from './strategy-settings';
+import { normalizeSettings, readSettings, STRATEGY_SETTINGS_MESSAGES as M, validateStrategySettings, type SettingsDocument } from './strategy-settings';
 
 /** A complete, valid short-side document (price falls: single cases and the future price apply). */
 function valid(): SettingsDocument {
@@ -132,5 +132,24 @@ describe('strategy settings', () => {
 
   it('turns numeric strings into numbers and drops empty values at any depth', () => {
     expect(normalizeSettings({ a: '12', b: ' 0.5 ', c: '', d: null, e: [{ f: '3', g: 'ema' }], h: '1;3' })).toEqual({ a: 12, b: 0.5, e: [{ f: 3, g: 'ema' }], h: '1;3' });
+  });
+});
+
+describe('the typed settings document', () => {
+  it('types each value by its kind, as the validator judges it', () => {
+    // @ts-expect-error a time frame outside the list
+    const wrong: SettingsDocument = { signal_settings: { timeframe: '2h' } };
+    expect(validateStrategySettings(wrong)['signal_settings.timeframe']).toEqual([M.timeframeBlank]);
+  });
+
+  it('reads only known keys whose values are of their kind; rows keep their numbers', () => {
+    expect(readSettings(valid())).toEqual(valid());
+    const read = readSettings({
+      signal_settings: { timeframe: '2h', price_direction: 'fall', atr_n_periods: '14', is_atr_minus_1: true, atr_minus_1_value: '1;3', extra: 1 },
+      order_management_settings: { enter_orders: [null, { size_percent: 50 }] },
+      old_block: { a: 1 },
+    });
+    expect(read).toEqual({ signal_settings: { price_direction: 'fall', is_atr_minus_1: true, atr_minus_1_value: '1;3' }, order_management_settings: { enter_orders: [{}, { size_percent: 50 }] } });
+    expect(readSettings([1])).toEqual({});
   });
 });

@@ -59,6 +59,16 @@ export const ATR_SMOOTH_ALGOS = ['ema', 'rma', 'sma'] as const;
 export const PRICE_DIRECTIONS = ['grow', 'fall'] as const;
 export const ATR_TYPES = ['gte', 'lte', 'rng'] as const;
 export const SINGLE_CASE_TYPES = ['sc_skip', 'sc_mm_decrease'] as const;
+
+/** A guard for one of a closed list of texts (a select's or a radio's value). */
+const isOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    values.some((v) => v === value);
+
+export const isTimeframe = isOneOf(TIMEFRAMES);
+export const isSingleCaseType = isOneOf(SINGLE_CASE_TYPES);
+
 export const DEVIATION_DEFAULT = 0.5;
 export const DEVIATION_MIN = 0.1;
 
@@ -71,8 +81,16 @@ export const OPP_ATR_RANGES: Record<(typeof TIMEFRAMES)[number], readonly [numbe
   '1M': [4, 70],
 };
 
-/** The `settings` object of a strategy profile: its blocks by name. */
-export type SettingsDocument = Record<string, unknown>;
+/**
+ * A settings document, or one of its blocks, as it arrives or is sent: an object whose keys and values
+ * the validator has yet to check.
+ */
+export type UncheckedSettings = Record<string, unknown>;
+
+/** An object that is not a list: a document or one of its blocks, unchecked. */
+export function isSettingsObject(value: unknown): value is UncheckedSettings {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
 
 /** Field path (`signal_settings.atr_n_periods`, `order_management_settings.enter_orders.0.size_percent`) → its messages. */
 export type SettingsErrors = Record<string, string[]>;
@@ -83,9 +101,9 @@ export type SettingsErrors = Record<string, string[]>;
  */
 export function normalizeSettings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalizeSettings);
-  if (value && typeof value === 'object') {
+  if (isSettingsObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const [key, v] of Object.entries(value)) {
       if (v === '' || v === null || v === undefined) continue;
       out[key] = normalizeSettings(v);
     }
@@ -95,11 +113,14 @@ export function normalizeSettings(value: unknown): unknown {
   return value;
 }
 
-type Block = Record<string, unknown>;
+type Block = UncheckedSettings;
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const present = (v: unknown) => v !== undefined;
-const blockOf = (doc: SettingsDocument, key: string): Block => (doc[key] && typeof doc[key] === 'object' && !Array.isArray(doc[key]) ? (doc[key] as Block) : {});
+const blockOf = (doc: Block, key: string): Block => {
+  const block = doc[key];
+  return isSettingsObject(block) ? block : {};
+};
 
 /** Collects messages by path; each path keeps its first message of a kind. */
 class Errors {
@@ -122,7 +143,7 @@ class Errors {
     return v;
   }
   oneOf(block: Block, base: string, key: string, values: readonly string[], blank: string): void {
-    if (!values.includes(block[key] as string)) this.add(`${base}.${key}`, blank);
+    if (!isOneOf(values)(block[key])) this.add(`${base}.${key}`, blank);
   }
   range(path: string, v: number | undefined, min: number, max: number, message: string, { whole = false } = {}): void {
     if (v !== undefined && (v < min || v > max || (whole && !Number.isInteger(v)))) this.add(path, message);
@@ -137,7 +158,7 @@ function atrValues(value: unknown): number[] | null {
   return parts.length === 2 && parts.every(Number.isFinite) ? parts : null;
 }
 
-function signalSettings(doc: SettingsDocument, e: Errors): void {
+function signalSettings(doc: Block, e: Errors): void {
   const base = 'signal_settings';
   const s = blockOf(doc, base);
   e.oneOf(s, base, 'timeframe', TIMEFRAMES, M.timeframeBlank);
@@ -167,11 +188,11 @@ function signalSettings(doc: SettingsDocument, e: Errors): void {
   }
 }
 
-function singleCases(doc: SettingsDocument, e: Errors): void {
+function singleCases(doc: Block, e: Errors): void {
   const base = 'single_cases_settings';
   const s = blockOf(doc, base);
   if (s.is_enabled !== true) return;
-  if (!SINGLE_CASE_TYPES.includes(s.sc_type as (typeof SINGLE_CASE_TYPES)[number])) return e.add(`${base}.sc_type`, M.pickScType);
+  if (!isSingleCaseType(s.sc_type)) return e.add(`${base}.sc_type`, M.pickScType);
   const within1to100 = (key: string) => {
     const v = e.number(s, base, key, M.fieldRequired);
     if (v !== undefined && v < 1) e.add(`${base}.${key}`, M.atLeast1);
@@ -181,7 +202,7 @@ function singleCases(doc: SettingsDocument, e: Errors): void {
   if (s.sc_type === 'sc_mm_decrease') within1to100('mm_percent');
 }
 
-function deviation(doc: SettingsDocument, e: Errors): void {
+function deviation(doc: Block, e: Errors): void {
   const base = 'deviation_settings';
   const s = blockOf(doc, base);
   for (const key of ['limit_funding_rate', 'limit_price_deviation']) {
@@ -190,18 +211,18 @@ function deviation(doc: SettingsDocument, e: Errors): void {
   }
 }
 
-function indications(doc: SettingsDocument, e: Errors): void {
+function indications(doc: Block, e: Errors): void {
   const list = doc.indications_settings;
   if (list === undefined) return;
   if (!Array.isArray(list)) return e.add('indications_settings', M.listExpected);
   list.forEach((item, i) => {
-    const entry = item && typeof item === 'object' ? (item as Block) : {};
+    const entry = isSettingsObject(item) ? item : {};
     const opp = blockOf(entry, 'opp_settings');
     const oppBase = `indications_settings.${i}.opp_settings`;
     if (opp.is_enabled === true) {
       e.oneOf(opp, oppBase, 'timeframe', TIMEFRAMES, M.oppTfBlank);
       e.range(`${oppBase}.opp_sp`, e.number(opp, oppBase, 'opp_sp', M.oppSp), 1, 10, M.oppSp);
-      const limits = OPP_ATR_RANGES[opp.timeframe as keyof typeof OPP_ATR_RANGES];
+      const limits = isTimeframe(opp.timeframe) ? OPP_ATR_RANGES[opp.timeframe] : undefined;
       const atr = e.number(opp, oppBase, 'opp_atr_t_percent', limits ? M.oppAtr(...limits) : M.fieldRequired);
       if (limits) e.range(`${oppBase}.opp_atr_t_percent`, atr, limits[0], limits[1], M.oppAtr(...limits));
     }
@@ -219,10 +240,10 @@ function rows(e: Errors, block: Block, base: string, key: string, row: (item: Bl
   const list = block[key];
   if (list === undefined) return;
   if (!Array.isArray(list)) return e.add(`${base}.${key}`, M.listExpected);
-  list.forEach((item, i) => row(item && typeof item === 'object' ? (item as Block) : {}, `${base}.${key}.${i}`));
+  list.forEach((item, i) => row(isSettingsObject(item) ? item : {}, `${base}.${key}.${i}`));
 }
 
-function orderManagement(doc: SettingsDocument, e: Errors): void {
+function orderManagement(doc: Block, e: Errors): void {
   const base = 'order_management_settings';
   const s = blockOf(doc, base);
   e.number(s, base, 'orders_quantity', M.ordersQuantity);
@@ -259,7 +280,7 @@ function orderManagement(doc: SettingsDocument, e: Errors): void {
   if (blockOf(doc, 'signal_settings').price_direction === 'fall') e.number(s, base, 'future_price_coefficient', M.futurePrice);
 }
 
-const BLOCK_RULES: readonly [string, (doc: SettingsDocument, e: Errors) => void][] = [
+const BLOCK_RULES: readonly [string, (doc: Block, e: Errors) => void][] = [
   ['signal_settings', signalSettings],
   ['order_management_settings', orderManagement],
   ['indications_settings', indications],
@@ -267,64 +288,92 @@ const BLOCK_RULES: readonly [string, (doc: SettingsDocument, e: Errors) => void]
   ['single_cases_settings', singleCases],
 ];
 
-/** A key's place in the document: a value (text, number, boolean), a block of keys, or a list of one kind of row. */
-type Shape = 'value' | { readonly [key: string]: Shape } | readonly [Shape];
+/** What a single value of the document holds, each kind with its check. */
+const VALUE_KINDS = {
+  number: (value: unknown): value is number => typeof value === 'number',
+  flag: (value: unknown): value is boolean => typeof value === 'boolean',
+  /** An ATR value: one number, or a range 'a;b'. */
+  atrValue: (value: unknown): value is number | string => typeof value === 'number' || typeof value === 'string',
+  timeframe: isTimeframe,
+  priceDirection: isOneOf(PRICE_DIRECTIONS),
+  smoothing: isOneOf(ATR_SMOOTH_ALGOS),
+  atrType: isOneOf(ATR_TYPES),
+  singleCaseType: isSingleCaseType,
+} as const;
 
-const ENTER_ORDER = { atr_distance_coefficient: 'value', size_percent: 'value', timer_minutes: 'value' } as const;
-const EXIT_BY_TIME = { change_exit_timer_minutes: 'value', change_exit_coefficient_by_time: 'value' } as const;
-const EXIT_BY_DISTANCE = { change_exit_d_threshold_by_distance: 'value', change_exit_coefficient_by_distance: 'value' } as const;
-const BLOCK_SIGNALS = { block_signals: 'value' } as const;
+type ValueKind = keyof typeof VALUE_KINDS;
+
+/** A key's place in the document: a single value of a kind, a block of keys, or a list of one kind of row. */
+type Shape = ValueKind | { readonly [key: string]: Shape } | readonly [Shape];
+
+const isRowList = (shape: Shape): shape is readonly [Shape] => Array.isArray(shape);
+
+const ENTER_ORDER = { atr_distance_coefficient: 'number', size_percent: 'number', timer_minutes: 'number' } as const;
+const EXIT_BY_TIME = { change_exit_timer_minutes: 'number', change_exit_coefficient_by_time: 'number' } as const;
+const EXIT_BY_DISTANCE = { change_exit_d_threshold_by_distance: 'number', change_exit_coefficient_by_distance: 'number' } as const;
+const BLOCK_SIGNALS = { block_signals: 'flag' } as const;
 
 /**
- * Every key a v1 document may hold, as the wizard writes it. Anything else is refused (400 under its
- * path), so templates copied from a document and the engine reading it meet only these keys.
- * `atr_minus_2_*` are kept: the second ATR range may arrive unfolded.
+ * Every key a v1 document may hold, as the wizard writes it, with the kind of its value. Any other key
+ * is refused (400 under its path), so templates copied from a document and the engine reading it meet
+ * only these keys. `atr_minus_2_*` are kept: the second ATR range may arrive unfolded.
  */
 export const STRATEGY_SETTINGS_SHAPE = {
   signal_settings: {
-    timeframe: 'value', price_direction: 'value', atr_n_periods: 'value', atr_smooth_algo: 'value', atr_threshold_percents: 'value',
-    start_point_coefficient: 'value', timer_minutes: 'value', signal_duration_minutes: 'value', revert_threshold: 'value',
-    tr_in_atr_threshold: 'value', is_atr_minus_1: 'value', atr_minus_1_type: 'value', atr_minus_1_value: 'value', enable_sec_atr: 'value',
-    atr_minus_2_type: 'value', atr_minus_2_value: 'value',
+    timeframe: 'timeframe', price_direction: 'priceDirection', atr_n_periods: 'number', atr_smooth_algo: 'smoothing', atr_threshold_percents: 'number',
+    start_point_coefficient: 'number', timer_minutes: 'number', signal_duration_minutes: 'number', revert_threshold: 'number',
+    tr_in_atr_threshold: 'number', is_atr_minus_1: 'flag', atr_minus_1_type: 'atrType', atr_minus_1_value: 'atrValue', enable_sec_atr: 'flag',
+    atr_minus_2_type: 'atrType', atr_minus_2_value: 'atrValue',
   },
   order_management_settings: {
-    future_price_coefficient: 'value', orders_quantity: 'value', enter_orders: [ENTER_ORDER], is_exit_rule_by_time: 'value',
-    is_exit_rule_by_distance: 'value', is_exit_rule_by_time_and_distance: 'value', atr_timer: 'value', change_of_atr_percentage: 'value',
-    exit_order_place_coefficient: 'value', size_timer_minutes: 'value', high_low_change_percentage: 'value', high_low_change_timer: 'value',
-    exists_time_quantity: 'value', exists_distance_quantity: 'value', exit_timer_coeff_settings: [EXIT_BY_TIME], exit_d_threshold_settings: [EXIT_BY_DISTANCE],
+    future_price_coefficient: 'number', orders_quantity: 'number', enter_orders: [ENTER_ORDER], is_exit_rule_by_time: 'flag',
+    is_exit_rule_by_distance: 'flag', is_exit_rule_by_time_and_distance: 'flag', atr_timer: 'number', change_of_atr_percentage: 'number',
+    exit_order_place_coefficient: 'number', size_timer_minutes: 'number', high_low_change_percentage: 'number', high_low_change_timer: 'number',
+    exists_time_quantity: 'number', exists_distance_quantity: 'number', exit_timer_coeff_settings: [EXIT_BY_TIME], exit_d_threshold_settings: [EXIT_BY_DISTANCE],
   },
   indications_settings: [
     {
-      opp_settings: { is_enabled: 'value', timeframe: 'value', opp_sp: 'value', opp_atr_t_percent: 'value' },
-      le_settings: { is_enabled: 'value', timeframe: 'value', periods_amount: 'value' },
+      opp_settings: { is_enabled: 'flag', timeframe: 'timeframe', opp_sp: 'number', opp_atr_t_percent: 'number' },
+      le_settings: { is_enabled: 'flag', timeframe: 'timeframe', periods_amount: 'number' },
     },
   ],
-  deviation_settings: { limit_funding_rate: 'value', limit_price_deviation: 'value' },
-  single_cases_settings: { is_enabled: 'value', sc_type: 'value', signals_quantity: 'value', mm_percent: 'value' },
+  deviation_settings: { limit_funding_rate: 'number', limit_price_deviation: 'number' },
+  single_cases_settings: { is_enabled: 'flag', sc_type: 'singleCaseType', signals_quantity: 'number', mm_percent: 'number' },
   monitoring_tag_settings: BLOCK_SIGNALS,
   delisting_settings: BLOCK_SIGNALS,
 } as const satisfies Record<string, Shape>;
 
+type ValueOf<K extends ValueKind> = (typeof VALUE_KINDS)[K] extends (value: unknown) => value is infer T ? T : never;
+
+/** The document a shape describes: every key optional (a draft holds what it has so far). */
+type DocumentOf<S> = S extends ValueKind ? ValueOf<S> : S extends readonly [infer Row] ? DocumentOf<Row>[] : { -readonly [K in keyof S]?: DocumentOf<S[K]> };
+
+/** The `settings` object of a strategy profile: its blocks by name, each value of its kind. */
+export type SettingsDocument = DocumentOf<typeof STRATEGY_SETTINGS_SHAPE>;
+
+/** A block's name (`signal_settings`). */
+export type SettingsBlock = keyof SettingsDocument;
+
 /**
  * Where a document leaves its schema: each unknown key, and each value that holds a block or list where
  * a single value belongs, by path (`signal_settings.extra`). Wrong kinds elsewhere (a list where a block
- * belongs) are the validator's to report.
+ * belongs, text where a number belongs) are the validator's to report.
  */
 export function settingsShapeErrors(doc: unknown): SettingsErrors {
   const errors: SettingsErrors = {};
   const walk = (value: unknown, shape: Shape, path: string): void => {
-    if (shape === 'value') {
+    if (typeof shape === 'string') {
       if (value !== null && typeof value === 'object') errors[path] = [M.valueExpected];
       return;
     }
-    if (Array.isArray(shape)) {
-      if (Array.isArray(value)) value.forEach((item, i) => walk(item, shape[0] as Shape, `${path}.${i}`));
+    if (isRowList(shape)) {
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, shape[0], `${path}.${i}`));
       return;
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    if (!isSettingsObject(value)) return;
     for (const [key, inner] of Object.entries(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (Object.hasOwn(shape, key)) walk(inner, (shape as Record<string, Shape>)[key], at);
+      if (Object.hasOwn(shape, key)) walk(inner, shape[key], at);
       else errors[at] = [M.unknownKey];
     }
   };
@@ -332,35 +381,69 @@ export function settingsShapeErrors(doc: unknown): SettingsErrors {
   return errors;
 }
 
-/** The document with only what the schema knows (a stored template may predate the schema's checks). */
-export function knownSettings(doc: unknown): SettingsDocument {
-  const keep = (value: unknown, shape: Shape): unknown => {
-    if (shape === 'value') return value !== null && typeof value === 'object' ? undefined : value;
-    if (Array.isArray(shape)) return Array.isArray(value) ? value.map((item) => keep(item, shape[0] as Shape)) : undefined;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      if (!Object.hasOwn(shape, key)) continue;
-      const kept = keep(inner, (shape as Record<string, Shape>)[key]);
-      if (kept !== undefined) out[key] = kept;
-    }
-    return out;
-  };
-  return (keep(doc, STRATEGY_SETTINGS_SHAPE) ?? {}) as SettingsDocument;
+/** How keepKnown treats what it meets: which single values it keeps, and what a row it cannot keep becomes. */
+interface Keeping {
+  value: (value: unknown, kind: ValueKind) => boolean;
+  lostRow: undefined | UncheckedSettings;
+}
+
+/** The known keys of a document, at any depth, with the single values `keeping` accepts; undefined when nothing fits the shape. */
+function keepKnown(value: unknown, shape: Shape, keeping: Keeping): unknown {
+  if (typeof shape === 'string') return keeping.value(value, shape) ? value : undefined;
+  if (isRowList(shape)) return Array.isArray(value) ? value.map((item) => keepKnown(item, shape[0], keeping) ?? keeping.lostRow) : undefined;
+  if (!isSettingsObject(value)) return undefined;
+  const out: UncheckedSettings = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!Object.hasOwn(shape, key)) continue;
+    const kept = keepKnown(inner, shape[key], keeping);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}
+
+/** Whether a value is a document of the shape: known keys only, each value of its kind. */
+function conforms(value: unknown, shape: Shape): boolean {
+  if (typeof shape === 'string') return VALUE_KINDS[shape](value);
+  if (isRowList(shape)) return Array.isArray(value) && value.every((item) => conforms(item, shape[0]));
+  return isSettingsObject(value) && Object.entries(value).every(([key, inner]) => Object.hasOwn(shape, key) && conforms(inner, shape[key]));
+}
+
+function isSettingsDocument(value: unknown): value is SettingsDocument {
+  return conforms(value, STRATEGY_SETTINGS_SHAPE);
 }
 
 /**
- * Every settings rule over a normalised v1 document; an empty answer means valid. A draft is
- * saved step by step, so with `partial` only the blocks it holds are checked; a finished profile's
- * document is checked whole. Single cases do not apply when the price grows (the wizard skips them).
+ * The document with only what the schema knows (a stored template may predate the schema's checks);
+ * single values are kept whatever their kind, for the validator to judge.
  */
-export function validateStrategySettings(doc: SettingsDocument, { partial = false } = {}): SettingsErrors {
+export function knownSettings(doc: unknown): UncheckedSettings {
+  const kept = keepKnown(doc, STRATEGY_SETTINGS_SHAPE, { value: (value) => value === null || typeof value !== 'object', lostRow: undefined });
+  return isSettingsObject(kept) ? kept : {};
+}
+
+/**
+ * The document typed, for reading: known keys whose values are of their kind, anything else left out
+ * (a row of another kind reads as an empty row, so the rows keep their numbers).
+ */
+export function readSettings(doc: unknown): SettingsDocument {
+  const kept = keepKnown(doc, STRATEGY_SETTINGS_SHAPE, { value: (value, kind) => VALUE_KINDS[kind](value), lostRow: {} });
+  // Always true after keepKnown; the check is what gives the compiler the document's type.
+  return isSettingsDocument(kept) ? kept : {};
+}
+
+/**
+ * Every settings rule over a normalised v1 document, whatever it holds; an empty answer means valid.
+ * A draft is saved step by step, so with `partial` only the blocks it holds are checked; a finished
+ * profile's document is checked whole. Single cases do not apply when the price grows (the wizard skips them).
+ */
+export function validateStrategySettings(doc: unknown, { partial = false } = {}): SettingsErrors {
   const e = new Errors();
-  const grows = blockOf(doc, 'signal_settings').price_direction === 'grow';
+  const root = isSettingsObject(doc) ? doc : {};
+  const grows = blockOf(root, 'signal_settings').price_direction === 'grow';
   for (const [block, rules] of BLOCK_RULES) {
-    if (partial && doc[block] === undefined) continue;
+    if (partial && root[block] === undefined) continue;
     if (block === 'single_cases_settings' && grows) continue;
-    rules(doc, e);
+    rules(root, e);
   }
   return e.all;
 }

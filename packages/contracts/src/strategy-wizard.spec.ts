@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateStrategySettings } from './strategy-settings';
-import { combineAtr, exitFlagsOf, exitModeOf, settingsPayload, splitAtr } from './strategy-wizard';
+import { combineAtr, exitFlagsOf, exitModeOf, isExitMode, settingsPayload, splitAtr } from './strategy-wizard';
 
 describe('the ATR value as submitted', () => {
   it('joins both ranges as rng a;b, keeps ATR-1 alone, and sends 0 when off', () => {
@@ -45,5 +45,9 @@ describe('the ATR value as submitted', () => {
 describe('exit rule modes', () => {
   it('reads the three flags as one choice and back', () => {
     for (const mode of ['none', 'time', 'distance', 'both'] as const) expect(exitModeOf(exitFlagsOf(mode))).toBe(mode);
+  });
+  it('knows a radio’s value for one of the four, and nothing else', () => {
+    expect(['none', 'time', 'distance', 'both'].every(isExitMode)).toBe(true);
+    expect(['', 'sideways', 'toString', undefined].some(isExitMode)).toBe(false);
   });
 });

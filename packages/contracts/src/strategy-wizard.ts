@@ -3,7 +3,7 @@
  * and the one conversion of the wizard's form into the settings document it submits, so that the SPA
  * and the API agree on the ATR shape. Quoted texts are the spec's; the rest are our own words.
  */
-import { normalizeSettings, type SettingsDocument } from './strategy-settings';
+import { isSettingsObject, normalizeSettings, type SettingsBlock, type UncheckedSettings } from './strategy-settings';
 
 /** The eight steps, in order. */
 export const WIZARD_STEPS = [
@@ -20,7 +20,7 @@ export const WIZARD_STEPS = [
 export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 
 /** The settings blocks each step edits (the profile step and the summary edit none). */
-export const WIZARD_STEP_BLOCKS: Record<WizardStepKey, readonly string[]> = {
+export const WIZARD_STEP_BLOCKS: Record<WizardStepKey, readonly SettingsBlock[]> = {
   profile: [],
   signal: ['signal_settings'],
   orders: ['order_management_settings'],
@@ -45,8 +45,15 @@ export const STRATEGY_WIZARD_UI = {
 
 export type ExitMode = keyof typeof STRATEGY_WIZARD_UI.exitModes;
 
+export function isExitMode(value: unknown): value is ExitMode {
+  return typeof value === 'string' && Object.hasOwn(STRATEGY_WIZARD_UI.exitModes, value);
+}
+
+/** The three exit rule flags of an order management block. */
+export type ExitFlags = ReturnType<typeof exitFlagsOf>;
+
 /** The exit rule flags of an order management block as one choice. */
-export function exitModeOf(block: Record<string, unknown>): ExitMode {
+export function exitModeOf(block: Partial<ExitFlags>): ExitMode {
   if (block.is_exit_rule_by_time_and_distance === true) return 'both';
   if (block.is_exit_rule_by_time === true) return 'time';
   if (block.is_exit_rule_by_distance === true) return 'distance';
@@ -57,7 +64,7 @@ export function exitFlagsOf(mode: ExitMode) {
   return { is_exit_rule_by_time: mode === 'time', is_exit_rule_by_distance: mode === 'distance', is_exit_rule_by_time_and_distance: mode === 'both' };
 }
 
-type Block = Record<string, unknown>;
+type Block = UncheckedSettings;
 
 /**
  * The signal block as submitted: with both ATR ranges on, type rng and value
@@ -71,8 +78,15 @@ export function combineAtr(signal: Block): Block {
   return rest;
 }
 
+/** The ATR fields of a signal block, stored or as the form holds them. */
+interface AtrFields {
+  atr_minus_1_type?: string;
+  atr_minus_1_value?: number | string;
+  enable_sec_atr?: boolean;
+}
+
 /** The reverse of combineAtr, for the form: a stored range 'a;b' becomes ATR-1 (gte) a and ATR-2 (lte) b. */
-export function splitAtr(signal: Block): Block {
+export function splitAtr<T extends AtrFields>(signal: T) {
   const value = signal.atr_minus_1_value;
   if (signal.atr_minus_1_type === 'rng' || (typeof value === 'string' && value.includes(';'))) {
     const [a, b] = String(value ?? '').split(';');
@@ -93,9 +107,10 @@ export function singleCasesPayload(block: Block): Block {
  * What the wizard sends for the blocks it holds: ATR combined, single cases trimmed, then
  * non-empty values only and numeric strings as numbers (normalizeSettings, which the API applies too).
  */
-export function settingsPayload(form: SettingsDocument): SettingsDocument {
-  const doc: SettingsDocument = { ...form };
-  if (doc.signal_settings && typeof doc.signal_settings === 'object') doc.signal_settings = combineAtr(doc.signal_settings as Block);
-  if (doc.single_cases_settings && typeof doc.single_cases_settings === 'object') doc.single_cases_settings = singleCasesPayload(doc.single_cases_settings as Block);
-  return normalizeSettings(doc) as SettingsDocument;
+export function settingsPayload(form: UncheckedSettings): UncheckedSettings {
+  const doc: UncheckedSettings = { ...form };
+  if (isSettingsObject(form.signal_settings)) doc.signal_settings = combineAtr(form.signal_settings);
+  if (isSettingsObject(form.single_cases_settings)) doc.single_cases_settings = singleCasesPayload(form.single_cases_settings);
+  const payload = normalizeSettings(doc);
+  return isSettingsObject(payload) ? payload : {};
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType } from '@console/contracts';
+import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType, type UncheckedSettings } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
@@ -24,12 +24,12 @@ export const strategySettingsQueryOptions = (client: ApiClient, id: number) =>
 export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0), enabled: id !== null });
 export const useStrategySettings = (id: number | null, enabled = true) => useQuery({ ...strategySettingsQueryOptions(useApiClient(), id ?? 0), enabled: enabled && id !== null });
 
-/** `PUT strategies/strategy-settings/{id}/`: the whole document; the profile is read again after it. */
+/** `PUT strategies/strategy-settings/{id}/`: the whole document, which the API checks; the profile is read again after it. */
 export function useSaveStrategySettings() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, settings }: { id: number; settings: SettingsDocument }) => client.put<StrategySettings>(API_PATHS.strategySettings(id), { schema_type: 'v1', settings }),
+    mutationFn: ({ id, settings }: { id: number; settings: UncheckedSettings }) => client.put<StrategySettings>(API_PATHS.strategySettings(id), { schema_type: 'v1', settings }),
     onSuccess: (answer, { id }) => {
       queryClient.setQueryData(['strategy-profiles', 'settings', id], answer);
       return queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] });

@@ -1,13 +1,14 @@
 import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { settingsPayload, WIZARD_STEPS, type SettingsDocument, type WizardStepKey } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import type { StrategyProfile } from '../api/get-strategy-profiles';
 import { useSaveStrategyProfile, useSaveStrategySettings } from '../api/get-strategy-profile';
+import { setFieldErrors } from '../wizard/fields';
 import { StepFields } from '../wizard/StepFields';
-import { blocksToSave, fromForm, priceDirectionOf, profileFieldsOf, profileStepErrors, serverFieldErrors, stepErrors, toForm, type ProfileFields } from '../wizard/wizard-model';
+import { blocksToSave, fromForm, priceDirectionOf, profileFieldsOf, profileStepErrors, serverFieldErrors, stepErrors, toForm, type WizardFormValues } from '../wizard/wizard-model';
 
 interface BlockEditDialogProps {
   profile: StrategyProfile;
@@ -23,27 +24,28 @@ interface BlockEditDialogProps {
  * order management and single cases need, so the button reads 'Next' and walks those steps first.
  */
 export function BlockEditDialog({ profile, settings, step, tickerListsReadable, onClose }: BlockEditDialogProps) {
-  const form = useForm<FieldValues>({ defaultValues: { ...toForm(settings), profile: profileFieldsOf(profile) } });
+  const form = useForm<WizardFormValues>({ defaultValues: { ...toForm(settings), profile: profileFieldsOf(profile) } });
   const saveSettings = useSaveStrategySettings();
   const saveProfile = useSaveStrategyProfile();
   const [at, setAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const storedDirection = priceDirectionOf(toForm(settings));
-  const direction = useWatch({ control: form.control, name: 'signal_settings.price_direction' }) as unknown;
+  const direction = useWatch({ control: form.control, name: 'signal_settings.price_direction' });
   const directionChanged = step === 'signal' && direction !== storedDirection;
   const sequence: WizardStepKey[] = directionChanged ? ['signal', 'orders', ...(direction === 'fall' ? (['singleCases'] as const) : [])] : [step];
   const current = sequence[Math.min(at, sequence.length - 1)];
   const last = at >= sequence.length - 1;
 
   const submit = form.handleSubmit(async (values) => {
-    const found = current === 'profile' ? profileStepErrors(values.profile as ProfileFields) : stepErrors(current, values);
-    for (const [path, message] of Object.entries(found)) form.setError(path, { message });
+    const found = current === 'profile' ? profileStepErrors(values.profile) : stepErrors(current, values);
+    const unplaced = setFieldErrors(form, found);
+    if (unplaced.length) setError(unplaced.join(' '));
     if (Object.keys(found).length) return;
     if (!last) return setAt(at + 1);
     setError(null);
     try {
       if (current === 'profile') {
-        const p = values.profile as ProfileFields;
+        const p = values.profile;
         await saveProfile.mutateAsync({ id: profile.id, body: { title: p.title.trim(), mm_profile: p.mm_profile!.id, tickers: Number(p.tickers) } });
       } else {
         const blocks = blocksToSave(Object.keys(settings), sequence);
@@ -52,8 +54,8 @@ export function BlockEditDialog({ profile, settings, step, tickerListsReadable, 
       onClose();
     } catch (e) {
       const { fields, rest } = e instanceof HttpError && e.status === 400 ? serverFieldErrors(e.body) : { fields: {}, rest: [normaliseError(e)] };
-      for (const [path, message] of Object.entries(fields)) form.setError(path, { message });
-      if (rest.length) setError(rest.join(' '));
+      const shown = [...rest, ...setFieldErrors(form, fields)];
+      if (shown.length) setError(shown.join(' '));
     }
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { STRATEGY_PROFILE_MESSAGES, type SettingsDocument } from '@console/contracts';
+import { isSettingsObject, STRATEGY_PROFILE_MESSAGES, type SettingsDocument } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { StrategyWizardPage } from './StrategyWizardPage';
 
@@ -18,14 +18,15 @@ const GROWING: SettingsDocument = {
   deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 },
 };
 
-function renderWizard(profile: Record<string, unknown> | null, settings: SettingsDocument = {}) {
+/** `settingsAnswer` stands in for the API's answer to a settings save (by default the document saved). */
+function renderWizard(profile: Record<string, unknown> | null, settings: SettingsDocument = {}, settingsAnswer = (body: unknown): [number, unknown] => [200, body]) {
   const api = fakeFetch((method, path, body) => {
     if (method === 'GET' && path === '/strategies/profiles/5/') return [200, { id: 5, status: 'draft', action_state: 'NONE', ...profile }];
     if (method === 'GET' && path === '/strategies/strategy-settings/5/') return [200, { schema_type: 'v1', settings }];
-    if (method === 'PUT' && path === '/strategies/strategy-settings/5/') return [200, body];
-    if (method === 'PUT' && path === '/strategies/profiles/5/') return [200, { id: 5, ...profile, ...(body as object) }];
+    if (method === 'PUT' && path === '/strategies/strategy-settings/5/') return settingsAnswer(body);
+    if (method === 'PUT' && path === '/strategies/profiles/5/') return [200, { id: 5, ...profile, ...(isSettingsObject(body) ? body : {}) }];
     if (method === 'GET' && path.startsWith('/strategies/profiles/for-filters/')) return [200, { count: 1, next: null, previous: null, results: [{ id: 8, title: 'Source profile' }] }];
-    if (method === 'GET' && path === '/strategies/strategy-settings/8/') return [200, { schema_type: 'v1', settings: { ...GROWING, signal_settings: { ...(GROWING.signal_settings as object), timeframe: '4h' } } }];
+    if (method === 'GET' && path === '/strategies/strategy-settings/8/') return [200, { schema_type: 'v1', settings: { ...GROWING, signal_settings: { ...GROWING.signal_settings, timeframe: '4h' } } }];
     return [200, { count: 0, next: null, previous: null, results: [] }];
   });
   renderWithApp(
@@ -75,7 +76,7 @@ describe('StrategyWizardPage', () => {
   });
 
   it('walks single cases when the price falls', async () => {
-    renderWizard(basics, { ...GROWING, signal_settings: { ...(GROWING.signal_settings as object), price_direction: 'fall' } });
+    renderWizard(basics, { ...GROWING, signal_settings: { ...GROWING.signal_settings, price_direction: 'fall' } });
     const user = userEvent.setup();
     expect(await screen.findByText('Step 8 of 8')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -94,11 +95,23 @@ describe('StrategyWizardPage', () => {
 
   it('refuses Finish while the document breaks a rule: Include all necessary fields', async () => {
     // A document stored before a rule existed: N-periods out of its range.
-    const api = renderWizard(basics, { ...GROWING, signal_settings: { ...(GROWING.signal_settings as object), atr_n_periods: 3 } });
+    const api = renderWizard(basics, { ...GROWING, signal_settings: { ...GROWING.signal_settings, atr_n_periods: 3 } });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(await screen.findByText(STRATEGY_PROFILE_MESSAGES.incomplete)).toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows a 400 message on a field the form does not hold above the step, not nowhere', async () => {
+    // The form holds the exit rule as one choice, so a message on one of its flags has no input to go under.
+    renderWizard(basics, GROWING, () => [400, { 'settings.order_management_settings.is_exit_rule_by_time': ['Must be a boolean.'] }]);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Step 8 of 8')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Step 6 of 8')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Must be a boolean.');
+    expect(screen.getByText('Step 6 of 8')).toBeInTheDocument();
   });
 
   it('opens at Profile settings when the basics are missing, whatever the settings', async () => {

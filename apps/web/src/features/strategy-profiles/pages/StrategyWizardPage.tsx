@@ -1,19 +1,19 @@
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   API_PATHS,
   normalizeSettings,
   PATHS,
   permOf,
+  readSettings,
   settingsPayload,
   STRATEGY_PROFILE_MESSAGES as M,
   STRATEGY_PROFILE_UI,
   STRATEGY_WIZARD_UI,
   validateStrategySettings,
   WIZARD_STEPS,
-  type SettingsDocument,
   type WizardStepKey,
 } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
@@ -23,6 +23,7 @@ import { PageTitle } from '../../../ui/PageTitle';
 import { createStrategyProfile } from '../api/create-strategy-profile';
 import type { NamedRef } from '../api/get-strategy-profiles';
 import { useSaveStrategyProfile, useSaveStrategySettings, useStrategyProfile, useStrategySettings, type StrategySettings } from '../api/get-strategy-profile';
+import { setFieldErrors } from '../wizard/fields';
 import { SettingsSummary } from '../wizard/SettingsSummary';
 import { StepFields } from '../wizard/StepFields';
 import { TemplateToggle } from '../wizard/TemplateToggle';
@@ -42,7 +43,7 @@ import {
   STEP_KEYS,
   stepsThrough,
   toForm,
-  type ProfileFields,
+  type WizardFormValues,
 } from '../wizard/wizard-model';
 
 type Area = 'profile' | 'settings' | 'submit';
@@ -63,8 +64,7 @@ export function StrategyWizardPage() {
   const settings = useStrategySettings(id);
   const saveProfile = useSaveStrategyProfile();
   const saveSettings = useSaveStrategySettings();
-  const form = useForm<FieldValues>({ defaultValues: { ...blankForm(), profile: profileFieldsOf(undefined) } });
-  const watched = useWatch({ control: form.control });
+  const form = useForm<WizardFormValues>({ defaultValues: { ...blankForm(), profile: profileFieldsOf(undefined) } });
   const [step, setStep] = useState<WizardStepKey | null>(id === null ? 'profile' : null);
   const [stored, setStored] = useState<string[]>([]);
   const [template, setTemplate] = useState<NamedRef | null>(null);
@@ -93,14 +93,16 @@ export function StrategyWizardPage() {
   }
   if (step === null) return <FullScreenLoader />;
 
-  const showErrors = (found: Record<string, string>) => {
-    for (const [path, message] of Object.entries(found)) form.setError(path, { message });
+  /** Messages under their fields; one that names no field of the form goes to the area's alert. */
+  const showErrors = (area: Area, found: Record<string, string>) => {
+    const unplaced = setFieldErrors(form, found);
+    if (unplaced.length) setErrors({ [area]: unplaced.join(' ') });
     return Object.keys(found).length > 0;
   };
   const fail = (area: Area, e: unknown) => {
     const { fields, rest } = e instanceof HttpError && e.status === 400 ? serverFieldErrors(e.body) : { fields: {}, rest: [normaliseError(e)] };
-    showErrors(fields);
-    setErrors({ [area]: rest.length ? rest.join(' ') : Object.keys(fields).length ? undefined : normaliseError(e) });
+    const shown = [...rest, ...setFieldErrors(form, fields)];
+    setErrors({ [area]: shown.length ? shown.join(' ') : Object.keys(fields).length ? undefined : normaliseError(e) });
   };
   const direction = () => priceDirectionOf(form.getValues());
 
@@ -109,7 +111,7 @@ export function StrategyWizardPage() {
     if (!picked) return;
     try {
       const answer = await client.get<StrategySettings>(API_PATHS.strategySettings(picked.id));
-      form.reset({ ...toForm(answer.settings), profile: form.getValues('profile') as ProfileFields });
+      form.reset({ ...toForm(answer.settings), profile: form.getValues('profile') });
       setStored((blocks) => [...new Set([...blocks, ...Object.keys(answer.settings ?? {})])]);
     } catch (e) {
       fail('settings', e);
@@ -120,7 +122,7 @@ export function StrategyWizardPage() {
   const save = async (current: WizardStepKey) => {
     const values = form.getValues();
     if (current === 'profile') {
-      const p = values.profile as ProfileFields;
+      const p = values.profile;
       const body = { title: p.title.trim(), mm_profile: p.mm_profile!.id, tickers: Number(p.tickers) };
       if (id === null) {
         const created = await createStrategyProfile(client, { ...body, template: template?.id ?? null });
@@ -138,14 +140,15 @@ export function StrategyWizardPage() {
 
   const next = async () => {
     const values = form.getValues();
-    if (showErrors(step === 'profile' ? profileStepErrors(values.profile as ProfileFields) : stepErrors(step, values))) return;
+    const area = step === 'profile' ? 'profile' : 'settings';
+    if (showErrors(area, step === 'profile' ? profileStepErrors(values.profile) : stepErrors(step, values))) return;
     setBusy(true);
     setErrors({});
     try {
       await save(step);
       setStep(nextStep(step, direction()));
     } catch (e) {
-      fail(step === 'profile' ? 'profile' : 'settings', e);
+      fail(area, e);
     } finally {
       setBusy(false);
     }
@@ -156,7 +159,7 @@ export function StrategyWizardPage() {
     const values = form.getValues();
     const doc = fromForm(values);
     const p = profile.data;
-    const complete = p?.title && p.mm_profile && p.tickers != null && Object.keys(validateStrategySettings(normalizeSettings(doc) as SettingsDocument)).length === 0;
+    const complete = p?.title && p.mm_profile && p.tickers != null && Object.keys(validateStrategySettings(normalizeSettings(doc))).length === 0;
     if (!complete || id === null) return setErrors({ submit: M.incomplete });
     setBusy(true);
     setErrors({});
@@ -191,7 +194,7 @@ export function StrategyWizardPage() {
           {errors.profile && <Alert severity="error">{errors.profile}</Alert>}
           {(errors.settings || (settings.error && step !== 'profile')) && <Alert severity="error">{errors.settings ?? normaliseError(settings.error)}</Alert>}
           {step === 'summary' ? (
-            <SettingsSummary profile={profile.data ?? {}} settings={settingsPayload(fromForm(watched))} tickerLink={tickerListsReadable} />
+            <SettingsSummary profile={profile.data ?? {}} settings={readSettings(settingsPayload(fromForm(form.getValues())))} tickerLink={tickerListsReadable} />
           ) : (
             <form
               noValidate

@@ -1,7 +1,7 @@
 import { Box, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { STRATEGY_WIZARD_UI, type ExitMode } from '@console/contracts';
-import { FieldGrid, NumberInput, type WizardForm } from './fields';
+import { isExitMode, STRATEGY_WIZARD_UI, type ExitMode } from '@console/contracts';
+import { FieldGrid, NumberInput, type TextPath, type WizardForm } from './fields';
 import { blankEnterOrder, blankExitDistance, blankExitTimer, resizeRows, withExitMode } from './wizard-model';
 
 const O = 'order_management_settings';
@@ -12,22 +12,23 @@ function QuantityRows({
   quantity,
   quantityLabel,
   list,
-  blank,
+  onQuantity,
   columns,
 }: {
   form: WizardForm;
-  quantity: string;
+  quantity: TextPath;
   quantityLabel: string;
-  list: string;
-  blank: () => Record<string, string>;
-  columns: readonly (readonly [string, string])[];
+  list: 'enter_orders' | 'exit_timer_coeff_settings' | 'exit_d_threshold_settings';
+  /** Resizes the list to the quantity typed. */
+  onQuantity: (value: string) => void;
+  /** A row's inputs: its field and label. */
+  columns: (row: number) => readonly (readonly [TextPath, string])[];
 }) {
-  const rows = (useWatch({ control: form.control, name: `${O}.${list}` }) as unknown[] | undefined) ?? [];
-  const resize = (value: string) => form.setValue(`${O}.${list}`, resizeRows(form.getValues(`${O}.${list}`) as Record<string, string>[], value, blank));
+  const rows = useWatch({ control: form.control, name: `${O}.${list}` });
   return (
     <Stack spacing={0.5}>
       <Box sx={{ maxWidth: 260 }}>
-        <NumberInput form={form} name={`${O}.${quantity}`} label={quantityLabel} onValue={resize} />
+        <NumberInput form={form} name={quantity} label={quantityLabel} onValue={onQuantity} />
       </Box>
       {rows.map((_, i) => (
         <Box key={i} data-testid={`${list}-row`} sx={{ pl: { sm: 2 }, borderLeft: { sm: 2 }, borderColor: { sm: 'divider' } }}>
@@ -35,8 +36,8 @@ function QuantityRows({
             #{i + 1}
           </Typography>
           <FieldGrid>
-            {columns.map(([field, label]) => (
-              <NumberInput key={field} form={form} name={`${O}.${list}.${i}.${field}`} label={label} />
+            {columns(i).map(([name, label]) => (
+              <NumberInput key={name} form={form} name={name} label={label} />
             ))}
           </FieldGrid>
         </Box>
@@ -47,11 +48,10 @@ function QuantityRows({
 
 /** Order management: enter orders, exit orders and the exit rule with its rows. */
 export function OrderManagementStep({ form }: { form: WizardForm }) {
-  const direction = useWatch({ control: form.control, name: 'signal_settings.price_direction' }) as string;
-  const mode = (useWatch({ control: form.control, name: `${O}.exit_mode` }) as ExitMode | undefined) ?? 'none';
+  const direction = useWatch({ control: form.control, name: 'signal_settings.price_direction' });
+  const mode = useWatch({ control: form.control, name: `${O}.exit_mode` });
   const chooseMode = (next: ExitMode) => {
-    const block = withExitMode(form.getValues(O) as Record<string, unknown>, next);
-    for (const [key, value] of Object.entries(block)) form.setValue(`${O}.${key}`, value);
+    form.setValue(O, withExitMode(form.getValues(O), next));
     form.clearErrors([`${O}.exists_time_quantity`, `${O}.exists_distance_quantity`]);
   };
   return (
@@ -67,19 +67,19 @@ export function OrderManagementStep({ form }: { form: WizardForm }) {
       </FieldGrid>
       <QuantityRows
         form={form}
-        quantity="orders_quantity"
+        quantity={`${O}.orders_quantity`}
         quantityLabel="Quantity of orders"
         list="enter_orders"
-        blank={blankEnterOrder}
-        columns={[
-          ['atr_distance_coefficient', 'Distance'],
-          ['size_percent', 'Size (%)'],
-          ['timer_minutes', 'ROC timer (min)'],
+        onQuantity={(value) => form.setValue(`${O}.enter_orders`, resizeRows(form.getValues(`${O}.enter_orders`), value, blankEnterOrder))}
+        columns={(i) => [
+          [`${O}.enter_orders.${i}.atr_distance_coefficient`, 'Distance'],
+          [`${O}.enter_orders.${i}.size_percent`, 'Size (%)'],
+          [`${O}.enter_orders.${i}.timer_minutes`, 'ROC timer (min)'],
         ]}
       />
       <Box>
         <FormLabel id="exit-rule-label">Exit rule</FormLabel>
-        <RadioGroup row aria-labelledby="exit-rule-label" value={mode} onChange={(event) => chooseMode(event.target.value as ExitMode)}>
+        <RadioGroup row aria-labelledby="exit-rule-label" value={mode} onChange={(event) => isExitMode(event.target.value) && chooseMode(event.target.value)}>
           {Object.entries(STRATEGY_WIZARD_UI.exitModes).map(([value, label]) => (
             <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={label} />
           ))}
@@ -88,26 +88,26 @@ export function OrderManagementStep({ form }: { form: WizardForm }) {
       {(mode === 'time' || mode === 'both') && (
         <QuantityRows
           form={form}
-          quantity="exists_time_quantity"
+          quantity={`${O}.exists_time_quantity`}
           quantityLabel="Exit quantity by time"
           list="exit_timer_coeff_settings"
-          blank={blankExitTimer}
-          columns={[
-            ['change_exit_timer_minutes', 'Timer (min)'],
-            ['change_exit_coefficient_by_time', 'Coefficient'],
+          onQuantity={(value) => form.setValue(`${O}.exit_timer_coeff_settings`, resizeRows(form.getValues(`${O}.exit_timer_coeff_settings`), value, blankExitTimer))}
+          columns={(i) => [
+            [`${O}.exit_timer_coeff_settings.${i}.change_exit_timer_minutes`, 'Timer (min)'],
+            [`${O}.exit_timer_coeff_settings.${i}.change_exit_coefficient_by_time`, 'Coefficient'],
           ]}
         />
       )}
       {(mode === 'distance' || mode === 'both') && (
         <QuantityRows
           form={form}
-          quantity="exists_distance_quantity"
+          quantity={`${O}.exists_distance_quantity`}
           quantityLabel="Exit quantity by distance"
           list="exit_d_threshold_settings"
-          blank={blankExitDistance}
-          columns={[
-            ['change_exit_d_threshold_by_distance', 'Threshold'],
-            ['change_exit_coefficient_by_distance', 'Coefficient'],
+          onQuantity={(value) => form.setValue(`${O}.exit_d_threshold_settings`, resizeRows(form.getValues(`${O}.exit_d_threshold_settings`), value, blankExitDistance))}
+          columns={(i) => [
+            [`${O}.exit_d_threshold_settings.${i}.change_exit_d_threshold_by_distance`, 'Threshold'],
+            [`${O}.exit_d_threshold_settings.${i}.change_exit_coefficient_by_distance`, 'Coefficient'],
           ]}
         />
       )}

@@ -1,34 +1,35 @@
 import { Box, FormControlLabel, FormHelperText, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import { get, useWatch } from 'react-hook-form';
-import { OPP_ATR_RANGES, SINGLE_CASE_TYPES, STRATEGY_WIZARD_UI, type Timeframe } from '@console/contracts';
-import { FieldGrid, NumberInput, SelectInput, SwitchInput, type WizardForm } from './fields';
+import { useWatch } from 'react-hook-form';
+import { isSingleCaseType, OPP_ATR_RANGES, SINGLE_CASE_TYPES, STRATEGY_WIZARD_UI } from '@console/contracts';
+import { FieldGrid, NumberInput, SelectInput, SwitchInput, type TextPath, type WizardForm } from './fields';
 import { TIMEFRAME_OPTIONS } from './KeyParametersStep';
 
 /** Indications: OPP and LE, each with inputs disabled until it is on; switching off clears them. */
 export function IndicationsStep({ form }: { form: WizardForm }) {
-  const entries = (useWatch({ control: form.control, name: 'indications_settings' }) as Record<string, Record<string, unknown>>[] | undefined) ?? [];
+  const entries = useWatch({ control: form.control, name: 'indications_settings' });
+  const clear = (fields: TextPath[]) => (on: boolean) => {
+    if (on) return;
+    for (const field of fields) form.setValue(field, '');
+    form.clearErrors(fields);
+  };
   return (
     <Stack spacing={2}>
       {entries.map((entry, i) => {
-        const opp = `indications_settings.${i}.opp_settings`;
-        const le = `indications_settings.${i}.le_settings`;
-        const oppOn = entry.opp_settings?.is_enabled === true;
-        const leOn = entry.le_settings?.is_enabled === true;
-        const range = OPP_ATR_RANGES[entry.opp_settings?.timeframe as Timeframe];
-        const clear = (base: string, keys: string[]) => (on: boolean) => {
-          if (on) return;
-          for (const key of keys) form.setValue(`${base}.${key}`, '');
-          form.clearErrors(keys.map((key) => `${base}.${key}`));
-        };
+        const opp = `indications_settings.${i}.opp_settings` as const;
+        const le = `indications_settings.${i}.le_settings` as const;
+        const oppOn = entry.opp_settings.is_enabled;
+        const leOn = entry.le_settings.is_enabled;
+        const oppTimeframe = entry.opp_settings.timeframe;
+        const range = oppTimeframe ? OPP_ATR_RANGES[oppTimeframe] : undefined;
         return (
           <Stack key={i} spacing={1}>
-            <SwitchInput form={form} name={`${opp}.is_enabled`} label="OPP" onValue={clear(opp, ['timeframe', 'opp_sp', 'opp_atr_t_percent'])} />
+            <SwitchInput form={form} name={`${opp}.is_enabled`} label="OPP" onValue={clear([`${opp}.timeframe`, `${opp}.opp_sp`, `${opp}.opp_atr_t_percent`])} />
             <FieldGrid>
               <SelectInput form={form} name={`${opp}.timeframe`} label="OPP-TF" disabled={!oppOn} options={TIMEFRAME_OPTIONS} />
               <NumberInput form={form} name={`${opp}.opp_sp`} label="OPP-SP" disabled={!oppOn} />
               <NumberInput form={form} name={`${opp}.opp_atr_t_percent`} label={range ? `OPP-ATR (${range[0]}-${range[1]})` : 'OPP-ATR'} disabled={!oppOn} />
             </FieldGrid>
-            <SwitchInput form={form} name={`${le}.is_enabled`} label="LE" onValue={clear(le, ['timeframe', 'periods_amount'])} />
+            <SwitchInput form={form} name={`${le}.is_enabled`} label="LE" onValue={clear([`${le}.timeframe`, `${le}.periods_amount`])} />
             <FieldGrid>
               <SelectInput form={form} name={`${le}.timeframe`} label="LE-TF" disabled={!leOn} options={TIMEFRAME_OPTIONS} />
               <NumberInput form={form} name={`${le}.periods_amount`} label="LE-Periods" disabled={!leOn} />
@@ -62,19 +63,19 @@ const SC = 'single_cases_settings';
 
 /** Single cases: the quantity shows once a type is picked, the MM percent for SC-MM only. */
 export function SingleCasesStep({ form }: { form: WizardForm }) {
-  const block = (useWatch({ control: form.control, name: SC }) as Record<string, unknown> | undefined) ?? {};
-  const typeError = get(form.formState.errors, `${SC}.sc_type`) as { message?: string } | undefined;
+  const block = useWatch({ control: form.control, name: SC });
+  const typeError = form.formState.errors.single_cases_settings?.sc_type;
   return (
     <Stack spacing={1}>
       <SwitchInput form={form} name={`${SC}.is_enabled`} label="Single cases" />
-      {block.is_enabled === true && (
+      {block.is_enabled && (
         <Box>
           <RadioGroup
             row
             aria-label="Single case type"
-            value={(block.sc_type as string) ?? ''}
+            value={block.sc_type}
             onChange={(event) => {
-              form.setValue(`${SC}.sc_type`, event.target.value);
+              if (isSingleCaseType(event.target.value)) form.setValue(`${SC}.sc_type`, event.target.value);
               form.clearErrors(`${SC}.sc_type`);
             }}
           >
@@ -85,13 +86,13 @@ export function SingleCasesStep({ form }: { form: WizardForm }) {
           {typeError?.message && <FormHelperText error>{typeError.message}</FormHelperText>}
         </Box>
       )}
-      {block.is_enabled === true && !!block.sc_type && (
+      {block.is_enabled && !!block.sc_type && (
         <FieldGrid>
           <NumberInput form={form} name={`${SC}.signals_quantity`} label="Signals quantity" />
           {block.sc_type === 'sc_mm_decrease' && <NumberInput form={form} name={`${SC}.mm_percent`} label="MM percent" />}
         </FieldGrid>
       )}
-      {block.is_enabled !== true && (
+      {!block.is_enabled && (
         <Typography variant="body2" color="text.secondary">
           Off: signals are not changed by single cases.
         </Typography>

@@ -19,7 +19,7 @@ export function ProfileStep({ form, tickerListsReadable }: { form: WizardForm; t
         control={form.control}
         name="profile.mm_profile"
         render={({ field }) => {
-          const picked = (field.value as { id: number; title: string } | null) ?? null;
+          const picked = field.value;
           return (
             <PagingPicker
               {...mmProfileOptionSource(client)}

@@ -1,21 +1,22 @@
 import { Box, Button, Card, CardContent, CardHeader, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { EMPTY_VALUE, exitModeOf, formatAccountTitle, PATHS, STRATEGY_WIZARD_UI, type SettingsDocument, type Timeframe, type WizardStepKey } from '@console/contracts';
+import { EMPTY_VALUE, exitModeOf, formatAccountTitle, isTimeframe, PATHS, STRATEGY_WIZARD_UI, type SettingsDocument, type WizardStepKey } from '@console/contracts';
 
-type Block = Record<string, unknown>;
-const blockOf = (doc: SettingsDocument, key: string): Block => (doc[key] && typeof doc[key] === 'object' && !Array.isArray(doc[key]) ? (doc[key] as Block) : {});
-const rowsOf = (value: unknown): Block[] => (Array.isArray(value) ? (value as Block[]) : []);
-
-function text(value: unknown): string {
+function text(value: string | number | boolean | null | undefined): string {
   if (value === undefined || value === null || value === '') return EMPTY_VALUE;
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
-  if (typeof value === 'string' && value in STRATEGY_WIZARD_UI.timeframeLabels) return STRATEGY_WIZARD_UI.timeframeLabels[value as Timeframe];
-  return String(value as string | number);
+  if (isTimeframe(value)) return STRATEGY_WIZARD_UI.timeframeLabels[value];
+  return String(value);
 }
 
+/** A label and its value: one line of a card. */
+type Pair = [string, ReactNode];
+
+const pair = (label: string, value: ReactNode): Pair => [label, value];
+
 /** Label and value pairs, one pair a line. */
-function Pairs({ items }: { items: [string, ReactNode][] }) {
+function Pairs({ items }: { items: Pair[] }) {
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(110px, 45%) 1fr', columnGap: 2, rowGap: 0.5 }}>
       {items.map(([label, value]) => (
@@ -50,12 +51,9 @@ interface SettingsSummaryProps {
 
 /** Every block of a profile, read-only: the wizard's Summary and the detail page's Settings tab. */
 export function SettingsSummary({ profile, settings, tickerLink, onEdit }: SettingsSummaryProps) {
-  const s = blockOf(settings, 'signal_settings');
-  const o = blockOf(settings, 'order_management_settings');
-  const sc = blockOf(settings, 'single_cases_settings');
+  const { signal_settings: s = {}, order_management_settings: o = {}, single_cases_settings: sc = {}, deviation_settings: deviation = {} } = settings;
   const grows = s.price_direction === 'grow';
-  const atr =
-    s.is_atr_minus_1 !== true ? 'Off' : s.atr_minus_1_type === 'rng' ? `range ${String(s.atr_minus_1_value as string).replace(';', ' – ')}` : `${text(s.atr_minus_1_type)} ${text(s.atr_minus_1_value)}`;
+  const atr = s.is_atr_minus_1 !== true ? 'Off' : s.atr_minus_1_type === 'rng' ? `range ${String(s.atr_minus_1_value).replace(';', ' – ')}` : `${text(s.atr_minus_1_type)} ${text(s.atr_minus_1_value)}`;
   const tickers = profile.ticker_configs_name ? (
     tickerLink ? (
       <Link component={RouterLink} to={PATHS.strategyProfilesTickers}>
@@ -124,10 +122,10 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
         <>
           <Pairs
             items={[
-              ...(s.price_direction === 'fall' ? [['Future price', text(o.future_price_coefficient)] as [string, ReactNode]] : []),
+              ...(s.price_direction === 'fall' ? [pair('Future price', text(o.future_price_coefficient))] : []),
               ['Quantity of orders', text(o.orders_quantity)],
-              ...rowsOf(o.enter_orders).map(
-                (row, i) => [`Order #${i + 1}`, `distance ${text(row.atr_distance_coefficient)}, size ${text(row.size_percent)}%, timer ${text(row.timer_minutes)}`] as [string, ReactNode],
+              ...(o.enter_orders ?? []).map((row, i) =>
+                pair(`Order #${i + 1}`, `distance ${text(row.atr_distance_coefficient)}, size ${text(row.size_percent)}%, timer ${text(row.timer_minutes)}`),
               ),
               ['ATR timer', text(o.atr_timer)],
               ['Change of ATR', text(o.change_of_atr_percentage)],
@@ -136,11 +134,11 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
               ['High/low change', text(o.high_low_change_percentage)],
               ['High/low change timer', text(o.high_low_change_timer)],
               ['Exit rule', STRATEGY_WIZARD_UI.exitModes[exitMode]],
-              ...rowsOf(o.exit_timer_coeff_settings).map(
-                (row, i) => [`By time #${i + 1}`, `timer ${text(row.change_exit_timer_minutes)}, coefficient ${text(row.change_exit_coefficient_by_time)}`] as [string, ReactNode],
+              ...(o.exit_timer_coeff_settings ?? []).map((row, i) =>
+                pair(`By time #${i + 1}`, `timer ${text(row.change_exit_timer_minutes)}, coefficient ${text(row.change_exit_coefficient_by_time)}`),
               ),
-              ...rowsOf(o.exit_d_threshold_settings).map(
-                (row, i) => [`By distance #${i + 1}`, `threshold ${text(row.change_exit_d_threshold_by_distance)}, coefficient ${text(row.change_exit_coefficient_by_distance)}`] as [string, ReactNode],
+              ...(o.exit_d_threshold_settings ?? []).map((row, i) =>
+                pair(`By distance #${i + 1}`, `threshold ${text(row.change_exit_d_threshold_by_distance)}, coefficient ${text(row.change_exit_coefficient_by_distance)}`),
               ),
             ]}
           />
@@ -150,14 +148,10 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
         'indications',
         'Indication settings',
         <Pairs
-          items={rowsOf(settings.indications_settings).flatMap((entry) => {
-            const opp = blockOf(entry, 'opp_settings');
-            const le = blockOf(entry, 'le_settings');
-            return [
-              ['OPP', opp.is_enabled === true ? `${text(opp.timeframe)}, SP ${text(opp.opp_sp)}, ATR ${text(opp.opp_atr_t_percent)}` : 'Off'],
-              ['LE', le.is_enabled === true ? `${text(le.timeframe)}, ${text(le.periods_amount)} periods` : 'Off'],
-            ] as [string, ReactNode][];
-          })}
+          items={(settings.indications_settings ?? []).flatMap(({ opp_settings: opp = {}, le_settings: le = {} }) => [
+            pair('OPP', opp.is_enabled === true ? `${text(opp.timeframe)}, SP ${text(opp.opp_sp)}, ATR ${text(opp.opp_atr_t_percent)}` : 'Off'),
+            pair('LE', le.is_enabled === true ? `${text(le.timeframe)}, ${text(le.periods_amount)} periods` : 'Off'),
+          ])}
         />,
       )}
       {card(
@@ -165,8 +159,8 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
         'Deviation settings',
         <Pairs
           items={[
-            ['Limit funding rate', text(blockOf(settings, 'deviation_settings').limit_funding_rate)],
-            ['Limit price deviation', text(blockOf(settings, 'deviation_settings').limit_price_deviation)],
+            ['Limit funding rate', text(deviation.limit_funding_rate)],
+            ['Limit price deviation', text(deviation.limit_price_deviation)],
           ]}
         />,
       )}
@@ -175,8 +169,8 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
         'Monitoring',
         <Pairs
           items={[
-            ['Monitoring tag: block signals', text(blockOf(settings, 'monitoring_tag_settings').block_signals)],
-            ['Delisting: block signals', text(blockOf(settings, 'delisting_settings').block_signals)],
+            ['Monitoring tag: block signals', text(settings.monitoring_tag_settings?.block_signals)],
+            ['Delisting: block signals', text(settings.delisting_settings?.block_signals)],
           ]}
         />,
       )}
@@ -188,11 +182,11 @@ export function SettingsSummary({ profile, settings, tickerLink, onEdit }: Setti
             items={[
               ['Single cases', text(sc.is_enabled)],
               ...(sc.is_enabled === true
-                ? ([
-                    ['Type', STRATEGY_WIZARD_UI.scTypeLabels[sc.sc_type as keyof typeof STRATEGY_WIZARD_UI.scTypeLabels] ?? EMPTY_VALUE],
-                    ['Signals quantity', text(sc.signals_quantity)],
-                    ...(sc.sc_type === 'sc_mm_decrease' ? [['MM percent', text(sc.mm_percent)]] : []),
-                  ] as [string, ReactNode][])
+                ? [
+                    pair('Type', sc.sc_type ? STRATEGY_WIZARD_UI.scTypeLabels[sc.sc_type] : EMPTY_VALUE),
+                    pair('Signals quantity', text(sc.signals_quantity)),
+                    ...(sc.sc_type === 'sc_mm_decrease' ? [pair('MM percent', text(sc.mm_percent))] : []),
+                  ]
                 : []),
             ]}
           />,

@@ -1,22 +1,42 @@
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, type FieldPath, type FieldPathByValue, type UseFormReturn } from 'react-hook-form';
 import { fieldErrorProps } from '../../../ui/form/field-error';
+import type { WizardFormValues } from './wizard-model';
 
 /** The wizard's one form (settings blocks by name, and the profile's own fields under `profile`). */
-export type WizardForm = UseFormReturn<FieldValues>;
+export type WizardForm = UseFormReturn<WizardFormValues>;
 
-interface FieldProps {
+/** A field whose input holds text: a number's input, a text input, a select. */
+export type TextPath = FieldPathByValue<WizardFormValues, string>;
+/** A field a switch turns on and off. */
+export type SwitchPath = FieldPathByValue<WizardFormValues, boolean>;
+
+interface FieldProps<Name extends FieldPath<WizardFormValues>> {
   form: WizardForm;
-  name: string;
+  name: Name;
   label: string;
   disabled?: boolean;
 }
 
-const errorOf = (form: WizardForm, name: string) => fieldErrorProps(get(form.formState.errors, name));
+const errorOf = (form: WizardForm, name: FieldPath<WizardFormValues>) => fieldErrorProps(get(form.formState.errors, name));
+
+/** Whether the form holds a value at a path (a message from the validator or the API names one). */
+const holds = (values: WizardFormValues, path: string): path is FieldPath<WizardFormValues> => get(values, path) !== undefined;
+
+/** Each message under its field; returns the messages that name no field the form holds, for the step's alert. */
+export function setFieldErrors(form: WizardForm, messages: Record<string, string>): string[] {
+  const values = form.getValues();
+  const unplaced: string[] = [];
+  for (const [path, message] of Object.entries(messages)) {
+    if (holds(values, path)) form.setError(path, { message });
+    else unplaced.push(message);
+  }
+  return unplaced;
+}
 
 /** A number typed as text; the contracts validator reads it (a message under it, cleared on edit). */
-export function NumberInput({ form, name, label, disabled, onValue }: FieldProps & { onValue?: (value: string) => void }) {
+export function NumberInput({ form, name, label, disabled, onValue }: FieldProps<TextPath> & { onValue?: (value: string) => void }) {
   return (
     <TextField
       size="small"
@@ -35,7 +55,7 @@ export function NumberInput({ form, name, label, disabled, onValue }: FieldProps
   );
 }
 
-export function TextInput({ form, name, label, disabled }: FieldProps) {
+export function TextInput({ form, name, label, disabled }: FieldProps<TextPath>) {
   return <TextField size="small" fullWidth label={label} disabled={disabled} {...form.register(name, { onChange: () => form.clearErrors(name) })} {...errorOf(form, name)} />;
 }
 
@@ -46,7 +66,7 @@ export function SelectInput({
   disabled,
   options,
   onValue,
-}: FieldProps & { options: readonly (readonly [string, string])[]; onValue?: (value: string) => void }) {
+}: FieldProps<TextPath> & { options: readonly (readonly [string, string])[]; onValue?: (value: string) => void }) {
   return (
     <Controller
       control={form.control}
@@ -60,7 +80,7 @@ export function SelectInput({
           disabled={disabled}
           name={field.name}
           inputRef={field.ref}
-          value={(field.value as string | undefined) ?? ''}
+          value={field.value}
           onBlur={field.onBlur}
           onChange={(event) => {
             field.onChange(event.target.value);
@@ -80,7 +100,7 @@ export function SelectInput({
   );
 }
 
-export function SwitchInput({ form, name, label, disabled, onValue }: FieldProps & { onValue?: (on: boolean) => void }) {
+export function SwitchInput({ form, name, label, disabled, onValue }: FieldProps<SwitchPath> & { onValue?: (on: boolean) => void }) {
   return (
     <Controller
       control={form.control}
@@ -91,7 +111,7 @@ export function SwitchInput({ form, name, label, disabled, onValue }: FieldProps
           disabled={disabled}
           control={
             <Switch
-              checked={field.value === true}
+              checked={field.value}
               slotProps={{ input: { ref: field.ref } }}
               onChange={(event) => {
                 field.onChange(event.target.checked);

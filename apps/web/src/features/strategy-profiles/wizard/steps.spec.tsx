@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import type { SettingsDocument, WizardStepKey } from '@console/contracts';
 import { makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { StepFields } from './StepFields';
-import { profileFieldsOf, toForm } from './wizard-model';
+import type { WizardForm } from './fields';
+import { profileFieldsOf, toForm, type WizardFormValues } from './wizard-model';
 
 /** One step's form, as the wizard and the block editors draw it; the test reads the form's values. */
 function renderStep(step: WizardStepKey, settings: SettingsDocument = {}) {
-  const ref: { form?: UseFormReturn<FieldValues> } = {};
+  const ref: { form?: WizardForm } = {};
   function Harness() {
-    const form = useForm<FieldValues>({ defaultValues: { ...toForm(settings), profile: profileFieldsOf(undefined) } });
+    const form = useForm<WizardFormValues>({ defaultValues: { ...toForm(settings), profile: profileFieldsOf(undefined) } });
     ref.form = form;
     return <StepFields step={step} form={form} tickerListsReadable />;
   }
@@ -58,7 +59,7 @@ describe('Order management', () => {
     await user.clear(quantity);
     await user.type(quantity, '1');
     expect(screen.getAllByTestId('enter_orders-row')).toHaveLength(1);
-    expect((values().order_management_settings as { enter_orders: unknown[] }).enter_orders).toEqual([{ atr_distance_coefficient: '', size_percent: '40', timer_minutes: '' }]);
+    expect(values().order_management_settings.enter_orders).toEqual([{ atr_distance_coefficient: '', size_percent: '40', timer_minutes: '' }]);
     // The future price is a short profile's only.
     expect(screen.queryByLabelText('Future price')).toBeNull();
   });
@@ -94,7 +95,7 @@ describe('Indications and single cases', () => {
     expect(screen.getByLabelText('LE-Periods')).toBeDisabled();
     await user.click(screen.getByRole('switch', { name: 'OPP' }));
     await waitFor(() => expect(screen.getByLabelText('OPP-SP')).toBeDisabled());
-    expect((values().indications_settings as { opp_settings: object }[])[0].opp_settings).toEqual({ is_enabled: false, timeframe: '', opp_sp: '', opp_atr_t_percent: '' });
+    expect(values().indications_settings[0].opp_settings).toEqual({ is_enabled: false, timeframe: '', opp_sp: '', opp_atr_t_percent: '' });
   });
 
   it('shows the quantity once a type is picked, and the MM percent for SC-MM only', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { settingsPayload, settingsShapeErrors, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES as M, STRATEGY_WIZARD_UI } from '@console/contracts';
 import {
   blankEnterOrder,
+  blankExitDistance,
+  blankExitTimer,
   blankForm,
   blocksToSave,
   fromForm,
@@ -15,6 +17,7 @@ import {
   stepErrors,
   toForm,
   withExitMode,
+  type OrderForm,
 } from './wizard-model';
 
 const basics = { title: 'Alpha', mm_profile: { id: 1 }, tickers: 3 };
@@ -71,7 +74,7 @@ describe('quantity rows', () => {
 });
 
 describe('exit rule modes', () => {
-  const both = { ...(blankForm().order_management_settings as object), exit_mode: 'both', exists_time_quantity: '1', exists_distance_quantity: '1', exit_timer_coeff_settings: [{}], exit_d_threshold_settings: [{}] };
+  const both: OrderForm = { ...blankForm().order_management_settings, exit_mode: 'both', exists_time_quantity: '1', exists_distance_quantity: '1', exit_timer_coeff_settings: [blankExitTimer()], exit_d_threshold_settings: [blankExitDistance()] };
   it('by time clears the distance list and quantity, and the other way round', () => {
     expect(withExitMode(both, 'time')).toMatchObject({ exit_mode: 'time', exists_time_quantity: '1', exit_timer_coeff_settings: [{}], exists_distance_quantity: '', exit_d_threshold_settings: [] });
     expect(withExitMode(both, 'distance')).toMatchObject({ exists_time_quantity: '', exit_timer_coeff_settings: [], exists_distance_quantity: '1' });
@@ -95,6 +98,13 @@ describe('form and document', () => {
     const form = toForm({ signal_settings: { price_direction: 'grow' }, order_management_settings: { future_price_coefficient: 1.01 } });
     expect(fromForm(form, ['order_management_settings']).order_management_settings).not.toHaveProperty('future_price_coefficient');
   });
+  it('leaves out keys the schema does not know, so a document that predates the schema saves', () => {
+    const legacy = { signal_settings: { timeframe: '1h' as const, legacy_flag: true }, old_block: { a: 1 } };
+    const form = toForm(legacy);
+    expect(form.signal_settings).not.toHaveProperty('legacy_flag');
+    expect(form).not.toHaveProperty('old_block');
+    expect(settingsShapeErrors(settingsPayload(fromForm(form)))).toEqual({});
+  });
   it('saves the stored blocks and those of the steps done', () => {
     expect(blocksToSave(['deviation_settings'], ['profile', 'signal'])).toEqual(['signal_settings', 'deviation_settings']);
   });
@@ -102,7 +112,7 @@ describe('form and document', () => {
 
 describe('step messages come from the contracts rules', () => {
   it('names every blank key parameter and the N-periods range', () => {
-    const errors = stepErrors('signal', { ...blankForm(), signal_settings: { ...(blankForm().signal_settings as object), atr_n_periods: '4' } });
+    const errors = stepErrors('signal', { ...blankForm(), signal_settings: { ...blankForm().signal_settings, atr_n_periods: '4' } });
     expect(errors).toMatchObject({
       'signal_settings.timeframe': M.timeframeBlank,
       'signal_settings.price_direction': M.priceDirectionBlank,
@@ -113,7 +123,7 @@ describe('step messages come from the contracts rules', () => {
     expect(Object.keys(errors).every((path) => path.startsWith('signal_settings.'))).toBe(true);
   });
   it('asks for a single-case type, and the deviation minimum', () => {
-    const form = { ...blankForm(), single_cases_settings: { is_enabled: true, sc_type: '' }, deviation_settings: { limit_funding_rate: '0.05', limit_price_deviation: '' } };
+    const form = { ...blankForm(), single_cases_settings: { ...blankForm().single_cases_settings, is_enabled: true }, deviation_settings: { limit_funding_rate: '0.05', limit_price_deviation: '' } };
     expect(stepErrors('singleCases', form)).toEqual({ 'single_cases_settings.sc_type': M.pickScType });
     expect(stepErrors('deviation', form)).toEqual({ 'deviation_settings.limit_funding_rate': M.deviationMin, 'deviation_settings.limit_price_deviation': M.fieldRequired });
   });
@@ -136,9 +146,8 @@ describe('step messages come from the contracts rules', () => {
 describe('what the wizard submits', () => {
   it('holds only keys the settings schema knows, whatever the switches (the API refuses any other)', () => {
     const form = blankForm();
-    const signal = form.signal_settings as Record<string, unknown>;
-    Object.assign(signal, { timeframe: '1h', price_direction: 'fall', is_atr_minus_1: true, enable_sec_atr: true, atr_minus_1_value: '1', atr_minus_2_value: '2' });
-    const orders = withExitMode(form.order_management_settings as Record<string, unknown>, 'both');
+    Object.assign(form.signal_settings, { timeframe: '1h', price_direction: 'fall', is_atr_minus_1: true, enable_sec_atr: true, atr_minus_1_value: '1', atr_minus_2_value: '2' });
+    const orders = withExitMode(form.order_management_settings, 'both');
     form.order_management_settings = { ...orders, enter_orders: [blankEnterOrder()], exit_timer_coeff_settings: [{ change_exit_timer_minutes: '1', change_exit_coefficient_by_time: '1' }] };
     form.single_cases_settings = { is_enabled: true, sc_type: 'sc_mm_decrease', signals_quantity: '2', mm_percent: '3' };
     expect(settingsShapeErrors(settingsPayload(fromForm(form)))).toEqual({});
