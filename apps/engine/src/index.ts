@@ -1,0 +1,4 @@
+export * from './money';
+export * from './market';
+export * from './fills';
+export * from './positions';
