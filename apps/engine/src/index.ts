@@ -2,3 +2,4 @@ export * from './money';
 export * from './market';
 export * from './fills';
 export * from './positions';
+export * from './strategy';
