@@ -3,3 +3,5 @@ export * from './market';
 export * from './fills';
 export * from './positions';
 export * from './strategy';
+export * from './metrics';
+export * from './risk';
