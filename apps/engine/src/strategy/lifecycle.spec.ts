@@ -174,4 +174,23 @@ describe('a long signal’s life', () => {
     // Order 1 crossed the market at 101.3: a taker fill at 101.3, not at its limit; the exit is 101.3 + 1.2.
     expect(active.position.avg_e_price?.toFixed()).toBe('101.3');
   });
+
+  it('runs a short the same way, mirrored: sells at the start point, buys back below it', () => {
+    const s = settings({ signal: { price_direction: 'fall' }, orders: { future_price_coefficient: 1, enter_orders: [{ atr_distance_coefficient: 0, size_percent: 100, timer_minutes: 30 }], orders_quantity: 1 } });
+    const market = flatMarket();
+    // Start point 100 − 0.8 · 2 = 98.4, reached by the close.
+    const ctx = minute(market, candle(ACTION, 100, 100, 98.3, 98.4), s);
+    const verdict = checkSignal(s, market);
+    if (!verdict.fires) throw new Error('the short did not fire');
+    const { run } = startSignal(verdict.figures, dec('1000'), 'start', ctx);
+    // 1000 / 98.4 coins sold at once (98.4 ≤ 98.4 crosses); the exit buys back at 98.4 − 0.6 · 2.
+    expect(orders(run)).toEqual([
+      [1, 'enter', 'sell', '98.4', '10.162601626016', '10.162601626016', 'FILLED', 'GTC'],
+      [2, 'exit', 'buy', '97.2', '10.162601626016', '0', 'PLACED', 'GTC'],
+    ]);
+    const { run: end } = walk(run, market, s, [[1, 98.4, 98.5, 97.2, 97.3]]);
+    expect([end.signal.status, end.position.side, end.position.state]).toEqual(['finished', 'short', 'closed']);
+    // (98.4 − 97.2) · 10.162601626016 − 0.19756098 (maker) − 0.5 (taker).
+    expect(end.position.r_pnl.toFixed()).toBe('11.49756097');
+  });
 });

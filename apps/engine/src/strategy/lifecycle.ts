@@ -35,8 +35,7 @@
  */
 import type { Direction, OrderKind, OrderSide, SignalState, SignalStatus, Timeframe, TimeInForce } from '@console/contracts';
 import { fillMarket, fillOnCandle, orderAfterFill, placeLimit, type Fill, type FillSettings } from '../fills/fills';
-import type { Candle } from '../market/candle';
-import { MINUTE_MS } from '../market/candle';
+import { MINUTE_MS, type Candle } from '../market/candle';
 import { dec, toScale, ZERO, type Dec } from '../money';
 import { adverseDistanceInAtr, bestLimitPrice, exitCoefficient, exitPrice } from '../positions/exits';
 import { applyFill, entrySide, exitSide, markPosition, newPosition, positionPnl, type PositionBook } from '../positions/position';
