@@ -1,6 +1,6 @@
 /**
  * Where a position's exit order sits, and the operator's close and k-exit actions, as pure rules.
- * The spec names these actions and their coefficient's range (0.001 to 0.999) but not their
+ * These actions and their coefficient's range (0.001 to 0.999) are given, but not their
  * arithmetic; the meanings chosen here:
  *
  * - k-exit: the exit order's price, k_exit = avg_e_price + sign · k_exit_coeff · ATR (sign +1 long,

@@ -1,6 +1,6 @@
 /**
  * Risk-control triggers: from the newest metrics rows and the open positions, which triggers fire and
- * what they do. The spec names the trigger types and fields, not their measures; the readings chosen:
+ * what they do. The trigger types and fields are given, their measures are not; the readings chosen:
  *
  * Measures (each compared with trigger_blocker; the value ranges are the contracts' TRIGGER_VALUE_RANGES):
  * - nav, nav_reducing, nav_alerting: NAV's fall below the monthly HWM, percent of it:

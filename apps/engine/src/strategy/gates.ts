@@ -1,7 +1,7 @@
 /**
  * What may stop a signal the market gives, before any order: the bot, the profile, the risk triggers,
  * the exchange's tags on the pair, the deviation limits, an open signal on the pair, the single cases
- * and the MM profile's slots. Readings chosen where the spec only names the settings:
+ * and the MM profile's slots. Readings chosen where only the settings' names are given:
  *
  * - Monitoring / delisting: when the pair carries the tag and the profile's block_signals is on.
  * - Deviation: the pair's funding rate and its price deviation (last price from the index, percent)

@@ -1,5 +1,5 @@
 /**
- * The signal decision on a pair's candle stream. The spec names the settings, not their arithmetic;
+ * The signal decision on a pair's candle stream. The settings are named, their arithmetic is not;
  * the readings chosen (d = +1 when the price direction is grow, −1 when fall; ATR of the signal's time
  * frame over atr_n_periods completed bars with its smoothing):
  *
