@@ -39,6 +39,27 @@ module.exports = {
       to: { path: '^apps/api/src/(?!common/)' },
     },
     {
+      name: 'no-module-cycles-engine',
+      comment: 'The engine core is layered (market, fills, positions, then strategy, metrics, risk): no module imports itself back.',
+      severity: 'error',
+      from: { path: '^apps/engine/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'engine-core-imports-contracts-only',
+      comment: 'The engine core is pure: of the workspace it reads the contracts only, never the API or the SPA.',
+      severity: 'error',
+      from: { path: '^apps/engine/src/' },
+      to: { path: '^(apps/(?!engine/)|migrations/)' },
+    },
+    {
+      name: 'engine-core-no-io',
+      comment: 'No I/O in the engine core: no file system, network, database or Redis clients.',
+      severity: 'error',
+      from: { path: '^apps/engine/src/' },
+      to: { path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process)$|node_modules/(pg|ioredis|bullmq|typeorm)/' },
+    },
+    {
       name: 'contracts-imports-no-app',
       severity: 'error',
       from: { path: '^packages/contracts/' },

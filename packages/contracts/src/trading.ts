@@ -181,3 +181,11 @@ export const TRADING_DECIMALS = {
   /** Turnover: whole dollars. */
   turnover: 0,
 } as const;
+
+/**
+ * The scale (decimals kept) of each kind of NUMERIC column in the trading tables: prices and coin
+ * quantities numeric(30, 12), money numeric(24, 8), percents, ratios and coefficients numeric(18, 8).
+ * Whatever writes those columns rounds to these, so a stored value is the value computed.
+ */
+export const NUMERIC_SCALE = { money: 8, price: 12, quantity: 12, ratio: 8 } as const;
+export type NumericScaleKind = keyof typeof NUMERIC_SCALE;

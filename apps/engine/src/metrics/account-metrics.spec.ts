@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, MINUTE_MS } from '../market/candle';
+import { dec, type Dec } from '../money';
+import { minuteMetrics, type AccountMetricsRow, type MinuteMetricsInput } from './account-metrics';
+
+const T = Date.UTC(2024, 0, 31, 23, 59);
+const base: MinuteMetricsInput = {
+  exchange_account_id: 7,
+  at: T,
+  balances: { usdt: dec(8000), usdc: dec(1500), other_stable: dec(500), coins: [] },
+  unrealised: [dec(120), dec(-70)],
+  open_order_values: [dec(300), dec(200)],
+  var: dec(150),
+  var_with_orders: dec(210),
+  flow: dec(0),
+  initial_deposit: dec(10000),
+};
+const text = (row: AccountMetricsRow) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]: [string, Dec | number]) => [key, typeof value === 'number' ? value : value.toFixed()]));
+
+describe('account metrics', () => {
+  it('fill every column of a first row from balances, positions, orders and VaR', () => {
+    const { row } = minuteMetrics(null, base);
+    expect(text(row)).toEqual({
+      exchange_account_id: 7,
+      at: T,
+      nav: '10050',
+      asset_usdt: '8000',
+      asset_usdc: '1500',
+      other_stable_coins: '500',
+      asset_sum: '10000',
+      var: '150',
+      open_orders_volume: '500',
+      // 10,050 − 210.
+      free_var: '9840',
+      imp_loss: '-70',
+      max_dd: '0',
+      max_ddd: '0',
+      deposit_monthly: '10050',
+      deposit_at: '10000',
+      balance_daily: '10050',
+      return_day_percent: '0',
+      return_month_percent: '0',
+      return_at_percent: '0.5',
+      // A month at least: 100 · (10,050 / 10,000 − 1).
+      avg_capital_growth_rate: '0.5',
+    });
+  });
+
+  it('follow drawdowns, new days and months, and deposits without counting them as returns', () => {
+    const first = minuteMetrics(null, base);
+    // 2024-02-01 00:00: a new day and month; the position now loses 400: NAV 9,600.
+    const second = minuteMetrics(first, { ...base, at: T + MINUTE_MS, unrealised: [dec(-400)] });
+    expect(text(second.row)).toMatchObject({
+      nav: '9600',
+      imp_loss: '-400',
+      // (10,050 − 9,600) / 10,050.
+      max_dd: '4.47761194',
+      // One minute below the peak, in days.
+      max_ddd: '0.00069444',
+      deposit_monthly: '10050',
+      balance_daily: '9600',
+      return_day_percent: '0',
+      return_month_percent: '0',
+      return_at_percent: '-4',
+      avg_capital_growth_rate: '-4',
+    });
+    // A day later 1,000 comes in and the position gains 100: NAV 11,100, a new peak after 11,050.
+    const third = minuteMetrics(second, { ...base, at: T + MINUTE_MS + DAY_MS, balances: { ...base.balances, usdt: dec(9000) }, unrealised: [dec(100)], flow: dec(1000) });
+    expect(text(third.row)).toMatchObject({
+      nav: '11100',
+      deposit_at: '11000',
+      deposit_monthly: '11050',
+      balance_daily: '11100',
+      // Against the month's start 9,600 + 1,000.
+      return_month_percent: '4.71698113',
+      return_at_percent: '0.90909091',
+      max_dd: '4.47761194',
+      // Below the peak from minute 1 until this row: a day and a minute.
+      max_ddd: '1.00069444',
+    });
+    expect([third.nav_peak.toFixed(), third.nav_peak_at]).toEqual(['11100', T + MINUTE_MS + DAY_MS]);
+  });
+
+  it('raise the monthly HWM at a month’s first row only, and average growth over the months lived', () => {
+    const first = minuteMetrics(null, base);
+    const lower = minuteMetrics(first, { ...base, at: Date.UTC(2024, 1, 15), unrealised: [dec(-50)] });
+    expect(lower.row.deposit_monthly.toFixed()).toBe('10050');
+    // 60 days after the first row, NAV 12,100 on a deposit of 10,000: two months of 10 %.
+    const later = minuteMetrics(lower, { ...base, at: T + 60 * DAY_MS, unrealised: [dec(2100)] });
+    expect(later.row.deposit_monthly.toFixed()).toBe('12100');
+    expect(later.row.avg_capital_growth_rate.toFixed()).toBe('10');
+  });
+
+  it('value coins held at their price in the asset sum', () => {
+    const { row } = minuteMetrics(null, { ...base, balances: { ...base.balances, coins: [{ quantity: dec('0.5'), price: dec('60000.1') }] }, unrealised: [] });
+    expect([row.asset_sum.toFixed(), row.nav.toFixed(), row.imp_loss.toFixed()]).toEqual(['40000.05', '40000.05', '0']);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './account-metrics';
+export * from './var';
