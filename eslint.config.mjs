@@ -25,6 +25,46 @@ const crossFeatureImports = [0, 1, 2, 3].map((depth) => ({
   },
 }));
 
+/**
+ * One data pattern in the SPA (docs/decisions.md): query keys come from src/api/query-keys.ts, so a
+ * resource's `all` reaches every query of it; a literal key array anywhere else is refused.
+ */
+const QUERY_CLIENT_METHODS =
+  'invalidateQueries|refetchQueries|resetQueries|removeQueries|cancelQueries|setQueryData|getQueryData|setQueriesData|getQueriesData|getQueryState|ensureQueryData|ensureInfiniteQueryData|fetchQuery|fetchInfiniteQuery|prefetchQuery|prefetchInfiniteQuery|isFetching';
+const literalKey = ':matches(ArrayExpression, TSAsExpression > ArrayExpression, TSSatisfiesExpression > ArrayExpression)';
+const literalQueryKeys = [
+  {
+    selector: `Property[key.name='queryKey'] > ${literalKey}`,
+    message: 'Query keys come from src/api/query-keys.ts (queryKeys.<resource>.…), not a literal array.',
+  },
+  {
+    selector: `JSXAttribute[name.name='queryKey'] > JSXExpressionContainer > ${literalKey}`,
+    message: 'Query keys come from src/api/query-keys.ts (queryKeys.<resource>.…), not a literal array.',
+  },
+  {
+    // setQueryData(key, …), getQueryData(key): the key as the first argument.
+    selector: `CallExpression[callee.property.name=/^(${QUERY_CLIENT_METHODS})$/]:matches([arguments.0.type='ArrayExpression'], [arguments.0.expression.type='ArrayExpression'])`,
+    message: 'Query keys come from src/api/query-keys.ts (queryKeys.<resource>.…), not a literal array.',
+  },
+];
+
+/** Components and pages read and write through the hooks of an api/ file (useSignals(query)), never TanStack's own. */
+const DATA_HOOKS = 'useQuery|useQueries|useInfiniteQuery|useSuspenseQuery|useSuspenseQueries|useSuspenseInfiniteQuery|useMutation|useQueryClient';
+const dataHooksInComponents = [
+  {
+    selector: `ImportDeclaration[source.value='@tanstack/react-query'] > ImportSpecifier[imported.name=/^(${DATA_HOOKS})$/]`,
+    message: 'Queries and mutations live in an api/ hook file (features/<feature>/api/, or a hook file beside shared UI); call its hook here.',
+  },
+  {
+    selector: `ImportDeclaration[source.value='@tanstack/react-query'] > ImportNamespaceSpecifier`,
+    message: 'Queries and mutations live in an api/ hook file (features/<feature>/api/, or a hook file beside shared UI); call its hook here.',
+  },
+  {
+    selector: `CallExpression[callee.name=/^(${DATA_HOOKS})$/]`,
+    message: 'Queries and mutations live in an api/ hook file (features/<feature>/api/, or a hook file beside shared UI); call its hook here.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'],
@@ -45,6 +85,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...crossFeatureImports,
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/api/query-keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...literalQueryKeys] },
+  },
+  {
+    // Both lists: a later entry replaces the rule's options for the files it matches.
+    files: [
+      'apps/web/src/features/*/{components,pages,wizard}/**/*.{ts,tsx}',
+      'apps/web/src/{app,session,ui}/**/*.tsx',
+    ],
+    ignores: ['**/*.spec.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...literalQueryKeys, ...dataHooksInComponents] },
+  },
   {
     // One data-access style (docs/decisions.md): services, processors, controllers and guards hold the
     // flow (transactions, checks, audit); the SQL lives in repositories and list declarations.

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/query-keys';
 import { PagingPicker, type PickerOption, type PickerPageQuery } from './PagingPicker';
 
 const PAGE = LIMITS.autocompletePageSize;
@@ -25,7 +26,7 @@ function renderPicker(ui: React.ReactNode) {
 
 function MultiplePicker({ fetchPage }: { fetchPage: ReturnType<typeof profilesServer> }) {
   const [ids, setIds] = useState<number[]>([]);
-  return <PagingPicker multiple label="Profiles" queryKey={['profiles']} fetchPage={fetchPage} value={ids} onChange={(next) => setIds(next.map((o) => o.id))} testId="profiles" />;
+  return <PagingPicker multiple label="Profiles" queryKey={queryKeys.strategyProfiles.options()} fetchPage={fetchPage} value={ids} onChange={(next) => setIds(next.map((o) => o.id))} testId="profiles" />;
 }
 
 /** Lets the fetches answer and React render what they brought, without letting time pass. */
@@ -123,7 +124,7 @@ describe('PagingPicker', () => {
   it('names a picked id it has not loaded through fetchNamed (a filter from the query string)', async () => {
     const fetchPage = profilesServer();
     const fetchNamed = vi.fn(async (ids: number[]) => ids.map(profile));
-    renderPicker(<PagingPicker label="Profile" queryKey={['profiles']} fetchPage={fetchPage} fetchNamed={fetchNamed} value={28} onChange={() => undefined} />);
+    renderPicker(<PagingPicker label="Profile" queryKey={queryKeys.strategyProfiles.options()} fetchPage={fetchPage} fetchNamed={fetchNamed} value={28} onChange={() => undefined} />);
     await settle();
     expect(fetchNamed).toHaveBeenCalledWith([28]);
     expect(screen.getByRole('combobox', { name: 'Profile' })).toHaveValue('Profile 28');

@@ -1,10 +1,11 @@
 import { Autocomplete, TextField, type AutocompleteRenderInputParams, type SxProps, type TextFieldProps, type Theme } from '@mui/material';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LIMITS } from '@console/contracts';
 import { normaliseError } from '../../api/errors';
 import { loadMoreNearBottom } from '../scroll/load-more';
+import type { OptionSource } from './option-sources';
 import { useDebouncedValue } from './use-debounced-value';
+import { usePickerNames, usePickerPages } from './use-picker-options';
 
 export interface PickerOption {
   id: number;
@@ -25,13 +26,9 @@ export interface PickerPageQuery {
   page_size: number;
 }
 
-interface CommonProps {
+/** The list: its key, its pages, and the names of picked ids that none of the loaded pages holds (a filter from the query string). */
+interface CommonProps extends OptionSource {
   label: string;
-  /** The list's own key; the search and the page are added to it. */
-  queryKey: readonly unknown[];
-  fetchPage: (query: PickerPageQuery) => Promise<PickerPage>;
-  /** The names of picked ids that none of the loaded pages holds (a filter from the query string). */
-  fetchNamed?: (ids: number[]) => Promise<PickerOption[]>;
   /** Names the caller already holds (the form's own value). */
   known?: readonly PickerOption[];
   /** Options not to offer (the profile being edited, as its own template). */
@@ -71,14 +68,8 @@ export function PagingPicker(props: PagingPickerProps) {
   // The names of what was picked here: they stay when a later search or page no longer holds them.
   const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
 
-  const pages = useInfiniteQuery({
-    queryKey: [...queryKey, 'picker', search],
-    queryFn: ({ pageParam }) => fetchPage({ search, page: pageParam, page_size: LIMITS.autocompletePageSize }),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (last.next ? all.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  const source = { queryKey, fetchPage, fetchNamed };
+  const pages = usePickerPages(source, search, enabled);
   const loaded = pages.data?.pages.flatMap((page) => page.results) ?? [];
   const options = exclude ? loaded.filter((option) => !exclude(option)) : loaded;
 
@@ -87,12 +78,7 @@ export function PagingPicker(props: PagingPickerProps) {
   for (const option of loaded) names.set(option.id, option.label);
   for (const [id, name] of picked) names.set(id, name);
   const unnamed = ids.filter((id) => !names.has(id));
-  const named = useQuery({
-    queryKey: [...queryKey, 'named', unnamed],
-    queryFn: () => fetchNamed!(unnamed),
-    enabled: enabled && fetchNamed !== undefined && unnamed.length > 0,
-    staleTime: Infinity,
-  });
+  const named = usePickerNames(source, unnamed, enabled);
   for (const option of named.data ?? []) names.set(option.id, option.label);
   // The same value object while the picked ids and their names stay: a new one would reset the typed text.
   const shownKey = JSON.stringify(ids.map((id) => [id, names.get(id) ?? `#${id}`]));

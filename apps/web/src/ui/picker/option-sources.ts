@@ -1,10 +1,11 @@
 import { API_PATHS, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../api/client';
+import { queryKeys, type OptionsKey } from '../../api/query-keys';
 import type { PickerOption, PickerPage, PickerPageQuery } from './PagingPicker';
 
-/** What a PagingPicker reads: its list's key, a page of it, and (when the list can) the names of ids. */
+/** What a PagingPicker reads: its list's key (from the query key factory), a page of it, and (when the list can) the names of ids. */
 export interface OptionSource {
-  queryKey: readonly unknown[];
+  queryKey: OptionsKey;
   fetchPage: (query: PickerPageQuery) => Promise<PickerPage>;
   fetchNamed?: (ids: number[]) => Promise<PickerOption[]>;
 }
@@ -19,22 +20,22 @@ const byTitle = (row: { id: number; title?: string }): PickerOption => ({ id: ro
  * A list of `{id, title}` options searched by `searchParam`. When its search also matches an id
  * (strategy profiles), the names of picked ids are read one id at a time.
  */
-export function titledSource(client: ApiClient, path: string, { searchParam = 'search', searchesIds = false } = {}): OptionSource {
+export function titledSource(client: ApiClient, queryKey: OptionsKey, path: string, { searchParam = 'search', searchesIds = false } = {}): OptionSource {
   const fetchPage = async ({ search, page, page_size }: PickerPageQuery) =>
     asPickerPage(await client.get<Paginated<{ id: number; title?: string }>>(path, { params: { [searchParam]: search || undefined, page, page_size } }), byTitle);
   const fetchNamed = async (ids: number[]) => {
     const pages = await Promise.all(ids.map((id) => fetchPage({ search: String(id), page: 1, page_size: 1 }).then((p) => p.results.filter((o) => o.id === id))));
     return pages.flat();
   };
-  return { queryKey: ['picker', path], fetchPage, fetchNamed: searchesIds ? fetchNamed : undefined };
+  return { queryKey, fetchPage, fetchNamed: searchesIds ? fetchNamed : undefined };
 }
 
 /** Strategy profiles: the signals, orders and templates pickers (`strategies/profiles/for-filters/`). */
-export const strategyProfileSource = (client: ApiClient) => titledSource(client, API_PATHS.strategyProfileOptions, { searchesIds: true });
+export const strategyProfileSource = (client: ApiClient) => titledSource(client, queryKeys.strategyProfiles.options(), API_PATHS.strategyProfileOptions, { searchesIds: true });
 
 /** Pairs by ticker (`strategies/pairs/for-filters/`). */
 export const pairSource = (client: ApiClient): OptionSource => ({
-  queryKey: ['picker', API_PATHS.pairOptions],
+  queryKey: queryKeys.pairs.options(),
   fetchPage: async ({ search, page, page_size }) =>
     asPickerPage(await client.get<Paginated<{ id: number; ticker: string }>>(API_PATHS.pairOptions, { params: { search: search || undefined, page, page_size } }), (pair) => ({ id: pair.id, label: pair.ticker })),
 });

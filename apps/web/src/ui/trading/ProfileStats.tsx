@@ -1,22 +1,18 @@
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, columnsFor, permOf, PROFILE_STATS_COLUMNS, STATS_UI, type Paginated, type ProfileStatsRow } from '@console/contracts';
-import { useApiClient, useAuthState } from '../../api/context';
+import { columnsFor, permOf, PROFILE_STATS_COLUMNS, STATS_UI } from '@console/contracts';
+import { useAuthState } from '../../api/context';
 import { normaliseError } from '../../api/errors';
 import { cellText } from '../table/declared-columns';
+import { useProfileStats } from './get-profile-stats';
 
 /**
  * One strategy profile's statistics row (the profile page's Statistics tab): each figure the user's
  * group may see, as a grid of labelled values.
  */
 export function ProfileStats({ profileId }: { profileId: number }) {
-  const client = useApiClient();
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'profiles_stats');
-  const stats = useQuery({
-    queryKey: ['profiles-stats', 'one', profileId],
-    queryFn: () => client.get<Paginated<ProfileStatsRow>>(API_PATHS.profilesStats, { params: { profile_id__in: String(profileId) } }),
-  });
+  const stats = useProfileStats(profileId);
   if (stats.isPending) return <CircularProgress size={24} />;
   if (stats.error) return <Alert severity="error">{normaliseError(stats.error)}</Alert>;
   const row = stats.data.results[0];

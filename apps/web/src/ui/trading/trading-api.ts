@@ -4,6 +4,7 @@ import type { QueryValue } from '../../api/build-query';
 import type { ApiClient } from '../../api/client';
 import { useCommandMutation } from '../../api/command-mutation';
 import { useApiClient } from '../../api/context';
+import { queryKeys } from '../../api/query-keys';
 
 /** A row as the API sends it; at Limited only the group's fields (and the id) are present. */
 export type Signal = Partial<SignalRow> & { id: string };
@@ -18,7 +19,7 @@ const pollWhileUnderWay = (page: Paginated<{ action_state?: string }> | undefine
 
 export const signalsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({
-    queryKey: ['trading', 'signals', query],
+    queryKey: queryKeys.signals.list(query),
     queryFn: () => client.get<Paginated<Signal>>(API_PATHS.signals, { params: query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => pollWhileUnderWay(q.state.data),
@@ -28,7 +29,7 @@ export const useSignals = (query: Record<string, QueryValue>) => useQuery(signal
 
 export const ordersQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({
-    queryKey: ['trading', 'orders', query],
+    queryKey: queryKeys.orders.list(query),
     queryFn: () => client.get<Paginated<Order>>(API_PATHS.orders, { params: query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => pollWhileUnderWay(q.state.data),
@@ -42,6 +43,7 @@ export function useCancel(target: 'signal' | 'order') {
   const queryClient = useQueryClient();
   return useCommandMutation({
     mutationFn: (id: string, send) => client.post<EngineCommandState>(target === 'signal' ? API_PATHS.cancelSignal(id) : API_PATHS.cancelOrder(id), undefined, send),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trading'] }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.signals.all }), queryClient.invalidateQueries({ queryKey: queryKeys.orders.all })]),
   });
 }

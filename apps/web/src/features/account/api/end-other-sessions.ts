@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { SessionsEnded } from './end-own-session';
-import { ownSessionsQueryOptions } from './get-own-sessions';
 
 /** 'End all other sessions': every session but this one. */
 export const endOtherSessions = (client: ApiClient) => client.post<SessionsEnded>(API_PATHS.endOtherSessions);
@@ -13,6 +13,6 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => endOtherSessions(client),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownSessionsQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   });
 }

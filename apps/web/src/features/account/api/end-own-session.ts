@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { ownSessionsQueryOptions } from './get-own-sessions';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SessionsEnded {
   detail: string;
@@ -17,6 +17,6 @@ export function useEndOwnSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) => endOwnSession(client, sessionId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownSessionsQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   });
 }

@@ -3,6 +3,7 @@ import { API_PATHS, type ActionState, type BotStatus } from '@console/contracts'
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SystemStatus {
   status: BotStatus;
@@ -17,7 +18,7 @@ export const setSystemStatus = (client: ApiClient, status: BotStatus, send?: Com
 
 export const systemStatusQueryOptions = (client: ApiClient) =>
   queryOptions({
-    queryKey: ['bot-control', 'status'],
+    queryKey: queryKeys.botStatus.detail(),
     queryFn: () => getSystemStatus(client),
     refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
   });

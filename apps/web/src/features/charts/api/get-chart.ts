@@ -1,6 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type ChartAnswer, type ChartDataType, type ChartTimeframe, type ChartType } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface ChartRequest {
   data_type: ChartDataType;
@@ -10,13 +12,16 @@ export interface ChartRequest {
   date_to: string;
 }
 
-/** One series; the second chart is a second request. */
-export function useChart(request: ChartRequest | null) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['statistics-chart', request],
-    queryFn: () => client.get<ChartAnswer>(API_PATHS.statisticsChart, { params: { ...request! } }),
+export const getChart = (client: ApiClient, request: ChartRequest) => client.get<ChartAnswer>(API_PATHS.statisticsChart, { params: { ...request } });
+
+/** Nothing is asked for without a request (the second chart while it is off). */
+export const chartQueryOptions = (client: ApiClient, request: ChartRequest | null) =>
+  queryOptions({
+    queryKey: queryKeys.charts.series(request),
+    queryFn: () => getChart(client, request!),
     enabled: request !== null,
     placeholderData: keepPreviousData,
   });
-}
+
+/** One series; the second chart is a second request. */
+export const useChart = (request: ChartRequest | null) => useQuery(chartQueryOptions(useApiClient(), request));

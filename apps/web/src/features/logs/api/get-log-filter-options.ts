@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { API_PATHS, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface FilterOption {
   id: number;
@@ -17,7 +18,7 @@ export const getLogFilterOptions = (client: ApiClient, params: { field: FilterOp
 /** Searchable pair or profile options, a page at a time (the list loads more near its bottom). */
 export const logFilterOptionsQueryOptions = (client: ApiClient, field: FilterOptionField, search: string) =>
   infiniteQueryOptions({
-    queryKey: ['logs', 'filter-options', field, search],
+    queryKey: queryKeys.logs.filterOptions(field, search),
     queryFn: ({ pageParam }) => getLogFilterOptions(client, { field, search, page: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
@@ -26,7 +27,7 @@ export const logFilterOptionsQueryOptions = (client: ApiClient, field: FilterOpt
 /** One option by id: the name of a filter that came in through the query string (?pair=, ?profile=). */
 export const logFilterOptionQueryOptions = (client: ApiClient, field: FilterOptionField, id: number) =>
   queryOptions({
-    queryKey: ['logs', 'filter-option', field, id],
+    queryKey: queryKeys.logs.filterOption(field, id),
     queryFn: async () => (await getLogFilterOptions(client, { field, id })).results[0] ?? null,
     staleTime: Infinity,
   });

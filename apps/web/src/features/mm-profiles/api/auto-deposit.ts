@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface AutoDeposit {
   is_auto_change_mm_depo_enabled: boolean;
@@ -11,7 +12,7 @@ export interface AutoDeposit {
 export const getAutoDeposit = (client: ApiClient) => client.get<AutoDeposit>(API_PATHS.autoMmDeposit);
 export const saveAutoDeposit = (client: ApiClient, body: AutoDeposit) => client.put<AutoDeposit>(API_PATHS.autoMmDeposit, body);
 
-export const autoDepositQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['mm-profiles', 'auto-deposit'], queryFn: () => getAutoDeposit(client) });
+export const autoDepositQueryOptions = (client: ApiClient) => queryOptions({ queryKey: queryKeys.mmProfiles.autoDeposit(), queryFn: () => getAutoDeposit(client) });
 
 export const useAutoDeposit = () => useQuery(autoDepositQueryOptions(useApiClient()));
 

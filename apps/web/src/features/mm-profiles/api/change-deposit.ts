@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type DepositOperation } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface DepositChange {
   size: number;
@@ -16,6 +17,6 @@ export function useChangeDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DepositChange) => changeDeposit(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mm-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mmProfiles.all }),
   });
 }

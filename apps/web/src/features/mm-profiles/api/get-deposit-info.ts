@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface DepositInfo {
   ideo_r_long: number;
@@ -12,6 +13,6 @@ export interface DepositInfo {
 
 export const getDepositInfo = (client: ApiClient) => client.get<DepositInfo>(API_PATHS.mmDepositInfo);
 
-export const depositInfoQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['mm-profiles', 'deposit-info'], queryFn: () => getDepositInfo(client), retry: false });
+export const depositInfoQueryOptions = (client: ApiClient) => queryOptions({ queryKey: queryKeys.mmProfiles.depositInfo(), queryFn: () => getDepositInfo(client), retry: false });
 
 export const useDepositInfo = () => useQuery(depositInfoQueryOptions(useApiClient()));

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, MAX_PAGE_SIZE, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface ExchangeAccountOption {
   id: number;
@@ -13,6 +14,6 @@ export const getExchangeAccountOptions = (client: ApiClient) =>
   client.get<Paginated<ExchangeAccountOption>>(API_PATHS.exchangeAccounts, { params: { page_size: MAX_PAGE_SIZE } });
 
 export const exchangeAccountOptionsQueryOptions = (client: ApiClient) =>
-  queryOptions({ queryKey: ['mm-profiles', 'exchange-accounts'], queryFn: () => getExchangeAccountOptions(client) });
+  queryOptions({ queryKey: queryKeys.exchangeAccounts.names(), queryFn: () => getExchangeAccountOptions(client) });
 
 export const useExchangeAccountOptions = () => useQuery(exchangeAccountOptionsQueryOptions(useApiClient()));

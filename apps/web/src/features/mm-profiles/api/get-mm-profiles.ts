@@ -3,6 +3,7 @@ import { API_PATHS, type MmProfileStatus, type Paginated } from '@console/contra
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface NamedRef {
   id: number;
@@ -31,6 +32,6 @@ export interface MmProfileList extends Paginated<MmProfile> {
 export const getMmProfiles = (client: ApiClient, query: Record<string, QueryValue>) => client.get<MmProfileList>(API_PATHS.mmProfiles, { params: query });
 
 export const mmProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
-  queryOptions({ queryKey: ['mm-profiles', 'list', query], queryFn: () => getMmProfiles(client, query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.mmProfiles.list(query), queryFn: () => getMmProfiles(client, query), placeholderData: keepPreviousData });
 
 export const useMmProfiles = (query: Record<string, QueryValue>) => useQuery(mmProfilesQueryOptions(useApiClient(), query));

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { MmProfile } from './get-mm-profiles';
 
 /** The MM profile form. */
@@ -21,6 +22,6 @@ export function useSaveMmProfile(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MmProfileForm) => (id === null ? createMmProfile(client, body) : updateMmProfile(client, id, body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mm-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mmProfiles.all }),
   });
 }

@@ -3,6 +3,7 @@ import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { MmProfile } from './get-mm-profiles';
 
 /** The list's PUTs: `status` alone (start with active, stop with inactive) or `is_show` alone. */
@@ -16,6 +17,6 @@ export function useSwitchMmProfile() {
   // A start or stop is an engine command: sent as one, with its Idempotency-Key.
   return useCommandMutation({
     mutationFn: (change: MmProfileSwitch, send) => switchMmProfile(client, change, send),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mm-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mmProfiles.all }),
   });
 }

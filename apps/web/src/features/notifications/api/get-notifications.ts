@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { API_PATHS, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface Notification {
   id: string;
@@ -14,7 +15,7 @@ export const getNotifications = (client: ApiClient, page: number) => client.get<
 
 export const notificationsQueryOptions = (client: ApiClient) =>
   infiniteQueryOptions({
-    queryKey: ['notifications', 'feed'],
+    queryKey: queryKeys.notifications.feed(),
     queryFn: ({ pageParam }) => getNotifications(client, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),

@@ -3,6 +3,7 @@ import { API_PATHS, type Paginated, type PositionRow } from '@console/contracts'
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 /** A row as the API sends it; at Limited only the group's fields (and id) are present. */
 export type Position = Partial<PositionRow> & { id: string };
@@ -18,7 +19,7 @@ export const getPositions = (client: ApiClient, tab: PositionsTab, query: Record
 
 export const positionsQueryOptions = (client: ApiClient, tab: PositionsTab, query: Record<string, QueryValue> = {}) =>
   queryOptions({
-    queryKey: ['positions', tab, query],
+    queryKey: tab === 'lost' ? queryKeys.lostPositions.list(query) : queryKeys.positions.list(query),
     queryFn: () => getPositions(client, tab, query),
     placeholderData: keepPreviousData,
     // Until the engine confirms (CHANGED, CLOSED) the rows are polled, so the new size shows by itself.

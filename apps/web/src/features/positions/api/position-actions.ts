@@ -3,6 +3,7 @@ import { API_PATHS, type Direction, type EngineCommandState } from '@console/con
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * Every action of the screen, each an engine command the API answers at once (202): the rows then show
@@ -52,6 +53,12 @@ export function usePositionAction() {
   const queryClient = useQueryClient();
   return useCommandMutation({
     mutationFn: (action: PositionAction, send) => runPositionAction(client, action, send),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['positions'] }),
+    // A position's close or reduce changes its signal too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.positions.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.lostPositions.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.signals.all }),
+      ]),
   });
 }

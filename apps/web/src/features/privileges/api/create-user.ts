@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { groupsQueryOptions } from './get-groups';
-import { usersQueryOptions, type ManagedUser } from './get-users';
+import { queryKeys } from '../../../api/query-keys';
+import type { ManagedUser } from './get-users';
 
 export interface NewUserInput {
   email: string;
@@ -21,8 +21,8 @@ export function useCreateUser() {
     // A group's users_count moves with its users.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryOptions(client).queryKey }),
-        queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
       ]),
   });
 }

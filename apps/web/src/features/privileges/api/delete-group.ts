@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { groupsQueryOptions } from './get-groups';
+import { queryKeys } from '../../../api/query-keys';
 
 export const deleteGroup = (client: ApiClient, id: number) => client.delete(API_PATHS.group(id));
 
@@ -11,6 +11,6 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteGroup(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { userSessionsQueryOptions } from './get-user-sessions';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SessionsEnded {
   detail: string;
@@ -18,7 +18,7 @@ export const endUserSession = (client: ApiClient, userId: number, sessionId: str
 export function useEndUserSessions(userId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userSessionsQueryOptions(client, userId).queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
   return {
     endAll: useMutation({ mutationFn: () => endUserSessions(client, userId), onSuccess: refresh }),
     endOne: useMutation({ mutationFn: (sessionId: string) => endUserSession(client, userId, sessionId), onSuccess: refresh }),

@@ -3,11 +3,12 @@ import { API_PATHS, type Paginated, type SignInAttempt } from '@console/contract
 import type { ApiClient } from '../../../api/client';
 import type { QueryValue } from '../../../api/build-query';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export const getUserSignInHistory = (client: ApiClient, userId: number, query: Record<string, QueryValue>) =>
   client.get<Paginated<SignInAttempt>>(API_PATHS.userSignInHistory(userId), { params: query });
 
 export const userSignInHistoryQueryOptions = (client: ApiClient, userId: number, query: Record<string, QueryValue>) =>
-  queryOptions({ queryKey: ['users', 'sign-in-history', userId, query], queryFn: () => getUserSignInHistory(client, userId, query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.sessions.userSignIns(userId, query), queryFn: () => getUserSignInHistory(client, userId, query), placeholderData: keepPreviousData });
 
 export const useUserSignInHistory = (userId: number, query: Record<string, QueryValue>) => useQuery(userSignInHistoryQueryOptions(useApiClient(), userId, query));

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type Perm } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { groupQueryOptions } from './get-group';
-import { groupsQueryOptions, type Group } from './get-groups';
+import { queryKeys } from '../../../api/query-keys';
+import type { Group } from './get-groups';
 
 export type PermInput = Pick<Perm, 'section_name' | 'status' | 'fields' | 'filtering' | 'sorting' | 'is_only_finished' | 'signals_count'>;
 
@@ -21,10 +21,6 @@ export function useSaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, id }: { body: GroupInput; id?: number }) => saveGroup(client, body, id),
-    onSuccess: (_saved, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: groupsQueryOptions(client).queryKey }),
-        id && queryClient.invalidateQueries({ queryKey: groupQueryOptions(client, id).queryKey }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
   });
 }

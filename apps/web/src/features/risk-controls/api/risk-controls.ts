@@ -3,6 +3,7 @@ import { API_PATHS, ID_LIST_MAX, type Paginated, type RiskTrigger, type TriggerK
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { PickerOption } from '../../../ui/picker/PagingPicker';
 import { titledSource, type OptionSource } from '../../../ui/picker/option-sources';
 
@@ -22,7 +23,7 @@ export type TriggerChange = Partial<Pick<RiskTrigger, 'trigger_name' | 'trigger_
 /** A page of the triggers (`page`, `page_size` from the table's query string). */
 export const riskTriggersQueryOptions = (client: ApiClient, showHide: boolean, page: Record<string, QueryValue>) =>
   queryOptions({
-    queryKey: ['risk-controls', 'list', showHide, page],
+    queryKey: queryKeys.riskControls.list(showHide, page),
     queryFn: () => client.get<Paginated<RiskTrigger>>(API_PATHS.riskControls, { params: { ...page, show_hide: showHide } }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +32,7 @@ export const useRiskTriggers = (showHide: boolean, page: Record<string, QueryVal
 
 /** The group picker's profiles: searched by title (or id), paged; picked ids named through `id__in`. */
 export const riskGroupSource = (client: ApiClient): OptionSource => ({
-  ...titledSource(client, API_PATHS.riskControlGroups),
+  ...titledSource(client, queryKeys.riskControls.options(), API_PATHS.riskControlGroups),
   fetchNamed: (ids) => getRiskGroupNames(client, ids),
 });
 
@@ -47,7 +48,7 @@ async function getRiskGroupNames(client: ApiClient, ids: readonly number[]): Pro
 
 /** The titles of the groups' profiles on a page of triggers. */
 export const riskGroupNamesQueryOptions = (client: ApiClient, ids: readonly number[]) =>
-  queryOptions({ queryKey: ['risk-controls', 'group-names', ids], queryFn: () => getRiskGroupNames(client, ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.riskControls.groupNames(ids), queryFn: () => getRiskGroupNames(client, ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
 
 export const useRiskGroupNames = (ids: readonly number[]) => useQuery(riskGroupNamesQueryOptions(useApiClient(), ids));
 
@@ -56,7 +57,7 @@ export function useCreateTrigger() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewTrigger) => client.post<RiskTrigger>(API_PATHS.riskControls, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['risk-controls', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.riskControls.all }),
   });
 }
 
@@ -65,6 +66,6 @@ export function useUpdateTrigger() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: TriggerChange }) => client.put<RiskTrigger>(API_PATHS.riskControl(id), change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['risk-controls', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.riskControls.all }),
   });
 }

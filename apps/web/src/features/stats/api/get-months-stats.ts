@@ -1,6 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type MonthsOrder, type MonthsView } from '@console/contracts';
+import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface MonthsRow {
   period: string | null;
@@ -53,11 +55,10 @@ export interface MonthsQuery {
   date_to?: string;
 }
 
-export function useMonthsStats(view: MonthsView, query: MonthsQuery) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['months-stats', view, query],
-    queryFn: () => client.get<MonthsStats>(view === 'admin' ? API_PATHS.statisticsAdmin : API_PATHS.statisticsClient, { params: { ...query } }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const getMonthsStats = (client: ApiClient, view: MonthsView, query: MonthsQuery) =>
+  client.get<MonthsStats>(view === 'admin' ? API_PATHS.statisticsAdmin : API_PATHS.statisticsClient, { params: { ...query } });
+
+export const monthsStatsQueryOptions = (client: ApiClient, view: MonthsView, query: MonthsQuery) =>
+  queryOptions({ queryKey: queryKeys.monthsStats.view(view, query), queryFn: () => getMonthsStats(client, view, query), placeholderData: keepPreviousData });
+
+export const useMonthsStats = (view: MonthsView, query: MonthsQuery) => useQuery(monthsStatsQueryOptions(useApiClient(), view, query));

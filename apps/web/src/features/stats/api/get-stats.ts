@@ -3,13 +3,14 @@ import { API_PATHS, type Paginated } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import { titledSource } from '../../../ui/picker/option-sources';
 import type { AccountStatsRow, ProfileStatsRow } from '../../../ui/trading/stats-types';
 
 
 export const profilesStatsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({
-    queryKey: ['profiles-stats', 'list', query],
+    queryKey: queryKeys.profilesStats.list(query),
     queryFn: () => client.get<Paginated<ProfileStatsRow>>(API_PATHS.profilesStats, { params: query }),
     placeholderData: keepPreviousData,
   });
@@ -18,7 +19,7 @@ export const useProfilesStats = (query: Record<string, QueryValue>) => useQuery(
 
 export const accountStatsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({
-    queryKey: ['account-stats', 'list', query],
+    queryKey: queryKeys.accountStats.list(query),
     queryFn: () => client.get<Paginated<AccountStatsRow>>(API_PATHS.accountStats, { params: query }),
     placeholderData: keepPreviousData,
   });
@@ -27,4 +28,6 @@ export const useAccountStats = (query: Record<string, QueryValue>) => useQuery(a
 
 /** The filters' rows: profiles with statistics (searched by title or id) or accounts (by title), paged. */
 export const statsOptionSource = (client: ApiClient, kind: 'profiles' | 'accounts') =>
-  titledSource(client, kind === 'profiles' ? API_PATHS.profilesStatsOptions : API_PATHS.accountStatsOptions, { searchesIds: kind === 'profiles' });
+  kind === 'profiles'
+    ? titledSource(client, queryKeys.profilesStats.options(), API_PATHS.profilesStatsOptions, { searchesIds: true })
+    : titledSource(client, queryKeys.accountStats.options(), API_PATHS.accountStatsOptions);

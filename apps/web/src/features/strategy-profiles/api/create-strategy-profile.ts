@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { StrategyProfile } from './get-strategy-profiles';
 
 /** `POST strategies/profiles/`: a draft; the wizard fills in the rest. */
@@ -19,6 +20,6 @@ export function useCreateStrategyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewStrategyProfile) => createStrategyProfile(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType, type UncheckedSettings } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
 import { CHANGING_POLL_MS, type NamedRef, type StrategyProfile } from './get-strategy-profiles';
 
@@ -12,14 +13,14 @@ export interface StrategySettings {
 
 export const strategyProfileQueryOptions = (client: ApiClient, id: number) =>
   queryOptions({
-    queryKey: ['strategy-profiles', 'one', id],
+    queryKey: queryKeys.strategyProfiles.detail(id),
     queryFn: () => client.get<StrategyProfile>(API_PATHS.strategyProfile(id)),
     retry: false,
     refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
   });
 
 export const strategySettingsQueryOptions = (client: ApiClient, id: number) =>
-  queryOptions({ queryKey: ['strategy-profiles', 'settings', id], queryFn: () => client.get<StrategySettings>(API_PATHS.strategySettings(id)), retry: false });
+  queryOptions({ queryKey: queryKeys.strategyProfiles.settings(id), queryFn: () => client.get<StrategySettings>(API_PATHS.strategySettings(id)), retry: false });
 
 export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0), enabled: id !== null });
 export const useStrategySettings = (id: number | null, enabled = true) => useQuery({ ...strategySettingsQueryOptions(useApiClient(), id ?? 0), enabled: enabled && id !== null });
@@ -31,8 +32,8 @@ export function useSaveStrategySettings() {
   return useMutation({
     mutationFn: ({ id, settings }: { id: number; settings: UncheckedSettings }) => client.put<StrategySettings>(API_PATHS.strategySettings(id), { schema_type: 'v1', settings }),
     onSuccess: (answer, { id }) => {
-      queryClient.setQueryData(['strategy-profiles', 'settings', id], answer);
-      return queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] });
+      queryClient.setQueryData(strategySettingsQueryOptions(client, id).queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all });
     },
   });
 }
@@ -51,23 +52,22 @@ export function useSaveStrategyProfile() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: StrategyProfileFields }) => client.put<StrategyProfile>(API_PATHS.strategyProfile(id), body),
     onSuccess: (answer) => {
-      queryClient.setQueryData(['strategy-profiles', 'one', answer.id], answer);
-      return queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] });
+      queryClient.setQueryData(strategyProfileQueryOptions(client, answer.id).queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all });
     },
   });
 }
 
 /** The pickers of the profile step: MM profiles (searched by title, paged), ticker lists, template profiles. */
-export const mmProfileOptionSource = (client: ApiClient) => titledSource(client, API_PATHS.mmProfileOptions, { searchParam: 'mm_profile' });
+export const mmProfileOptionSource = (client: ApiClient) => titledSource(client, queryKeys.mmProfiles.options(), API_PATHS.mmProfileOptions, { searchParam: 'mm_profile' });
 
-export const useTickerListOptions = (enabled: boolean) => {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['ticker-configs', 'options'],
-    queryFn: () => client.get<Paginated<NamedRef>>(API_PATHS.tickerConfigs, { params: { page_size: MAX_PAGE_SIZE } }),
-    enabled,
-  });
-};
+/** Every ticker list by name, in the largest page. */
+export const getTickerListOptions = (client: ApiClient) => client.get<Paginated<NamedRef>>(API_PATHS.tickerConfigs, { params: { page_size: MAX_PAGE_SIZE } });
+
+export const tickerListOptionsQueryOptions = (client: ApiClient) =>
+  queryOptions({ queryKey: queryKeys.tickerConfigs.names(), queryFn: () => getTickerListOptions(client) });
+
+export const useTickerListOptions = (enabled: boolean) => useQuery({ ...tickerListOptionsQueryOptions(useApiClient()), enabled });
 
 /** Templates: any strategy profile, searched by title or id, paged. */
 export const templateOptionSource = (client: ApiClient) => strategyProfileSource(client);

@@ -3,6 +3,7 @@ import { API_PATHS, type ActionState, type Direction, type Paginated, type Strat
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 /** While a profile shows 'starting' or 'stopping', it is asked again this often. */
 export const CHANGING_POLL_MS = 3000;
@@ -32,7 +33,7 @@ export const getStrategyProfiles = (client: ApiClient, query: Record<string, Que
 
 export const strategyProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
   queryOptions({
-    queryKey: ['strategy-profiles', 'list', query],
+    queryKey: queryKeys.strategyProfiles.list(query),
     queryFn: () => getStrategyProfiles(client, query),
     placeholderData: keepPreviousData,
     // A row whose start or stop the engine has yet to confirm is asked again until it has.

@@ -3,6 +3,7 @@ import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { StrategyProfile } from './get-strategy-profiles';
 
 /** Start and stop are separate engine commands; the answer already shows active or stopping. */
@@ -17,6 +18,6 @@ export function useStrategyProfileCommand() {
   return useCommandMutation({
     mutationFn: ({ id, command }: { id: number; command: EngineCommand }, send) => runStrategyProfileCommand(client, id, command, send),
     // The spec refreshes the profile after either call.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 import type { StrategyProfile } from './get-strategy-profiles';
 
 /** The list's PUT: the visibility checkbox sends `is_show` alone. */
@@ -18,6 +19,6 @@ export function useUpdateStrategyProfileVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StrategyProfileVisibility) => updateStrategyProfileVisibility(client, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategy-profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type InvestorReportSchedule, type InvestorReportScheduleInput } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { reportSchedulesQueryOptions } from './get-report-schedules';
+import { queryKeys } from '../../../api/query-keys';
 
 export const createReportSchedule = (client: ApiClient, body: InvestorReportScheduleInput) =>
   client.post<InvestorReportSchedule>(API_PATHS.investorReportSchedules, body);
@@ -12,6 +12,6 @@ export function useCreateReportSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvestorReportScheduleInput) => createReportSchedule(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportSchedulesQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.investorReports.all }),
   });
 }

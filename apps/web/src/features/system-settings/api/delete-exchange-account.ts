@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { exchangeAccountsQueryOptions } from './get-exchange-accounts';
+import { queryKeys } from '../../../api/query-keys';
 
 export const deleteExchangeAccount = (client: ApiClient, id: number) => client.delete(API_PATHS.exchangeAccount(id));
 
@@ -11,6 +11,6 @@ export function useDeleteExchangeAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteExchangeAccount(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exchangeAccountsQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.exchangeAccounts.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { reportSchedulesQueryOptions } from './get-report-schedules';
+import { queryKeys } from '../../../api/query-keys';
 
 export const deleteReportSchedule = (client: ApiClient, id: number) => client.delete(API_PATHS.investorReportSchedule(id));
 
@@ -11,6 +11,6 @@ export function useDeleteReportSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteReportSchedule(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportSchedulesQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.investorReports.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type ExchangeAccount, type ExchangeAccountInput } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { exchangeAccountsQueryOptions } from './get-exchange-accounts';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Creates an account, or updates the one with `id`. */
 export const saveExchangeAccount = (client: ApiClient, body: ExchangeAccountInput, id?: number) =>
@@ -13,6 +13,6 @@ export function useSaveExchangeAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, id }: { body: ExchangeAccountInput; id?: number }) => saveExchangeAccount(client, body, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exchangeAccountsQueryOptions(client).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.exchangeAccounts.all }),
   });
 }

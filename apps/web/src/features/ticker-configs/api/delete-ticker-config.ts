@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import { tickerConfigsQueryOptions } from './get-ticker-configs';
+import { queryKeys } from '../../../api/query-keys';
 
 export const deleteTickerConfig = (client: ApiClient, id: number) => client.delete(API_PATHS.tickerConfig(id));
 
@@ -11,6 +11,6 @@ export function useDeleteTickerConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteTickerConfig(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tickerConfigsQueryOptions(client).queryKey.slice(0, 2) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickerConfigs.all }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, MAX_PAGE_SIZE, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface PairOption {
   id: number;
@@ -18,6 +19,6 @@ export async function getActivePairs(client: ApiClient): Promise<PairOption[]> {
   }
 }
 
-export const activePairsQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['ticker-configs', 'active-pairs'], queryFn: () => getActivePairs(client) });
+export const activePairsQueryOptions = (client: ApiClient) => queryOptions({ queryKey: queryKeys.pairs.active(), queryFn: () => getActivePairs(client) });
 
 export const useActivePairs = () => useQuery(activePairsQueryOptions(useApiClient()));

@@ -3,6 +3,7 @@ import { API_PATHS, type Paginated, type TickerConfigStatus } from '@console/con
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface TickerConfig {
   id: number;
@@ -18,6 +19,6 @@ export const getTickerConfigs = (client: ApiClient, query: Record<string, QueryV
   client.get<Paginated<TickerConfig>>(API_PATHS.tickerConfigs, { params: query });
 
 export const tickerConfigsQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
-  queryOptions({ queryKey: ['ticker-configs', 'list', query], queryFn: () => getTickerConfigs(client, query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.tickerConfigs.list(query), queryFn: () => getTickerConfigs(client, query), placeholderData: keepPreviousData });
 
 export const useTickerConfigs = (query: Record<string, QueryValue>) => useQuery(tickerConfigsQueryOptions(useApiClient(), query));

@@ -3,7 +3,8 @@ import { API_PATHS, TICKER_CONFIG_TARGET_STATUSES } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
-import { tickerConfigsQueryOptions, type TickerConfig } from './get-ticker-configs';
+import { queryKeys } from '../../../api/query-keys';
+import type { TickerConfig } from './get-ticker-configs';
 
 export type TickerConfigTargetStatus = (typeof TICKER_CONFIG_TARGET_STATUSES)[number];
 
@@ -20,14 +21,12 @@ export const createTickerConfig = (client: ApiClient, body: NewTickerConfig) => 
 
 export const updateTickerConfig = (client: ApiClient, { id, ...body }: TickerConfigChange, send?: CommandSend) => client.put<TickerConfig>(API_PATHS.tickerConfig(id), body, send);
 
-const listKey = (client: ApiClient) => tickerConfigsQueryOptions(client).queryKey.slice(0, 2);
-
 export function useCreateTickerConfig() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewTickerConfig) => createTickerConfig(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(client) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickerConfigs.all }),
   });
 }
 
@@ -37,6 +36,6 @@ export function useUpdateTickerConfig() {
   const queryClient = useQueryClient();
   return useCommandMutation({
     mutationFn: (change: TickerConfigChange, send) => updateTickerConfig(client, change, send),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(client) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickerConfigs.all }),
   });
 }
