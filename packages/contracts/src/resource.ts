@@ -12,8 +12,8 @@ import type { ListQueryAccess } from './list-query';
 import type { SectionName } from './sections';
 
 /**
- * The resources by their wire name: the name the live stream's events and the SPA's query keys use.
- * Kebab case, after the API path's last segment.
+ * The resources by their wire name: what the live stream's events name and what the SPA's query keys
+ * start with, so an event of a resource refreshes exactly that resource's screens.
  */
 export const RESOURCE_NAMES = [
   'signals',
@@ -23,7 +23,7 @@ export const RESOURCE_NAMES = [
   'strategy-profiles',
   'mm-profiles',
   'ticker-configs',
-  'risk-triggers',
+  'risk-controls',
   'profiles-stats',
   'account-stats',
   'months-stats',
@@ -32,10 +32,12 @@ export const RESOURCE_NAMES = [
   'notifications',
   'users',
   'groups',
+  'sessions',
   'exchange-accounts',
   'pairs',
-  'sessions',
   'bot-status',
+  'tg-bot-settings',
+  'investor-reports',
   'exports',
   'engine-commands',
 ] as const;

@@ -6,33 +6,11 @@
  * a literal key anywhere else).
  */
 
-/** The API's resources, as their routes name them. */
-export const RESOURCES = [
-  'signals',
-  'orders',
-  'positions',
-  'lost-positions',
-  'strategy-profiles',
-  'mm-profiles',
-  'ticker-configs',
-  'risk-controls',
-  'profiles-stats',
-  'account-stats',
-  'months-stats',
-  'charts',
-  'logs',
-  'notifications',
-  'users',
-  'groups',
-  'sessions',
-  'exchange-accounts',
-  'pairs',
-  'bot-status',
-  'tg-bot-settings',
-  'investor-reports',
-] as const;
+import { RESOURCE_NAMES, type ResourceName } from '@console/contracts';
 
-export type Resource = (typeof RESOURCES)[number];
+/** The API's resources: one list in contracts, which the live stream's events name too. */
+export const RESOURCES = RESOURCE_NAMES;
+export type Resource = ResourceName;
 
 /** The prefix of every key of a resource. */
 export type ResourceKey<R extends Resource = Resource> = readonly [R];
