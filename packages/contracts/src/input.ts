@@ -1,6 +1,6 @@
 /**
  * What any request may carry, whatever the route: the bounds of ids and pages, how deep a JSON body
- * may nest, and which text is refused (docs/decisions.md, Hardening). The API checks these before a
+ * may nest, and which text is refused (docs/decisions/hardening.md). The API checks these before a
  * value reaches a service or PostgreSQL; the SPA may use the same checks on its forms.
  */
 export const INPUT_LIMITS = {

@@ -59,7 +59,7 @@ export const LABELS = {
   manualKey: 'Or enter this key in the app:',
 } as const;
 
-/** Messages of our own where the spec is silent (docs/decisions.md). */
+/** Messages of our own, where the product gives no text (docs/decisions/hardening.md). */
 export const OWN_MESSAGES = {
   invalidCursor: 'This page link is no longer valid. Open the list from its first page.',
   ownGroupChange: 'You cannot change your own group.',

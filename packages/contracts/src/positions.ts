@@ -166,7 +166,7 @@ export const ACCOUNT_METRIC_LABELS: readonly (readonly [Exclude<keyof AccountAdm
   ['avg_capital_growth_rate', 'ACGR'],
 ];
 
-/** `PUT position-administration/account-info/{account_id}/` (docs/decisions.md). */
+/** `PUT position-administration/account-info/{account_id}/` (docs/decisions/positions-and-risk-control.md). */
 export interface DepositEdit {
   deposit_monthly?: number;
   deposit_type?: DepositTransactionType;

@@ -92,7 +92,7 @@ const PROBES: Record<string, Probe> = {
     kind: 'keys',
     url: '/position-administration/account-info/',
     keys: ACCOUNT_METRIC_KEYS,
-    why: 'the accounts\' metrics beside the table: the APA fields name the table\'s columns, not these (docs/decisions.md)',
+    why: 'the accounts\' metrics beside the table: the APA fields name the table\'s columns, not these (docs/decisions/positions-and-risk-control.md)',
   },
   'GET /strategies/profiles-stats/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles-stats/' }] },
   'GET /strategies/profiles-stats/for-filters/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles-stats/for-filters/', fields: PROFILE_STATS_OPTION_FIELDS }] },

@@ -1,6 +1,6 @@
 /**
  * Which rollup a chart reads and how wide its buckets are, so that a series has at most CHART_MAX_POINTS
- * points whatever the range (docs/decisions.md, "Charts"). Pure, tested on its own.
+ * points whatever the range (docs/decisions/statistics-and-charts.md). Pure, tested on its own.
  */
 import { CHART_MAX_POINTS, type ChartTimeframe } from '@console/contracts';
 

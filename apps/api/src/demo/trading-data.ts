@@ -6,7 +6,7 @@
  *
  * Every big table is filled by set-based SQL (INSERT … SELECT over generate_series) in chunks, and
  * orders, positions and logs are derived from the signal rows already written, so the states agree by
- * construction (docs/decisions.md, "Trading data generator"). Foreign keys and CHECKs stay on; the
+ * construction (docs/decisions/demo-data.md). Foreign keys and CHECKs stay on; the
  * secondary indexes of signals, orders and positions are dropped for the load and rebuilt after it.
  *
  * It fills an empty trading database only: when any trading row exists it refuses (TradingDataPresentError)
@@ -280,7 +280,8 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
 
   // Deposit transactions per account with MM profiles: a first deposit, then deposits, withdrawals (every
   // 5th) and re-invests (every 3rd), each deposit_before the previous deposit_after. The account's MM
-  // profiles then share its last deposit_after as their quotas (the MM deposit is their sum, docs/decisions.md).
+  // profiles then share its last deposit_after as their quotas (the MM deposit is their sum:
+  // docs/decisions/ticker-configs-and-mm-profiles.md).
   const depositAccounts = accountIds.filter((id) => mms.some((mm) => mm.exchange_account_id === id));
   const [user] = await q<{ id: number | null }>(`SELECT min(id) AS id FROM users`);
   await q(

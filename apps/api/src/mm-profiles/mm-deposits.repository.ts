@@ -51,7 +51,7 @@ export class MmDepositsRepository {
     ]);
   }
 
-  /** The deposit-info chips, as decimal text (docs/decisions.md defines each). */
+  /** The deposit-info chips, as decimal text (docs/decisions/ticker-configs-and-mm-profiles.md defines each). */
   async info(db: Db): Promise<{ ideo_r_long: string; ideo_r_short: string; mm_asset_sum: string; mm_deposit: string }> {
     const exposure = (direction: string) =>
       `(SELECT coalesce(sum(mm.all_signals_quota * mm.max_factor_amount), 0) FROM mm_profiles mm

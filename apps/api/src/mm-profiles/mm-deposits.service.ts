@@ -10,9 +10,9 @@ import { AutoDepositDto, ChangeDepositDto, DepositInfoDto } from './mm-deposits.
 import { MmDepositsRepository } from './mm-deposits.repository';
 
 /**
- * The MM deposit (docs/decisions.md): the sum of every MM profile's all_signals_quota. Changing it
- * scales every profile's quota by the same percent in one statement and records, per account, a
- * deposit, withdrawal or re-invest transaction.
+ * The MM deposit (docs/decisions/ticker-configs-and-mm-profiles.md): the sum of every MM profile's
+ * all_signals_quota. Changing it scales every profile's quota by the same percent in one statement and
+ * records, per account, a deposit, withdrawal or re-invest transaction.
  */
 @Injectable()
 export class MmDepositsService {

@@ -54,7 +54,7 @@ export class PositionsController {
     return this.positions.accountInfo();
   }
 
-  /** The deposit edit of an account's metrics (path and method ours: docs/decisions.md). */
+  /** The deposit edit of an account's metrics (path and method ours: docs/decisions/positions-and-risk-control.md). */
   @Action('changeAccountDeposit')
   @Put('account-info/:id/')
   @ApiOkResponse({ type: AccountAdminMetricsDto })

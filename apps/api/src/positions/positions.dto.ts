@@ -56,7 +56,7 @@ export class ReducePositionDto {
   percent!: number;
 }
 
-/** Signal ids (a position has at most one signal: positions.signal_id is unique), docs/decisions.md. */
+/** Signal ids (a position has at most one signal: positions.signal_id is unique), docs/decisions/positions-and-risk-control.md. */
 const SignalsIds = () =>
   applyDecorators(
     ApiProperty({ type: 'array', items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, maxItems: BULK_POSITIONS_MAX, description: 'Signal ids of open positions' }),

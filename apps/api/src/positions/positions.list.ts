@@ -23,7 +23,7 @@ const pairTicker = { column: 'pr.ticker', op: 'custom' as const, condition: (val
  * Position administration: every position not closed, lost ones (no state) first, then newest, on
  * positions_administration_idx ((state IS NOT NULL), id DESC) WHERE closed_at IS NULL. Only open
  * positions are read, a few hundred, so the other orderings sort that small set; an explicit ordering
- * sorts every row by it (docs/decisions.md).
+ * sorts every row by it (docs/decisions/positions-and-risk-control.md).
  */
 export const POSITION_LIST = defineList<PositionsQuery, typeof POSITION_LIST_QUERY>(POSITION_LIST_QUERY, {
   name: 'position administration',

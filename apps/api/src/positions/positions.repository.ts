@@ -80,7 +80,10 @@ export class PositionsRepository {
     return queryRows(db, `SELECT id::text, signal_id::text FROM positions WHERE signal_id = ANY($1::bigint[]) AND closed_at IS NULL ORDER BY id`, [signalIds]);
   }
 
-  /** The oldest lost position of a pair and side still held (docs/decisions.md: one per pair and side in practice). */
+  /**
+   * The oldest lost position of a pair and side still held (one per pair and side in practice:
+   * docs/decisions/positions-and-risk-control.md).
+   */
   async lostOf(db: Db, pairId: number, side: Direction): Promise<{ id: string; active_p_coins: string } | undefined> {
     return firstRow(
       db,

@@ -44,7 +44,7 @@ export class PositionsService {
   /**
    * Sets the monthly deposit (with the reason it moved) and/or the all-time deposit on the account's
    * newest metrics row, which the side list shows and the engine's next row starts from; a user log row
-   * keeps the type and both values (docs/decisions.md).
+   * keeps the type and both values (docs/decisions/positions-and-risk-control.md).
    */
   async editDeposit(principal: Principal, accountId: number, body: DepositEditDto): Promise<AccountAdminMetricsDto> {
     if (body.deposit_monthly === undefined && body.deposit_at === undefined) throw new BadRequestDetail(M.depositEditEmpty);

@@ -6,7 +6,7 @@ import { IdempotencyKey } from '../engine/idempotency-key';
 import { SetSystemStatusDto, SystemStatusDto } from './system-status.dto';
 import { SystemStatusService } from './system-status.service';
 
-/** `trading-bot/{x}/` of the spec is not served: this pair of calls covers it (docs/decisions.md). */
+/** A `trading-bot/{x}/` path is not served: this pair of calls covers it (docs/decisions/ticker-configs-and-mm-profiles.md). */
 @ApiTags('system-status')
 @Controller('system-status')
 export class SystemStatusController {

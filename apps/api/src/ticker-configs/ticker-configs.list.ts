@@ -14,7 +14,7 @@ export const TICKER_CONFIG_COLUMNS = `tc.id, tc.title, tc.status, coalesce(tcp.i
 
 /**
  * The ticker configs, newest first; Created and Updated sort. A few hundred rows at most (one per
- * traded list), so the sorts need no index of their own (docs/decisions.md, trading data).
+ * traded list), so the sorts need no index of their own (docs/decisions/trading-data.md).
  */
 export const TICKER_CONFIG_LIST = defineList<TickerConfigsQuery, typeof TICKER_CONFIG_LIST_QUERY>(TICKER_CONFIG_LIST_QUERY, {
   name: 'ticker configs',

@@ -1,5 +1,5 @@
 /**
- * The decimal policy in code (docs/decisions.md): money, prices and quantities are exact decimals,
+ * The decimal policy in code (docs/decisions/trading-data.md): money, prices and quantities are exact decimals,
  * never binary floats. Values come from PostgreSQL NUMERIC as strings, and from JSON bodies as
  * numbers; arithmetic runs on decimal.js; answers carry JSON numbers rounded to the spec's decimals.
  */

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../errors/api-errors';
 /**
  * Every string of a request (values and keys, at any depth) that holds NUL or an unpaired surrogate,
  * as `{path: [message]}` with nested paths as `a.0.b`. Such text is refused, not cleaned: a silently
- * altered password, name or token would be worse than a clear 400 (docs/decisions.md, Hardening).
+ * altered password, name or token would be worse than a clear 400 (docs/decisions/hardening.md).
  * The body parser has already bounded the depth, so the walk's recursion is bounded too.
  */
 export function unstorableTextFields(value: unknown, path: string, out: FieldErrors = {}): FieldErrors {

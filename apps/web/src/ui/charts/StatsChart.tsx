@@ -11,7 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { CHART_HEIGHT, type ChartDataType, type ChartPoint, type ChartTimeframe, type ChartType } from '@console/contracts';
-import { chartColours, formatAxisValue, formatChartDate } from './chart-format';
+import { chartColours, chartDatePattern, formatAxisValue, formatChartDate } from './chart-format';
 
 export interface ChartSeries {
   dataType: ChartDataType;
@@ -40,7 +40,12 @@ export function StatsChart({ series, tf, testId }: { series: readonly ChartSerie
       rightPriceScale: { visible: true },
       leftPriceScale: { visible: series.length > 1 },
       localization: { timeFormatter: (time: Time) => formatChartDate(tf, Number(time)) },
-      timeScale: { timeVisible: tf === '1m' || tf === '1h', tickMarkFormatter: (time: Time) => formatChartDate(tf, Number(time)) },
+      timeScale: {
+        timeVisible: tf === '1m' || tf === '1h',
+        tickMarkFormatter: (time: Time) => formatChartDate(tf, Number(time)),
+        // Marks are spaced for 8 characters unless told; dates with the time are longer and would overlap.
+        tickMarkMaxCharacterLength: chartDatePattern(tf).length,
+      },
     });
     series.forEach((s, index) => {
       const common = {

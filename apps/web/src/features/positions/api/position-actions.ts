@@ -9,7 +9,7 @@ import { queryKeys } from '../../../api/query-keys';
  * Every action of the screen, each an engine command the API answers at once (202): the rows then show
  * CHANGING or CLOSING until the engine is done. Reduce, skip check and k-exit recovery address the
  * position; the closes live under signals and address the position's signal; the bulk actions take
- * signal ids (docs/decisions.md).
+ * signal ids (docs/decisions/positions-and-risk-control.md).
  */
 export type PositionAction =
   | { kind: 'reduce'; positionId: string; percent: number }
