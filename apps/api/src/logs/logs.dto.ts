@@ -3,13 +3,13 @@ import { IsIn, IsOptional } from 'class-validator';
 import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
 import type { LogEntry, LogType } from '@console/contracts';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { IsId } from '../common/validation/ids';
+import { IsBigId, IsId } from '../common/validation/ids';
 
 export class LogsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: PAGE_SIZES.logs.options, default: PAGE_SIZES.logs.default })
   declare page_size?: number;
 
-  @ApiPropertyOptional(ID_SCHEMA) @IsOptional() @IsId() signal_id?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'signal id (signals are a bigint table)' }) @IsOptional() @IsBigId() signal_id?: number;
   @ApiPropertyOptional({ enum: LOG_TYPES }) @IsOptional() @IsIn(LOG_TYPES) type?: LogType;
   @ApiPropertyOptional({ ...ID_SCHEMA, description: 'pair id' }) @IsOptional() @IsId() pair?: number;
   @ApiPropertyOptional({ ...ID_SCHEMA, description: 'profile id' }) @IsOptional() @IsId() profile?: number;

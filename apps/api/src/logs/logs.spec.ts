@@ -60,6 +60,10 @@ describe('logs list', () => {
     expect(count.body.count).toBe(res.body.count);
     const bySignal = await ctx.http().get(`${L}?signal_id=3`).set(...auth(full)).expect(200);
     expect(bySignal.body.results.every((r: { signal_id: string }) => r.signal_id === '3')).toBe(true);
+    // Signal ids are bigint: one past 2^31 is a valid filter, not a 400.
+    await ctx.db.query(`INSERT INTO logs (type, event_type, signal_id) VALUES ('system', 'event', 3000000000)`);
+    const bigSignal = await ctx.http().get(`${L}?signal_id=3000000000`).set(...auth(full)).expect(200);
+    expect(bigSignal.body.results.map((r: { signal_id: string }) => r.signal_id)).toEqual(['3000000000']);
     expect((await ctx.http().get(`${L}?type=nope`).set(...auth(full)).expect(400)).body).toHaveProperty('type');
   });
 
