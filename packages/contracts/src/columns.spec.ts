@@ -4,8 +4,14 @@ import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
 
-const SETS = { signals: SIGNAL_RESOURCE, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
+const SETS = {
+  signals: SIGNAL_RESOURCE,
+  profiles_stats: PROFILE_STATS_COLUMNS,
+  account_stats: ACCOUNT_STATS_COLUMNS,
+  tickers_configs: TICKER_CONFIG_RESOURCE,
+};
 const noDate = () => 'date';
 
 describe('column declarations', () => {
