@@ -4,6 +4,7 @@ import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
 import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
 
 const SETS = {
@@ -11,6 +12,7 @@ const SETS = {
   profiles_stats: PROFILE_STATS_COLUMNS,
   account_stats: ACCOUNT_STATS_COLUMNS,
   tickers_configs: TICKER_CONFIG_RESOURCE,
+  profiles: STRATEGY_PROFILE_RESOURCE,
 };
 const noDate = () => 'date';
 
