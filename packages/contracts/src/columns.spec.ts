@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
+import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { fieldsOf, identityKeysOf } from './sections';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
@@ -13,6 +14,7 @@ const SETS = {
   account_stats: ACCOUNT_STATS_COLUMNS,
   tickers_configs: TICKER_CONFIG_RESOURCE,
   profiles: STRATEGY_PROFILE_RESOURCE,
+  mm_profiles: MM_PROFILE_RESOURCE,
 };
 const noDate = () => 'date';
 

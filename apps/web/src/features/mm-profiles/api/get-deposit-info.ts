@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type MmDepositInfo } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 
-export interface DepositInfo {
-  ideo_r_long: number;
-  ideo_r_short: number;
-  mm_asset_sum: number;
-  mm_deposit: number;
-}
-
-export const getDepositInfo = (client: ApiClient) => client.get<DepositInfo>(API_PATHS.mmDepositInfo);
+export const getDepositInfo = (client: ApiClient) => client.get<MmDepositInfo>(API_PATHS.mmDepositInfo);
 
 export const depositInfoQueryOptions = (client: ApiClient) => queryOptions({ queryKey: ['mm-profiles', 'deposit-info'], queryFn: () => getDepositInfo(client), retry: false });
 
