@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
+import { LOG_RESOURCE } from './logs';
 import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { fieldsOf, identityKeysOf } from './sections';
 import { SIGNAL_RESOURCE } from './signal-columns';
@@ -15,6 +16,7 @@ const SETS = {
   tickers_configs: TICKER_CONFIG_RESOURCE,
   profiles: STRATEGY_PROFILE_RESOURCE,
   mm_profiles: MM_PROFILE_RESOURCE,
+  logs: LOG_RESOURCE,
 };
 const noDate = () => 'date';
 
