@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
+import { GROUP_RESOURCE } from './groups';
 import { LOG_RESOURCE } from './logs';
 import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { fieldsOf, identityKeysOf } from './sections';
@@ -8,6 +9,7 @@ import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
 import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
 import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
+import { USER_RESOURCE } from './users';
 
 const SETS = {
   signals: SIGNAL_RESOURCE,
@@ -17,6 +19,8 @@ const SETS = {
   profiles: STRATEGY_PROFILE_RESOURCE,
   mm_profiles: MM_PROFILE_RESOURCE,
   logs: LOG_RESOURCE,
+  users: USER_RESOURCE,
+  groups: GROUP_RESOURCE,
 };
 const noDate = () => 'date';
 

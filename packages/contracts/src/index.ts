@@ -24,6 +24,8 @@ export * from './risk-controls';
 export * from './signals';
 export * from './exports';
 export * from './sessions';
+export * from './users';
+export * from './groups';
 export * from './columns';
 export * from './resource';
 export * from './signal-columns';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type ManagedUser } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { groupsQueryOptions } from './get-groups';
-import { usersQueryOptions, type ManagedUser } from './get-users';
+import { usersQueryOptions } from './get-users';
 
 export const changeUserGroup = (client: ApiClient, id: number, group: number) => client.put<ManagedUser>(API_PATHS.updateUserGroup(id), { group });
 
