@@ -1,7 +1,7 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Chip, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, PAGE_SIZES, permOf, TICKER_CONFIG_RESOURCE, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI, type TickerConfig } from '@console/contracts';
+import { canWrite, PAGE_SIZES, permOf, TICKER_CONFIG_RESOURCE, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI, type PairOption, type TickerConfig } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageHeader } from '../../../ui/PageTitle';
@@ -9,7 +9,7 @@ import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useActivePairs, type PairOption } from '../api/get-active-pairs';
+import { useActivePairs } from '../api/get-active-pairs';
 import { useTickerConfigs } from '../api/get-ticker-configs';
 import { useDeleteTickerConfig } from '../api/delete-ticker-config';
 import { useUpdateTickerConfig } from '../api/save-ticker-config';
