@@ -26,6 +26,7 @@ export * from './exports';
 export * from './sessions';
 export * from './users';
 export * from './groups';
+export * from './system-status';
 export * from './notifications';
 export * from './columns';
 export * from './resource';

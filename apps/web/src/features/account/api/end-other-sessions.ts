@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type SessionsEnded } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
-import type { SessionsEnded } from './end-own-session';
 import { ownSessionsQueryOptions } from './get-own-sessions';
 
 /** 'End all other sessions': every session but this one. */
