@@ -1,5 +1,5 @@
 /** Shapes both sides agree on: list answers, error bodies, auth payloads, API paths. */
-import { Perm } from './perms';
+import type { PrivilegeGroup } from './groups';
 
 export const API_PREFIX = '/api/v2';
 
@@ -56,7 +56,8 @@ export interface CurrentUser {
   id: number;
   email: string;
   is_active: boolean;
-  group: { id: number; name: string; perms: Perm[] } | null;
+  /** The user's group with every section's perm. */
+  group: Pick<PrivilegeGroup, 'id' | 'name' | 'perms'> | null;
 }
 
 export interface HealthAnswer {
@@ -163,8 +164,5 @@ export const API_PATHS = {
   cancelOrder: (id: string) => `/orders/order/${id}/cancel/`,
 } as const;
 
-/** One group a user may be put in: `users/users/group_options/`. */
-export interface GroupOption {
-  id: number;
-  name: string;
-}
+/** One group a user may be put in (`users/users/group_options/`), and a user's group in the users list. */
+export type GroupOption = Pick<PrivilegeGroup, 'id' | 'name'>;

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
+import { GROUP_RESOURCE } from './groups';
+import { LOG_RESOURCE } from './logs';
+import { MM_PROFILE_RESOURCE } from './mm-profiles';
+import { NOTIFICATION_RESOURCE } from './notifications';
 import { fieldsOf, identityKeysOf } from './sections';
+import { EXCHANGE_ACCOUNT_RESOURCE, PAIR_RESOURCE } from './settings';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
+import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
+import { USER_RESOURCE } from './users';
 
-const SETS = { signals: SIGNAL_RESOURCE, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
+const SETS = {
+  signals: SIGNAL_RESOURCE,
+  profiles_stats: PROFILE_STATS_COLUMNS,
+  account_stats: ACCOUNT_STATS_COLUMNS,
+  tickers_configs: TICKER_CONFIG_RESOURCE,
+  profiles: STRATEGY_PROFILE_RESOURCE,
+  mm_profiles: MM_PROFILE_RESOURCE,
+  logs: LOG_RESOURCE,
+  users: USER_RESOURCE,
+  groups: GROUP_RESOURCE,
+  // Card lists: no table columns, so nothing to mark (the entries keep a column added later checked).
+  exchange_account: EXCHANGE_ACCOUNT_RESOURCE,
+  pairs: PAIR_RESOURCE,
+  notifications: NOTIFICATION_RESOURCE,
+};
 const noDate = () => 'date';
 
 describe('column declarations', () => {

@@ -1,5 +1,7 @@
+import { FORMATS } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
+import { defineResource } from './resource';
 
 /** Log types and the events that write them. */
 export const LOG_TYPES = ['system', 'general', 'error', 'user', 'restrictions', 'divergence'] as const;
@@ -20,6 +22,14 @@ export interface LogEntry {
   log_data: Record<string, unknown>;
 }
 
+/** A log entry as a group gets it: at Limited only the group's fields and the id. */
+export type LogRow = Pick<LogEntry, 'id'> & Partial<LogEntry>;
+
+/** `GET logs/for_count/`: the exact count for the same filters. */
+export interface LogCount {
+  count: number;
+}
+
 /**
  * The logs list's query (`logs/`, `logs/for_count/`): its filters and the field each reads. It takes no
  * ordering (newest first only). At Limited a filter needs its field among the group's fields.
@@ -28,6 +38,27 @@ export const LOG_LIST_QUERY = {
   filters: { signal_id: 'signal_id', type: 'type', pair: 'pair_id', profile: 'profile_id' },
   orderings: {},
 } as const satisfies ListQueryAccess;
+
+/**
+ * 'Logs dashboard': the entry's id, time, type and event, pair, profile, signal, order and data. The screen
+ * links the signal and writes the data on one line.
+ */
+export const LOG_RESOURCE = defineResource<LogRow>()({
+  name: 'logs',
+  section: 'logs',
+  query: LOG_LIST_QUERY,
+  columns: [
+    // Text: a bigint id may pass JSON's safe integers.
+    { field: 'id', header: 'ID', format: FORMATS.text, limited: true },
+    { field: 'created_at', header: 'Date & time', format: FORMATS.dateTime, limited: true },
+    { field: 'event_type', header: 'Event', format: FORMATS.text, limited: true },
+    { field: 'pair_name', header: 'Pair', format: FORMATS.text, limited: true },
+    { field: 'profile_title', header: 'Profile', format: FORMATS.text, limited: true },
+    { field: 'signal_id', header: 'Signal', format: FORMATS.text, limited: true },
+    { field: 'order_id', header: 'Order', format: FORMATS.text, limited: true },
+    { field: 'log_data', header: 'Message', format: FORMATS.text, limited: true },
+  ],
+});
 
 /** `logs/for_filters/?field=pair|profile&search=&id=`: each lookup lists the options of one filter's field. */
 export const LOG_FILTER_OPTIONS_QUERY = {
@@ -39,3 +70,13 @@ export const LOG_FILTER_OPTION_FIELDS = {
   pair: { name: 'pair_name' },
   profile: { name: 'profile_title' },
 } as const satisfies Record<keyof typeof LOG_FILTER_OPTIONS_QUERY.options.fields, AnswerFields>;
+
+/** The filters whose options `for_filters/` lists. */
+export const LOG_FILTER_FIELDS = ['pair', 'profile'] as const satisfies readonly (keyof typeof LOG_FILTER_OPTIONS_QUERY.options.fields)[];
+export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
+
+/** An option of that lookup: its name only where the group sees the pair's or profile's name. */
+export interface LogFilterOption {
+  id: number;
+  name?: string;
+}

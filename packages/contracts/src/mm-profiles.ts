@@ -2,8 +2,13 @@
  * Money-management profiles: the list, the profile form and the deposit change. Quoted
  * texts are the spec's; the rest are our own words.
  */
+import type { Paginated } from './api';
+import { FORMATS } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
+import type { NamedRef } from './positions';
+import { defineResource } from './resource';
+import { TRADING_DECIMALS, type MmProfileStatus } from './trading';
 
 export const MM_PROFILE_MESSAGES = {
   titleBlank: 'MM Profile name can’t be blank',
@@ -62,6 +67,79 @@ export const MM_PROFILE_LIST_QUERY = {
   filters: { status: 'status', visibility: 'is_show', direction: 'profiles' },
   orderings: {},
 } as const satisfies ListQueryAccess;
+
+/** An MM profile as `GET strategies/mm-profiles/` and `…/{id}/` answer it at Full (and its writes). */
+export interface MmProfile {
+  id: number;
+  title: string;
+  /** The strategy profiles that use it. */
+  profiles: NamedRef[];
+  max_signals_amount: number;
+  max_factor_amount: number;
+  /** USD. */
+  all_signals_quota: number;
+  /** all_signals_quota / max_signals_amount, 2 decimals. */
+  one_signal_quota: number;
+  exchange_account: NamedRef;
+  status: MmProfileStatus;
+  is_show: boolean;
+  created_at: string;
+}
+
+/** A profile as a group gets it, in the list and alone: at Limited only the group's fields and the id. */
+export type MmProfileRow = Pick<MmProfile, 'id'> & Partial<MmProfile>;
+
+/** The list's summary row: sums over every profile the filters match, each only where its field is visible. */
+export interface MmProfileSummary {
+  sum_all_signals_quota?: number;
+  sum_one_signal_quota?: number;
+}
+
+/** `GET strategies/mm-profiles/`: the page and the summary. */
+export interface MmProfileList extends Paginated<MmProfileRow> {
+  summary: MmProfileSummary;
+}
+
+/** An option of `for-filters/`: its title only where the group sees it. */
+export type MmProfileOption = Pick<MmProfile, 'id'> & Partial<Pick<MmProfile, 'title'>>;
+
+/** `GET strategies/mm-profiles-deposit-info/` (and the answer of a deposit change): the chips, USD. */
+export interface MmDepositInfo {
+  ideo_r_long: number;
+  ideo_r_short: number;
+  mm_asset_sum: number;
+  mm_deposit: number;
+}
+
+/** `GET`/`PUT strategies/auto-change-deposit-mm-profiles/`: the daily re-invest (percent 0 while off). */
+export interface MmAutoDeposit {
+  is_auto_change_mm_depo_enabled: boolean;
+  auto_change_mm_depo_percent: number;
+}
+
+/** Quotas are dollars to the cent, written without the symbol as the form takes them (and the summary sums them). */
+const QUOTA = FORMATS.number(TRADING_DECIMALS.oneSignalQuota);
+
+/**
+ * 'Money management profiles list': each row's figures and links; the screen adds the visibility switch
+ * and the action where the group may use them.
+ */
+export const MM_PROFILE_RESOURCE = defineResource<MmProfileRow>()({
+  name: 'mm-profiles',
+  section: 'mm_profiles',
+  query: MM_PROFILE_LIST_QUERY,
+  columns: [
+    { field: 'title', header: 'Title', format: FORMATS.text, limited: true },
+    { field: 'profiles', header: 'Strategy profiles', format: FORMATS.text, limited: true },
+    { field: 'max_signals_amount', header: 'Max signals', format: FORMATS.integer, limited: true },
+    { field: 'max_factor_amount', header: 'Max factor', format: FORMATS.number(2), limited: true },
+    { field: 'all_signals_quota', header: 'All signals quota', format: QUOTA, limited: true },
+    { field: 'one_signal_quota', header: 'One signal quota', format: QUOTA, limited: true },
+    { field: 'exchange_account', header: 'Exchange account', format: FORMATS.text, limited: true },
+    { field: 'status', header: 'Status', format: FORMATS.text, limited: true },
+    { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
+  ],
+});
 
 /** `GET strategies/mm-profiles/for-filters/?mm_profile=`: options by title. */
 export const MM_PROFILE_OPTIONS_QUERY = {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from './columns';
+import { GROUP_RESOURCE } from './groups';
+import { LOG_RESOURCE } from './logs';
+import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { defineResource, orderingOf, sortableFields } from './resource';
 import { SIGNAL_RESOURCE } from './signal-columns';
+import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
+import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
+import { USER_RESOURCE } from './users';
 
 interface Row {
   id: string;
@@ -32,5 +38,14 @@ describe('resources', () => {
 
   it('offers the signals table exactly the orderings its query declares', () => {
     expect(sortableFields(SIGNAL_RESOURCE)).toEqual(Object.keys(SIGNAL_RESOURCE.query.orderings));
+  });
+
+  it('offers the profile and platform tables the sorts their screens have, and no other', () => {
+    expect(sortableFields(STRATEGY_PROFILE_RESOURCE)).toEqual(['profile_direction']);
+    expect(sortableFields(TICKER_CONFIG_RESOURCE)).toEqual(['created_at', 'updated_at']);
+    expect(sortableFields(MM_PROFILE_RESOURCE)).toEqual([]);
+    expect(sortableFields(LOG_RESOURCE)).toEqual([]);
+    expect(sortableFields(USER_RESOURCE)).toEqual([]);
+    expect(sortableFields(GROUP_RESOURCE)).toEqual([]);
   });
 });

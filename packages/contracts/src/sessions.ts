@@ -41,6 +41,17 @@ export interface UserSession {
   is_current: boolean;
 }
 
+/** `GET users/sessions/`, `users/users/{id}/sessions/`: every live session, no pages. */
+export interface UserSessionList {
+  results: UserSession[];
+}
+
+/** What ending one or more sessions answers: the message to show, and how many were ended. */
+export interface SessionsEnded {
+  detail: string;
+  ended: number;
+}
+
 /** One sign-in attempt (`users/sign-in-history/`, `users/users/{id}/sign-in-history/`): newest first. */
 export interface SignInAttempt {
   id: string;

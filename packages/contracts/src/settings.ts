@@ -1,6 +1,8 @@
 /** The shapes of the system settings calls, shared by the API and the SPA. */
 import { LIMITS } from './limits';
+import { defineResource } from './resource';
 
+/** An exchange account as `GET strategies/exchange-accounts/` answers it (never its secret). */
 export interface ExchangeAccount {
   id: number;
   title: string;
@@ -8,8 +10,20 @@ export interface ExchangeAccount {
   leverage: number;
   broker_id: string | null;
   broker_program_is_active: boolean;
+  /** Set by the exchange side; read-only here. */
   broker_program_is_available: boolean;
 }
+
+/**
+ * The exchange accounts, oldest first. The settings block lists them as cards (title, leverage, key,
+ * broker program), not as a table: no columns. No Limited level.
+ */
+export const EXCHANGE_ACCOUNT_RESOURCE = defineResource<ExchangeAccount>()({
+  name: 'exchange-accounts',
+  section: 'exchange_account',
+  query: { filters: {}, orderings: {} },
+  columns: [],
+});
 
 /**
  * The broker program indicator and its tooltips. The spec's 'activated/not activated'
@@ -34,7 +48,10 @@ export interface ExchangeAccountInput {
   broker_program_is_active?: boolean;
 }
 
-/** Bot tokens come back masked: '********' and their last 4 characters. Sending the mask keeps the stored token. */
+/**
+ * `GET`/`POST`/`PUT notifications/tg-bot-settings/`. Bot tokens come back masked: '********' and their
+ * last 4 characters. Sending the mask keeps the stored token.
+ */
 export interface TgBotSettings {
   id: number | null;
   token: string;
@@ -44,6 +61,7 @@ export interface TgBotSettings {
   investor_report_time: string;
 }
 
+/** `GET`/`PUT notifications/investor-reports-settings/`; the token comes back masked as above. */
 export interface InvestorReportSettings {
   investor_bot_token: string;
   investor_chat_id: string;
@@ -52,6 +70,7 @@ export interface InvestorReportSettings {
 export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly', 'custom'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
+/** An entry of `notifications/investor-reports-scheduler/`. */
 export interface InvestorReportSchedule {
   id: number;
   schedule_type: ScheduleType;
@@ -70,15 +89,34 @@ export interface InvestorReportScheduleInput {
   schedule_crontab?: string | null;
 }
 
+/** A trading pair as `GET strategies/pairs/` answers it, and its switch on or off. */
 export interface TradingPair {
   id: number;
   ticker: string;
   is_active: boolean;
 }
 
+/** An option of `strategies/pairs/for-filters/` (`?is_for_active=true`: switched-on pairs only). */
+export type PairOption = Pick<TradingPair, 'id' | 'ticker'>;
+
+/**
+ * The trading pairs by ticker. The settings block lists them with a toggle each, not as a table: no
+ * columns. No Limited level.
+ */
+export const PAIR_RESOURCE = defineResource<TradingPair>()({
+  name: 'pairs',
+  section: 'pairs',
+  query: { filters: {}, orderings: {} },
+  columns: [],
+});
+
+/** `POST strategies/pairs/` (the sync): what it added, and the totals after it. */
 export interface PairsSyncResult {
+  /** Tickers added by this sync (inactive). */
   added: number;
+  /** Pairs stored after the sync. */
   count: number;
+  /** Stored pairs the exchange no longer lists (kept, never deleted). */
   not_listed: number;
 }
 

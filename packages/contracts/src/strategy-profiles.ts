@@ -2,8 +2,12 @@
  * Strategy profiles: the list, statuses and their actions. Quoted
  * texts are the spec's; the rest are our own words.
  */
+import { FORMATS } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
+import type { NamedRef } from './positions';
+import { defineResource } from './resource';
+import type { ActionState, Direction, StrategyProfileStatus, StrategySettingsSchemaType, Timeframe } from './trading';
 
 export const STRATEGY_PROFILE_MESSAGES = {
   titleBlank: 'Strategy profile name can’t be blank',
@@ -40,6 +44,46 @@ export const STRATEGY_PROFILE_UI = {
   wizardProfileParam: 'id',
 } as const;
 
+/** How the list and its direction filter name a direction. */
+export const PROFILE_DIRECTION_LABELS: Record<Direction, string> = { long: 'Long', short: 'Short' };
+
+/** A strategy profile as `GET strategies/profiles/` and `…/{id}/` answer it at Full (and its writes and actions). */
+export interface StrategyProfile {
+  id: number;
+  title: string;
+  status: StrategyProfileStatus;
+  /** CHANGING while the engine has a start or stop to confirm. */
+  action_state: ActionState;
+  profile_direction: Direction;
+  /** The template profile's id. */
+  template: number | null;
+  mm_profile: NamedRef | null;
+  /** The ticker list's id. */
+  tickers: number | null;
+  ticker_configs_name: string | null;
+  timeframe: Timeframe | null;
+  exchange_account: NamedRef | null;
+  /** The tickers of its list. */
+  pairs: string[];
+  is_show: boolean;
+  created_at: string;
+}
+
+/** A profile as a group gets it, in the list and alone: at Limited only the group's fields and the id. */
+export type StrategyProfileRow = Pick<StrategyProfile, 'id'> & Partial<StrategyProfile>;
+
+/** An option of `for-filters/` (profiles to pick, templates): its title only where the group sees it. */
+export type StrategyProfileOption = Pick<StrategyProfile, 'id'> & Partial<Pick<StrategyProfile, 'title'>>;
+
+/**
+ * `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document as stored (a draft holds the
+ * blocks filled so far).
+ */
+export interface StrategySettings {
+  schema_type: StrategySettingsSchemaType;
+  settings: Record<string, unknown>;
+}
+
 /**
  * `GET strategies/profiles/`: direction filter, visibility (`show_hide=true` shows hidden profiles too)
  * and the direction sort, each with the field a Limited group must see.
@@ -48,6 +92,25 @@ export const STRATEGY_PROFILE_LIST_QUERY = {
   filters: { direction: 'profile_direction', show_hide: 'is_show' },
   orderings: { profile_direction: 'profile_direction' },
 } as const satisfies ListQueryAccess;
+
+/**
+ * 'Strategy profiles list': the name, account, direction (sortable), time frame, ticker list, MM profile
+ * and status; the screen adds the visibility checkbox and the action.
+ */
+export const STRATEGY_PROFILE_RESOURCE = defineResource<StrategyProfileRow>()({
+  name: 'strategy-profiles',
+  section: 'profiles',
+  query: STRATEGY_PROFILE_LIST_QUERY,
+  columns: [
+    { field: 'title', header: 'Strategy profile', format: FORMATS.text, limited: true },
+    { field: 'exchange_account', header: 'Exchange account', format: FORMATS.text, limited: true },
+    { field: 'profile_direction', header: 'Signal direction', format: FORMATS.labels(PROFILE_DIRECTION_LABELS), limited: true },
+    { field: 'timeframe', header: 'Time frame', format: FORMATS.text, limited: true },
+    { field: 'ticker_configs_name', header: 'Ticker list', format: FORMATS.text, limited: true },
+    { field: 'mm_profile', header: 'MM profile', format: FORMATS.text, limited: true },
+    { field: 'status', header: 'Status', format: FORMATS.text, limited: true },
+  ],
+});
 
 /** `for-filters/?search=`: profiles (and templates) by title or id. */
 export const STRATEGY_PROFILE_OPTIONS_QUERY = {

@@ -2,7 +2,9 @@
  * Ticker configs: named lists of
  * trading pairs a strategy profile trades. Quoted texts are the spec's; the rest are our own words.
  */
+import { FORMATS, type ColumnFormat } from './columns';
 import type { ListQueryAccess } from './list-query';
+import { defineResource } from './resource';
 import type { TickerConfigStatus } from './trading';
 
 export const TICKER_CONFIG_MESSAGES = {
@@ -46,6 +48,38 @@ export const TICKER_CONFIG_LIST_QUERY = {
   filters: {},
   orderings: { created_at: 'created_at', updated_at: 'updated_at' },
 } as const satisfies ListQueryAccess;
+
+/** A ticker config as `GET strategies/tickers-configs/` answers it, and its create and update. */
+export interface TickerConfig {
+  id: number;
+  title: string;
+  status: TickerConfigStatus;
+  /** Trading pair ids, by ticker. */
+  pairs: number[];
+  /** The tickers of those pairs, in the same order. */
+  tickers: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+const TICKER_CONFIG_DATE: ColumnFormat = { kind: 'datetime', pattern: TICKER_CONFIG_UI.dateFormat };
+
+/**
+ * The Ticker Config List's columns (the name, tickers and status are edited in the row); the screen adds
+ * Removal and Save. The section has no Limited level.
+ */
+export const TICKER_CONFIG_RESOURCE = defineResource<TickerConfig>()({
+  name: 'ticker-configs',
+  section: 'tickers_configs',
+  query: TICKER_CONFIG_LIST_QUERY,
+  columns: [
+    { field: 'title', header: 'Config Name', format: FORMATS.text, limited: false },
+    { field: 'tickers', header: 'Tickers List', format: FORMATS.text, limited: false },
+    { field: 'status', header: 'Status', format: FORMATS.text, limited: false },
+    { field: 'created_at', header: 'Created', format: TICKER_CONFIG_DATE, limited: false },
+    { field: 'updated_at', header: 'Updated', format: TICKER_CONFIG_DATE, limited: false },
+  ],
+});
 
 /**
  * Pulls tickers out of pasted text (the paste-only field): alphanumeric tokens, upper-cased, kept only

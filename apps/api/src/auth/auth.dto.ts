@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { CaptchaVerifyAnswer, CurrentUser, RefreshAnswer, TokenPair, TotpCreateAnswer } from '@console/contracts';
 import { MESSAGES } from '@console/contracts';
+import { PermDto } from '../groups/groups.dto';
 
 export class CaptchaVerifyDto {
   @ApiProperty({ description: "The bot-check widget's answer (ALTCHA payload or reCAPTCHA token); empty when the check is off" })
@@ -69,23 +70,13 @@ export class TotpCreateAnswerDto implements TotpCreateAnswer {
   @ApiProperty() is_verified!: boolean;
 }
 
-class PermDto {
-  @ApiProperty() section_name!: string;
-  @ApiProperty({ enum: ['Full', 'Limited', 'ReadOnly', 'NP'] }) status!: string;
-  @ApiProperty({ type: [String] }) fields!: string[];
-  @ApiProperty() filtering!: boolean;
-  @ApiProperty() sorting!: boolean;
-  @ApiProperty() is_only_finished!: boolean;
-  @ApiProperty() signals_count!: number;
-}
-
-class GroupWithPermsDto {
+class GroupWithPermsDto implements NonNullable<CurrentUser['group']> {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
   @ApiProperty({ type: [PermDto] }) perms!: PermDto[];
 }
 
-export class CurrentUserDto implements Omit<CurrentUser, 'group'> {
+export class CurrentUserDto implements CurrentUser {
   @ApiProperty() id!: number;
   @ApiProperty() email!: string;
   @ApiProperty() is_active!: boolean;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS, MESSAGES } from '@console/contracts';
+import { LIMITS, MESSAGES, type ExchangeAccount } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
@@ -67,8 +67,8 @@ export class UpdateExchangeAccountDto extends ExchangeAccountFieldsDto {
 
 export class ExchangeAccountsQuery extends PageQuery {}
 
-/** What leaves the server: never the secret. */
-export class ExchangeAccountDto {
+/** What leaves the server (the contracts' ExchangeAccount): never the secret. */
+export class ExchangeAccountDto implements ExchangeAccount {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
   @ApiProperty() api_key!: string;

@@ -1,11 +1,12 @@
-import type { ListDeclaration } from '../common/list-query/list-declaration';
+import { EXCHANGE_ACCOUNT_RESOURCE } from '@console/contracts';
+import { defineList } from '../common/list-query/list-declaration';
 import type { ExchangeAccountsQuery } from './exchange-accounts.dto';
 
 /** One account as stored, without its secret. */
 export const ACCOUNT_COLUMNS = `id, title, api_key, leverage, broker_id, broker_program_is_active, broker_program_is_available`;
 
 /** The exchange accounts, oldest first (the settings block scrolls through them). */
-export const ACCOUNT_LIST: ListDeclaration<ExchangeAccountsQuery> = {
+export const ACCOUNT_LIST = defineList<ExchangeAccountsQuery, typeof EXCHANGE_ACCOUNT_RESOURCE.query>(EXCHANGE_ACCOUNT_RESOURCE.query, {
   name: 'exchange accounts',
   from: 'exchange_accounts',
   columns: ACCOUNT_COLUMNS,
@@ -15,4 +16,4 @@ export const ACCOUNT_LIST: ListDeclaration<ExchangeAccountsQuery> = {
   defaultOrder: [{ column: 'exchange_accounts.id' }],
   defaultPageSize: 100,
   count: { kind: 'exact' },
-};
+});

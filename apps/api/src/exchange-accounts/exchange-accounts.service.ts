@@ -3,7 +3,7 @@ import { ACCOUNT_LIST } from './exchange-accounts.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTICES } from '@console/contracts';
+import { NOTICES, type ExchangeAccount } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
@@ -11,7 +11,7 @@ import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/er
 import type { Db } from '../common/database/sql';
 import { AuditService } from '../logs/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { CreateExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { AccountRecord, ExchangeAccountsRepository } from './exchange-accounts.repository';
 import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 
@@ -28,11 +28,11 @@ export class ExchangeAccountsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  async list(query: ExchangeAccountsQuery): Promise<ListPage<ExchangeAccountDto>> {
+  async list(query: ExchangeAccountsQuery): Promise<ListPage<ExchangeAccount>> {
     return mapRows(await queryListPage<AccountRecord, ExchangeAccountsQuery>(this.dataSource, ACCOUNT_LIST, query), toDto);
   }
 
-  async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccountDto> {
+  async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccount> {
     if (body.broker_program_is_active) throw notAvailable();
     const created = await this.dataSource.transaction(async (m) => {
       const row = await this.accounts.insert(m, {
@@ -53,7 +53,7 @@ export class ExchangeAccountsService {
     return created;
   }
 
-  async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccountDto> {
+  async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccount> {
     return this.dataSource.transaction(async (m) => {
       const before = toDto(await this.find(m, id));
       const brokerActive = body.broker_program_is_active ?? before.broker_program_is_active;
@@ -106,7 +106,7 @@ function emptyToNull(value: string | null | undefined): string | null {
   return value ? value : null;
 }
 
-function toDto(row: AccountRecord): ExchangeAccountDto {
+function toDto(row: AccountRecord): ExchangeAccount {
   return {
     id: row.id,
     title: row.title,

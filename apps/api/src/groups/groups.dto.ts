@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
-import type { Level, SectionName } from '@console/contracts';
+import type { Level, Perm, PrivilegeGroup, SectionName } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { NestedObjects, Omittable } from '../common/validation/transforms';
 
@@ -61,9 +61,10 @@ export class UpdateGroupDto {
 
 export class GroupsQuery extends PageQuery {}
 
-class PermOutDto {
-  @ApiProperty({ enum: SECTIONS }) section_name!: string;
-  @ApiProperty({ enum: LEVELS }) status!: string;
+/** A section's perm as answered (a group, the current user's group). */
+export class PermDto implements Perm {
+  @ApiProperty({ enum: SECTIONS }) section_name!: SectionName;
+  @ApiProperty({ enum: LEVELS }) status!: Level;
   @ApiProperty({ type: [String] }) fields!: string[];
   @ApiProperty() filtering!: boolean;
   @ApiProperty() sorting!: boolean;
@@ -71,10 +72,11 @@ class PermOutDto {
   @ApiProperty() signals_count!: number;
 }
 
-export class GroupDto {
+/** The swagger shape of the contracts' PrivilegeGroup. */
+export class GroupDto implements PrivilegeGroup {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
-  @ApiProperty({ type: [PermOutDto] }) perms!: PermOutDto[];
+  @ApiProperty({ type: [PermDto] }) perms!: Perm[];
   @ApiProperty() users_count!: number;
 }
 

@@ -4,13 +4,13 @@ import { ListPage, mapRows, queryListPage } from '../common/list-query/list-quer
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Db } from '../common/database/sql';
-import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf } from '@console/contracts';
+import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf, type PrivilegeGroup } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { AuditService } from '../logs/audit.service';
 import { GroupRecord, GroupsRepository } from './groups.repository';
-import { CreateGroupDto, GroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
+import { CreateGroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
 
 /** Privilege groups: a name and one perm per section, normalised by the shared rules of the contracts. */
 @Injectable()
@@ -22,15 +22,15 @@ export class GroupsService {
     private readonly privileges: PrivilegeChanges,
   ) {}
 
-  async list(query: GroupsQuery): Promise<ListPage<GroupDto>> {
+  async list(query: GroupsQuery): Promise<ListPage<PrivilegeGroup>> {
     return mapRows(await queryListPage<GroupRecord, GroupsQuery>(this.dataSource, GROUP_LIST, query), toDto);
   }
 
-  async get(id: number): Promise<GroupDto> {
+  async get(id: number): Promise<PrivilegeGroup> {
     return toDto(await this.find(this.dataSource, id));
   }
 
-  async create(principal: Principal, body: CreateGroupDto): Promise<GroupDto> {
+  async create(principal: Principal, body: CreateGroupDto): Promise<PrivilegeGroup> {
     const perms = buildPerms(body.perms);
     return this.privileges.change(principal, async (m, actor) => {
       assertWithinActor(actor, perms, OWN_MESSAGES.grantBeyondOwn);
@@ -42,7 +42,7 @@ export class GroupsService {
     });
   }
 
-  async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<GroupDto> {
+  async update(principal: Principal, id: number, body: UpdateGroupDto): Promise<PrivilegeGroup> {
     return this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
       assertWithinActor(actor, before.perms, OWN_MESSAGES.groupBeyondOwn);
@@ -100,7 +100,7 @@ function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[]
   });
 }
 
-function toDto(row: GroupRecord): GroupDto {
+function toDto(row: GroupRecord): PrivilegeGroup {
   return { id: row.id, name: row.name, perms: completePerms(row), users_count: row.users_count };
 }
 

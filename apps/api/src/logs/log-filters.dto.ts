@@ -1,11 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OWN_MESSAGES } from '@console/contracts';
+import { LOG_FILTER_FIELDS, OWN_MESSAGES, type LogFilterField, type LogFilterOption } from '@console/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
-
-const LOG_FILTER_FIELDS = ['pair', 'profile'] as const;
-export type LogFilterField = (typeof LOG_FILTER_FIELDS)[number];
 
 export class LogFilterOptionsQuery extends PageQuery {
   @ApiProperty({ enum: LOG_FILTER_FIELDS })
@@ -24,9 +21,9 @@ export class LogFilterOptionsQuery extends PageQuery {
   id?: number;
 }
 
-export class LogFilterOptionDto {
+export class LogFilterOptionDto implements LogFilterOption {
   @ApiProperty() id!: number;
-  @ApiProperty() name!: string;
+  @ApiPropertyOptional({ description: 'Left out for a Limited group that does not see the name' }) name?: string;
 }
 
 export class LogFilterOptionListDto extends paginatedAnswer(LogFilterOptionDto) {}

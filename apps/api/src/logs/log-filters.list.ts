@@ -1,7 +1,7 @@
-import { PAGE_SIZES } from '@console/contracts';
+import { PAGE_SIZES, type LogFilterField } from '@console/contracts';
 import { containsPattern } from '../common/database/like';
 import type { ListDeclaration } from '../common/list-query/list-declaration';
-import type { LogFilterField, LogFilterOptionsQuery } from './log-filters.dto';
+import type { LogFilterOptionsQuery } from './log-filters.dto';
 
 const OPTIONS_PAGE_SIZE = PAGE_SIZES.generic.options[1];
 

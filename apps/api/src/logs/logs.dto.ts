@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { LOG_TYPES, PAGE_SIZES } from '@console/contracts';
-import type { LogEntry, LogType } from '@console/contracts';
+import type { LogCount, LogEntry, LogType } from '@console/contracts';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsBigId, IsId } from '../common/validation/ids';
 
@@ -32,6 +32,6 @@ export class LogDto implements LogEntry {
 
 export class LogListDto extends paginatedAnswer(LogDto, { countDescription: 'Exact up to 1,000 matching rows past the page; beyond that an estimate (see for_count)' }) {}
 
-export class LogCountDto {
+export class LogCountDto implements LogCount {
   @ApiProperty() count!: number;
 }

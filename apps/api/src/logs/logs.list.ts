@@ -1,4 +1,4 @@
-import { LOG_LIST_QUERY, PAGE_SIZES } from '@console/contracts';
+import { LOG_RESOURCE, PAGE_SIZES } from '@console/contracts';
 import { defineList } from '../common/list-query/list-declaration';
 import type { LogsQuery } from './logs.dto';
 
@@ -9,7 +9,7 @@ const LOG_COUNT_CAP = 1_000;
  * The log list (tens of millions of rows). Every filter has an index ordered by id (migrations
  * 1732780800000 and later), so a first page reads only its rows; newest first only.
  */
-export const LOG_LIST = defineList<LogsQuery, typeof LOG_LIST_QUERY>(LOG_LIST_QUERY, {
+export const LOG_LIST = defineList<LogsQuery, typeof LOG_RESOURCE.query>(LOG_RESOURCE.query, {
   name: 'logs',
   from: 'logs',
   // logs.id sorts and joins; the output column id is text (bigint ids exceed JSON's safe integers).

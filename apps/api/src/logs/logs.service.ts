@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { LogEntry } from '@console/contracts';
 import { countList, ListPage, queryListPage } from '../common/list-query/list-query';
-import { LogDto, LogsQuery } from './logs.dto';
+import { LogsQuery } from './logs.dto';
 import { LOG_LIST } from './logs.list';
 
 /** The log list: its page and its exact count, both from the one declaration (logs.list.ts). */
@@ -10,8 +11,8 @@ import { LOG_LIST } from './logs.list';
 export class LogsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  list(query: LogsQuery): Promise<ListPage<LogDto>> {
-    return queryListPage<LogDto, LogsQuery>(this.dataSource, LOG_LIST, query);
+  list(query: LogsQuery): Promise<ListPage<LogEntry>> {
+    return queryListPage<LogEntry, LogsQuery>(this.dataSource, LOG_LIST, query);
   }
 
   /** The exact count for the same filters (may take longer on a huge unfiltered table). */

@@ -1,6 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
-import { DEPOSIT_OPERATIONS, DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, OWN_MESSAGES, type DepositOperation } from '@console/contracts';
+import {
+  DEPOSIT_OPERATIONS,
+  DEPOSIT_PERCENT_MAX,
+  DEPOSIT_PERCENT_MIN,
+  MM_PROFILE_MESSAGES as M,
+  OWN_MESSAGES,
+  type DepositOperation,
+  type MmAutoDeposit,
+  type MmDepositInfo,
+} from '@console/contracts';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString } from '../common/validation/transforms';
 
@@ -20,8 +29,8 @@ export class ChangeDepositDto {
   operation_type!: DepositOperation;
 }
 
-/** The daily re-invest switch and its threshold ('0' while off, as the SPA sends it). */
-export class AutoDepositDto {
+/** The daily re-invest switch and its threshold ('0' while off, as the SPA sends it); the answer is the same. */
+export class AutoDepositDto implements MmAutoDeposit {
   @ApiProperty()
   @IsBoolean({ message: OWN_MESSAGES.booleanExpected })
   @IsDefined({ message: M.sizeRequired })
@@ -38,7 +47,7 @@ export class AutoDepositDto {
   auto_change_mm_depo_percent!: number;
 }
 
-export class DepositInfoDto {
+export class DepositInfoDto implements MmDepositInfo {
   @ApiProperty({ description: 'What the MM profiles of active long strategy profiles may put to work: Σ all_signals_quota × max_factor_amount' })
   ideo_r_long!: number;
   @ApiProperty({ description: 'The same for active short strategy profiles' }) ideo_r_short!: number;

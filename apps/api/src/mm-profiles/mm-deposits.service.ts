@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DEPOSIT_PERCENT_MAX, MM_PROFILE_MESSAGES as M } from '@console/contracts';
+import { DEPOSIT_PERCENT_MAX, MM_PROFILE_MESSAGES as M, type MmAutoDeposit, type MmDepositInfo } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { dec, toDbText, toJsonNumber } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
-import { AutoDepositDto, ChangeDepositDto, DepositInfoDto } from './mm-deposits.dto';
+import { AutoDepositDto, ChangeDepositDto } from './mm-deposits.dto';
 import { MmDepositsRepository } from './mm-deposits.repository';
 
 /**
@@ -24,7 +24,7 @@ export class MmDepositsService {
     private readonly audit: AuditService,
   ) {}
 
-  async change(principal: Principal, body: ChangeDepositDto): Promise<DepositInfoDto> {
+  async change(principal: Principal, body: ChangeDepositDto): Promise<MmDepositInfo> {
     const increase = body.operation_type === 'increase';
     if (!increase && body.size > DEPOSIT_PERCENT_MAX) throw FieldValidationError.of('size', M.sizeMax);
     const percent = dec(body.size);
@@ -41,18 +41,18 @@ export class MmDepositsService {
     return this.info();
   }
 
-  async info(): Promise<DepositInfoDto> {
+  async info(): Promise<MmDepositInfo> {
     const row = await this.deposits.info(this.dataSource);
     return { ideo_r_long: toJsonNumber(row.ideo_r_long, 2), ideo_r_short: toJsonNumber(row.ideo_r_short, 2), mm_asset_sum: toJsonNumber(row.mm_asset_sum, 2), mm_deposit: toJsonNumber(row.mm_deposit, 2) };
   }
 
-  async autoSettings(): Promise<AutoDepositDto> {
+  async autoSettings(): Promise<MmAutoDeposit> {
     const row = await this.deposits.settings(this.dataSource);
     return { is_auto_change_mm_depo_enabled: row.is_auto_change_mm_depo_enabled, auto_change_mm_depo_percent: toJsonNumber(row.auto_change_mm_depo_percent) };
   }
 
   /** Off keeps no threshold: the percent is stored as 0, as the SPA sends it. */
-  async saveAutoSettings(principal: Principal, body: AutoDepositDto): Promise<AutoDepositDto> {
+  async saveAutoSettings(principal: Principal, body: AutoDepositDto): Promise<MmAutoDeposit> {
     const next = {
       is_auto_change_mm_depo_enabled: body.is_auto_change_mm_depo_enabled,
       auto_change_mm_depo_percent: body.is_auto_change_mm_depo_enabled ? dec(body.auto_change_mm_depo_percent).toFixed(2) : '0',

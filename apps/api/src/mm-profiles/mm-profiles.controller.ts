@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { MM_PROFILE_LIST_QUERY, MM_PROFILE_OPTION_FIELDS, MM_PROFILE_OPTIONS_QUERY } from '@console/contracts';
+import { MM_PROFILE_LIST_QUERY, MM_PROFILE_OPTION_FIELDS, MM_PROFILE_OPTIONS_QUERY, type MmProfileList } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -17,7 +17,7 @@ export class MmProfilesController {
   @Section('mm_profiles', 'read', { project: true, query: MM_PROFILE_LIST_QUERY })
   @Get('/')
   @ApiOkResponse({ type: MmProfileListDto })
-  async list(@Req() req: Request, @CurrentPrincipal() principal: Principal, @Query() query: MmProfilesQuery) {
+  async list(@Req() req: Request, @CurrentPrincipal() principal: Principal, @Query() query: MmProfilesQuery): Promise<MmProfileList> {
     const page = await this.profiles.list(principal, query);
     return { ...pageAnswer(req, page), summary: page.summary };
   }

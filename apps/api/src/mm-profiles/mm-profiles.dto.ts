@@ -10,8 +10,13 @@ import {
   MM_PROFILE_VISIBILITIES,
   OWN_MESSAGES,
   type Direction,
+  type MmProfile,
+  type MmProfileList,
+  type MmProfileOption,
   type MmProfileStatus,
+  type MmProfileSummary,
   type MmProfileVisibility,
+  type NamedRef,
 } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
@@ -122,38 +127,39 @@ export class UpdateMmProfileDto {
   is_show?: boolean;
 }
 
-class NamedRef {
+class NamedRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class MmProfileDto {
+/** The swagger shape of the contracts' MmProfile (at Limited only the group's fields and the id). */
+export class MmProfileDto implements MmProfile {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
-  @ApiProperty({ type: [NamedRef], description: 'The strategy profiles that use it' }) profiles!: NamedRef[];
+  @ApiProperty({ type: [NamedRefDto], description: 'The strategy profiles that use it' }) profiles!: NamedRef[];
   @ApiProperty() max_signals_amount!: number;
   @ApiProperty() max_factor_amount!: number;
   @ApiProperty() all_signals_quota!: number;
   @ApiProperty({ description: 'all_signals_quota / max_signals_amount, 2 decimals' }) one_signal_quota!: number;
-  @ApiProperty({ type: NamedRef }) exchange_account!: NamedRef;
+  @ApiProperty({ type: NamedRefDto }) exchange_account!: NamedRef;
   @ApiProperty({ enum: MM_PROFILE_STATUSES }) status!: MmProfileStatus;
   @ApiProperty() is_show!: boolean;
-  @ApiProperty() created_at!: Date;
+  @ApiProperty() created_at!: string;
 }
 
-class MmSummaryDto {
+class MmSummaryDto implements MmProfileSummary {
   @ApiPropertyOptional() sum_all_signals_quota?: number;
   @ApiPropertyOptional() sum_one_signal_quota?: number;
 }
 
-export class MmProfileListDto extends paginatedAnswer(MmProfileDto) {
+export class MmProfileListDto extends paginatedAnswer(MmProfileDto) implements MmProfileList {
   @ApiProperty({ type: MmSummaryDto, description: 'Sums over every profile the filters match (each only when its field is visible)' })
   summary!: MmSummaryDto;
 }
 
-export class MmProfileOptionDto {
+export class MmProfileOptionDto implements MmProfileOption {
   @ApiProperty() id!: number;
-  @ApiProperty() title!: string;
+  @ApiPropertyOptional({ description: 'Left out for a Limited group that does not see titles' }) title?: string;
 }
 
 export class MmProfileOptionListDto extends paginatedAnswer(MmProfileOptionDto) {}

@@ -1,4 +1,4 @@
-import { MM_PROFILE_LIST_QUERY, MM_PROFILE_OPTIONS_QUERY, PAGE_SIZES } from '@console/contracts';
+import { MM_PROFILE_OPTIONS_QUERY, MM_PROFILE_RESOURCE, PAGE_SIZES } from '@console/contracts';
 import { defineList } from '../common/list-query/list-declaration';
 import type { MmProfileOptionsQuery, MmProfilesQuery } from './mm-profiles.dto';
 
@@ -17,7 +17,7 @@ export const MM_PROFILE_FROM = FROM;
  * service fills the default); `direction` keeps profiles a strategy profile of that direction uses.
  * A few hundred rows at most: no index beyond the foreign keys.
  */
-export const MM_PROFILE_LIST = defineList<MmProfilesQuery, typeof MM_PROFILE_LIST_QUERY>(MM_PROFILE_LIST_QUERY, {
+export const MM_PROFILE_LIST = defineList<MmProfilesQuery, typeof MM_PROFILE_RESOURCE.query>(MM_PROFILE_RESOURCE.query, {
   name: 'mm profiles',
   from: FROM,
   columns: MM_PROFILE_COLUMNS,

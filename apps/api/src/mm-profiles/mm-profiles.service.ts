@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isFieldAllowed, MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, permOf, TRADING_DECIMALS } from '@console/contracts';
+import {
+  isFieldAllowed,
+  MM_PROFILE_FORM_FIELDS,
+  MM_PROFILE_MESSAGES as M,
+  permOf,
+  TRADING_DECIMALS,
+  type MmProfile,
+  type MmProfileOption,
+  type MmProfileSummary,
+} from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
 import { toDbText, toJsonNumber } from '../common/decimal';
@@ -10,17 +19,11 @@ import { aggregateList, ListPage, mapRows, queryListPage } from '../common/list-
 import { EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { MmProfileDto, MmProfileFormDto, MmProfileOptionsQuery, MmProfilesQuery, UpdateMmProfileDto } from './mm-profiles.dto';
+import { MmProfileFormDto, MmProfileOptionsQuery, MmProfilesQuery, UpdateMmProfileDto } from './mm-profiles.dto';
 import { MM_PROFILE_LIST, MM_PROFILE_OPTION_LIST } from './mm-profiles.list';
 import { MmProfileRecord, MmProfilesRepository, MmProfileWrite } from './mm-profiles.repository';
 
 const FORM_FIELDS = MM_PROFILE_FORM_FIELDS;
-
-/** The summary row of the list: sums over every matching profile, each only when its field is visible. */
-export interface MmSummary {
-  sum_all_signals_quota?: number;
-  sum_one_signal_quota?: number;
-}
 
 /**
  * MM profiles. The form changes an inactive (or draft) profile only. Starting and stopping are engine
@@ -36,7 +39,7 @@ export class MmProfilesService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(principal: Principal, query: MmProfilesQuery): Promise<ListPage<MmProfileDto> & { summary: MmSummary }> {
+  async list(principal: Principal, query: MmProfilesQuery): Promise<ListPage<MmProfile> & { summary: MmProfileSummary }> {
     const filters = { ...query, visibility: query.visibility ?? 'visible' };
     const page = mapRows(await queryListPage<MmProfileRecord, MmProfilesQuery>(this.dataSource, MM_PROFILE_LIST, filters), toDto);
     const sums = await aggregateList<{ all: string | null; one: string | null }, MmProfilesQuery>(
@@ -46,21 +49,21 @@ export class MmProfilesService {
       `sum(mm.all_signals_quota)::text AS all, sum(mm.one_signal_quota)::text AS one`,
     );
     const perm = permOf(principal, 'mm_profiles');
-    const summary: MmSummary = {};
+    const summary: MmProfileSummary = {};
     if (isFieldAllowed(perm, 'all_signals_quota')) summary.sum_all_signals_quota = toJsonNumber(sums.all ?? '0', 2);
     if (isFieldAllowed(perm, 'one_signal_quota')) summary.sum_one_signal_quota = toJsonNumber(sums.one ?? '0', TRADING_DECIMALS.oneSignalQuota);
     return { ...page, summary };
   }
 
-  options(query: MmProfileOptionsQuery): Promise<ListPage<{ id: number; title: string }>> {
+  options(query: MmProfileOptionsQuery): Promise<ListPage<MmProfileOption>> {
     return queryListPage(this.dataSource, MM_PROFILE_OPTION_LIST, query);
   }
 
-  async get(id: number): Promise<MmProfileDto> {
+  async get(id: number): Promise<MmProfile> {
     return toDto(foundOr404(await this.profiles.find(this.dataSource, id)));
   }
 
-  async create(principal: Principal, body: MmProfileFormDto): Promise<MmProfileDto> {
+  async create(principal: Principal, body: MmProfileFormDto): Promise<MmProfile> {
     const id = await this.dataSource.transaction(async (m) => {
       await this.assertAccount(m, body.exchange_account);
       const id = await this.profiles.insert(m, writeOf(body));
@@ -71,7 +74,7 @@ export class MmProfilesService {
     return this.get(id);
   }
 
-  async update(principal: Principal, id: number, body: UpdateMmProfileDto): Promise<MmProfileDto> {
+  async update(principal: Principal, id: number, body: UpdateMmProfileDto): Promise<MmProfile> {
     const command = await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
       const edits = FORM_FIELDS.some((field) => body[field] !== undefined);
@@ -151,7 +154,7 @@ function writeOf(form: Form): MmProfileWrite {
   };
 }
 
-export function toDto(row: MmProfileRecord): MmProfileDto {
+export function toDto(row: MmProfileRecord): MmProfile {
   return {
     id: row.id,
     title: row.title,
@@ -163,6 +166,6 @@ export function toDto(row: MmProfileRecord): MmProfileDto {
     exchange_account: row.exchange_account,
     status: row.status,
     is_show: row.is_show,
-    created_at: row.created_at,
+    created_at: row.created_at.toISOString(),
   };
 }

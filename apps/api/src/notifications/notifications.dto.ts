@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { NotificationRow } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 
 export class NotificationsQuery extends PageQuery {}
 
-export class NotificationDto {
+export class NotificationDto implements NotificationRow {
   @ApiProperty() id!: string;
   @ApiProperty() title!: string;
   @ApiProperty() text_body!: string;

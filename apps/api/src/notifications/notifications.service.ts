@@ -2,11 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import type { NotificationRow } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
 import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../queues/telegram/telegram.jobs';
-import { NotificationDto, NotificationsQuery } from './notifications.dto';
+import { NotificationsQuery } from './notifications.dto';
 import { NOTIFICATION_LIST } from './notifications.list';
 import { NotificationsRepository } from './notifications.repository';
 import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
@@ -35,8 +36,8 @@ export class NotificationsService {
     private readonly outboxRows: TelegramOutboxRepository,
   ) {}
 
-  list(query: NotificationsQuery): Promise<ListPage<NotificationDto>> {
-    return queryListPage<NotificationDto, NotificationsQuery>(this.dataSource, NOTIFICATION_LIST, query);
+  list(query: NotificationsQuery): Promise<ListPage<NotificationRow>> {
+    return queryListPage<NotificationRow, NotificationsQuery>(this.dataSource, NOTIFICATION_LIST, query);
   }
 
   async notify(input: NotificationInput): Promise<{ id: string; outboxId: string }> {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { OWN_MESSAGES, PAIR_MESSAGES } from '@console/contracts';
+import { OWN_MESSAGES, PAIR_MESSAGES, type PairOption, type PairsSyncResult, type TradingPair } from '@console/contracts';
 
 export class PairsQuery extends PageQuery {}
 
@@ -34,7 +34,7 @@ export class PairsForFiltersQuery extends PageQuery {
   is_for_active?: boolean;
 }
 
-export class PairDto {
+export class PairDto implements TradingPair {
   @ApiProperty() id!: number;
   @ApiProperty({ example: 'BTCUSDT' }) ticker!: string;
   @ApiProperty() is_active!: boolean;
@@ -42,14 +42,14 @@ export class PairDto {
 
 export class PairListDto extends paginatedAnswer(PairDto) {}
 
-export class PairOptionDto {
+export class PairOptionDto implements PairOption {
   @ApiProperty() id!: number;
   @ApiProperty() ticker!: string;
 }
 
 export class PairOptionListDto extends paginatedAnswer(PairOptionDto) {}
 
-export class PairsSyncResultDto {
+export class PairsSyncResultDto implements PairsSyncResult {
   @ApiProperty({ description: 'Tickers added by this sync (inactive)' }) added!: number;
   @ApiProperty({ description: 'Pairs stored after the sync' }) count!: number;
   @ApiProperty({ description: 'Stored pairs the exchange no longer lists (kept, never deleted)' }) not_listed!: number;

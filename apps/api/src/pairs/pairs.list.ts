@@ -1,9 +1,9 @@
-import { MAX_PAGE_SIZE, PAGE_SIZES } from '@console/contracts';
-import type { ListDeclaration } from '../common/list-query/list-declaration';
+import { MAX_PAGE_SIZE, PAGE_SIZES, PAIR_RESOURCE } from '@console/contracts';
+import { defineList, type ListDeclaration } from '../common/list-query/list-declaration';
 import type { PairsForFiltersQuery, PairsQuery } from './pairs.dto';
 
 /** The settings block scrolls through every pair, so the default page holds a whole exchange's list. */
-export const PAIR_LIST: ListDeclaration<PairsQuery> = {
+export const PAIR_LIST = defineList<PairsQuery, typeof PAIR_RESOURCE.query>(PAIR_RESOURCE.query, {
   name: 'pairs',
   from: 'pairs',
   columns: 'pairs.id, pairs.ticker, pairs.is_active',
@@ -13,7 +13,7 @@ export const PAIR_LIST: ListDeclaration<PairsQuery> = {
   defaultOrder: [{ column: 'pairs.ticker' }],
   defaultPageSize: MAX_PAGE_SIZE,
   count: { kind: 'exact' },
-};
+});
 
 /** Options for the pair autocomplete: id and ticker, matching `search`, optionally only active pairs. */
 export const PAIR_OPTION_LIST: ListDeclaration<PairsForFiltersQuery> = {

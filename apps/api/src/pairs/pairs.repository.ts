@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-import type { PairDto } from './pairs.dto';
+import type { TradingPair } from '@console/contracts';
 
 /** Every statement on `pairs` outside its list declarations. */
 @Injectable()
@@ -20,12 +20,12 @@ export class PairsRepository {
     return row;
   }
 
-  async findForUpdate(db: Db, id: number): Promise<PairDto | undefined> {
+  async findForUpdate(db: Db, id: number): Promise<TradingPair | undefined> {
     return firstRow(db, `SELECT id, ticker, is_active FROM pairs WHERE id = $1 FOR UPDATE`, [id]);
   }
 
-  async setActive(db: Db, id: number, isActive: boolean): Promise<PairDto> {
-    const [row] = await queryRows<PairDto>(db, `UPDATE pairs SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING id, ticker, is_active`, [id, isActive]);
+  async setActive(db: Db, id: number, isActive: boolean): Promise<TradingPair> {
+    const [row] = await queryRows<TradingPair>(db, `UPDATE pairs SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING id, ticker, is_active`, [id, isActive]);
     return row;
   }
 

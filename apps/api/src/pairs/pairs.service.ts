@@ -9,8 +9,8 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { EXCHANGE_CATALOG, ExchangeCatalog } from './exchange-catalog';
 import { PAIR_LIST, PAIR_OPTION_LIST } from './pairs.list';
 import { PairsRepository } from './pairs.repository';
-import { PairDto, PairOptionDto, PairsForFiltersQuery, PairsQuery, PairsSyncResultDto, UpdatePairDto } from './pairs.dto';
-import { NOTICES, PAIR_MESSAGES } from '@console/contracts';
+import { PairsForFiltersQuery, PairsQuery, UpdatePairDto } from './pairs.dto';
+import { NOTICES, PAIR_MESSAGES, type PairOption, type PairsSyncResult, type TradingPair } from '@console/contracts';
 
 const TICKER = /^[A-Z0-9]{2,32}$/;
 
@@ -28,15 +28,15 @@ export class PairsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  list(query: PairsQuery): Promise<ListPage<PairDto>> {
-    return queryListPage<PairDto, PairsQuery>(this.dataSource, PAIR_LIST, query);
+  list(query: PairsQuery): Promise<ListPage<TradingPair>> {
+    return queryListPage<TradingPair, PairsQuery>(this.dataSource, PAIR_LIST, query);
   }
 
-  forFilters(query: PairsForFiltersQuery): Promise<ListPage<PairOptionDto>> {
-    return queryListPage<PairOptionDto, PairsForFiltersQuery>(this.dataSource, PAIR_OPTION_LIST, query);
+  forFilters(query: PairsForFiltersQuery): Promise<ListPage<PairOption>> {
+    return queryListPage<PairOption, PairsForFiltersQuery>(this.dataSource, PAIR_OPTION_LIST, query);
   }
 
-  async sync(principal: Principal): Promise<PairsSyncResultDto> {
+  async sync(principal: Principal): Promise<PairsSyncResult> {
     const listed = [...new Set((await this.catalog.listInstruments()).map((i) => i.ticker.trim().toUpperCase()).filter((t) => TICKER.test(t)))];
     const result = await this.dataSource.transaction(async (m) => {
       const added = await this.pairs.addMissing(m, listed);
@@ -57,7 +57,7 @@ export class PairsService {
     return result.summary;
   }
 
-  async update(principal: Principal, id: number, body: UpdatePairDto): Promise<PairDto> {
+  async update(principal: Principal, id: number, body: UpdatePairDto): Promise<TradingPair> {
     return this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.pairs.findForUpdate(m, id));
       if (body.ticker !== undefined && body.ticker !== before.ticker) throw FieldValidationError.of('ticker', PAIR_MESSAGES.tickerReadOnly);

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SIGN_IN_OUTCOMES, type SignInAttempt, type SignInOutcome, type UserSession } from '@console/contracts';
+import { SIGN_IN_OUTCOMES, type SessionsEnded, type SignInAttempt, type SignInOutcome, type UserSession, type UserSessionList } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 
 export class SignInHistoryPageQuery extends PageQuery {}
@@ -14,7 +14,7 @@ export class UserSessionDto implements UserSession {
   @ApiProperty({ description: 'The session of this request' }) is_current!: boolean;
 }
 
-export class UserSessionListDto {
+export class UserSessionListDto implements UserSessionList {
   @ApiProperty({ type: [UserSessionDto] }) results!: UserSessionDto[];
 }
 
@@ -29,7 +29,7 @@ export class SignInAttemptDto implements SignInAttempt {
 
 export class SignInHistoryDto extends paginatedAnswer(SignInAttemptDto, { countDescription: 'Exact up to 1,000 attempts past the page, an estimate beyond' }) {}
 
-export class SessionsEndedDto {
+export class SessionsEndedDto implements SessionsEnded {
   @ApiProperty() detail!: string;
   @ApiProperty({ description: 'How many sessions were ended' }) ended!: number;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { OWN_MESSAGES, SESSION_MESSAGES, type SignInAttempt, type UserSession } from '@console/contracts';
+import { OWN_MESSAGES, SESSION_MESSAGES, type SessionsEnded, type SignInAttempt, type UserSession, type UserSessionList } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { LiveSessionRow, SessionsRepository } from '../auth/sessions.repository';
@@ -38,7 +38,7 @@ export class UserSessionsService {
   ) {}
 
   /** The live sessions of a user; `currentFamilyId` marks the caller's own. 404 for an unknown user. */
-  async list(userId: number, currentFamilyId: string | null): Promise<{ results: UserSession[] }> {
+  async list(userId: number, currentFamilyId: string | null): Promise<UserSessionList> {
     const rows = foundOr404(await this.sessions.liveSessionsOf(this.dataSource, userId));
     return { results: rows.map((row) => toSession(row, currentFamilyId)) };
   }
@@ -55,7 +55,7 @@ export class UserSessionsService {
   }
 
   /** Ends one of the caller's own sessions (usually another one: ending this one signs it out). */
-  async endOwn(principal: Principal, familyId: string): Promise<{ detail: string; ended: number }> {
+  async endOwn(principal: Principal, familyId: string): Promise<SessionsEnded> {
     await this.dataSource.transaction(async (m) => {
       if (!(await this.sessions.revokeUserFamily(m, principal.userId, familyId, 'ended_by_user'))) throw new NotFoundDetail();
       await this.audit.write({ type: 'user', event_type: 'session_ended', user_id: principal.userId, log_data: { family_id: familyId, ip: principal.ip, userAgent: principal.userAgent } }, m);
@@ -64,7 +64,7 @@ export class UserSessionsService {
   }
 
   /** Ends every session of the caller but the one making this request. */
-  async endOthers(principal: Principal): Promise<{ detail: string; ended: number }> {
+  async endOthers(principal: Principal): Promise<SessionsEnded> {
     const ended = await this.dataSource.transaction(async (m) => {
       const count = await this.sessions.revokeUserSessions(m, principal.userId, 'ended_by_user', principal.familyId);
       await this.audit.write({ type: 'user', event_type: 'other_sessions_ended', user_id: principal.userId, log_data: { ended: count, ip: principal.ip, userAgent: principal.userAgent } }, m);
@@ -74,7 +74,7 @@ export class UserSessionsService {
   }
 
   /** A manager ends one session of another user, whose group must be within the manager's levels. */
-  async endOneOf(principal: Principal, userId: number, familyId: string): Promise<{ detail: string; ended: number }> {
+  async endOneOf(principal: Principal, userId: number, familyId: string): Promise<SessionsEnded> {
     await this.asManager(principal, userId, async (m) => {
       if (!(await this.sessions.revokeUserFamily(m, userId, familyId, 'ended_by_admin'))) throw new NotFoundDetail();
       await this.audit.write({ type: 'user', event_type: 'user_session_ended', user_id: principal.userId, log_data: { target_user_id: userId, family_id: familyId } }, m);
@@ -83,7 +83,7 @@ export class UserSessionsService {
   }
 
   /** A manager ends every session of another user (a lost laptop): each stops at its next request. */
-  async endAllOf(principal: Principal, userId: number): Promise<{ detail: string; ended: number }> {
+  async endAllOf(principal: Principal, userId: number): Promise<SessionsEnded> {
     const ended = await this.asManager(principal, userId, async (m) => {
       const count = await this.sessions.revokeUserSessions(m, userId, 'ended_by_admin');
       await this.audit.write({ type: 'user', event_type: 'user_sessions_ended', user_id: principal.userId, log_data: { target_user_id: userId, ended: count } }, m);

@@ -13,7 +13,11 @@ import {
   TIMEFRAMES,
   type ActionState,
   type Direction,
+  type NamedRef,
+  type StrategyProfile,
+  type StrategyProfileOption,
   type StrategyProfileStatus,
+  type StrategySettings,
   type StrategySettingsSchemaType,
   type Timeframe,
 } from '@console/contracts';
@@ -95,39 +99,40 @@ export class UpdateStrategyProfileDto {
   is_show?: boolean;
 }
 
-class NamedRef {
+class NamedRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class StrategyProfileDto {
+/** The swagger shape of the contracts' StrategyProfile (at Limited only the group's fields and the id). */
+export class StrategyProfileDto implements StrategyProfile {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ enum: STRATEGY_PROFILE_STATUSES }) status!: StrategyProfileStatus;
   @ApiProperty({ enum: ACTION_STATES }) action_state!: ActionState;
   @ApiProperty({ enum: DIRECTIONS }) profile_direction!: Direction;
   @ApiProperty({ nullable: true, type: Number, description: 'Template profile id' }) template!: number | null;
-  @ApiProperty({ nullable: true, type: NamedRef }) mm_profile!: NamedRef | null;
+  @ApiProperty({ nullable: true, type: NamedRefDto }) mm_profile!: NamedRef | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Ticker list id' }) tickers!: number | null;
   @ApiProperty({ nullable: true, type: String }) ticker_configs_name!: string | null;
   @ApiProperty({ nullable: true, enum: TIMEFRAMES }) timeframe!: Timeframe | null;
-  @ApiProperty({ nullable: true, type: NamedRef }) exchange_account!: NamedRef | null;
+  @ApiProperty({ nullable: true, type: NamedRefDto }) exchange_account!: NamedRef | null;
   @ApiProperty({ type: [String], description: 'The tickers of its list' }) pairs!: string[];
   @ApiProperty() is_show!: boolean;
-  @ApiProperty() created_at!: Date;
+  @ApiProperty() created_at!: string;
 }
 
 export class StrategyProfileListDto extends paginatedAnswer(StrategyProfileDto) {}
 
-export class StrategyProfileOptionDto {
+export class StrategyProfileOptionDto implements StrategyProfileOption {
   @ApiProperty() id!: number;
-  @ApiProperty() title!: string;
+  @ApiPropertyOptional({ description: 'Left out for a Limited group that does not see titles' }) title?: string;
 }
 
 export class StrategyProfileOptionListDto extends paginatedAnswer(StrategyProfileOptionDto) {}
 
-/** `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document, version v1. */
-export class StrategySettingsDto {
+/** `GET`/`PUT strategies/strategy-settings/{id}/`: the settings document, version v1 (the contracts' StrategySettings). */
+export class StrategySettingsDto implements StrategySettings {
   @ApiProperty({ enum: STRATEGY_SETTINGS_SCHEMA_TYPES })
   @IsIn(STRATEGY_SETTINGS_SCHEMA_TYPES, { message: OWN_MESSAGES.valueInvalid })
   schema_type!: StrategySettingsSchemaType;

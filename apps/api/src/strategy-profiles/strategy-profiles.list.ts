@@ -1,4 +1,4 @@
-import { STRATEGY_PROFILE_LIST_QUERY, STRATEGY_PROFILE_OPTIONS_QUERY, STRATEGY_PROFILE_PAGE_SIZE, PAGE_SIZES } from '@console/contracts';
+import { STRATEGY_PROFILE_OPTIONS_QUERY, STRATEGY_PROFILE_PAGE_SIZE, STRATEGY_PROFILE_RESOURCE, PAGE_SIZES } from '@console/contracts';
 import { containsPattern } from '../common/database/like';
 import { defineList, type FilterDeclaration } from '../common/list-query/list-declaration';
 import type { StrategyProfileOptionsQuery, StrategyProfilesQuery } from './strategy-profiles.dto';
@@ -20,7 +20,7 @@ export const STRATEGY_PROFILE_COLUMNS = `sp.id, sp.title, sp.status, sp.action_s
  * The strategy profiles, newest first, 20 a page; picked (visible) ones unless `show_hide=true`.
  * A few hundred rows at most: sorted in memory, no index beyond the foreign keys.
  */
-export const STRATEGY_PROFILE_LIST = defineList<StrategyProfilesQuery, typeof STRATEGY_PROFILE_LIST_QUERY>(STRATEGY_PROFILE_LIST_QUERY, {
+export const STRATEGY_PROFILE_LIST = defineList<StrategyProfilesQuery, typeof STRATEGY_PROFILE_RESOURCE.query>(STRATEGY_PROFILE_RESOURCE.query, {
   name: 'strategy profiles',
   from: STRATEGY_PROFILE_FROM,
   columns: STRATEGY_PROFILE_COLUMNS,

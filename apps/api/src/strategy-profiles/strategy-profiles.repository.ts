@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Direction, StrategyProfileStatus, Timeframe } from '@console/contracts';
+import type { Direction, StrategyProfile, StrategyProfileStatus, StrategySettings, Timeframe } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-import type { StrategyProfileDto } from './strategy-profiles.dto';
 import { STRATEGY_PROFILE_COLUMNS, STRATEGY_PROFILE_FROM } from './strategy-profiles.list';
 
 /** What a new draft copies from its template. */
@@ -14,7 +13,7 @@ export interface TemplateSource {
 /** Every statement on `strategy_profiles` outside its list declarations. */
 @Injectable()
 export class StrategyProfilesRepository {
-  async find(db: Db, id: number, { lock = false } = {}): Promise<StrategyProfileDto | undefined> {
+  async find(db: Db, id: number, { lock = false } = {}): Promise<StrategyProfile | undefined> {
     // Locked first, then read by a statement of its own: read after any wait for the lock, the joined
     // rows (pairs, profiles, names) are the latest committed, not the first statement's snapshot.
     if (lock) await db.query(`SELECT 1 FROM strategy_profiles WHERE id = $1 FOR UPDATE`, [id]);
@@ -54,7 +53,7 @@ export class StrategyProfilesRepository {
     );
   }
 
-  async settings(db: Db, id: number): Promise<{ schema_type: string; settings: Record<string, unknown> } | undefined> {
+  async settings(db: Db, id: number): Promise<StrategySettings | undefined> {
     return firstRow(db, `SELECT settings_schema_type AS schema_type, settings FROM strategy_profiles WHERE id = $1`, [id]);
   }
 

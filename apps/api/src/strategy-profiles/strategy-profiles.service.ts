@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { knownSettings, normalizeSettings, settingsShapeErrors, STRATEGY_PROFILE_MESSAGES as M, validateStrategySettings, type Timeframe } from '@console/contracts';
+import {
+  knownSettings,
+  normalizeSettings,
+  settingsShapeErrors,
+  STRATEGY_PROFILE_MESSAGES as M,
+  validateStrategySettings,
+  type StrategyProfile,
+  type StrategyProfileOption,
+  type StrategySettings,
+  type Timeframe,
+} from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
@@ -10,14 +20,7 @@ import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { finishRefusal, settingsFields, wholeDocumentErrors } from './finish-rule';
-import {
-  CreateStrategyProfileDto,
-  StrategyProfileDto,
-  StrategyProfileOptionsQuery,
-  StrategyProfilesQuery,
-  StrategySettingsDto,
-  UpdateStrategyProfileDto,
-} from './strategy-profiles.dto';
+import { CreateStrategyProfileDto, StrategyProfileOptionsQuery, StrategyProfilesQuery, StrategySettingsDto, UpdateStrategyProfileDto } from './strategy-profiles.dto';
 import { STRATEGY_PROFILE_LIST, STRATEGY_PROFILE_OPTION_LIST } from './strategy-profiles.list';
 import { StrategyProfilesRepository, TemplateSource } from './strategy-profiles.repository';
 
@@ -40,19 +43,19 @@ export class StrategyProfilesService {
     private readonly audit: AuditService,
   ) {}
 
-  list(query: StrategyProfilesQuery): Promise<ListPage<StrategyProfileDto>> {
+  list(query: StrategyProfilesQuery): Promise<ListPage<StrategyProfile>> {
     return queryListPage(this.dataSource, STRATEGY_PROFILE_LIST, { ...query, show_hide: query.show_hide ?? false });
   }
 
-  options(query: StrategyProfileOptionsQuery): Promise<ListPage<{ id: number; title: string }>> {
+  options(query: StrategyProfileOptionsQuery): Promise<ListPage<StrategyProfileOption>> {
     return queryListPage(this.dataSource, STRATEGY_PROFILE_OPTION_LIST, query);
   }
 
-  async get(id: number): Promise<StrategyProfileDto> {
+  async get(id: number): Promise<StrategyProfile> {
     return foundOr404(await this.profiles.find(this.dataSource, id));
   }
 
-  async create(principal: Principal, body: CreateStrategyProfileDto): Promise<StrategyProfileDto> {
+  async create(principal: Principal, body: CreateStrategyProfileDto): Promise<StrategyProfile> {
     const id = await this.dataSource.transaction(async (m) => {
       const template = body.template == null ? BLANK : await this.profiles.template(m, body.template);
       if (!template) throw FieldValidationError.of('template', M.templateUnknown);
@@ -65,7 +68,7 @@ export class StrategyProfilesService {
     return this.get(id);
   }
 
-  async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfileDto> {
+  async update(principal: Principal, id: number, body: UpdateStrategyProfileDto): Promise<StrategyProfile> {
     await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.profiles.find(m, id, { lock: true }));
       const edits = body.title !== undefined || body.mm_profile !== undefined || body.tickers !== undefined;
@@ -102,7 +105,7 @@ export class StrategyProfilesService {
    * checked whole again on the locked row: one finished before that rule, or stored before a rule
    * changed, does not reach the engine.
    */
-  async start(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfileDto> {
+  async start(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfile> {
     await this.commands.submit(principal, {
       kind: 'start_profile',
       targetId: id,
@@ -118,7 +121,7 @@ export class StrategyProfilesService {
   }
 
   /** From active: stopping at once, inactive when the engine reports it stopped. */
-  async stop(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfileDto> {
+  async stop(principal: Principal, id: number, clientKey?: string): Promise<StrategyProfile> {
     await this.commands.submit(principal, {
       kind: 'stop_profile',
       targetId: id,
@@ -131,15 +134,15 @@ export class StrategyProfilesService {
     return this.get(id);
   }
 
-  async settings(id: number): Promise<StrategySettingsDto> {
-    return foundOr404(await this.profiles.settings(this.dataSource, id)) as StrategySettingsDto;
+  async settings(id: number): Promise<StrategySettings> {
+    return foundOr404(await this.profiles.settings(this.dataSource, id));
   }
 
   /**
    * Saves the whole settings document after every rule of validateStrategySettings (a draft:
    * the blocks it holds so far). Only a draft or inactive profile: a running one keeps the settings the engine works with.
    */
-  async saveSettings(principal: Principal, id: number, body: StrategySettingsDto): Promise<StrategySettingsDto> {
+  async saveSettings(principal: Principal, id: number, body: StrategySettingsDto): Promise<StrategySettings> {
     const settings = normalizeSettings(body.settings) as Record<string, unknown>;
     await this.dataSource.transaction(async (m) => {
       const profile = foundOr404(await this.profiles.find(m, id, { lock: true }));

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ActionState, BotStatus } from '@console/contracts';
+import type { SystemStatus } from '@console/contracts';
 import { type Db, firstRow } from '../common/database/sql';
 
 /** The bot's one status row (`bot_status`), as the engine last confirmed it, with its newest command. */
 @Injectable()
 export class SystemStatusRepository {
-  async read(db: Db): Promise<{ status: BotStatus; action_state: ActionState; command_id: string | null }> {
+  async read(db: Db): Promise<SystemStatus> {
     return (await firstRow(
       db,
       `SELECT b.status, b.action_state,
@@ -15,7 +15,7 @@ export class SystemStatusRepository {
   }
 
   /** The row locked until the transaction ends: requests to switch the bot take turns. */
-  async lock(db: Db): Promise<{ status: BotStatus; action_state: ActionState }> {
+  async lock(db: Db): Promise<Omit<SystemStatus, 'command_id'>> {
     return (await firstRow(db, `SELECT status, action_state FROM bot_status FOR UPDATE`))!;
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { SystemStatus } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
-import { SetSystemStatusDto, SystemStatusDto } from './system-status.dto';
+import { SetSystemStatusDto } from './system-status.dto';
 import { SystemStatusRepository } from './system-status.repository';
 
 /**
@@ -19,7 +20,7 @@ export class SystemStatusService {
     private readonly commands: EngineCommandsService,
   ) {}
 
-  read(): Promise<SystemStatusDto> {
+  read(): Promise<SystemStatus> {
     return this.statusRow.read(this.dataSource);
   }
 
@@ -28,7 +29,7 @@ export class SystemStatusService {
    * the locked row, so "on" and "off" asked at once take turns: while one is pending (CHANGING) the
    * opposite one is refused with 409 by the engine boundary, the same one answers the pending command.
    */
-  async set(principal: Principal, body: SetSystemStatusDto, clientKey?: string): Promise<SystemStatusDto> {
+  async set(principal: Principal, body: SetSystemStatusDto, clientKey?: string): Promise<SystemStatus> {
     const submitted = await this.dataSource.transaction(async (m) => {
       const now = await this.statusRow.lock(m);
       if (now.status === body.status && now.action_state !== 'CHANGING') return null;

@@ -9,6 +9,7 @@ import {
   TICKER_CONFIG_STATUSES,
   TICKER_CONFIG_TARGET_STATUSES,
   TICKER_CONFIG_TITLE_MAX,
+  type TickerConfig,
   type TickerConfigStatus,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
@@ -64,14 +65,15 @@ export class UpdateTickerConfigDto {
   pairs?: number[];
 }
 
-export class TickerConfigDto {
+/** The swagger shape of the contracts' TickerConfig. */
+export class TickerConfigDto implements TickerConfig {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ enum: TICKER_CONFIG_STATUSES }) status!: TickerConfigStatus;
   @ApiProperty({ type: [Number], description: 'Trading pair ids, by ticker' }) pairs!: number[];
   @ApiProperty({ type: [String], description: 'The tickers of those pairs, in the same order' }) tickers!: string[];
-  @ApiProperty() created_at!: Date;
-  @ApiProperty() updated_at!: Date;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
 }
 
 export class TickerConfigListDto extends paginatedAnswer(TickerConfigDto) {}

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, TICKER_CONFIG_LIST_QUERY } from '@console/contracts';
+import { PAGE_SIZES, TICKER_CONFIG_RESOURCE } from '@console/contracts';
 import { defineList } from '../common/list-query/list-declaration';
 import type { TickerConfigsQuery } from './ticker-configs.dto';
 
@@ -16,7 +16,7 @@ export const TICKER_CONFIG_COLUMNS = `tc.id, tc.title, tc.status, coalesce(tcp.i
  * The ticker configs, newest first; Created and Updated sort. A few hundred rows at most (one per
  * traded list), so the sorts need no index of their own (docs/decisions/trading-data.md).
  */
-export const TICKER_CONFIG_LIST = defineList<TickerConfigsQuery, typeof TICKER_CONFIG_LIST_QUERY>(TICKER_CONFIG_LIST_QUERY, {
+export const TICKER_CONFIG_LIST = defineList<TickerConfigsQuery, typeof TICKER_CONFIG_RESOURCE.query>(TICKER_CONFIG_RESOURCE.query, {
   name: 'ticker configs',
   from: TICKER_CONFIG_FROM,
   columns: TICKER_CONFIG_COLUMNS,

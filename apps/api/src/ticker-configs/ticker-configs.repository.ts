@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { TickerConfigStatus } from '@console/contracts';
+import type { TickerConfig, TickerConfigStatus } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-import type { TickerConfigDto } from './ticker-configs.dto';
 import { TICKER_CONFIG_COLUMNS, TICKER_CONFIG_FROM } from './ticker-configs.list';
 
 /** Every statement on `ticker_configs` and `ticker_config_pairs` outside the list declaration. */
 @Injectable()
 export class TickerConfigsRepository {
   /** The config as answered; `lock` holds its row until the transaction ends. */
-  async find(db: Db, id: number, { lock = false } = {}): Promise<TickerConfigDto | undefined> {
+  async find(db: Db, id: number, { lock = false } = {}): Promise<TickerConfig | undefined> {
     // Locked first, then read by a statement of its own: read after any wait for the lock, the joined
     // rows (pairs, profiles, names) are the latest committed, not the first statement's snapshot.
     if (lock) await db.query(`SELECT 1 FROM ticker_configs WHERE id = $1 FOR UPDATE`, [id]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isTickerConfigLocked, TICKER_CONFIG_MESSAGES as M, type TickerConfigStatus } from '@console/contracts';
+import { isTickerConfigLocked, TICKER_CONFIG_MESSAGES as M, type TickerConfig, type TickerConfigStatus } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
@@ -9,7 +9,7 @@ import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { CreateTickerConfigDto, TickerConfigDto, TickerConfigsQuery, UpdateTickerConfigDto } from './ticker-configs.dto';
+import { CreateTickerConfigDto, TickerConfigsQuery, UpdateTickerConfigDto } from './ticker-configs.dto';
 import { TICKER_CONFIG_LIST } from './ticker-configs.list';
 import { TickerConfigsRepository } from './ticker-configs.repository';
 
@@ -27,11 +27,11 @@ export class TickerConfigsService {
     private readonly audit: AuditService,
   ) {}
 
-  list(query: TickerConfigsQuery): Promise<ListPage<TickerConfigDto>> {
-    return queryListPage<TickerConfigDto, TickerConfigsQuery>(this.dataSource, TICKER_CONFIG_LIST, query);
+  list(query: TickerConfigsQuery): Promise<ListPage<TickerConfig>> {
+    return queryListPage<TickerConfig, TickerConfigsQuery>(this.dataSource, TICKER_CONFIG_LIST, query);
   }
 
-  async create(principal: Principal, body: CreateTickerConfigDto): Promise<TickerConfigDto> {
+  async create(principal: Principal, body: CreateTickerConfigDto): Promise<TickerConfig> {
     const pairs = [...new Set(body.pairs ?? [])];
     const { id, command } = await this.dataSource.transaction(async (m) => {
       await this.assertPairsActive(m, pairs);
@@ -46,7 +46,7 @@ export class TickerConfigsService {
     return foundOr404(await this.configs.find(this.dataSource, id));
   }
 
-  async update(principal: Principal, id: number, body: UpdateTickerConfigDto): Promise<TickerConfigDto> {
+  async update(principal: Principal, id: number, body: UpdateTickerConfigDto): Promise<TickerConfig> {
     const command = await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.configs.find(m, id, { lock: true }));
       const pairs = body.pairs === undefined ? before.pairs : [...new Set(body.pairs)];

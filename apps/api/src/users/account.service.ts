@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange } from '@console/contracts';
+import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange, type OwnAccount } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { RateLimiterService, passwordCheckLimits } from '../auth/rate-limiter.service';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { BadRequestDetail, FieldValidationError, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
-import { OwnAccountDto, UpdateOwnAccountDto } from './users.dto';
+import { UpdateOwnAccountDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 
 /** A user's own account details: email and an optional password change. */
@@ -22,7 +22,7 @@ export class AccountService {
     private readonly limiter: RateLimiterService,
   ) {}
 
-  async update(principal: Principal, id: number, body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
+  async update(principal: Principal, id: number, body: UpdateOwnAccountDto): Promise<OwnAccount> {
     if (id !== principal.userId) throw new ForbiddenDetail();
     const email = body.email.trim();
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.accountEmailInvalid);

@@ -3,7 +3,7 @@ import { USER_LIST } from './users.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { arePermsWithin, EMAIL_PATTERN, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, type GroupOption } from '@console/contracts';
+import { arePermsWithin, EMAIL_PATTERN, MESSAGES, NEW_USER_PASSWORD_PATTERN, OWN_MESSAGES, type GroupOptionList, type ManagedUser } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { hashPassword } from '../auth/passwords';
 import { SessionsRepository } from '../auth/sessions.repository';
@@ -12,7 +12,7 @@ import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes
 import { AuditService } from '../logs/audit.service';
 import { type Db } from '../common/database/sql';
 import { GroupsRepository } from '../groups/groups.repository';
-import { CreateUserDto, UserDto, UsersQuery } from './users.dto';
+import { CreateUserDto, UsersQuery } from './users.dto';
 import { UserRecord, UsersRepository } from './users.repository';
 
 /** User management: list, create, change group, deactivate. */
@@ -27,11 +27,11 @@ export class UsersAdminService {
     private readonly privileges: PrivilegeChanges,
   ) {}
 
-  async list(query: UsersQuery): Promise<ListPage<UserDto>> {
+  async list(query: UsersQuery): Promise<ListPage<ManagedUser>> {
     return mapRows(await queryListPage<UserRecord, UsersQuery>(this.dataSource, USER_LIST, query), toDto);
   }
 
-  async create(principal: Principal, body: CreateUserDto): Promise<UserDto> {
+  async create(principal: Principal, body: CreateUserDto): Promise<ManagedUser> {
     const email = body.email.trim();
     if (!EMAIL_PATTERN.test(email)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
     if (!NEW_USER_PASSWORD_PATTERN.test(body.password)) throw FieldValidationError.of('password', OWN_MESSAGES.newUserPasswordRules);
@@ -51,13 +51,13 @@ export class UsersAdminService {
    * The groups the actor may put a user in: those within the actor's own levels. Under the users
    * section, so a users manager without the groups section can still pick one.
    */
-  async groupOptions(principal: Principal): Promise<{ results: GroupOption[] }> {
+  async groupOptions(principal: Principal): Promise<GroupOptionList> {
     const options = await this.groups.options(this.dataSource);
     return { results: options.filter((g) => arePermsWithin(g, principal)).map(({ id, name }) => ({ id, name })) };
   }
 
   /** Moves a user to another group; it applies on that user's next request. */
-  async changeGroup(principal: Principal, id: number, groupId: number): Promise<UserDto> {
+  async changeGroup(principal: Principal, id: number, groupId: number): Promise<ManagedUser> {
     if (id === principal.userId) throw new ForbiddenDetail(OWN_MESSAGES.ownGroupChange);
     return this.privileges.change(principal, async (m, actor) => {
       const before = await this.find(m, id, { lock: true });
@@ -99,6 +99,6 @@ export class UsersAdminService {
   }
 }
 
-function toDto(row: UserRecord): UserDto {
+function toDto(row: UserRecord): ManagedUser {
   return { id: row.id, email: row.email, is_active: row.is_active, group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' } };
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MESSAGES, OWN_MESSAGES, type GroupOption } from '@console/contracts';
+import { MESSAGES, OWN_MESSAGES, type GroupOption, type GroupOptionList, type ManagedUser, type OwnAccount } from '@console/contracts';
 import { CredentialsDto } from '../auth/auth.dto';
 import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
@@ -26,7 +26,7 @@ export class UpdateOwnAccountDto {
   new_password?: string;
 }
 
-export class OwnAccountDto {
+export class OwnAccountDto implements OwnAccount {
   @ApiProperty() id!: number;
   @ApiProperty() email!: string;
 }
@@ -47,25 +47,21 @@ export class UpdateUserGroupDto {
   group!: number;
 }
 
-class UserGroupRefDto {
-  @ApiProperty() id!: number;
-  @ApiProperty() name!: string;
-}
-
-export class UserDto {
-  @ApiProperty() id!: number;
-  @ApiProperty() email!: string;
-  @ApiProperty() is_active!: boolean;
-  @ApiProperty({ type: UserGroupRefDto, nullable: true }) group!: UserGroupRefDto | null;
-}
-
-export class UserListDto extends paginatedAnswer(UserDto) {}
-
 class GroupOptionDto implements GroupOption {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
 }
 
-export class GroupOptionListDto {
+/** The swagger shape of the contracts' ManagedUser. */
+export class UserDto implements ManagedUser {
+  @ApiProperty() id!: number;
+  @ApiProperty() email!: string;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: GroupOptionDto, nullable: true }) group!: GroupOption | null;
+}
+
+export class UserListDto extends paginatedAnswer(UserDto) {}
+
+export class GroupOptionListDto implements GroupOptionList {
   @ApiProperty({ type: [GroupOptionDto] }) results!: GroupOptionDto[];
 }

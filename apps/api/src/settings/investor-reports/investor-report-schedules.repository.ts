@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Db, firstRow, queryRows } from '../../common/database/sql';
-import type { ScheduleDto } from './investor-reports.dto';
+import type { InvestorReportSchedule } from '@console/contracts';
 import { SCHEDULE_COLUMNS } from './investor-report-schedules.list';
 
 /** What a run of a schedule needs: its kind (for the default period), its pattern and its last run. */
 export interface ScheduleRun {
   id: number;
-  schedule_type: ScheduleDto['schedule_type'];
+  schedule_type: InvestorReportSchedule['schedule_type'];
   schedule_crontab: string;
   last_run_at: Date | null;
 }
@@ -14,12 +14,12 @@ export interface ScheduleRun {
 /** Every statement on `investor_report_schedules` outside its list declaration. */
 @Injectable()
 export class InvestorReportSchedulesRepository {
-  async findForUpdate(db: Db, id: number): Promise<ScheduleDto | undefined> {
+  async findForUpdate(db: Db, id: number): Promise<InvestorReportSchedule | undefined> {
     return firstRow(db, `SELECT ${SCHEDULE_COLUMNS} FROM investor_report_schedules WHERE id = $1 FOR UPDATE`, [id]);
   }
 
-  async insert(db: Db, entry: Omit<ScheduleDto, 'id'>): Promise<ScheduleDto> {
-    const [row] = await queryRows<ScheduleDto>(
+  async insert(db: Db, entry: Omit<InvestorReportSchedule, 'id'>): Promise<InvestorReportSchedule> {
+    const [row] = await queryRows<InvestorReportSchedule>(
       db,
       `INSERT INTO investor_report_schedules (schedule_type, investor_report_time, local_investor_report_time, schedule_crontab)
        VALUES ($1, $2, $3, $4) RETURNING ${SCHEDULE_COLUMNS}`,

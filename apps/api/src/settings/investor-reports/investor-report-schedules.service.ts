@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import type { InvestorReportSchedule } from '@console/contracts';
 import type { Principal } from '../../access/principal';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { foundOr404 } from '../../common/errors/api-errors';
@@ -10,7 +11,7 @@ import { handOffAfterCommit } from '../../queues/after-commit';
 import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { parseClockTime, parseReportTime } from '../report-time';
-import { CreateScheduleDto, ScheduleDto, SchedulesQuery } from './investor-reports.dto';
+import { CreateScheduleDto, SchedulesQuery } from './investor-reports.dto';
 import { SCHEDULE_LIST } from './investor-report-schedules.list';
 import { InvestorReportSchedulesRepository } from './investor-report-schedules.repository';
 import { ListPage, queryListPage } from '../../common/list-query/list-query';
@@ -29,11 +30,11 @@ export class InvestorReportSchedulesService {
     private readonly audit: AuditService,
   ) {}
 
-  list(query: SchedulesQuery): Promise<ListPage<ScheduleDto>> {
-    return queryListPage<ScheduleDto, SchedulesQuery>(this.dataSource, SCHEDULE_LIST, query);
+  list(query: SchedulesQuery): Promise<ListPage<InvestorReportSchedule>> {
+    return queryListPage<InvestorReportSchedule, SchedulesQuery>(this.dataSource, SCHEDULE_LIST, query);
   }
 
-  async create(principal: Principal, body: CreateScheduleDto): Promise<ScheduleDto> {
+  async create(principal: Principal, body: CreateScheduleDto): Promise<InvestorReportSchedule> {
     const entry = buildEntry(body);
     const created = await this.dataSource.transaction(async (m) => {
       const row = await this.schedules.insert(m, entry);
@@ -56,7 +57,7 @@ export class InvestorReportSchedulesService {
   }
 }
 
-function buildEntry(body: CreateScheduleDto): Omit<ScheduleDto, 'id'> {
+function buildEntry(body: CreateScheduleDto): Omit<InvestorReportSchedule, 'id'> {
   const local = body.local_investor_report_time ? parseClockTime('local_investor_report_time', body.local_investor_report_time) : null;
   if (body.schedule_type === 'custom') {
     const { pattern, firstTime } = checkCustomPattern(body.schedule_crontab);

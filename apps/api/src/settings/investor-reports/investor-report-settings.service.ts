@@ -4,11 +4,11 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../../access/principal';
 import { BadRequestDetail } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
-import { SETTINGS_MESSAGES } from '@console/contracts';
+import { SETTINGS_MESSAGES, type InvestorReportSettings } from '@console/contracts';
 import { TelegramSettingsRepository } from '../telegram/telegram-settings.repository';
 import { DEFAULT_REPORT_TIME } from '../telegram/tg-bot-settings.service';
 import { maskToken, resolveSubmittedToken } from '../telegram/token-mask';
-import { InvestorReportSettingsDto, InvestorReportSettingsInputDto } from './investor-reports.dto';
+import { InvestorReportSettingsInputDto } from './investor-reports.dto';
 
 /** The investor bot: its token and chat, kept on the same settings row as the alert bot. */
 @Injectable()
@@ -19,13 +19,13 @@ export class InvestorReportSettingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async get(): Promise<InvestorReportSettingsDto> {
+  async get(): Promise<InvestorReportSettings> {
     const settings = await this.store.read();
     return { investor_bot_token: maskToken(settings?.investor_bot_token ?? null), investor_chat_id: settings?.investor_chat_id ?? '' };
   }
 
   /** Saves only a change: the same values answer 400 'All values has not changed'. */
-  async update(principal: Principal, body: InvestorReportSettingsInputDto): Promise<InvestorReportSettingsDto> {
+  async update(principal: Principal, body: InvestorReportSettingsInputDto): Promise<InvestorReportSettings> {
     return this.dataSource.transaction(async (m) => {
       const before = await this.store.read(m, true);
       const token = resolveSubmittedToken(body.investor_bot_token, before?.investor_bot_token ?? null);

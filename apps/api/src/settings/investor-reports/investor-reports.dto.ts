@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS, MESSAGES, SCHEDULE_TYPES, type ScheduleType } from '@console/contracts';
+import { LIMITS, MESSAGES, SCHEDULE_TYPES, type InvestorReportSchedule, type InvestorReportSettings, type ScheduleType } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
 import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
@@ -22,7 +22,7 @@ export class InvestorReportSettingsInputDto {
   investor_chat_id!: string;
 }
 
-export class InvestorReportSettingsDto {
+export class InvestorReportSettingsDto implements InvestorReportSettings {
   @ApiProperty({ example: '********AbCd', description: 'Masked: the last 4 characters' }) investor_bot_token!: string;
   @ApiProperty() investor_chat_id!: string;
 }
@@ -51,7 +51,7 @@ export class CreateScheduleDto {
   schedule_crontab?: string | null;
 }
 
-export class ScheduleDto {
+export class ScheduleDto implements InvestorReportSchedule {
   @ApiProperty() id!: number;
   @ApiProperty({ enum: SCHEDULE_TYPES }) schedule_type!: ScheduleType;
   @ApiProperty({ example: '03:00:00' }) investor_report_time!: string;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '@console/contracts';
+import { LIMITS, type TgBotSettings } from '@console/contracts';
 import { Omittable, Trim } from '../../common/validation/transforms';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
 
@@ -41,8 +41,8 @@ export class TgBotSettingsInputDto {
   investor_report_time?: string;
 }
 
-/** Tokens are masked: '********' and the last 4 characters. */
-export class TgBotSettingsDto {
+/** Tokens are masked: '********' and the last 4 characters (the contracts' TgBotSettings). */
+export class TgBotSettingsDto implements TgBotSettings {
   @ApiProperty({ nullable: true, type: Number, description: 'null until the settings are first saved' }) id!: number | null;
   @ApiProperty({ example: '********AbCd' }) token!: string;
   @ApiProperty() chat_id!: string;

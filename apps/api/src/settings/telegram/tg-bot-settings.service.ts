@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { TgBotSettings } from '@console/contracts';
 import type { Principal } from '../../access/principal';
 import { NotFoundDetail } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { parseReportTime } from '../report-time';
 import { maskToken, resolveSubmittedToken } from './token-mask';
 import { TelegramSettings, TelegramSettingsRepository } from './telegram-settings.repository';
-import { TgBotSettingsDto, TgBotSettingsInputDto } from './tg-bot-settings.dto';
+import { TgBotSettingsInputDto } from './tg-bot-settings.dto';
 
 export const DEFAULT_REPORT_TIME = '00:00:00';
 
@@ -20,12 +21,12 @@ export class TgBotSettingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async get(): Promise<TgBotSettingsDto> {
+  async get(): Promise<TgBotSettings> {
     return toDto(await this.store.read());
   }
 
   /** Creates the row when none exists, else updates it. With an id, that id must be the row's. */
-  async save(principal: Principal, body: TgBotSettingsInputDto, id?: number): Promise<TgBotSettingsDto & { created: boolean }> {
+  async save(principal: Principal, body: TgBotSettingsInputDto, id?: number): Promise<TgBotSettings & { created: boolean }> {
     const reportTime = body.investor_report_time === undefined ? undefined : parseReportTime('investor_report_time', body.investor_report_time);
     return this.dataSource.transaction(async (m) => {
       const before = await this.store.read(m, true);
@@ -58,7 +59,7 @@ function changedFields(before: TelegramSettings | null, after: TelegramSettings)
   return keys.filter((k) => (before?.[k] ?? null) !== (after[k] ?? null));
 }
 
-export function toDto(settings: TelegramSettings | null): TgBotSettingsDto {
+export function toDto(settings: TelegramSettings | null): TgBotSettings {
   return {
     id: settings?.id ?? null,
     token: maskToken(settings?.token ?? null),

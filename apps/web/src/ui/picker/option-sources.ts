@@ -1,4 +1,4 @@
-import { API_PATHS, type Paginated } from '@console/contracts';
+import { API_PATHS, type Paginated, type PairOption } from '@console/contracts';
 import type { ApiClient } from '../../api/client';
 import { queryKeys, type OptionsKey } from '../../api/query-keys';
 import type { PickerOption, PickerPage, PickerPageQuery } from './PagingPicker';
@@ -37,5 +37,5 @@ export const strategyProfileSource = (client: ApiClient) => titledSource(client,
 export const pairSource = (client: ApiClient): OptionSource => ({
   queryKey: queryKeys.pairs.options(),
   fetchPage: async ({ search, page, page_size }) =>
-    asPickerPage(await client.get<Paginated<{ id: number; ticker: string }>>(API_PATHS.pairOptions, { params: { search: search || undefined, page, page_size } }), (pair) => ({ id: pair.id, label: pair.ticker })),
+    asPickerPage(await client.get<Paginated<PairOption>>(API_PATHS.pairOptions, { params: { search: search || undefined, page, page_size } }), (pair) => ({ id: pair.id, label: pair.ticker })),
 });

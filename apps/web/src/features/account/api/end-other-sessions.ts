@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type SessionsEnded } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { SessionsEnded } from './end-own-session';
 
 /** 'End all other sessions': every session but this one. */
 export const endOtherSessions = (client: ApiClient) => client.post<SessionsEnded>(API_PATHS.endOtherSessions);

@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type SessionsEnded } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface SessionsEnded {
-  detail: string;
-  ended: number;
-}
 
 /** 'End' on one of the user's other sessions: it is signed out at its next request. */
 export const endOwnSession = (client: ApiClient, sessionId: string) => client.delete<SessionsEnded>(API_PATHS.ownSession(sessionId));

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type OwnAccount } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApi } from '../../../api/context';
 
@@ -9,8 +9,8 @@ export interface OwnAccountUpdate {
   new_password?: string;
 }
 
-export function updateOwnAccount(client: ApiClient, id: number, body: OwnAccountUpdate): Promise<{ id: number; email: string }> {
-  return client.put(API_PATHS.user(id), body);
+export function updateOwnAccount(client: ApiClient, id: number, body: OwnAccountUpdate): Promise<OwnAccount> {
+  return client.put<OwnAccount>(API_PATHS.user(id), body);
 }
 
 /** The signed-in user lives in the session store, not in a query: a saved email goes there. */

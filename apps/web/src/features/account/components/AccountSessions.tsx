@@ -1,6 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
-import { deviceName, SESSION_LIMITS, SESSION_UI, type UserSession } from '@console/contracts';
+import { deviceName, SESSION_LIMITS, SESSION_UI, type SessionsEnded, type UserSession } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { useLocalTableParams } from '../../../ui/sessions/local-table-params';
@@ -25,7 +25,7 @@ export function AccountSessions() {
   const [ending, setEnding] = useState<Ending | null>(null);
   const others = (sessions.data?.results ?? []).filter((s) => !s.is_current).length;
 
-  async function end(action: () => Promise<{ detail: string }>) {
+  async function end(action: () => Promise<SessionsEnded>) {
     try {
       toast.success((await action()).detail);
     } catch (e) {

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type ActionState, type BotStatus } from '@console/contracts';
+import { API_PATHS, type BotStatus, type SystemStatus } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface SystemStatus {
-  status: BotStatus;
-  action_state: ActionState;
-}
 
 /** While the engine has a switch to confirm, the status is asked again this often. */
 const CHANGING_POLL_MS = 3000;

@@ -1,15 +1,15 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LIMITS } from '@console/contracts';
+import { LIMITS, type LogFilterField, type LogFilterOption } from '@console/contracts';
 import { loadMoreNearBottom } from '../../../ui/scroll/load-more';
-import { useLogFilterOption, useLogFilterOptions, type FilterOption, type FilterOptionField } from '../api/get-log-filter-options';
+import { useLogFilterOption, useLogFilterOptions } from '../api/get-log-filter-options';
 
 interface Props {
-  field: FilterOptionField;
+  field: LogFilterField;
   label: string;
   /** An option without a name (only its id, from the query string) gets its name from the API. */
-  value: FilterOption | null;
-  onChange: (value: FilterOption | null) => void;
+  value: LogFilterOption | null;
+  onChange: (value: LogFilterOption | null) => void;
 }
 
 /** A searchable option list: search debounced 300 ms, more options loaded within 5 px of the bottom. */

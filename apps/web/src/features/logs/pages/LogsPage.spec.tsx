@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../ui/format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { LogsPage } from './LogsPage';
 
@@ -16,6 +17,24 @@ describe('LogsPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Signal id')).toHaveValue('77'));
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(api.calls.at(-1)?.url).toContain('signal_id=77'));
+  });
+
+  it('shows the declared columns, each cell as declared or drawn', async () => {
+    renderWithApp(<LogsPage />, { api: makeApi(signedInState(makeUser()), logsApi()), path: '/logs' });
+    await screen.findByRole('link', { name: '77' });
+    const table = screen.getByTestId('logs-table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Date & time', 'Event', 'Pair', 'Profile', 'Signal', 'Order', 'Message']);
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['5', formatDateTime(row.created_at), 'engine signal', '-', '-', '77', '-', '-']);
+  });
+
+  it('gives a Limited group the Event column when it sees the type alone, and no column it does not see', async () => {
+    const user = makeUser({ logs: 'Limited' });
+    user.group!.perms = user.group!.perms.map((p) => (p.section_name === 'logs' ? { ...p, fields: ['pair_name', 'type'], filtering: false } : p));
+    renderWithApp(<LogsPage />, { api: makeApi(signedInState(user), logsApi()), path: '/logs' });
+    const table = await screen.findByTestId('logs-table');
+    await within(table).findByRole('cell', { name: '5' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Event', 'Pair']);
   });
 
   it('offers a Limited group only the filters on the columns it sees', async () => {

@@ -1,34 +1,31 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isFieldAllowed, LABELS, LOG_TYPES, MESSAGES, PAGE_SIZES, permOf } from '@console/contracts';
+import { isFieldAllowed, LABELS, LOG_RESOURCE, LOG_TYPES, MESSAGES, PAGE_SIZES, permOf, type LogFilterOption, type LogRow, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import type { FilterOption } from '../api/get-log-filter-options';
-import { useLogs, type LogRow } from '../api/get-logs';
+import { useLogs } from '../api/get-logs';
 import { FilterOptionPicker } from '../components/FilterOptionPicker';
 
 const FILTER_KEYS = ['type', 'pair', 'profile', 'signal_id'] as const;
 
-const COLUMNS: (Column<LogRow> & { needs: string })[] = [
-  { field: 'id', header: 'ID', needs: 'id' },
-  { field: 'created_at', header: 'Date & time', needs: 'created_at', render: (r) => formatDateTime(r.created_at) },
-  { field: 'event_type', header: 'Event', needs: 'event_type', render: (r) => `${r.type ?? ''} ${r.event_type ?? ''}`.trim() || '-' },
-  { field: 'pair_name', header: 'Pair', needs: 'pair_name', render: (r) => <EllipsisText text={r.pair_name ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
-  { field: 'profile_title', header: 'Profile', needs: 'profile_title', render: (r) => <EllipsisText text={r.profile_title ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
-  {
-    field: 'signal_id',
-    header: 'Signal',
-    needs: 'signal_id',
-    render: (r) => (r.signal_id ? <RouterLink to={`?signal_id=${r.signal_id}`}>{r.signal_id}</RouterLink> : '-'),
-  },
-  { field: 'order_id', header: 'Order', needs: 'order_id', render: (r) => r.order_id ?? '-' },
-  { field: 'log_data', header: 'Message', needs: 'log_data', render: (r) => <LogMessage data={r.log_data} /> },
-];
+/** Cells drawn as more than their text: the event with its type, long names cut, the signal linked, the data on one line. */
+const RENDER = {
+  event_type: (r: LogRow) => `${r.type ?? ''} ${r.event_type ?? ''}`.trim() || '-',
+  pair_name: (r: LogRow) => <EllipsisText text={r.pair_name ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} />,
+  profile_title: (r: LogRow) => <EllipsisText text={r.profile_title ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} />,
+  signal_id: (r: LogRow) => (r.signal_id ? <RouterLink to={`?signal_id=${r.signal_id}`}>{r.signal_id}</RouterLink> : '-'),
+  log_data: (r: LogRow) => <LogMessage data={r.log_data} />,
+};
+
+/** The Event column writes the type and the event: a Limited group that sees either one gets it. */
+function withEventColumn(perm: Perm): Perm {
+  return isFieldAllowed(perm, 'type') && !isFieldAllowed(perm, 'event_type') ? { ...perm, fields: [...perm.fields, 'event_type'] } : perm;
+}
 
 /** 'Logs dashboard': filters in the query string, Apply, the columns the group opens. */
 export function LogsPage() {
@@ -43,8 +40,8 @@ export function LogsPage() {
     profile: params.filters.profile ? { id: Number(params.filters.profile), name: '' } : null,
   });
   const [draft, setDraft] = useState(() => fromUrl().draft);
-  const [pair, setPair] = useState<FilterOption | null>(() => fromUrl().pair);
-  const [profile, setProfile] = useState<FilterOption | null>(() => fromUrl().profile);
+  const [pair, setPair] = useState<LogFilterOption | null>(() => fromUrl().pair);
+  const [profile, setProfile] = useState<LogFilterOption | null>(() => fromUrl().profile);
   // The inputs follow the query string when it changes (a Signal link, back and forward), so Apply never drops a filter.
   const urlFilters = JSON.stringify(params.filters);
   const [shownFilters, setShownFilters] = useState(urlFilters);
@@ -57,7 +54,7 @@ export function LogsPage() {
   }
   // A Limited group filters only on the columns it sees (the API refuses the others).
   const canFilter = (field: string) => perm.filtering && isFieldAllowed(perm, field);
-  const columns = COLUMNS.filter((c) => c.needs === 'id' || isFieldAllowed(perm, c.needs) || (c.field === 'event_type' && isFieldAllowed(perm, 'type')));
+  const columns = declaredColumns(LOG_RESOURCE, withEventColumn(perm), { render: RENDER });
 
   const filters = perm.filtering ? (
     // One filter a line on a phone, side by side from sm.

@@ -1,16 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type MmAutoDeposit } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
 
-export interface AutoDeposit {
-  is_auto_change_mm_depo_enabled: boolean;
-  auto_change_mm_depo_percent: number;
-}
-
-export const getAutoDeposit = (client: ApiClient) => client.get<AutoDeposit>(API_PATHS.autoMmDeposit);
-export const saveAutoDeposit = (client: ApiClient, body: AutoDeposit) => client.put<AutoDeposit>(API_PATHS.autoMmDeposit, body);
+export const getAutoDeposit = (client: ApiClient) => client.get<MmAutoDeposit>(API_PATHS.autoMmDeposit);
+export const saveAutoDeposit = (client: ApiClient, body: MmAutoDeposit) => client.put<MmAutoDeposit>(API_PATHS.autoMmDeposit, body);
 
 export const autoDepositQueryOptions = (client: ApiClient) => queryOptions({ queryKey: queryKeys.mmProfiles.autoDeposit(), queryFn: () => getAutoDeposit(client) });
 
@@ -20,7 +15,7 @@ export function useSaveAutoDeposit() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AutoDeposit) => saveAutoDeposit(client, body),
+    mutationFn: (body: MmAutoDeposit) => saveAutoDeposit(client, body),
     onSuccess: (saved) => queryClient.setQueryData(autoDepositQueryOptions(client).queryKey, saved),
   });
 }

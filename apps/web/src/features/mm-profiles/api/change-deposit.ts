@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type DepositOperation } from '@console/contracts';
+import { API_PATHS, type DepositOperation, type MmDepositInfo } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
@@ -9,7 +9,7 @@ export interface DepositChange {
   operation_type: DepositOperation;
 }
 
-export const changeDeposit = (client: ApiClient, body: DepositChange) => client.post(API_PATHS.changeMmDeposit, body);
+export const changeDeposit = (client: ApiClient, body: DepositChange) => client.post<MmDepositInfo>(API_PATHS.changeMmDeposit, body);
 
 /** Every profile's quotas move, and with them the chips and the summary: the whole feature reloads. */
 export function useChangeDeposit() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type MmProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { MmProfile } from './get-mm-profiles';
 
-export const getMmProfile = (client: ApiClient, id: number) => client.get<MmProfile>(API_PATHS.mmProfile(id));
+export const getMmProfile = (client: ApiClient, id: number) => client.get<MmProfileRow>(API_PATHS.mmProfile(id));
 
 export const mmProfileQueryOptions = (client: ApiClient, id: number) => queryOptions({ queryKey: queryKeys.mmProfiles.detail(id), queryFn: () => getMmProfile(client, id), retry: false });
 

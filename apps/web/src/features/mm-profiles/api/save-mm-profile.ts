@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type MmProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { MmProfile } from './get-mm-profiles';
 
 /** The MM profile form. */
 export interface MmProfileForm {
@@ -14,8 +13,8 @@ export interface MmProfileForm {
   exchange_account: number;
 }
 
-export const createMmProfile = (client: ApiClient, body: MmProfileForm) => client.post<MmProfile>(API_PATHS.mmProfiles, body);
-export const updateMmProfile = (client: ApiClient, id: number, body: MmProfileForm) => client.put<MmProfile>(API_PATHS.mmProfile(id), body);
+export const createMmProfile = (client: ApiClient, body: MmProfileForm) => client.post<MmProfileRow>(API_PATHS.mmProfiles, body);
+export const updateMmProfile = (client: ApiClient, id: number, body: MmProfileForm) => client.put<MmProfileRow>(API_PATHS.mmProfile(id), body);
 
 export function useSaveMmProfile(id: number | null) {
   const client = useApiClient();

@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type MmProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { MmProfile } from './get-mm-profiles';
 
 /** The list's PUTs: `status` alone (start with active, stop with inactive) or `is_show` alone. */
 export type MmProfileSwitch = { id: number } & ({ status: 'active' | 'inactive' } | { is_show: boolean });
 
-export const switchMmProfile = (client: ApiClient, { id, ...body }: MmProfileSwitch, send?: CommandSend) => client.put<MmProfile>(API_PATHS.mmProfile(id), body, send);
+export const switchMmProfile = (client: ApiClient, { id, ...body }: MmProfileSwitch, send?: CommandSend) => client.put<MmProfileRow>(API_PATHS.mmProfile(id), body, send);
 
 export function useSwitchMmProfile() {
   const client = useApiClient();

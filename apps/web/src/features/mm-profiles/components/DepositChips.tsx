@@ -1,7 +1,8 @@
 import { Box, Chip } from '@mui/material';
-import { useDepositInfo, type DepositInfo } from '../api/get-deposit-info';
+import type { MmDepositInfo } from '@console/contracts';
+import { useDepositInfo } from '../api/get-deposit-info';
 
-const CHIPS: { field: keyof DepositInfo; label: string }[] = [
+const CHIPS: { field: keyof MmDepositInfo; label: string }[] = [
   { field: 'ideo_r_long', label: 'IDEO-R long' },
   { field: 'ideo_r_short', label: 'IDEO-R short' },
   { field: 'mm_asset_sum', label: 'MM asset sum' },

@@ -1,12 +1,12 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { FormControlLabel, InputAdornment, Stack, Switch, TextField, Tooltip } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI } from '@console/contracts';
+import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, MM_PROFILE_MESSAGES as M, MM_PROFILE_UI, type MmAutoDeposit } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { useSaveAutoDeposit, type AutoDeposit } from '../api/auto-deposit';
+import { useSaveAutoDeposit } from '../api/auto-deposit';
 
 interface ReinvestValues {
   enabled: boolean;
@@ -14,7 +14,7 @@ interface ReinvestValues {
 }
 
 /** 'Re-invest daily': the daily deposit update by the asset sum's change; the percent is sent as 0 when off. */
-export function ReinvestDialog({ current, onClose }: { current: AutoDeposit; onClose: () => void }) {
+export function ReinvestDialog({ current, onClose }: { current: MmAutoDeposit; onClose: () => void }) {
   const toast = useToast();
   const save = useSaveAutoDeposit();
   const { control, register, handleSubmit, formState } = useForm<ReinvestValues>({

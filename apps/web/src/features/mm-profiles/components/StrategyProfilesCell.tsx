@@ -1,7 +1,6 @@
 import { Box, Button, Collapse, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EMPTY_VALUE, MM_PROFILE_UI } from '@console/contracts';
-import type { NamedRef } from '../api/get-mm-profiles';
+import { EMPTY_VALUE, MM_PROFILE_UI, type NamedRef } from '@console/contracts';
 
 /** At most two strategy profiles in the row; the rest unfold on demand. */
 export function StrategyProfilesCell({ profiles }: { profiles: readonly NamedRef[] }) {

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MM_PROFILE_FORM_FIELDS, MM_PROFILE_UI, type Level, type SectionName } from '@console/contracts';
+import { formatDateTime } from '../../../ui/format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { MmProfilesPage } from './MmProfilesPage';
 
@@ -18,6 +19,21 @@ function limitedUser(fields: readonly string[], levels: Partial<Record<SectionNa
   user.group!.perms = user.group!.perms.map((p) => (p.section_name === 'mm_profiles' ? { ...p, fields: [...fields] } : p));
   return user;
 }
+
+describe('MmProfilesPage table', () => {
+  it('shows the declared columns in their formats, the quotas and their sums alike, then the visibility and the action', async () => {
+    renderWithApp(<MmProfilesPage />, { api: makeApi(signedInState(makeUser()), api()), path: '/mm-profiles' });
+    const table = await screen.findByTestId('mm-profiles-table');
+    await within(table).findByRole('button', { name: 'Start' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Title', 'Strategy profiles', 'Max signals', 'Max factor', 'All signals quota', 'One signal quota', 'Exchange account', 'Status', 'Created', 'Visibility', 'Action',
+    ]);
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(2, 9)).toEqual(['2', '1.00', '100.00', '50.00', 'Acc', 'inactive', formatDateTime(row.created_at)]);
+    expect(screen.getByTestId('sum-all-signals-quota')).toHaveTextContent('All signals quota: 100.00');
+    expect(screen.getByTestId('sum-one-signal-quota')).toHaveTextContent('One signal quota: 50.00');
+  });
+});
 
 describe('MmProfilesPage controls follow what the API takes from the group', () => {
   it('at Limited with title and status only: Start, but no visibility switch, no Add, no edit link, no deposit buttons', async () => {

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   DIRECTIONS,
-  isFieldAllowed,
+  EMPTY_VALUE,
+  formatColumnValue,
+  MM_PROFILE_RESOURCE,
   MM_PROFILE_STATUSES,
   MM_PROFILE_UI,
   MM_PROFILE_VISIBILITIES,
@@ -12,14 +14,16 @@ import {
   PATHS,
   pathTo,
   permOf,
+  type MmProfileRow,
 } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { formatDateTime } from '../../../ui/format/date';
+import { formatDate } from '../../../ui/format/date';
 import { PageHeader } from '../../../ui/PageTitle';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useAutoDeposit } from '../api/auto-deposit';
-import { useMmProfiles, type MmProfile } from '../api/get-mm-profiles';
+import { useMmProfiles } from '../api/get-mm-profiles';
 import { useSwitchMmProfile, type MmProfileSwitch } from '../api/update-mm-profile';
 import { ChangeDepositDialog } from '../components/ChangeDepositDialog';
 import { DepositChips } from '../components/DepositChips';
@@ -31,7 +35,19 @@ import { AccountTitle } from '../../../ui/text/EllipsisText';
 const FILTER_KEYS = ['status', 'visibility', 'direction'] as const;
 const ALL = '';
 
-const amount = (value: number | undefined) => (value === undefined || value === null ? '-' : String(value));
+/** A quota as its declared column writes it, in a cell and in the summary row. */
+function quotaText(field: 'all_signals_quota' | 'one_signal_quota', value: number | undefined): string {
+  const column = MM_PROFILE_RESOURCE.columns.find((c) => c.field === field);
+  return column ? formatColumnValue(column.format, value, formatDate) : EMPTY_VALUE;
+}
+
+/** Cells drawn as more than their text: the strategy profiles fold, the quotas carry the ids the browser walk reads, the account by title. */
+const RENDER = {
+  profiles: (profile: MmProfileRow) => <StrategyProfilesCell profiles={profile.profiles ?? []} />,
+  all_signals_quota: (profile: MmProfileRow) => <span data-testid="all-signals-quota">{quotaText('all_signals_quota', profile.all_signals_quota)}</span>,
+  one_signal_quota: (profile: MmProfileRow) => <span data-testid="one-signal-quota">{quotaText('one_signal_quota', profile.one_signal_quota)}</span>,
+  exchange_account: (profile: MmProfileRow) => <AccountTitle title={profile.exchange_account?.title} />,
+};
 
 /** 'Money management profiles list': filters, deposit operations, chips, rows and their sums. */
 export function MmProfilesPage() {
@@ -48,11 +64,11 @@ export function MmProfilesPage() {
 
   const send = (change: MmProfileSwitch) => run(change.id, () => switchProfile.mutateAsync(change));
 
-  const allColumns: Column<MmProfile>[] = [
-    {
-      field: 'title',
-      header: 'Title',
-      render: (profile) =>
+  const columns = declaredColumns(MM_PROFILE_RESOURCE, perm, {
+    render: {
+      ...RENDER,
+      // The title opens the form only for an inactive profile a group may edit.
+      title: (profile) =>
         mmTitleLinks(profile.status, actions) ? (
           <Link component={RouterLink} to={pathTo('mmProfile', { id: profile.id })}>
             {profile.title}
@@ -61,16 +77,7 @@ export function MmProfilesPage() {
           profile.title
         ),
     },
-    { field: 'profiles', header: 'Strategy profiles', render: (profile) => <StrategyProfilesCell profiles={profile.profiles ?? []} /> },
-    { field: 'max_signals_amount', header: 'Max signals' },
-    { field: 'max_factor_amount', header: 'Max factor' },
-    { field: 'all_signals_quota', header: 'All signals quota', render: (profile) => <span data-testid="all-signals-quota">{amount(profile.all_signals_quota)}</span> },
-    { field: 'one_signal_quota', header: 'One signal quota', render: (profile) => <span data-testid="one-signal-quota">{amount(profile.one_signal_quota)}</span> },
-    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <AccountTitle title={profile.exchange_account?.title} /> },
-    { field: 'status', header: 'Status' },
-    { field: 'created_at', header: 'Created', render: (profile) => formatDateTime(profile.created_at) },
-  ];
-  const columns = allColumns.filter((column) => isFieldAllowed(perm, column.field));
+  });
   if (actions.visibility) {
     columns.push({
       field: 'is_show',
@@ -172,8 +179,16 @@ export function MmProfilesPage() {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Total
           </Typography>
-          {summary.sum_all_signals_quota !== undefined && <Typography variant="body2" data-testid="sum-all-signals-quota">All signals quota: {summary.sum_all_signals_quota}</Typography>}
-          {summary.sum_one_signal_quota !== undefined && <Typography variant="body2" data-testid="sum-one-signal-quota">One signal quota: {summary.sum_one_signal_quota}</Typography>}
+          {summary.sum_all_signals_quota !== undefined && (
+            <Typography variant="body2" data-testid="sum-all-signals-quota">
+              All signals quota: {quotaText('all_signals_quota', summary.sum_all_signals_quota)}
+            </Typography>
+          )}
+          {summary.sum_one_signal_quota !== undefined && (
+            <Typography variant="body2" data-testid="sum-one-signal-quota">
+              One signal quota: {quotaText('one_signal_quota', summary.sum_one_signal_quota)}
+            </Typography>
+          )}
         </Paper>
       )}
       {dialog === 'deposit' && <ChangeDepositDialog onClose={() => setDialog(null)} />}

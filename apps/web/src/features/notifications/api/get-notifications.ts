@@ -1,17 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { API_PATHS, type Paginated } from '@console/contracts';
+import { API_PATHS, type NotificationRow, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
 
-export interface Notification {
-  id: string;
-  title: string;
-  text_body: string;
-  created_at: string;
-}
-
-export const getNotifications = (client: ApiClient, page: number) => client.get<Paginated<Notification>>(API_PATHS.notifications, { params: { page } });
+export const getNotifications = (client: ApiClient, page: number) => client.get<Paginated<NotificationRow>>(API_PATHS.notifications, { params: { page } });
 
 export const notificationsQueryOptions = (client: ApiClient) =>
   infiniteQueryOptions({

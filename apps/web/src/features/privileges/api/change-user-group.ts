@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type ManagedUser } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { ManagedUser } from './get-users';
 
 export const changeUserGroup = (client: ApiClient, id: number, group: number) => client.put<ManagedUser>(API_PATHS.updateUserGroup(id), { group });
 

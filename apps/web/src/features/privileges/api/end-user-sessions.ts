@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type SessionsEnded } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface SessionsEnded {
-  detail: string;
-  ended: number;
-}
 
 /** 'End all sessions' of a user (a lost laptop): each is signed out at its next request. */
 export const endUserSessions = (client: ApiClient, userId: number) => client.post<SessionsEnded>(API_PATHS.endUserSessions(userId));

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type PrivilegeGroup } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { Group } from './get-groups';
 
-export const getGroup = (client: ApiClient, id: number) => client.get<Group>(API_PATHS.group(id));
+export const getGroup = (client: ApiClient, id: number) => client.get<PrivilegeGroup>(API_PATHS.group(id));
 
 export const groupQueryOptions = (client: ApiClient, id: number) => queryOptions({ queryKey: queryKeys.groups.detail(id), queryFn: () => getGroup(client, id) });
 

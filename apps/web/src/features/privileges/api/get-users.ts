@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, LIMITS, type Paginated } from '@console/contracts';
+import { API_PATHS, LIMITS, type ManagedUser, type Paginated } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface ManagedUser {
-  id: number;
-  email: string;
-  is_active: boolean;
-  group: { id: number; name: string } | null;
-}
 
 export const getUsers = (client: ApiClient) => client.get<Paginated<ManagedUser>>(API_PATHS.users, { params: { page_size: LIMITS.usersAndGroupsPageSize } });
 

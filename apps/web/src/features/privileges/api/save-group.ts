@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type Perm } from '@console/contracts';
+import { API_PATHS, type Perm, type PrivilegeGroup } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { Group } from './get-groups';
 
 export type PermInput = Pick<Perm, 'section_name' | 'status' | 'fields' | 'filtering' | 'sorting' | 'is_only_finished' | 'signals_count'>;
 
@@ -14,7 +13,7 @@ export interface GroupInput {
 
 /** Creates a group, or replaces the one with `id`. */
 export const saveGroup = (client: ApiClient, body: GroupInput, id?: number) =>
-  id ? client.put<Group>(API_PATHS.group(id), body) : client.post<Group>(API_PATHS.groups, body);
+  id ? client.put<PrivilegeGroup>(API_PATHS.group(id), body) : client.post<PrivilegeGroup>(API_PATHS.groups, body);
 
 export function useSaveGroup() {
   const client = useApiClient();

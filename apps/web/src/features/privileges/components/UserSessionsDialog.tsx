@@ -1,6 +1,6 @@
 import { Box, Button, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
-import { deviceName, SESSION_LIMITS, SESSION_UI, type UserSession } from '@console/contracts';
+import { deviceName, SESSION_LIMITS, SESSION_UI, type SessionsEnded, type UserSession } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
@@ -28,7 +28,7 @@ export function UserSessionsDialog({ user, canEnd, onClose }: { user: { id: numb
   const [ending, setEnding] = useState<Ending | null>(null);
   const count = sessions.data?.results.length ?? 0;
 
-  async function end(action: () => Promise<{ detail: string }>) {
+  async function end(action: () => Promise<SessionsEnded>) {
     try {
       toast.success((await action()).detail);
     } catch (e) {

@@ -32,6 +32,9 @@ describe('GroupsPage', () => {
     const fetch = fakeFetch(() => [200, { count: 1, next: null, previous: null, results: [{ id: 4, name: 'Operators', perms: [], users_count: 2 }] }]);
     renderWithApp(<GroupsPage />, { api: makeApi(signedInState(makeUser({ groups: 'ReadOnly' })), fetch) });
     expect(await screen.findByRole('cell', { name: 'Operators' })).toBeInTheDocument();
+    // The declared columns alone, without the Actions column.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Active users']);
+    expect(screen.getByRole('cell', { name: '2' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit|Delete|Add New Group/ })).not.toBeInTheDocument();
   });
 });

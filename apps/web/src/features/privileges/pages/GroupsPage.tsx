@@ -1,16 +1,18 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { canWrite, LABELS, MESSAGES, PATHS } from '@console/contracts';
+import { canWrite, GROUP_RESOURCE, LABELS, MESSAGES, PATHS, permOf } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroups, type Group } from '../api/get-groups';
+import { useGroups } from '../api/get-groups';
 
 /** Privilege groups: 40 rows, Add New Group, edit and delete. */
 export function GroupsPage() {
@@ -31,10 +33,9 @@ export function GroupsPage() {
     }
   }
 
-  const columns: Column<Group>[] = [
-    { field: 'name', header: 'Name', ellipsis: true },
-    { field: 'users_count', header: 'Active users' },
-  ];
+  const columns = declaredColumns(GROUP_RESOURCE, permOf(user?.group, 'groups'), {
+    render: { name: (group) => <EllipsisText text={group.name} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
+  });
   if (writable) {
     columns.push({
       field: 'actions',

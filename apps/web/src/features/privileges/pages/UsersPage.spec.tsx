@@ -15,6 +15,7 @@ describe('UsersPage', () => {
     });
     renderWithApp(<UsersPage />, { api: makeApi(signedInState(makeUser({ groups: 'NP' })), fetch) });
     expect(await screen.findByText('admin@example.com')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Email', 'Group', 'Save', SESSION_UI.details, 'Delete']);
     expect(fetch.calls.some((c) => c.url.includes('/users/groups/'))).toBe(false);
 
     const user = userEvent.setup();

@@ -1,18 +1,20 @@
 import { Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, EMPTY_VALUE, LABELS, SESSION_UI, type GroupOption } from '@console/contracts';
+import { canWrite, EMPTY_VALUE, LABELS, permOf, SESSION_UI, USER_RESOURCE, type GroupOption, type ManagedUser } from '@console/contracts';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useChangeUserGroup } from '../api/change-user-group';
 import { useCreateUser } from '../api/create-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useGroupOptions } from '../api/get-group-options';
-import { useUsers, type ManagedUser } from '../api/get-users';
+import { useUsers } from '../api/get-users';
 import { AddUserDialog } from '../components/AddUserDialog';
 import { UserSessionsDialog } from '../components/UserSessionsDialog';
 
@@ -42,12 +44,11 @@ export function UsersPage() {
     }
   }
 
-  const columns: Column<ManagedUser>[] = [
-    { field: 'email', header: 'Email', ellipsis: true },
-    {
-      field: 'group',
-      header: 'Group',
-      render: (u) =>
+  // The group is picked in the row; a user who is not active shows '-' there and in the row's actions.
+  const declared = declaredColumns(USER_RESOURCE, permOf(user?.group, 'users'), {
+    render: {
+      email: (u) => <EllipsisText text={u.email} maxWidth={CELL_TEXT_MAX_WIDTH} />,
+      group: (u) =>
         !u.is_active ? EMPTY_VALUE : (
           <TextField select size="small" value={chosen[u.id] ?? u.group?.id ?? ''} disabled={!writable} sx={{ minWidth: 180 }}
             onChange={(e) => setChosen({ ...chosen, [u.id]: Number(e.target.value) })} slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Group of ${u.email}` } as object } }}>
@@ -59,6 +60,9 @@ export function UsersPage() {
           </TextField>
         ),
     },
+  });
+  const columns: Column<ManagedUser>[] = [
+    ...declared,
     {
       field: 'save',
       header: 'Save',

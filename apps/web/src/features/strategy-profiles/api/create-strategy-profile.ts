@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type StrategyProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { StrategyProfile } from './get-strategy-profiles';
 
 /** `POST strategies/profiles/`: a draft; the wizard fills in the rest. */
 export interface NewStrategyProfile {
@@ -13,7 +12,7 @@ export interface NewStrategyProfile {
   tickers?: number | null;
 }
 
-export const createStrategyProfile = (client: ApiClient, body: NewStrategyProfile) => client.post<StrategyProfile>(API_PATHS.strategyProfiles, body);
+export const createStrategyProfile = (client: ApiClient, body: NewStrategyProfile) => client.post<StrategyProfileRow>(API_PATHS.strategyProfiles, body);
 
 export function useCreateStrategyProfile() {
   const client = useApiClient();

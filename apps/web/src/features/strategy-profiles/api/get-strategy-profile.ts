@@ -1,20 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type SettingsDocument, type StrategySettingsSchemaType, type UncheckedSettings } from '@console/contracts';
+import { API_PATHS, MAX_PAGE_SIZE, type NamedRef, type Paginated, type StrategyProfileRow, type StrategySettings, type UncheckedSettings } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
 import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
-import { CHANGING_POLL_MS, type NamedRef, type StrategyProfile } from './get-strategy-profiles';
+import { CHANGING_POLL_MS } from './get-strategy-profiles';
 
-export interface StrategySettings {
-  schema_type: StrategySettingsSchemaType;
-  settings: SettingsDocument;
-}
+/** The wizard reads the settings answer by this name. */
+export type { StrategySettings } from '@console/contracts';
 
 export const strategyProfileQueryOptions = (client: ApiClient, id: number) =>
   queryOptions({
     queryKey: queryKeys.strategyProfiles.detail(id),
-    queryFn: () => client.get<StrategyProfile>(API_PATHS.strategyProfile(id)),
+    queryFn: () => client.get<StrategyProfileRow>(API_PATHS.strategyProfile(id)),
     retry: false,
     refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
   });
@@ -50,7 +48,7 @@ export function useSaveStrategyProfile() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: StrategyProfileFields }) => client.put<StrategyProfile>(API_PATHS.strategyProfile(id), body),
+    mutationFn: ({ id, body }: { id: number; body: StrategyProfileFields }) => client.put<StrategyProfileRow>(API_PATHS.strategyProfile(id), body),
     onSuccess: (answer) => {
       queryClient.setQueryData(strategyProfileQueryOptions(client, answer.id).queryKey, answer);
       return queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all });

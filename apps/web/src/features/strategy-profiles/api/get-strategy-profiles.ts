@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, type ActionState, type Direction, type Paginated, type StrategyProfileStatus, type Timeframe } from '@console/contracts';
+import { API_PATHS, type Paginated, type StrategyProfileRow } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
@@ -8,28 +8,10 @@ import { queryKeys } from '../../../api/query-keys';
 /** While a profile shows 'starting' or 'stopping', it is asked again this often. */
 export const CHANGING_POLL_MS = 3000;
 
-export interface NamedRef {
-  id: number;
-  title: string;
-}
+/** The wizard's pickers name an MM profile or template by the contracts' reference. */
+export type { NamedRef } from '@console/contracts';
 
-/** A row as the API sends it; at Limited only the group's fields are present. */
-export interface StrategyProfile {
-  id: number;
-  title?: string;
-  status?: StrategyProfileStatus;
-  action_state?: ActionState;
-  profile_direction?: Direction;
-  mm_profile?: NamedRef | null;
-  tickers?: number | null;
-  ticker_configs_name?: string | null;
-  timeframe?: Timeframe | null;
-  exchange_account?: NamedRef | null;
-  pairs?: string[];
-  is_show?: boolean;
-}
-
-export const getStrategyProfiles = (client: ApiClient, query: Record<string, QueryValue>) => client.get<Paginated<StrategyProfile>>(API_PATHS.strategyProfiles, { params: query });
+export const getStrategyProfiles = (client: ApiClient, query: Record<string, QueryValue>) => client.get<Paginated<StrategyProfileRow>>(API_PATHS.strategyProfiles, { params: query });
 
 export const strategyProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
   queryOptions({

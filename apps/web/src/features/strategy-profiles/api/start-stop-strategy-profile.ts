@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@console/contracts';
+import { API_PATHS, type StrategyProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { StrategyProfile } from './get-strategy-profiles';
 
 /** Start and stop are separate engine commands; the answer already shows active or stopping. */
 export type EngineCommand = 'start' | 'stop';
 
 export const runStrategyProfileCommand = (client: ApiClient, id: number, command: EngineCommand, send?: CommandSend) =>
-  client.put<StrategyProfile>(command === 'start' ? API_PATHS.startStrategyProfile(id) : API_PATHS.stopStrategyProfile(id), undefined, send);
+  client.put<StrategyProfileRow>(command === 'start' ? API_PATHS.startStrategyProfile(id) : API_PATHS.stopStrategyProfile(id), undefined, send);
 
 export function useStrategyProfileCommand() {
   const client = useApiClient();

@@ -4,14 +4,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { settingsPayload, WIZARD_STEPS, type SettingsDocument, type WizardStepKey } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
-import type { StrategyProfile } from '../api/get-strategy-profiles';
+import type { StrategyProfileRow } from '@console/contracts';
 import { useSaveStrategyProfile, useSaveStrategySettings } from '../api/get-strategy-profile';
 import { setFieldErrors } from '../wizard/fields';
 import { StepFields } from '../wizard/StepFields';
 import { blocksToSave, fromForm, priceDirectionOf, profileFieldsOf, profileStepErrors, serverFieldErrors, stepErrors, toForm, type WizardFormValues } from '../wizard/wizard-model';
 
 interface BlockEditDialogProps {
-  profile: StrategyProfile;
+  profile: StrategyProfileRow;
   settings: SettingsDocument;
   step: WizardStepKey;
   tickerListsReadable: boolean;

@@ -2,14 +2,15 @@ import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Checkbox, Link, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { EMPTY_VALUE, isFieldAllowed, pathTo, permOf, STRATEGY_PROFILE_UI } from '@console/contracts';
+import { EMPTY_VALUE, pathTo, permOf, PROFILE_DIRECTION_LABELS, STRATEGY_PROFILE_RESOURCE, STRATEGY_PROFILE_UI, type StrategyProfileRow } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { PageHeader } from '../../../ui/PageTitle';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useStrategyProfiles, type StrategyProfile } from '../api/get-strategy-profiles';
+import { useStrategyProfiles } from '../api/get-strategy-profiles';
 import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { useUpdateStrategyProfileVisibility } from '../api/update-strategy-profile';
 import { AddStrategyProfileDialog } from '../components/AddStrategyProfileDialog';
@@ -19,12 +20,19 @@ import { continueDraftPath, shownStatusAction, strategyListActions } from '../co
 
 const FILTER_KEYS = ['direction', 'show_hide'] as const;
 const ALL = '';
-const DIRECTION_LABELS = { long: 'Long', short: 'Short' } as const;
 /** The filter's order in the spec: All, Short, Long. */
 const DIRECTION_OPTIONS = ['short', 'long'] as const;
 
 /** A name on one line, cut with an ellipsis when long (whole on hover or tap). */
 const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={text ?? EMPTY_VALUE} maxWidth={CELL_TEXT_MAX_WIDTH} />;
+
+/** Cells drawn as more than their text: the account and MM profile by title, the ticker list with its pairs, the status chip. */
+const RENDER = {
+  exchange_account: (profile: StrategyProfileRow) => <AccountTitle title={profile.exchange_account?.title} maxWidth={CELL_TEXT_MAX_WIDTH} />,
+  ticker_configs_name: (profile: StrategyProfileRow) => <TickerListCell name={profile.ticker_configs_name} pairs={profile.pairs} />,
+  mm_profile: (profile: StrategyProfileRow) => <OneLine text={profile.mm_profile?.title} />,
+  status: (profile: StrategyProfileRow) => <StrategyStatusChip status={profile.status} actionState={profile.action_state} />,
+};
 
 /** 'Strategy profiles list': direction sort and filter, Hide Unpicked / Show All, Add, Start/Stop/Continue. */
 export function StrategyProfilesPage() {
@@ -41,11 +49,11 @@ export function StrategyProfilesPage() {
   const showingAll = params.filters.show_hide === 'true';
 
 
-  const allColumns: Column<StrategyProfile>[] = [
-    {
-      field: 'title',
-      header: 'Strategy profile',
-      render: (profile) =>
+  const columns = declaredColumns(STRATEGY_PROFILE_RESOURCE, perm, {
+    render: {
+      ...RENDER,
+      // The name opens the profile only for a group its page admits.
+      title: (profile) =>
         actions.nameLinks ? (
           <Link component={RouterLink} to={pathTo('strategyProfile', { id: profile.id })}>
             {profile.title}
@@ -54,23 +62,7 @@ export function StrategyProfilesPage() {
           profile.title
         ),
     },
-    { field: 'exchange_account', header: 'Exchange account', render: (profile) => <AccountTitle title={profile.exchange_account?.title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
-    {
-      field: 'profile_direction',
-      header: 'Signal direction',
-      sortable: true,
-      render: (profile) => (profile.profile_direction ? DIRECTION_LABELS[profile.profile_direction] : EMPTY_VALUE),
-    },
-    { field: 'timeframe', header: 'Time frame', render: (profile) => profile.timeframe ?? EMPTY_VALUE },
-    { field: 'ticker_configs_name', header: 'Ticker list', render: (profile) => <TickerListCell name={profile.ticker_configs_name} pairs={profile.pairs} /> },
-    { field: 'mm_profile', header: 'MM profile', render: (profile) => <OneLine text={profile.mm_profile?.title} /> },
-    {
-      field: 'status',
-      header: 'Status',
-      render: (profile) => <StrategyStatusChip status={profile.status} actionState={profile.action_state} />,
-    },
-  ];
-  const columns = allColumns.filter((column) => isFieldAllowed(perm, column.field));
+  });
   if (actions.visibility) {
     columns.push({
       field: 'is_show',
@@ -147,7 +139,7 @@ export function StrategyProfilesPage() {
               <MenuItem value={ALL}>All</MenuItem>
               {DIRECTION_OPTIONS.map((direction) => (
                 <MenuItem key={direction} value={direction}>
-                  {DIRECTION_LABELS[direction]}
+                  {PROFILE_DIRECTION_LABELS[direction]}
                 </MenuItem>
               ))}
             </TextField>

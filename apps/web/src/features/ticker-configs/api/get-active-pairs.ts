@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, MAX_PAGE_SIZE, type Paginated } from '@console/contracts';
+import { API_PATHS, MAX_PAGE_SIZE, type Paginated, type PairOption } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface PairOption {
-  id: number;
-  ticker: string;
-}
 
 /** Every switched-on pair: the only ones a ticker list may hold, and what a paste is matched against. */
 export async function getActivePairs(client: ApiClient): Promise<PairOption[]> {

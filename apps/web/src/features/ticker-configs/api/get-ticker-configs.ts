@@ -1,19 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, type Paginated, type TickerConfigStatus } from '@console/contracts';
+import { API_PATHS, type Paginated, type TickerConfig } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface TickerConfig {
-  id: number;
-  title: string;
-  status: TickerConfigStatus;
-  pairs: number[];
-  tickers: string[];
-  created_at: string;
-  updated_at: string;
-}
 
 export const getTickerConfigs = (client: ApiClient, query: Record<string, QueryValue>) =>
   client.get<Paginated<TickerConfig>>(API_PATHS.tickerConfigs, { params: query });

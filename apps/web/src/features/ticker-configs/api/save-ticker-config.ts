@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, TICKER_CONFIG_TARGET_STATUSES } from '@console/contracts';
+import { API_PATHS, TICKER_CONFIG_TARGET_STATUSES, type TickerConfig } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import type { TickerConfig } from './get-ticker-configs';
 
 export type TickerConfigTargetStatus = (typeof TICKER_CONFIG_TARGET_STATUSES)[number];
 

@@ -1,11 +1,10 @@
 import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_TARGET_STATUSES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI } from '@console/contracts';
+import { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_TARGET_STATUSES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI, type PairOption } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import type { PairOption } from '../api/get-active-pairs';
 import { useCreateTickerConfig, type TickerConfigTargetStatus } from '../api/save-ticker-config';
 import { mergePairs, pairsFromPaste } from './ticker-rules';
 

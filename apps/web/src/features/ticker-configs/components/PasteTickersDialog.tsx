@@ -1,7 +1,6 @@
 import { Box, Button, Chip, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { TICKER_CONFIG_UI } from '@console/contracts';
-import type { PairOption } from '../api/get-active-pairs';
+import { TICKER_CONFIG_UI, type PairOption } from '@console/contracts';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { pairsFromPaste } from './ticker-rules';
 

@@ -1,5 +1,4 @@
-import { isTickerConfigLocked, tickersFromPaste, type TickerConfigStatus } from '@console/contracts';
-import type { PairOption } from '../api/get-active-pairs';
+import { isTickerConfigLocked, tickersFromPaste, type PairOption, type TickerConfigStatus } from '@console/contracts';
 
 /** The pairs a paste names, in the order pasted: only active ones, each once. */
 export function pairsFromPaste(text: string, activePairs: readonly PairOption[]): PairOption[] {

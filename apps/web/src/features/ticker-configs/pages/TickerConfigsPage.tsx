@@ -1,16 +1,16 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
 import { Box, Button, Chip, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, PAGE_SIZES, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI } from '@console/contracts';
+import { canWrite, PAGE_SIZES, permOf, TICKER_CONFIG_RESOURCE, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI, type PairOption, type TickerConfig } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
-import { formatDate } from '../../../ui/format/date';
 import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { useActivePairs, type PairOption } from '../api/get-active-pairs';
-import { useTickerConfigs, type TickerConfig } from '../api/get-ticker-configs';
+import { useActivePairs } from '../api/get-active-pairs';
+import { useTickerConfigs } from '../api/get-ticker-configs';
 import { useDeleteTickerConfig } from '../api/delete-ticker-config';
 import { useUpdateTickerConfig } from '../api/save-ticker-config';
 import { AddPairListDialog } from '../components/AddPairListDialog';
@@ -27,6 +27,7 @@ interface RowDraft {
 /** Ticker Config List: named pair lists, edited in the row and saved per row. */
 export function TickerConfigsPage() {
   const { user } = useAuthState();
+  const perm = permOf(user?.group, 'tickers_configs');
   const writable = canWrite(user?.group, 'tickers_configs');
   const params = useTableParams(PAGE_SIZES.generic);
   const configs = useTickerConfigs(params.query);
@@ -57,11 +58,10 @@ export function TickerConfigsPage() {
     );
   };
 
-  const columns: Column<TickerConfig>[] = [
-    {
-      field: 'title',
-      header: 'Config Name',
-      render: (config) =>
+  // The declared columns, Created and Updated sortable; the name, tickers and status are edited in the row.
+  const columns = declaredColumns(TICKER_CONFIG_RESOURCE, perm, {
+    render: {
+      title: (config) =>
         writable ? (
           <TextField
             size="small"
@@ -73,11 +73,7 @@ export function TickerConfigsPage() {
         ) : (
           config.title
         ),
-    },
-    {
-      field: 'tickers',
-      header: 'Tickers List',
-      render: (config) => {
+      tickers: (config) => {
         const pasted = drafts[config.id]?.pairs;
         return (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -90,11 +86,7 @@ export function TickerConfigsPage() {
           </Box>
         );
       },
-    },
-    {
-      field: 'status',
-      header: 'Status',
-      render: (config) => {
+      status: (config) => {
         const toggle = tickerToggle(config.status);
         return (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -108,9 +100,7 @@ export function TickerConfigsPage() {
         );
       },
     },
-    { field: 'created_at', header: 'Created', sortable: true, render: (config) => formatDate(config.created_at, TICKER_CONFIG_UI.dateFormat) },
-    { field: 'updated_at', header: 'Updated', sortable: true, render: (config) => formatDate(config.updated_at, TICKER_CONFIG_UI.dateFormat) },
-  ];
+  });
   if (writable) {
     columns.push(
       {
