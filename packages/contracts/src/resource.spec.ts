@@ -16,7 +16,7 @@ const LIST = defineResource<Row>()({
   columns: [
     { field: 'id', header: 'ID', format: FORMATS.integer, limited: true },
     { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
-    { field: 'pair', header: 'Pair', format: FORMATS.text, limited: false },
+    { field: 'pair', header: 'Pair', format: FORMATS.text, limited: true },
     { field: 'size', header: 'Size', format: FORMATS.money(2), limited: false },
   ],
   query: { filters: { pair__ticker: 'pair' }, orderings: { created_at: 'created_at', amount: 'size' } },
