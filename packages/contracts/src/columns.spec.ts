@@ -2,15 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } from './columns';
 import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
+import { ORDER_RESOURCE } from './order-columns';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
 
-const SETS = { signals: SIGNAL_RESOURCE, profiles_stats: PROFILE_STATS_COLUMNS, account_stats: ACCOUNT_STATS_COLUMNS };
+/** Each declaration by its resource name; its Limited flags are checked against its section's fields. */
+const SETS = {
+  signals: SIGNAL_RESOURCE,
+  orders: ORDER_RESOURCE,
+  'profiles-stats': PROFILE_STATS_COLUMNS,
+  'account-stats': ACCOUNT_STATS_COLUMNS,
+};
 const noDate = () => 'date';
 
 describe('column declarations', () => {
-  it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (section, set) => {
-    expect(set.section).toBe(section);
+  it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (name, set) => {
+    if ('name' in set) expect(set.name).toBe(name);
     for (const c of set.columns) expect([c.field, c.limited]).toEqual([c.field, fieldsOf(set.section).includes(c.field) || identityKeysOf(set.section).includes(c.field)]);
     expect(new Set(set.columns.map((c) => c.field)).size).toBe(set.columns.length);
   });

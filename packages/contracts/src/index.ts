@@ -27,4 +27,5 @@ export * from './sessions';
 export * from './columns';
 export * from './resource';
 export * from './signal-columns';
+export * from './order-columns';
 export * from './stats-columns';
