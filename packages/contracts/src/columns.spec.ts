@@ -3,6 +3,7 @@ import { columnsFor, excelCellValue, excelNumFmt, formatColumnValue, FORMATS } f
 import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
 import { ORDER_RESOURCE } from './order-columns';
+import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
 
@@ -10,6 +11,8 @@ import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
 const SETS = {
   signals: SIGNAL_RESOURCE,
   orders: ORDER_RESOURCE,
+  positions: POSITION_RESOURCE,
+  'lost-positions': LOST_POSITION_RESOURCE,
   'profiles-stats': PROFILE_STATS_COLUMNS,
   'account-stats': ACCOUNT_STATS_COLUMNS,
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from './columns';
 import { defineResource, orderingOf, sortableFields } from './resource';
+import { ORDER_RESOURCE } from './order-columns';
+import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
 import { SIGNAL_RESOURCE } from './signal-columns';
 
 interface Row {
@@ -32,5 +34,11 @@ describe('resources', () => {
 
   it('offers the signals table exactly the orderings its query declares', () => {
     expect(sortableFields(SIGNAL_RESOURCE)).toEqual(Object.keys(SIGNAL_RESOURCE.query.orderings));
+  });
+
+  it('offers each trading table a column for every ordering its query declares', () => {
+    expect(sortableFields(ORDER_RESOURCE)).toEqual(['created_at']);
+    expect(sortableFields(POSITION_RESOURCE).sort()).toEqual(Object.keys(POSITION_RESOURCE.query.orderings).sort());
+    expect(sortableFields(LOST_POSITION_RESOURCE)).toEqual([]);
   });
 });

@@ -13,9 +13,12 @@ import {
   POSITION_MESSAGES as M,
   POSITION_STATES,
   REDUCE_PERCENT,
+  type AccountAdminMetrics,
   type ActionState,
   type DepositTransactionType,
   type Direction,
+  type NamedRef,
+  type PositionRow,
   type PositionState,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
@@ -137,17 +140,18 @@ export class DepositEditDto {
   deposit_at?: number;
 }
 
-class NamedRef {
+class NamedRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class PositionDto {
+/** The swagger shape of the contracts' PositionRow. */
+export class PositionDto implements PositionRow {
   @ApiProperty() id!: string;
   @ApiProperty({ nullable: true, type: String }) signal_id!: string | null;
-  @ApiProperty() created_at!: Date;
-  @ApiProperty({ type: NamedRef, nullable: true }) profile!: NamedRef | null;
-  @ApiProperty({ type: NamedRef }) exchange_account!: NamedRef;
+  @ApiProperty() created_at!: string;
+  @ApiProperty({ type: NamedRefDto, nullable: true }) profile!: NamedRefDto | null;
+  @ApiProperty({ type: NamedRefDto }) exchange_account!: NamedRefDto;
   @ApiProperty() pair_id!: number;
   @ApiProperty() ticker!: string;
   @ApiProperty({ enum: DIRECTIONS }) side!: Direction;
@@ -167,15 +171,16 @@ export class PositionDto {
   @ApiProperty() best_limit!: boolean;
   @ApiProperty({ enum: POSITION_STATES, nullable: true, description: 'null: a lost position' }) state!: PositionState | null;
   @ApiProperty({ enum: ACTION_STATES }) action_state!: ActionState;
-  @ApiProperty({ type: [NamedRef] }) profile_list!: NamedRef[];
+  @ApiProperty({ type: [NamedRefDto] }) profile_list!: NamedRefDto[];
 }
 
 export class PositionListDto extends paginatedAnswer(PositionDto) {}
 
-export class AccountAdminMetricsDto {
+/** The swagger shape of the contracts' AccountAdminMetrics. */
+export class AccountAdminMetricsDto implements AccountAdminMetrics {
   @ApiProperty({ description: 'The exchange account id' }) id!: number;
   @ApiProperty() account_name!: string;
-  @ApiProperty({ description: 'The minute of these metrics' }) at!: Date;
+  @ApiProperty({ description: 'The minute of these metrics' }) at!: string;
   @ApiProperty() nav!: number;
   @ApiProperty() asset_usdt!: number;
   @ApiProperty() asset_usdc!: number;
