@@ -5,7 +5,7 @@ import { fieldsOf, identityKeysOf } from './sections';
 import { ORDER_RESOURCE } from './order-columns';
 import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
 import { SIGNAL_RESOURCE } from './signal-columns';
-import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
 
 /** Each declaration by its resource name; its Limited flags are checked against its section's fields. */
 const SETS = {
@@ -13,14 +13,14 @@ const SETS = {
   orders: ORDER_RESOURCE,
   positions: POSITION_RESOURCE,
   'lost-positions': LOST_POSITION_RESOURCE,
-  'profiles-stats': PROFILE_STATS_COLUMNS,
-  'account-stats': ACCOUNT_STATS_COLUMNS,
+  'profiles-stats': PROFILE_STATS_RESOURCE,
+  'account-stats': ACCOUNT_STATS_RESOURCE,
 };
 const noDate = () => 'date';
 
 describe('column declarations', () => {
   it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (name, set) => {
-    if ('name' in set) expect(set.name).toBe(name);
+    expect(set.name).toBe(name);
     for (const c of set.columns) expect([c.field, c.limited]).toEqual([c.field, fieldsOf(set.section).includes(c.field) || identityKeysOf(set.section).includes(c.field)]);
     expect(new Set(set.columns.map((c) => c.field)).size).toBe(set.columns.length);
   });

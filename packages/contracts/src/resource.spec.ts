@@ -4,6 +4,7 @@ import { defineResource, orderingOf, sortableFields } from './resource';
 import { ORDER_RESOURCE } from './order-columns';
 import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
 import { SIGNAL_RESOURCE } from './signal-columns';
+import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
 
 interface Row {
   id: string;
@@ -40,5 +41,7 @@ describe('resources', () => {
     expect(sortableFields(ORDER_RESOURCE)).toEqual(['created_at']);
     expect(sortableFields(POSITION_RESOURCE).sort()).toEqual(Object.keys(POSITION_RESOURCE.query.orderings).sort());
     expect(sortableFields(LOST_POSITION_RESOURCE)).toEqual([]);
+    expect(sortableFields(PROFILE_STATS_RESOURCE).sort()).toEqual(Object.keys(PROFILE_STATS_RESOURCE.query.orderings).sort());
+    expect(sortableFields(ACCOUNT_STATS_RESOURCE).sort()).toEqual(Object.keys(ACCOUNT_STATS_RESOURCE.query.orderings).sort());
   });
 });
