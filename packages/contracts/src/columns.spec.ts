@@ -4,6 +4,7 @@ import { defaultPerm, type Perm } from './perms';
 import { fieldsOf, identityKeysOf } from './sections';
 import { ORDER_RESOURCE } from './order-columns';
 import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
+import { RISK_TRIGGER_RESOURCE } from './risk-controls';
 import { SIGNAL_RESOURCE } from './signal-columns';
 import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
 
@@ -13,6 +14,7 @@ const SETS = {
   orders: ORDER_RESOURCE,
   positions: POSITION_RESOURCE,
   'lost-positions': LOST_POSITION_RESOURCE,
+  'risk-triggers': RISK_TRIGGER_RESOURCE,
   'profiles-stats': PROFILE_STATS_RESOURCE,
   'account-stats': ACCOUNT_STATS_RESOURCE,
 };
@@ -42,6 +44,7 @@ describe('column declarations', () => {
     expect(excelNumFmt(FORMATS.dateTime)).toBe('dd.mm.yyyy hh:mm:ss');
     const status = FORMATS.labels({ in_queue: 'In queue' });
     expect([formatColumnValue(status, 'in_queue', noDate), excelCellValue(status, 'in_queue'), excelNumFmt(status)]).toEqual(['In queue', 'In queue', undefined]);
+    expect([formatColumnValue(FORMATS.yesNo, true, noDate), formatColumnValue(FORMATS.yesNo, false, noDate), excelCellValue(FORMATS.yesNo, false)]).toEqual(['Yes', 'No', 'No']);
     expect([formatColumnValue(money, null, noDate), excelCellValue(money, null)]).toEqual(['-', null]);
     expect(excelCellValue(money, '12.5')).toBe(12.5);
   });

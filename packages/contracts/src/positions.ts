@@ -123,9 +123,6 @@ export interface PositionRow {
   profile_list: NamedRef[];
 }
 
-/** A position's yes/no flags (k-e recovery, skip checks, best limit) as the table writes them. */
-export const POSITION_FLAG_FORMAT = FORMATS.labels({ true: 'Yes', false: 'No' });
-
 const ADMIN_FIGURE = FORMATS.number(TRADING_DECIMALS.adminMetrics);
 const PRICE = FORMATS.number(TRADING_DECIMALS.markPrice);
 
@@ -150,10 +147,10 @@ const POSITION_COLUMNS: readonly CheckedColumn<PositionRow, 'APA'>[] = [
   { field: 'current_price', header: 'Current price', format: PRICE, limited: true },
   { field: 'mark_price', header: 'Mark price', format: PRICE, limited: true },
   { field: 'reduce_p', header: 'Reduce %', format: FORMATS.number(TRADING_DECIMALS.percent), limited: true },
-  { field: 'k_e_recovery', header: 'K-E recovery', format: POSITION_FLAG_FORMAT, limited: true },
-  { field: 'skip_check_by_timer', header: 'Skip by timer', format: POSITION_FLAG_FORMAT, limited: true },
-  { field: 'skip_check_by_distance', header: 'Skip by distance', format: POSITION_FLAG_FORMAT, limited: true },
-  { field: 'best_limit', header: 'Best limit', format: POSITION_FLAG_FORMAT, limited: true },
+  { field: 'k_e_recovery', header: 'K-E recovery', format: FORMATS.yesNo, limited: true },
+  { field: 'skip_check_by_timer', header: 'Skip by timer', format: FORMATS.yesNo, limited: true },
+  { field: 'skip_check_by_distance', header: 'Skip by distance', format: FORMATS.yesNo, limited: true },
+  { field: 'best_limit', header: 'Best limit', format: FORMATS.yesNo, limited: true },
   { field: 'state', header: 'State', format: FORMATS.text, limited: true },
   { field: 'profile_list', header: 'Profiles on pair', format: FORMATS.text, limited: true },
   { field: 'action_state', header: 'Action state', format: FORMATS.text, limited: false },

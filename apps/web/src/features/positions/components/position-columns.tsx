@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   EMPTY_VALUE,
+  FORMATS,
   formatColumnValue,
   LOST_POSITION_RESOURCE,
   mayRunPositionAction,
-  POSITION_FLAG_FORMAT,
   POSITION_RESOURCE,
   POSITION_UI,
   type Perm,
@@ -81,7 +81,7 @@ export function positionColumns({ tab, perm, selected, toggleSelected, busy, onA
         slotProps={{ input: { 'aria-label': `${flag === 'skip_check_by_timer' ? 'Skip check by timer' : 'Skip check by distance'} of ${row.ticker ?? row.id}` } }}
       />
     ) : (
-      formatColumnValue(POSITION_FLAG_FORMAT, row[flag], formatDate)
+      formatColumnValue(FORMATS.yesNo, row[flag], formatDate)
     );
   const declared = declaredColumns<PositionRow, Position>(RESOURCES[tab], perm, {
     ellipsis: ['profile', 'profile_list'],
