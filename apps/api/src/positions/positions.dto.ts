@@ -15,6 +15,7 @@ import {
   REDUCE_PERCENT,
   type AccountAdminMetrics,
   type ActionState,
+  type DepositEdit,
   type DepositTransactionType,
   type Direction,
   type NamedRef,
@@ -114,7 +115,7 @@ export class CloseLostPositionDto {
 }
 
 /** The monthly deposit (high water mark) with why it moved, the all-time deposit, or both. */
-export class DepositEditDto {
+export class DepositEditDto implements DepositEdit {
   @ApiPropertyOptional({ minimum: 0 })
   @Omittable()
   @IsDecimal(8, { message: M.depositValueInvalid })
