@@ -5,34 +5,42 @@ import { GROUP_RESOURCE } from './groups';
 import { LOG_RESOURCE } from './logs';
 import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { NOTIFICATION_RESOURCE } from './notifications';
+import { ORDER_RESOURCE } from './order-columns';
+import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
+import { RISK_TRIGGER_RESOURCE } from './risk-controls';
 import { fieldsOf, identityKeysOf } from './sections';
 import { EXCHANGE_ACCOUNT_RESOURCE, PAIR_RESOURCE } from './settings';
 import { SIGNAL_RESOURCE } from './signal-columns';
-import { ACCOUNT_STATS_COLUMNS, PROFILE_STATS_COLUMNS } from './stats-columns';
+import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
 import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
 import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
 import { USER_RESOURCE } from './users';
 
+/** Each declaration by its resource name; its Limited flags are checked against its section's fields. */
 const SETS = {
   signals: SIGNAL_RESOURCE,
-  profiles_stats: PROFILE_STATS_COLUMNS,
-  account_stats: ACCOUNT_STATS_COLUMNS,
-  tickers_configs: TICKER_CONFIG_RESOURCE,
-  profiles: STRATEGY_PROFILE_RESOURCE,
-  mm_profiles: MM_PROFILE_RESOURCE,
+  orders: ORDER_RESOURCE,
+  positions: POSITION_RESOURCE,
+  'lost-positions': LOST_POSITION_RESOURCE,
+  'risk-controls': RISK_TRIGGER_RESOURCE,
+  'profiles-stats': PROFILE_STATS_RESOURCE,
+  'account-stats': ACCOUNT_STATS_RESOURCE,
+  'ticker-configs': TICKER_CONFIG_RESOURCE,
+  'strategy-profiles': STRATEGY_PROFILE_RESOURCE,
+  'mm-profiles': MM_PROFILE_RESOURCE,
   logs: LOG_RESOURCE,
   users: USER_RESOURCE,
   groups: GROUP_RESOURCE,
   // Card lists: no table columns, so nothing to mark (the entries keep a column added later checked).
-  exchange_account: EXCHANGE_ACCOUNT_RESOURCE,
+  'exchange-accounts': EXCHANGE_ACCOUNT_RESOURCE,
   pairs: PAIR_RESOURCE,
   notifications: NOTIFICATION_RESOURCE,
 };
 const noDate = () => 'date';
 
 describe('column declarations', () => {
-  it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (section, set) => {
-    expect(set.section).toBe(section);
+  it.each(Object.entries(SETS))('%s: a column is Limited exactly when its field is one of the section\'s fields, each field once', (name, set) => {
+    expect(set.name).toBe(name);
     for (const c of set.columns) expect([c.field, c.limited]).toEqual([c.field, fieldsOf(set.section).includes(c.field) || identityKeysOf(set.section).includes(c.field)]);
     expect(new Set(set.columns.map((c) => c.field)).size).toBe(set.columns.length);
   });
@@ -54,6 +62,7 @@ describe('column declarations', () => {
     expect(excelNumFmt(FORMATS.dateTime)).toBe('dd.mm.yyyy hh:mm:ss');
     const status = FORMATS.labels({ in_queue: 'In queue' });
     expect([formatColumnValue(status, 'in_queue', noDate), excelCellValue(status, 'in_queue'), excelNumFmt(status)]).toEqual(['In queue', 'In queue', undefined]);
+    expect([formatColumnValue(FORMATS.yesNo, true, noDate), formatColumnValue(FORMATS.yesNo, false, noDate), excelCellValue(FORMATS.yesNo, false)]).toEqual(['Yes', 'No', 'No']);
     expect([formatColumnValue(money, null, noDate), excelCellValue(money, null)]).toEqual(['-', null]);
     expect(excelCellValue(money, '12.5')).toBe(12.5);
   });

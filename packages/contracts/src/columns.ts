@@ -26,6 +26,8 @@ export const FORMATS = {
   coins: (decimals: number) => ({ kind: 'coins', decimals }),
   dateTime: { kind: 'datetime', pattern: DATE_FORMATS.dateTime },
   labels: (labels: Readonly<Record<string, string>>) => ({ kind: 'enum', labels }),
+  /** A flag (true or false) as Yes or No. */
+  yesNo: { kind: 'enum', labels: { true: 'Yes', false: 'No' } },
 } as const satisfies Record<string, ColumnFormat | ((...args: never[]) => ColumnFormat)>;
 
 /** The fields a Limited group of the section may be given (its identity keys are always kept). */

@@ -6,8 +6,8 @@
 import type { SectionName } from './sections';
 import type { ActionState, EngineCommandKind, EngineCommandStatus, EngineCommandTarget } from './trading';
 
-export interface EngineCommandEffect {
-  target: EngineCommandTarget;
+export interface EngineCommandEffect<T extends EngineCommandTarget = EngineCommandTarget> {
+  target: T;
   /** Who may ask for it (write) and read its state (read). */
   section: SectionName;
   /** The target's action_state while pending, and once the engine has done it (failure: back to NONE). */
@@ -15,11 +15,11 @@ export interface EngineCommandEffect {
   done: ActionState;
 }
 
-const cancel = (target: EngineCommandTarget, section: SectionName): EngineCommandEffect => ({ target, section, pending: 'CANCELLING', done: 'CANCELLED' });
-const close = (section: SectionName): EngineCommandEffect => ({ target: 'position', section, pending: 'CLOSING', done: 'CLOSED' });
-const change = (target: EngineCommandTarget, section: SectionName): EngineCommandEffect => ({ target, section, pending: 'CHANGING', done: 'CHANGED' });
+const cancel = <T extends EngineCommandTarget>(target: T, section: SectionName): EngineCommandEffect<T> => ({ target, section, pending: 'CANCELLING', done: 'CANCELLED' });
+const close = (section: SectionName): EngineCommandEffect<'position'> => ({ target: 'position', section, pending: 'CLOSING', done: 'CLOSED' });
+const change = <T extends EngineCommandTarget>(target: T, section: SectionName): EngineCommandEffect<T> => ({ target, section, pending: 'CHANGING', done: 'CHANGED' });
 
-export const ENGINE_COMMAND_EFFECTS: Record<EngineCommandKind, EngineCommandEffect> = {
+const EFFECTS = {
   cancel_signal: cancel('signal', 'signals'),
   cancel_order: cancel('order', 'orders'),
   close_market: close('APA'),
@@ -38,7 +38,16 @@ export const ENGINE_COMMAND_EFFECTS: Record<EngineCommandKind, EngineCommandEffe
   enable_bot: change('system', 'bot_status'),
   disable_bot: change('system', 'bot_status'),
   set_broker_program: change('exchange_account', 'exchange_account'),
-};
+} satisfies Record<EngineCommandKind, EngineCommandEffect>;
+
+/** The kind of row a command of kind K acts on. */
+export type EngineCommandTargetOf<K extends EngineCommandKind> = (typeof EFFECTS)[K]['target'];
+
+/**
+ * Each kind's effect. Its target's type stays exact, also for a kind known only as a type parameter, so
+ * a command's rule can be typed by the row it reads.
+ */
+export const ENGINE_COMMAND_EFFECTS: { readonly [K in EngineCommandKind]: EngineCommandEffect<EngineCommandTargetOf<K>> } = EFFECTS;
 
 /** `GET engine/commands/{id}/`: what the SPA polls while it shows CANCELLING, CLOSING or CHANGING. */
 export interface EngineCommandState {

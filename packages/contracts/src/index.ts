@@ -31,4 +31,5 @@ export * from './notifications';
 export * from './columns';
 export * from './resource';
 export * from './signal-columns';
+export * from './order-columns';
 export * from './stats-columns';

@@ -4,9 +4,10 @@
  */
 import type { ListQueryAccess } from './list-query';
 import { mayRunAction, type ActionName } from './actions';
+import { FORMATS, type CheckedColumn } from './columns';
 import type { Perm } from './perms';
-import type { ActionState, Direction, PositionState } from './trading';
-import type { DepositTransactionType } from './trading';
+import { defineResource } from './resource';
+import { TRADING_DECIMALS, type ActionState, type DepositTransactionType, type Direction, type PositionState } from './trading';
 
 export const POSITION_MESSAGES = {
   reducePercentRequired: 'Please enter percent(%) of reducing',
@@ -82,12 +83,16 @@ export const LOST_POSITION_LIST_QUERY = {
   orderings: {},
 } as const satisfies ListQueryAccess;
 
+/** A row another one names by its id and title (a profile, an exchange account); also an option of a picker. */
 export interface NamedRef {
   id: number;
   title: string;
 }
 
-/** A row of the positions table, numbers rounded as TRADING_DECIMALS says. */
+/**
+ * A row of `GET position-administration/` and of its lost positions, numbers rounded as TRADING_DECIMALS
+ * says. A Limited group gets its fields and the identity keys (id, signal_id).
+ */
 export interface PositionRow {
   id: string;
   signal_id: string | null;
@@ -117,6 +122,45 @@ export interface PositionRow {
   /** The other strategy profiles holding an open position on the same pair and account. */
   profile_list: NamedRef[];
 }
+
+const ADMIN_FIGURE = FORMATS.number(TRADING_DECIMALS.adminMetrics);
+const PRICE = FORMATS.number(TRADING_DECIMALS.markPrice);
+
+/**
+ * The positions table's columns, in the screen's order (the pick box comes after the ticker). The
+ * profile, the state (none: 'lost') and the profiles on the pair are drawn by the screen; the action
+ * state is not among the APA fields, so a Limited group never sees it.
+ */
+const POSITION_COLUMNS: readonly CheckedColumn<PositionRow, 'APA'>[] = [
+  { field: 'ticker', header: 'Ticker', format: FORMATS.text, limited: true },
+  { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
+  { field: 'profile', header: 'Profile', format: FORMATS.text, limited: true },
+  { field: 'side', header: 'Side', format: FORMATS.text, limited: true },
+  { field: 'active_p_size_usd', header: 'Size, $', format: ADMIN_FIGURE, limited: true },
+  { field: 'active_p_coins', header: 'Coins', format: FORMATS.coins(TRADING_DECIMALS.positionCoins), limited: true },
+  { field: 'r_pnl', header: 'R-PnL', format: ADMIN_FIGURE, limited: true },
+  { field: 'u_pnl', header: 'U-PnL', format: ADMIN_FIGURE, limited: true },
+  { field: 'avg_e_price', header: 'Avg entry', format: PRICE, limited: true },
+  { field: 'k_exit', header: 'K-exit', format: FORMATS.number(TRADING_DECIMALS.kExit), limited: true },
+  // As the engine set it: no fixed count of decimals.
+  { field: 'k_exit_coeff', header: 'K-exit coeff', format: FORMATS.text, limited: true },
+  { field: 'current_price', header: 'Current price', format: PRICE, limited: true },
+  { field: 'mark_price', header: 'Mark price', format: PRICE, limited: true },
+  { field: 'reduce_p', header: 'Reduce %', format: FORMATS.number(TRADING_DECIMALS.percent), limited: true },
+  { field: 'k_e_recovery', header: 'K-E recovery', format: FORMATS.yesNo, limited: true },
+  { field: 'skip_check_by_timer', header: 'Skip by timer', format: FORMATS.yesNo, limited: true },
+  { field: 'skip_check_by_distance', header: 'Skip by distance', format: FORMATS.yesNo, limited: true },
+  { field: 'best_limit', header: 'Best limit', format: FORMATS.yesNo, limited: true },
+  { field: 'state', header: 'State', format: FORMATS.text, limited: true },
+  { field: 'profile_list', header: 'Profiles on pair', format: FORMATS.text, limited: true },
+  { field: 'action_state', header: 'Action state', format: FORMATS.text, limited: false },
+];
+
+/** Position administration's positions tab: every position not closed, lost ones first. */
+export const POSITION_RESOURCE = defineResource<PositionRow>()({ name: 'positions', section: 'APA', columns: POSITION_COLUMNS, query: POSITION_LIST_QUERY });
+
+/** The lost positions tab: the same columns, no ordering. */
+export const LOST_POSITION_RESOURCE = defineResource<PositionRow>()({ name: 'lost-positions', section: 'APA', columns: POSITION_COLUMNS, query: LOST_POSITION_LIST_QUERY });
 
 /** The side list: the newest metrics of each exchange account. */
 export interface AccountAdminMetrics {

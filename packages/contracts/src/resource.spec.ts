@@ -4,7 +4,10 @@ import { GROUP_RESOURCE } from './groups';
 import { LOG_RESOURCE } from './logs';
 import { MM_PROFILE_RESOURCE } from './mm-profiles';
 import { defineResource, orderingOf, sortableFields } from './resource';
+import { ORDER_RESOURCE } from './order-columns';
+import { LOST_POSITION_RESOURCE, POSITION_RESOURCE } from './positions';
 import { SIGNAL_RESOURCE } from './signal-columns';
+import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
 import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
 import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
 import { USER_RESOURCE } from './users';
@@ -47,5 +50,13 @@ describe('resources', () => {
     expect(sortableFields(LOG_RESOURCE)).toEqual([]);
     expect(sortableFields(USER_RESOURCE)).toEqual([]);
     expect(sortableFields(GROUP_RESOURCE)).toEqual([]);
+  });
+
+  it('offers each trading table a column for every ordering its query declares', () => {
+    expect(sortableFields(ORDER_RESOURCE)).toEqual(['created_at']);
+    expect(sortableFields(POSITION_RESOURCE).sort()).toEqual(Object.keys(POSITION_RESOURCE.query.orderings).sort());
+    expect(sortableFields(LOST_POSITION_RESOURCE)).toEqual([]);
+    expect(sortableFields(PROFILE_STATS_RESOURCE).sort()).toEqual(Object.keys(PROFILE_STATS_RESOURCE.query.orderings).sort());
+    expect(sortableFields(ACCOUNT_STATS_RESOURCE).sort()).toEqual(Object.keys(ACCOUNT_STATS_RESOURCE.query.orderings).sort());
   });
 });

@@ -2,8 +2,10 @@
  * The Risk Control Service: triggers, their values and the new trigger form.
  * Quoted texts are the spec's; the rest are our own words.
  */
+import { FORMATS } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { NamedRef } from './positions';
+import { defineResource } from './resource';
 import type { RiskTriggerType } from './trading';
 
 /** 'The value can be only in interval of A - B'. */
@@ -69,7 +71,8 @@ export const RISK_CONTROL_UI = {
   hideUnpicked: 'Hide Unpicked',
   add: 'Add',
   placeholder: '1-100',
-  columns: ['#', 'Name of Trigger', 'Trigger(event) blocker', 'Trigger-Unblocker', 'Risk control rules', 'Timer(min)', 'Alert', 'Group', 'Active', 'Visibility', 'Action'],
+  /** The header of the row menu's column, after the declared ones (RISK_TRIGGER_RESOURCE). */
+  actionColumn: 'Action',
 } as const;
 
 /** Labels of the editable values, also the titles of their modal. */
@@ -99,6 +102,7 @@ export const RISK_GROUP_OPTIONS_QUERY = {
   orderings: {},
 } as const satisfies ListQueryAccess;
 
+/** A trigger as `GET strategies/risk-controls/` answers it (risk_control has no Limited level). */
 export interface RiskTrigger {
   id: number;
   trigger_name: string;
@@ -121,6 +125,28 @@ export interface RiskTrigger {
   is_active: boolean;
   is_show: boolean;
 }
+
+/**
+ * The RCS table, in the screen's order (the row menu's Action column follows). Values show as stored;
+ * the rules cell adds the reduce figures and the group names its profiles: the screen draws those.
+ */
+export const RISK_TRIGGER_RESOURCE = defineResource<RiskTrigger>()({
+  name: 'risk-controls',
+  section: 'risk_control',
+  query: RISK_CONTROL_LIST_QUERY,
+  columns: [
+    { field: 'id', header: '#', format: FORMATS.integer, limited: true },
+    { field: 'trigger_name', header: TRIGGER_FIELD_LABELS.trigger_name, format: FORMATS.text, limited: false },
+    { field: 'trigger_blocker', header: TRIGGER_FIELD_LABELS.trigger_blocker, format: FORMATS.text, limited: false },
+    { field: 'trigger_unblocker', header: TRIGGER_FIELD_LABELS.trigger_unblocker, format: FORMATS.text, limited: false },
+    { field: 'rules', header: TRIGGER_FIELD_LABELS.rules, format: FORMATS.text, limited: false },
+    { field: 'timer', header: TRIGGER_FIELD_LABELS.timer, format: FORMATS.integer, limited: false },
+    { field: 'alert', header: 'Alert', format: FORMATS.yesNo, limited: false },
+    { field: 'group_profiles', header: 'Group', format: FORMATS.text, limited: false },
+    { field: 'is_active', header: 'Active', format: FORMATS.yesNo, limited: false },
+    { field: 'is_show', header: 'Visibility', format: FORMATS.yesNo, limited: false },
+  ],
+});
 
 /** Whether a value is within a range, as the SPA's form and the API's DTO both check it. */
 export function isWithin(value: number, range: { min: number; max: number }): boolean {

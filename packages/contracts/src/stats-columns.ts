@@ -1,5 +1,7 @@
-/** The profile and account statistics lists' rows and columns, for their tables and their xlsx exports. */
-import { defineColumns, FORMATS, type ColumnFormat } from './columns';
+/** The profile and account statistics lists: rows, columns (for their tables and xlsx exports) and queries. */
+import { FORMATS, type ColumnFormat } from './columns';
+import { defineResource } from './resource';
+import { ACCOUNT_STATS_LIST_QUERY, PROFILE_STATS_LIST_QUERY } from './stats';
 import { TRADING_DECIMALS, type Direction, type StrategyProfileStatus } from './trading';
 
 /** The signal figures of a profile or account statistics row (docs/metrics.md); at Limited only the group's fields. */
@@ -99,23 +101,33 @@ const RISK_FIGURES = [
 
 const figures = <L extends boolean>(list: readonly Figure[], limited: L) => list.map((f) => ({ ...f, limited }));
 
-export const PROFILE_STATS_COLUMNS = defineColumns<ProfileStatsRow>()('profiles_stats', [
-  { field: 'profile_id', header: 'Profile ID', format: FORMATS.integer, limited: true },
-  { field: 'profile_title', header: 'Profile', format: FORMATS.text, limited: true },
-  { field: 'direction', header: 'Dir', format: FORMATS.text, limited: true },
-  { field: 'status', header: 'Status', format: FORMATS.text, limited: true },
-  ...(figures(RESULT_FIGURES, true) as { field: (typeof RESULT_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: true }[]),
-  { field: 'most_mm_imp_loss', header: 'Max MM imp. loss', format: PERCENT, limited: true, tab: 'Results' },
-  ...(figures(RISK_FIGURES, false) as { field: (typeof RISK_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
-]);
+export const PROFILE_STATS_RESOURCE = defineResource<ProfileStatsRow>()({
+  name: 'profiles-stats',
+  section: 'profiles_stats',
+  query: PROFILE_STATS_LIST_QUERY,
+  columns: [
+    { field: 'profile_id', header: 'Profile ID', format: FORMATS.integer, limited: true },
+    { field: 'profile_title', header: 'Profile', format: FORMATS.text, limited: true },
+    { field: 'direction', header: 'Dir', format: FORMATS.text, limited: true },
+    { field: 'status', header: 'Status', format: FORMATS.text, limited: true },
+    ...(figures(RESULT_FIGURES, true) as { field: (typeof RESULT_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: true }[]),
+    { field: 'most_mm_imp_loss', header: 'Max MM imp. loss', format: PERCENT, limited: true, tab: 'Results' },
+    ...(figures(RISK_FIGURES, false) as { field: (typeof RISK_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
+  ],
+});
 
 /** Account statistics have no Limited level: no column is `limited`. */
-export const ACCOUNT_STATS_COLUMNS = defineColumns<AccountStatsRow>()('account_stats', [
-  { field: 'account_id', header: 'Account ID', format: FORMATS.integer, limited: false },
-  { field: 'account_title', header: 'Account', format: FORMATS.text, limited: false },
-  { field: 'qty_profiles', header: 'Profiles', format: FORMATS.integer, limited: false },
-  { field: 'nav', header: 'NAV', format: MONEY, limited: false },
-  { field: 'deposit', header: 'Deposit', format: MONEY, limited: false },
-  { field: 'return_percent', header: 'Return %', format: PERCENT, limited: false },
-  ...(figures([...RESULT_FIGURES, ...RISK_FIGURES], false) as { field: keyof SignalFigures; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
-]);
+export const ACCOUNT_STATS_RESOURCE = defineResource<AccountStatsRow>()({
+  name: 'account-stats',
+  section: 'account_stats',
+  query: ACCOUNT_STATS_LIST_QUERY,
+  columns: [
+    { field: 'account_id', header: 'Account ID', format: FORMATS.integer, limited: false },
+    { field: 'account_title', header: 'Account', format: FORMATS.text, limited: false },
+    { field: 'qty_profiles', header: 'Profiles', format: FORMATS.integer, limited: false },
+    { field: 'nav', header: 'NAV', format: MONEY, limited: false },
+    { field: 'deposit', header: 'Deposit', format: MONEY, limited: false },
+    { field: 'return_percent', header: 'Return %', format: PERCENT, limited: false },
+    ...(figures([...RESULT_FIGURES, ...RISK_FIGURES], false) as { field: keyof SignalFigures; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
+  ],
+});

@@ -5,6 +5,7 @@
  */
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
+import type { NamedRef } from './positions';
 import { SECTION_FIELDS } from './sections';
 
 export const STATS_UI = {
@@ -93,6 +94,72 @@ export const MONTHS_DEFAULT_ORDER: MonthsOrder = '-period';
 export const MONTHS_VIEWS = ['admin', 'client'] as const;
 export type MonthsView = (typeof MONTHS_VIEWS)[number];
 
+/**
+ * One row of the months table (`statistics/statistics-admin/` and `-client/`): a month, or the total and
+ * averages (no period). The client view leaves out the HWM, profit-factor, HWM return and signal split.
+ */
+export interface MonthsRow {
+  /** The month's first day (YYYY-MM-DD); null in the total and average rows. */
+  period: string | null;
+  /** High-water mark at the end of the period (admin). */
+  hwm?: number | null;
+  /** Deposit at the end of the period. */
+  deposit: number | null;
+  profit_factor?: number | null;
+  winrate: number | null;
+  /** NAV at the end against the HWM before the period, USD (admin). */
+  return_hwm?: number | null;
+  return_hwm_percent?: number | null;
+  /** Realised PnL, USD. */
+  return_realized: number;
+  return_realized_percent: number | null;
+  reinvest_percent_realized: number | null;
+  qty_total: number;
+  qty_profit?: number;
+  qty_loss?: number;
+  qty_missed?: number;
+  /** USD, whole dollars. */
+  turn_over: number;
+}
+
+/** A month's return and that month (YYYY-MM-DD), both null without months. */
+export interface DatedReturn {
+  value: number | null;
+  date: string | null;
+}
+
+/** The months summary: turnover (whole dollars), the best and worst months, positive share, ACGR, uptime. */
+export interface MonthsSummary {
+  turn_over_at_value: number;
+  turn_over_month_value: number;
+  turn_over_week_value: number;
+  turn_over_day_value: number;
+  /** Percent of months with a positive return. */
+  positive_months: number | null;
+  best_month_return: DatedReturn;
+  worst_month_return: DatedReturn;
+  /** Average monthly capital growth rate, percent. */
+  avg_capital_growth_rate: number | null;
+  system_is_running_days: number;
+  system_start_date: string | null;
+}
+
+/** The months answer of one exchange account (none: no account yet). */
+export interface MonthsStats {
+  exchange_account: NamedRef | null;
+  total: MonthsRow | null;
+  month_average: MonthsRow | null;
+  day_average: MonthsRow | null;
+  by_month: MonthsRow[];
+  summary: MonthsSummary;
+}
+
+/** `GET strategies/system-data/`: the summary over every month. */
+export interface SystemData {
+  exchange_account: NamedRef | null;
+  summary: MonthsSummary;
+}
+
 /** Return colour scale thresholds (percent): below 0, 0–5, 5–8, 8–15, 15 and above. */
 export const RETURN_COLOUR_THRESHOLDS = [0, 5, 8, 15] as const;
 
@@ -145,7 +212,7 @@ export interface ChartAnswer {
   tf: ChartTimeframe;
   /** The width of one bucket actually used (seconds; a month counts 30 days): wider than tf when the range is long. */
   bucket_seconds: number;
-  exchange_account: { id: number; title: string } | null;
+  exchange_account: NamedRef | null;
   points: ChartPoint[];
 }
 

@@ -5,11 +5,13 @@ import {
   CHART_TIMEFRAMES,
   CHART_TYPES,
   STATS_MESSAGES as M,
+  type ChartAnswer,
   type ChartDataType,
+  type ChartPoint,
   type ChartTimeframe,
   type ChartType,
 } from '@console/contracts';
-import { AccountQuery } from '../stats/months-stats.dto';
+import { AccountQuery, AccountRefDto } from '../stats/months-stats.dto';
 import { isStatsDate, toInstant } from '../stats/stats-dates';
 import { IsStatsDate } from '../stats/stats.dto';
 
@@ -54,7 +56,8 @@ export class ChartQuery extends AccountQuery {
   tf?: ChartTimeframe;
 }
 
-export class ChartPointDto {
+/** The swagger shape of the contracts' ChartPoint. */
+export class ChartPointDto implements ChartPoint {
   @ApiProperty({ description: 'Bucket start, ISO 8601 UTC' }) date!: string;
   @ApiPropertyOptional({ description: 'line and column' }) value?: number;
   @ApiPropertyOptional({ description: 'candles' }) open?: number;
@@ -63,12 +66,8 @@ export class ChartPointDto {
   @ApiPropertyOptional() close?: number;
 }
 
-class AccountRefDto {
-  @ApiProperty() id!: number;
-  @ApiProperty() title!: string;
-}
-
-export class ChartDto {
+/** The swagger shape of the contracts' ChartAnswer. */
+export class ChartDto implements ChartAnswer {
   @ApiProperty({ enum: CHART_DATA_TYPES }) data_type!: ChartDataType;
   @ApiProperty({ enum: CHART_TYPES }) chart_type!: ChartType;
   @ApiProperty({ enum: CHART_TIMEFRAMES }) tf!: ChartTimeframe;

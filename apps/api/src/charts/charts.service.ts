@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CHART_DEFAULT_TYPE_OF, CHART_DEFAULTS, CHART_MAX_POINTS, STATS_MESSAGES as M, type ChartDataType, type ChartPoint } from '@console/contracts';
+import { CHART_DEFAULT_TYPE_OF, CHART_DEFAULTS, CHART_MAX_POINTS, STATS_MESSAGES as M, type ChartAnswer, type ChartDataType, type ChartPoint, type NamedRef } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
 import { endOf, toInstant } from '../stats/stats-dates';
 import { StatsRepository } from '../stats/stats.repository';
 import { planChart, tfSeconds } from './chart-buckets';
-import type { ChartDto, ChartQuery } from './charts.dto';
+import type { ChartQuery } from './charts.dto';
 
 /** A data type's column prefix in account_metric_bars, and its value per metrics minute. */
 const SERIES: Record<ChartDataType, { bars: string; minute: string; decimals: number }> = {
@@ -35,7 +35,7 @@ export class ChartsService {
     private readonly rollups: StatsRepository,
   ) {}
 
-  async chart(query: ChartQuery): Promise<ChartDto> {
+  async chart(query: ChartQuery): Promise<ChartAnswer> {
     const dataType = query.data_type ?? CHART_DEFAULTS.dataType;
     const chartType = query.chart_type ?? CHART_DEFAULT_TYPE_OF[dataType] ?? CHART_DEFAULTS.chartType;
     const tf = query.tf ?? CHART_DEFAULTS.tf;
@@ -66,7 +66,7 @@ export class ChartsService {
     return [from, to];
   }
 
-  private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
+  private async account(id: number | undefined): Promise<NamedRef | null> {
     const row = await this.rollups.account(this.dataSource, id);
     if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EngineCommandKind, EngineCommandState, EngineCommandTarget } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-import { ENGINE_TARGET_TABLES, targetsWhere, targetWhere } from './engine-targets';
+import { ENGINE_TARGET_TABLES, type EngineTargetRow, targetColumns, targetsWhere, targetWhere } from './engine-targets';
 import type { EngineCommand } from './trading-engine';
 
 /** What an Idempotency-Key was first used for. */
@@ -55,11 +55,15 @@ export class EngineCommandsRepository {
 
   /**
    * Locks the target rows until the transaction ends, in id order (two requests over the same rows
-   * cannot deadlock); answers the rows found.
+   * cannot deadlock); answers the rows found, as the target's row type names their columns.
    */
-  async lockTargets(db: Db, target: EngineCommandTarget, targetIds: readonly (string | null)[]): Promise<Record<string, unknown>[]> {
+  async lockTargets<T extends EngineCommandTarget>(db: Db, target: T, targetIds: readonly (string | null)[]): Promise<EngineTargetRow<T>[]> {
     const { table } = ENGINE_TARGET_TABLES[target];
-    return queryRows(db, `SELECT * FROM ${table} WHERE ${targetsWhere(target)} ORDER BY ${target === 'system' ? 'singleton' : 'id'} FOR UPDATE`, targetsParams(target, targetIds));
+    return queryRows<EngineTargetRow<T>>(
+      db,
+      `SELECT ${targetColumns(target)} FROM ${table} WHERE ${targetsWhere(target)} ORDER BY ${target === 'system' ? 'singleton' : 'id'} FOR UPDATE`,
+      targetsParams(target, targetIds),
+    );
   }
 
   /** The pending commands of any kind on these targets. */

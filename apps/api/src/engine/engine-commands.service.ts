@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
+import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
@@ -13,10 +13,14 @@ import { publishAfterCommit } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
-import { ENGINE_TARGET_TABLES } from './engine-targets';
+import { auditSignalId, ENGINE_TARGET_TABLES, type EngineTargetRow } from './engine-targets';
 
-export interface CommandRequest {
-  kind: EngineCommandKind;
+/** The locked row a command of kind K acts on (a cancel_order's order, a close's position…). */
+export type CommandTarget<K extends EngineCommandKind> = EngineTargetRow<EngineCommandTargetOf<K>>;
+
+/** One command asked of the engine; its rule and its pending write get its target's row, typed by its kind. */
+export interface CommandRequest<K extends EngineCommandKind> {
+  kind: K;
   /** The target row's id (none for the bot itself). */
   targetId: string | number | null;
   payload?: Record<string, unknown>;
@@ -26,12 +30,12 @@ export interface CommandRequest {
    * The feature's own rule, checked on the locked target row inside the transaction (e.g. an order must
    * still be open); it throws the 400 that explains why not.
    */
-  check?: (target: Record<string, unknown>, m: EntityManager) => Promise<void> | void;
+  check?: (target: CommandTarget<K>, m: EntityManager) => Promise<void> | void;
   /**
    * Writes what the target shows while the command is pending, beyond action_state (a ticker config's
    * status `starting`), in the same transaction; only when a new command is written.
    */
-  accepted?: (target: Record<string, unknown>, m: EntityManager) => Promise<void>;
+  accepted?: (target: CommandTarget<K>, m: EntityManager) => Promise<void>;
 }
 
 /** A command written (or found: a repeat of one already written). */
@@ -49,8 +53,8 @@ function canonical(value: unknown): unknown {
 const samePayload = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** One request on its way through `submitAllIn`. */
-interface Item {
-  request: CommandRequest;
+interface Item<K extends EngineCommandKind> {
+  request: CommandRequest<K>;
   targetId: string | null;
   payload: Record<string, unknown>;
   idempotencyKey: string;
@@ -81,7 +85,7 @@ export class EngineCommandsService {
   ) {}
 
   /** Writes the command in a transaction of its own, publishes it after the commit and answers its state. */
-  async submit(principal: Principal, request: CommandRequest): Promise<EngineCommandState> {
+  async submit<K extends EngineCommandKind>(principal: Principal, request: CommandRequest<K>): Promise<EngineCommandState> {
     const submitted = await this.dataSource.transaction((m) => this.submitIn(m, principal, request));
     await this.publish(submitted);
     return (await this.commands.state(this.dataSource, submitted.id))!;
@@ -92,7 +96,7 @@ export class EngineCommandsService {
    * with it (a ticker config saved and started at once). The caller passes the answer to `publish`
    * once its transaction has committed.
    */
-  async submitIn(m: EntityManager, principal: Principal, request: CommandRequest): Promise<SubmittedCommand> {
+  async submitIn<K extends EngineCommandKind>(m: EntityManager, principal: Principal, request: CommandRequest<K>): Promise<SubmittedCommand> {
     return (await this.submitAllIn(m, principal, [request]))[0];
   }
 
@@ -103,11 +107,11 @@ export class EngineCommandsService {
    * order, one look-up of their pending commands, one insert, one action_state update, one audit
    * insert; the features' rules run on the locked rows in between. Answers in the order asked.
    */
-  async submitAllIn(m: EntityManager, principal: Principal, requests: readonly CommandRequest[]): Promise<SubmittedCommand[]> {
+  async submitAllIn<K extends EngineCommandKind>(m: EntityManager, principal: Principal, requests: readonly CommandRequest<K>[]): Promise<SubmittedCommand[]> {
     if (!requests.length) return [];
     const kind = requests[0].kind;
     const effect = ENGINE_COMMAND_EFFECTS[kind];
-    const items: Item[] = requests.map((request) => {
+    const items: Item<K>[] = requests.map((request) => {
       if (request.kind !== kind) throw new Error('submitAllIn takes commands of one kind');
       return {
         request,
@@ -154,7 +158,7 @@ export class EngineCommandsService {
   }
 
   /** Sets `answer` on each item whose key was used before (400 when it was used for something else). */
-  private async answerEarlier(m: EntityManager, keyed: readonly Item[]): Promise<void> {
+  private async answerEarlier<K extends EngineCommandKind>(m: EntityManager, keyed: readonly Item<K>[]): Promise<void> {
     if (!keyed.length) return;
     const earlier = new Map((await this.commands.byKeys(m, keyed.map((item) => item.idempotencyKey))).map((c) => [c.idempotency_key, c]));
     for (const item of keyed) {
@@ -163,11 +167,12 @@ export class EngineCommandsService {
     }
   }
 
-  private async write(m: EntityManager, principal: Principal, kind: EngineCommandKind, items: Item[]): Promise<void> {
+  private async write<K extends EngineCommandKind>(m: EntityManager, principal: Principal, kind: K, items: Item<K>[]): Promise<void> {
     const effect = ENGINE_COMMAND_EFFECTS[kind];
     const ids = items.map((item) => item.targetId);
-    const rows = new Map((await this.commands.lockTargets(m, effect.target, ids)).map((row) => [effect.target === 'system' ? null : String(row.id), row]));
-    const rowOf = (item: Item) => foundOr404(rows.get(item.targetId));
+    const locked: CommandTarget<K>[] = await this.commands.lockTargets(m, effect.target, ids);
+    const rows = new Map(locked.map((row) => [effect.target === 'system' ? null : row.id, row]));
+    const rowOf = (item: Item<K>) => foundOr404(rows.get(item.targetId));
     items.forEach(rowOf);
 
     // The targets are locked: a second request for one waits here, then finds the first one's command.
@@ -197,7 +202,7 @@ export class EngineCommandsService {
         type: 'user',
         event_type: `engine_${kind}`,
         user_id: principal.userId,
-        signal_id: effect.target === 'signal' ? item.targetId : ((rowOf(item).signal_id as string | undefined) ?? null),
+        signal_id: auditSignalId(effect.target, item.targetId, rowOf(item)),
         order_id: effect.target === 'order' ? item.targetId : null,
         log_data: { command_id: item.answer!.id, kind, target_type: effect.target, target_id: item.targetId, payload: item.payload },
       })),
@@ -206,7 +211,7 @@ export class EngineCommandsService {
   }
 
   /** A key already used answers its command, but only for the same action, target and inputs. */
-  private sameCommand(earlier: KeyedCommand, item: Item): string {
+  private sameCommand<K extends EngineCommandKind>(earlier: KeyedCommand, item: Item<K>): string {
     const { kind } = item.request;
     const target = ENGINE_COMMAND_EFFECTS[kind].target;
     if (earlier.kind !== kind || earlier.target_type !== target || earlier.target_id !== item.targetId || !samePayload(earlier.payload, item.payload)) {

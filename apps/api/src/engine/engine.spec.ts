@@ -47,9 +47,11 @@ describe('the engine-command boundary', () => {
     expect(state.body).toMatchObject({ id: asked.body.id, status: 'succeeded', action_state: 'CANCELLED', error: null });
     expect(state.body.completed_at).toEqual(expect.any(String));
     expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
-    const audit = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'engine_cancel_order' AND order_id = $1`, [order.orderId]);
+    const audit = await ctx.db.query(`SELECT log_data, signal_id::text FROM logs WHERE event_type = 'engine_cancel_order' AND order_id = $1`, [order.orderId]);
     expect(audit).toHaveLength(1);
     expect(audit[0].log_data).toMatchObject({ command_id: asked.body.id });
+    // The log names the order's signal too, read from the locked order row.
+    expect(audit[0].signal_id).toBe(order.signalId);
   });
 
   it('a double click or two instances at once make one command', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_STATS_COLUMNS,
+  ACCOUNT_STATS_RESOURCE,
   columnsFor,
   excelNumFmt,
   EXPORT_MESSAGES,
@@ -15,7 +15,7 @@ import {
   OWN_MESSAGES,
   permOf,
   permsAll,
-  PROFILE_STATS_COLUMNS,
+  PROFILE_STATS_RESOURCE,
   SIGNAL_RESOURCE,
   type ColumnSet,
   type Perm,
@@ -311,13 +311,13 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(signals.numFmts).toEqual(['0', 'dd.mm.yyyy hh:mm:ss', 'General', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.0000', '"$"#,##0.00;-"$"#,##0.00']);
 
     const profiles = await sheetLayout(await exportFile(token, EXPORT_PATHS.profiles_stats));
-    expect({ headers: profiles.headers, numFmts: profiles.numFmts }).toEqual(screenLayout(PROFILE_STATS_COLUMNS, permOf(group, 'profiles_stats')));
+    expect({ headers: profiles.headers, numFmts: profiles.numFmts }).toEqual(screenLayout(PROFILE_STATS_RESOURCE, permOf(group, 'profiles_stats')));
     expect(profiles.headers).toEqual(['Profile', 'Q-sign', 'W%', 'Res-$', 'Avg time, h', 'Max MM imp. loss']);
     expect(profiles.numFmts).toEqual(['General', '0', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.00', '0.00"%"']);
 
     const accounts = await sheetLayout(await exportFile(token, EXPORT_PATHS.account_stats));
-    expect({ headers: accounts.headers, numFmts: accounts.numFmts }).toEqual(screenLayout(ACCOUNT_STATS_COLUMNS, permOf(group, 'account_stats')));
-    expect(accounts.headers).toEqual(ACCOUNT_STATS_COLUMNS.columns.map((c) => c.header));
+    expect({ headers: accounts.headers, numFmts: accounts.numFmts }).toEqual(screenLayout(ACCOUNT_STATS_RESOURCE, permOf(group, 'account_stats')));
+    expect(accounts.headers).toEqual(ACCOUNT_STATS_RESOURCE.columns.map((c) => c.header));
     expect(accounts.headers.slice(0, 6)).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
     expect(accounts.numFmts.at(-1)).toBe('"$"#,##0;-"$"#,##0');
   });

@@ -39,14 +39,16 @@ export const ORDER_LIST = defineList<OrdersQuery, typeof ORDER_LIST_QUERY>(ORDER
   count: { kind: 'capped', cap: ORDER_COUNT_CAP },
 });
 
-export type StoredOrder = Record<keyof OrderRow, unknown>;
+/** One order as ORDER_COLUMNS reads it: numbers as numeric text, the time as the driver's Date. */
+export type StoredOrder = Omit<OrderRow, 'created_at' | 'price' | 'quantity' | 'o_size'> & { created_at: Date; price: string; quantity: string; o_size: string };
 
 /** A stored row (ORDER_COLUMNS) as the API answers it: price 5, quantity 7, o_size 2 decimals. */
 export function toOrderRow(row: StoredOrder): OrderRow {
   return {
-    ...(row as unknown as OrderRow),
-    price: toJsonNumber(row.price as string, TRADING_DECIMALS.orderPrice),
-    quantity: toJsonNumber(row.quantity as string, TRADING_DECIMALS.orderQuantity),
-    o_size: toJsonNumber(row.o_size as string, TRADING_DECIMALS.orderSize),
+    ...row,
+    created_at: row.created_at.toISOString(),
+    price: toJsonNumber(row.price, TRADING_DECIMALS.orderPrice),
+    quantity: toJsonNumber(row.quantity, TRADING_DECIMALS.orderQuantity),
+    o_size: toJsonNumber(row.o_size, TRADING_DECIMALS.orderSize),
   };
 }

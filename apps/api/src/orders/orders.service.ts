@@ -29,7 +29,7 @@ export class OrdersService {
       targetId: id,
       clientKey,
       check: (order) => {
-        if (!OPEN.includes(String(order.status))) throw new BadRequestDetail(ENGINE_MESSAGES.orderNotOpen);
+        if (!OPEN.includes(order.status)) throw new BadRequestDetail(ENGINE_MESSAGES.orderNotOpen);
       },
     });
   }

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { POSITION_MESSAGES as M, TRADING_DECIMALS, type EngineCommandState } from '@console/contracts';
+import { POSITION_MESSAGES as M, TRADING_DECIMALS, type EngineCommandKind, type EngineCommandState } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { dec, roundTo, toDbText } from '../common/decimal';
 import { BadRequestDetail, FieldValidationError } from '../common/errors/api-errors';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { CommandRequest, EngineCommandsService } from '../engine/engine-commands.service';
+import type { EngineTargetRow } from '../engine/engine-targets';
 import { bulkItemKey } from '../engine/idempotency-key';
 import { CloseLostPositionDto, SkipCheckDto } from './positions.dto';
 import { PositionsRepository } from './positions.repository';
 
-type Target = Record<string, unknown>;
+type Target = EngineTargetRow<'position'>;
 
 /** The rule every action on a position shares: not closed, not being closed; a lost one only when the action allows it. */
 function assertActionable(target: Target, lostRefusal: string | null): void {
@@ -81,16 +82,16 @@ export class PositionActionsService {
       check: (t) => {
         if (t.state !== null || t.closed_at !== null) throw new BadRequestDetail(M.lostPositionNotFound);
         if (t.action_state === 'CLOSING') throw new BadRequestDetail(M.positionClosing);
-        if (quantity.gt(dec(String(t.active_p_coins)))) throw FieldValidationError.of('quantity', M.quantityRange);
+        if (quantity.gt(dec(t.active_p_coins))) throw FieldValidationError.of('quantity', M.quantityRange);
       },
     });
   }
 
-  private reduceRequest(id: number, percent: number, clientKey?: string): CommandRequest {
+  private reduceRequest(id: number, percent: number, clientKey?: string): CommandRequest<'reduce_position'> {
     return { kind: 'reduce_position', targetId: id, clientKey, payload: { percent: toDbText(percent, 'ratio') }, check: (t) => assertActionable(t, M.lostNotReducible) };
   }
 
-  private skipRequest(id: number, flags: Record<string, boolean>, clientKey?: string): CommandRequest {
+  private skipRequest(id: number, flags: Record<string, boolean>, clientKey?: string): CommandRequest<'set_skip_check'> {
     return {
       kind: 'set_skip_check',
       targetId: id,
@@ -100,7 +101,7 @@ export class PositionActionsService {
     };
   }
 
-  private async one(principal: Principal, request: CommandRequest): Promise<EngineCommandState> {
+  private async one<K extends EngineCommandKind>(principal: Principal, request: CommandRequest<K>): Promise<EngineCommandState> {
     const submitted = await this.dataSource.transaction((m) => this.engine.submitIn(m, principal, request));
     await this.engine.publish(submitted);
     return (await this.commands.state(this.dataSource, submitted.id))!;
@@ -110,9 +111,13 @@ export class PositionActionsService {
    * One command per position of these signals, all or none: the engine boundary locks them in one
    * statement in id order (no deadlock between two bulks) and writes them set-based.
    */
-  private async bulk(principal: Principal, signalIds: number[], requestOf: (position: { id: string; signal_id: string }) => CommandRequest): Promise<EngineCommandState[]> {
+  private async bulk<K extends EngineCommandKind>(
+    principal: Principal,
+    signalIds: number[],
+    requestOf: (position: { id: string; signal_id: string }) => CommandRequest<K>,
+  ): Promise<EngineCommandState[]> {
     const unique = [...new Set(signalIds)];
-    const requests: CommandRequest[] = [];
+    const requests: CommandRequest<K>[] = [];
     const submitted = await this.dataSource.transaction(async (m) => {
       const found = await this.positions.openBySignals(m, unique);
       if (found.length !== unique.length) throw FieldValidationError.of('signals_ids', M.signalsIdsUnknown);

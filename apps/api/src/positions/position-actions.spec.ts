@@ -43,15 +43,16 @@ describe('position administration: actions through the engine', () => {
   const logsOf = async (id: string) =>
     ctx.db.query(`SELECT event_type FROM logs WHERE event_type LIKE 'engine_%' AND log_data->>'target_type' = 'position' AND log_data->>'target_id' = $1`, [id]);
   it('a reduce is CHANGING at once, then the engine sells the percent: size, coins and unrealised PnL shrink, the PnL sold is realised', async () => {
-    const { positionId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400, uPnl: 8 });
+    const { positionId, signalId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400, uPnl: 8 });
     const asked = await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202);
     expect(asked.body).toMatchObject({ kind: 'reduce_position', target_type: 'position', target_id: positionId, status: 'pending', action_state: 'CHANGING' });
     await waitUntil(settled(asked.body.id), 10_000);
     expect(await position(positionId)).toMatchObject({ action_state: 'CHANGED', coins: 3, usd: 300, u: 6, r: 2, reduce_p: 25 });
     const listed = (await ctx.http().get(`${P}?page_size=500`).set(...auth(full)).expect(200)).body.results.find((r: { id: string }) => r.id === positionId);
     expect(listed).toMatchObject({ action_state: 'CHANGED', active_p_coins: 3, reduce_p: 25 });
-    const logs = await ctx.db.query(`SELECT type FROM logs WHERE event_type = 'engine_reduce_position' AND (log_data->>'target_id') = $1`, [positionId]);
-    expect(logs).toEqual([{ type: 'user' }]);
+    const logs = await ctx.db.query(`SELECT type, signal_id::text FROM logs WHERE event_type = 'engine_reduce_position' AND (log_data->>'target_id') = $1`, [positionId]);
+    // The log names the position's signal, read from the locked position row.
+    expect(logs).toEqual([{ type: 'user', signal_id: signalId }]);
   });
 
   it('answers the spec’s message for a missing percent and refuses one out of range; a repeat with the same key is the same command', async () => {

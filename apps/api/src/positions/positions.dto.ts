@@ -13,9 +13,13 @@ import {
   POSITION_MESSAGES as M,
   POSITION_STATES,
   REDUCE_PERCENT,
+  type AccountAdminMetrics,
   type ActionState,
+  type DepositEdit,
   type DepositTransactionType,
   type Direction,
+  type NamedRef,
+  type PositionRow,
   type PositionState,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
@@ -111,7 +115,7 @@ export class CloseLostPositionDto {
 }
 
 /** The monthly deposit (high water mark) with why it moved, the all-time deposit, or both. */
-export class DepositEditDto {
+export class DepositEditDto implements DepositEdit {
   @ApiPropertyOptional({ minimum: 0 })
   @Omittable()
   @IsDecimal(8, { message: M.depositValueInvalid })
@@ -137,17 +141,18 @@ export class DepositEditDto {
   deposit_at?: number;
 }
 
-class NamedRef {
+class NamedRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class PositionDto {
+/** The swagger shape of the contracts' PositionRow. */
+export class PositionDto implements PositionRow {
   @ApiProperty() id!: string;
   @ApiProperty({ nullable: true, type: String }) signal_id!: string | null;
-  @ApiProperty() created_at!: Date;
-  @ApiProperty({ type: NamedRef, nullable: true }) profile!: NamedRef | null;
-  @ApiProperty({ type: NamedRef }) exchange_account!: NamedRef;
+  @ApiProperty() created_at!: string;
+  @ApiProperty({ type: NamedRefDto, nullable: true }) profile!: NamedRefDto | null;
+  @ApiProperty({ type: NamedRefDto }) exchange_account!: NamedRefDto;
   @ApiProperty() pair_id!: number;
   @ApiProperty() ticker!: string;
   @ApiProperty({ enum: DIRECTIONS }) side!: Direction;
@@ -167,15 +172,16 @@ export class PositionDto {
   @ApiProperty() best_limit!: boolean;
   @ApiProperty({ enum: POSITION_STATES, nullable: true, description: 'null: a lost position' }) state!: PositionState | null;
   @ApiProperty({ enum: ACTION_STATES }) action_state!: ActionState;
-  @ApiProperty({ type: [NamedRef] }) profile_list!: NamedRef[];
+  @ApiProperty({ type: [NamedRefDto] }) profile_list!: NamedRefDto[];
 }
 
 export class PositionListDto extends paginatedAnswer(PositionDto) {}
 
-export class AccountAdminMetricsDto {
+/** The swagger shape of the contracts' AccountAdminMetrics. */
+export class AccountAdminMetricsDto implements AccountAdminMetrics {
   @ApiProperty({ description: 'The exchange account id' }) id!: number;
   @ApiProperty() account_name!: string;
-  @ApiProperty({ description: 'The minute of these metrics' }) at!: Date;
+  @ApiProperty({ description: 'The minute of these metrics' }) at!: string;
   @ApiProperty() nav!: number;
   @ApiProperty() asset_usdt!: number;
   @ApiProperty() asset_usdc!: number;

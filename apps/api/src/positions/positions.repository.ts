@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ActionState, Direction, PositionState } from '@console/contracts';
+import { ACCOUNT_METRIC_LABELS, type ActionState, type Direction, type NamedRef, type PositionState } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { POSITION_COLUMNS, POSITION_FROM } from './positions.list';
 
@@ -8,8 +8,8 @@ export interface PositionRecord {
   id: string;
   signal_id: string | null;
   created_at: Date;
-  profile: { id: number; title: string } | null;
-  exchange_account: { id: number; title: string };
+  profile: NamedRef | null;
+  exchange_account: NamedRef;
   pair_id: number;
   ticker: string;
   side: Direction;
@@ -33,17 +33,14 @@ export interface PositionRecord {
 }
 
 /** A position with the other profiles holding an open position on its pair and account. */
-export type PositionWithProfiles = PositionRecord & { profile_list: { id: number; title: string }[] };
+export type PositionWithProfiles = PositionRecord & { profile_list: NamedRef[] };
+
+/** The account_metrics columns of the side list: the metrics it shows. */
+export type MetricName = (typeof ACCOUNT_METRIC_LABELS)[number][0];
+const METRIC_COLUMNS: readonly MetricName[] = ACCOUNT_METRIC_LABELS.map(([name]) => name);
 
 /** The newest account_metrics row of an account, numbers as text. */
-export type MetricsRecord = Record<string, string> & { id: number; account_name: string; at: Date };
-
-const METRIC_COLUMNS = [
-  'nav', 'asset_usdt', 'asset_usdc', 'other_stable_coins', 'asset_sum', 'var', 'open_orders_volume', 'free_var', 'imp_loss', 'max_dd', 'max_ddd',
-  'deposit_monthly', 'deposit_at', 'balance_daily', 'return_day_percent', 'return_month_percent', 'return_at_percent', 'avg_capital_growth_rate',
-] as const;
-export type MetricName = (typeof METRIC_COLUMNS)[number];
-export const METRIC_NAMES: readonly MetricName[] = METRIC_COLUMNS;
+export type MetricsRecord = Record<MetricName, string> & { id: number; account_name: string; at: Date };
 
 /** Every statement of position administration outside its list declarations. */
 @Injectable()
@@ -59,7 +56,7 @@ export class PositionsRepository {
    */
   async withProfileLists(db: Db, rows: PositionRecord[]): Promise<PositionWithProfiles[]> {
     if (!rows.length) return [];
-    const holders = await queryRows<{ pair_id: number; exchange_account_id: number; profiles: { id: number; title: string }[] }>(
+    const holders = await queryRows<{ pair_id: number; exchange_account_id: number; profiles: NamedRef[] }>(
       db,
       `SELECT h.pair_id, h.exchange_account_id, json_agg(json_build_object('id', sp.id, 'title', sp.title) ORDER BY sp.title, sp.id) AS profiles
          FROM (SELECT DISTINCT op.pair_id, op.exchange_account_id, op.profile_id FROM positions op

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { POSITION_MESSAGES as M, TRADING_DECIMALS } from '@console/contracts';
+import { POSITION_MESSAGES as M, TRADING_DECIMALS, type AccountAdminMetrics, type PositionRow } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
 import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { AccountAdminMetricsDto, DepositEditDto, LostPositionsQuery, PositionDto, PositionsQuery } from './positions.dto';
+import { DepositEditDto, LostPositionsQuery, PositionsQuery } from './positions.dto';
 import { LOST_POSITION_LIST, POSITION_LIST } from './positions.list';
-import { METRIC_NAMES, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
+import { MetricName, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
 
 /** Reading position administration: the positions, the lost ones, and each account's newest metrics; and the deposit edit. */
 @Injectable()
@@ -21,24 +21,24 @@ export class PositionsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: PositionsQuery): Promise<ListPage<PositionDto>> {
+  async list(query: PositionsQuery): Promise<ListPage<PositionRow>> {
     return this.withProfiles(await queryListPage<PositionRecord, PositionsQuery>(this.dataSource, POSITION_LIST, query));
   }
 
-  async lost(query: LostPositionsQuery): Promise<ListPage<PositionDto>> {
+  async lost(query: LostPositionsQuery): Promise<ListPage<PositionRow>> {
     return this.withProfiles(await queryListPage<PositionRecord, LostPositionsQuery>(this.dataSource, LOST_POSITION_LIST, query));
   }
 
-  private async withProfiles(page: ListPage<PositionRecord>): Promise<ListPage<PositionDto>> {
-    return { ...page, rows: (await this.positions.withProfileLists(this.dataSource, page.rows)).map(toPositionDto) };
+  private async withProfiles(page: ListPage<PositionRecord>): Promise<ListPage<PositionRow>> {
+    return { ...page, rows: (await this.positions.withProfileLists(this.dataSource, page.rows)).map(toPositionRow) };
   }
 
-  async get(id: string): Promise<PositionDto> {
-    return toPositionDto(foundOr404(await this.positions.find(this.dataSource, id)));
+  async get(id: string): Promise<PositionRow> {
+    return toPositionRow(foundOr404(await this.positions.find(this.dataSource, id)));
   }
 
-  async accountInfo(): Promise<AccountAdminMetricsDto[]> {
-    return (await this.positions.newestMetrics(this.dataSource)).map(toMetricsDto);
+  async accountInfo(): Promise<AccountAdminMetrics[]> {
+    return (await this.positions.newestMetrics(this.dataSource)).map(toAccountMetrics);
   }
 
   /**
@@ -46,7 +46,7 @@ export class PositionsService {
    * newest metrics row, which the side list shows and the engine's next row starts from; a user log row
    * keeps the type and both values (docs/decisions/positions-and-risk-control.md).
    */
-  async editDeposit(principal: Principal, accountId: number, body: DepositEditDto): Promise<AccountAdminMetricsDto> {
+  async editDeposit(principal: Principal, accountId: number, body: DepositEditDto): Promise<AccountAdminMetrics> {
     if (body.deposit_monthly === undefined && body.deposit_at === undefined) throw new BadRequestDetail(M.depositEditEmpty);
     await this.dataSource.transaction(async (m) => {
       const newest = await this.positions.lockNewestMetrics(m, accountId);
@@ -81,15 +81,15 @@ export class PositionsService {
       );
     });
     const [after] = await this.positions.newestMetrics(this.dataSource, accountId);
-    return toMetricsDto(after);
+    return toAccountMetrics(after);
   }
 }
 
-export function toPositionDto(row: PositionWithProfiles): PositionDto {
+export function toPositionRow(row: PositionWithProfiles): PositionRow {
   return {
     id: row.id,
     signal_id: row.signal_id,
-    created_at: row.created_at,
+    created_at: row.created_at.toISOString(),
     profile: row.profile,
     exchange_account: row.exchange_account,
     pair_id: row.pair_id,
@@ -115,7 +115,29 @@ export function toPositionDto(row: PositionWithProfiles): PositionDto {
   };
 }
 
-function toMetricsDto(row: MetricsRecord): AccountAdminMetricsDto {
-  const metrics = Object.fromEntries(METRIC_NAMES.map((name) => [name, toJsonNumber(row[name], TRADING_DECIMALS.adminMetrics)]));
-  return { id: row.id, account_name: row.account_name, at: row.at, ...metrics } as AccountAdminMetricsDto;
+function toAccountMetrics(row: MetricsRecord): AccountAdminMetrics {
+  const metric = (name: MetricName) => toJsonNumber(row[name], TRADING_DECIMALS.adminMetrics);
+  return {
+    id: row.id,
+    account_name: row.account_name,
+    at: row.at.toISOString(),
+    nav: metric('nav'),
+    asset_usdt: metric('asset_usdt'),
+    asset_usdc: metric('asset_usdc'),
+    other_stable_coins: metric('other_stable_coins'),
+    asset_sum: metric('asset_sum'),
+    var: metric('var'),
+    open_orders_volume: metric('open_orders_volume'),
+    free_var: metric('free_var'),
+    imp_loss: metric('imp_loss'),
+    max_dd: metric('max_dd'),
+    max_ddd: metric('max_ddd'),
+    deposit_monthly: metric('deposit_monthly'),
+    deposit_at: metric('deposit_at'),
+    balance_daily: metric('balance_daily'),
+    return_day_percent: metric('return_day_percent'),
+    return_month_percent: metric('return_month_percent'),
+    return_at_percent: metric('return_at_percent'),
+    avg_capital_growth_rate: metric('avg_capital_growth_rate'),
+  };
 }

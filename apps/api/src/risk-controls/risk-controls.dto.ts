@@ -14,6 +14,8 @@ import {
   TRIGGER_NAME_MAX,
   TRIGGER_RULES_MAX,
   TRIGGER_VALUE_DECIMALS,
+  type NamedRef,
+  type RiskTrigger,
   type RiskTriggerType,
   type TriggerKind,
 } from '@console/contracts';
@@ -185,12 +187,13 @@ export class UpdateRiskTriggerDto {
   group_profiles?: number[];
 }
 
-class NamedRef {
+class NamedRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class RiskTriggerDto {
+/** The swagger shape of the contracts' RiskTrigger. */
+export class RiskTriggerDto implements RiskTrigger {
   @ApiProperty() id!: number;
   @ApiProperty() trigger_name!: string;
   @ApiProperty({ enum: RISK_TRIGGER_TYPES }) trigger_type!: RiskTriggerType;
@@ -200,7 +203,7 @@ export class RiskTriggerDto {
   @ApiProperty({ type: [Number] }) trigger_blocker_active_profile!: number[];
   @ApiProperty({ nullable: true, type: Number }) trigger_unblocker!: number | null;
   @ApiProperty({ type: [Number] }) group_profiles!: number[];
-  @ApiProperty({ type: NamedRef, nullable: true }) account!: NamedRef | null;
+  @ApiProperty({ type: NamedRefDto, nullable: true }) account!: NamedRefDto | null;
   @ApiProperty() alert!: boolean;
   @ApiProperty() rules!: string;
   @ApiProperty() timer!: number;
@@ -213,6 +216,7 @@ export class RiskTriggerDto {
 
 export class RiskTriggerListDto extends paginatedAnswer(RiskTriggerDto) {}
 
-export class RiskGroupOptionDto extends NamedRef {}
+/** A profile the group picker offers. */
+export class RiskGroupOptionDto extends NamedRefDto {}
 
 export class RiskGroupOptionListDto extends paginatedAnswer(RiskGroupOptionDto) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RiskTriggerProfileRole, RiskTriggerType } from '@console/contracts';
+import type { NamedRef, RiskTriggerProfileRole, RiskTriggerType } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { RISK_TRIGGER_COLUMNS, RISK_TRIGGER_FROM } from './risk-controls.list';
 
@@ -21,7 +21,7 @@ export interface RiskTriggerRecord {
   is_show: boolean;
   group_profiles: number[];
   trigger_blocker_active_profile: number[];
-  account: { id: number; title: string } | null;
+  account: NamedRef | null;
 }
 
 /** Column → decimal text (or plain value) of a trigger write. */

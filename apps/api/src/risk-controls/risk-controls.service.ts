@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { intervalMessage, isWithin, RISK_CONTROL_MESSAGES as M, TRIGGER_KINDS, TRIGGER_REDUCE_FIELDS, TRIGGER_VALUE_RANGES } from '@console/contracts';
+import {
+  intervalMessage,
+  isWithin,
+  RISK_CONTROL_MESSAGES as M,
+  TRIGGER_KINDS,
+  TRIGGER_REDUCE_FIELDS,
+  TRIGGER_VALUE_RANGES,
+  type NamedRef,
+  type RiskTrigger,
+} from '@console/contracts';
 import type { Principal } from '../access/principal';
 import type { Db } from '../common/database/sql';
 import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
@@ -9,7 +18,7 @@ import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from 
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { CreateRiskTriggerDto, RiskControlsQuery, RiskGroupsQuery, RiskTriggerDto, UpdateRiskTriggerDto } from './risk-controls.dto';
+import { CreateRiskTriggerDto, RiskControlsQuery, RiskGroupsQuery, UpdateRiskTriggerDto } from './risk-controls.dto';
 import { RISK_GROUP_OPTION_LIST, RISK_TRIGGER_LIST } from './risk-controls.list';
 import { RiskControlsRepository, RiskTriggerRecord, RiskTriggerWrite } from './risk-controls.repository';
 
@@ -28,15 +37,15 @@ export class RiskControlsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: RiskControlsQuery): Promise<ListPage<RiskTriggerDto>> {
-    return mapRows(await queryListPage<RiskTriggerRecord, RiskControlsQuery>(this.dataSource, RISK_TRIGGER_LIST, { ...query, show_hide: query.show_hide ?? false }), toDto);
+  async list(query: RiskControlsQuery): Promise<ListPage<RiskTrigger>> {
+    return mapRows(await queryListPage<RiskTriggerRecord, RiskControlsQuery>(this.dataSource, RISK_TRIGGER_LIST, { ...query, show_hide: query.show_hide ?? false }), toTrigger);
   }
 
-  groups(query: RiskGroupsQuery): Promise<ListPage<{ id: number; title: string }>> {
+  groups(query: RiskGroupsQuery): Promise<ListPage<NamedRef>> {
     return queryListPage(this.dataSource, RISK_GROUP_OPTION_LIST, query);
   }
 
-  async create(principal: Principal, body: CreateRiskTriggerDto): Promise<RiskTriggerDto> {
+  async create(principal: Principal, body: CreateRiskTriggerDto): Promise<RiskTrigger> {
     const hard = body.trigger_type === 'nav_reducing';
     const id = await this.dataSource.transaction(async (m) => {
       if (body.exchange_account != null && !(await this.triggers.accountExists(m, body.exchange_account))) throw FieldValidationError.of('exchange_account', M.accountUnknown);
@@ -55,14 +64,14 @@ export class RiskControlsService {
         alert: !hard,
       });
       if (body.group_profiles) await this.triggers.setProfiles(m, id, 'group', body.group_profiles);
-      const created = toDto(foundOr404(await this.triggers.find(m, id)));
+      const created = toTrigger(foundOr404(await this.triggers.find(m, id)));
       await this.audit.write({ type: 'user', event_type: 'risk_trigger_created', user_id: principal.userId, log_data: { risk_trigger_id: id, after: created } }, m);
       return id;
     });
-    return toDto(foundOr404(await this.triggers.find(this.dataSource, id)));
+    return toTrigger(foundOr404(await this.triggers.find(this.dataSource, id)));
   }
 
-  async update(principal: Principal, id: number, body: UpdateRiskTriggerDto): Promise<RiskTriggerDto> {
+  async update(principal: Principal, id: number, body: UpdateRiskTriggerDto): Promise<RiskTrigger> {
     if (!Object.values(body).some((v) => v !== undefined)) throw new BadRequestDetail(M.editEmpty);
     await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.triggers.find(m, id, { lock: true }));
@@ -83,12 +92,12 @@ export class RiskControlsService {
       };
       await this.triggers.update(m, id, write);
       if (body.group_profiles) await this.triggers.setProfiles(m, id, 'group', body.group_profiles);
-      const after = toDto(foundOr404(await this.triggers.find(m, id)));
-      const beforeDto = toDto(before);
-      if (JSON.stringify(after) === JSON.stringify(beforeDto)) return markUnchanged();
-      await this.audit.write({ type: 'user', event_type: 'risk_trigger_updated', user_id: principal.userId, log_data: { risk_trigger_id: id, before: beforeDto, after } }, m);
+      const after = toTrigger(foundOr404(await this.triggers.find(m, id)));
+      const beforeTrigger = toTrigger(before);
+      if (JSON.stringify(after) === JSON.stringify(beforeTrigger)) return markUnchanged();
+      await this.audit.write({ type: 'user', event_type: 'risk_trigger_updated', user_id: principal.userId, log_data: { risk_trigger_id: id, before: beforeTrigger, after } }, m);
     });
-    return toDto(foundOr404(await this.triggers.find(this.dataSource, id)));
+    return toTrigger(foundOr404(await this.triggers.find(this.dataSource, id)));
   }
 
   /** A trigger's values within its type's range; NAV Alerting takes no reduce fields. */
@@ -111,7 +120,7 @@ export class RiskControlsService {
   }
 }
 
-function toDto(row: RiskTriggerRecord): RiskTriggerDto {
+function toTrigger(row: RiskTriggerRecord): RiskTrigger {
   return {
     id: row.id,
     trigger_name: row.trigger_name,

@@ -5,7 +5,7 @@ import { SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandState, type 
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
-import { CommandRequest, EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
+import { CommandRequest, CommandTarget, EngineCommandsService, SubmittedCommand } from '../engine/engine-commands.service';
 import { bulkItemKey } from '../engine/idempotency-key';
 import { SignalsQuery } from './signals.dto';
 import { SIGNAL_LIST, signalListQuery, StoredSignal, toSignalRow } from './signals.list';
@@ -14,7 +14,7 @@ import { SignalsRepository, SignalTarget } from './signals.repository';
 type CloseKind = Extract<EngineCommandKind, 'close_market' | 'close_limit' | 'close_best_limit'>;
 
 /** A position may take a close while it is open and no other close of it is pending. */
-function openForClose(position: Record<string, unknown>, refuse: () => Error): void {
+function openForClose(position: CommandTarget<CloseKind>, refuse: () => Error): void {
   if (position.closed_at !== null || position.state !== 'open') throw refuse();
   if (position.action_state === 'CLOSING') throw new BadRequestDetail(SIGNAL_MESSAGES.closeUnderWay);
 }
@@ -56,7 +56,7 @@ export class SignalsService {
     return this.run(kind, async (m) => {
       const target = foundOr404((await this.signals.targets(m, [id], scope))[0]);
       if (!target.position_id) throw new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition);
-      const check = (position: Record<string, unknown>) => openForClose(position, () => new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition));
+      const check = (position: CommandTarget<CloseKind>) => openForClose(position, () => new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition));
       return [await this.commands.submitIn(m, principal, { kind, targetId: target.position_id, clientKey, payload, check })];
     }).then(([state]) => state);
   }
@@ -72,7 +72,7 @@ export class SignalsService {
       const found = new Map((await this.signals.targets(m, ids, scope)).map((t) => [t.id, t]));
       const missing = ids.filter((id) => !found.get(String(id))?.position_id);
       if (missing.length) throw FieldValidationError.of('signals_ids', SIGNAL_MESSAGES.noOpenPositions(missing));
-      const requests = ids.map((id): CommandRequest => {
+      const requests = ids.map((id): CommandRequest<typeof kind> => {
         const target = found.get(String(id)) as SignalTarget & { position_id: string };
         const refuse = () => FieldValidationError.of('signals_ids', SIGNAL_MESSAGES.noOpenPositions([target.id]));
         return { kind, targetId: target.position_id, clientKey: bulkItemKey(clientKey, target.id), check: (p) => openForClose(p, refuse) };

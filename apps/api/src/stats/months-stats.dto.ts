@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { MONTHS_ORDERS, STATS_MESSAGES as M, type MonthsOrder } from '@console/contracts';
+import {
+  MONTHS_ORDERS,
+  STATS_MESSAGES as M,
+  type DatedReturn,
+  type MonthsOrder,
+  type MonthsRow,
+  type MonthsStats,
+  type MonthsSummary,
+  type NamedRef,
+  type SystemData,
+} from '@console/contracts';
 import { IsId } from '../common/validation/ids';
 import { ACCOUNT_ID_DOC, IsStatsDate } from './stats.dto';
 
@@ -28,8 +38,8 @@ export class MonthsStatsQuery extends AccountQuery {
   date_to?: string;
 }
 
-/** One row of the months table; the client view leaves out the NAV, HWM and profit-factor columns. */
-export class MonthsRowDto {
+/** The swagger shape of the contracts' MonthsRow; the client view leaves out the HWM and profit-factor columns. */
+export class MonthsRowDto implements MonthsRow {
   @ApiProperty({ nullable: true, type: String, description: 'First day of the month (YYYY-MM-DD); null in total and average rows' }) period!: string | null;
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'High-water mark at the end of the period (admin)' }) hwm?: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Deposit at the end of the period' }) deposit!: number | null;
@@ -47,12 +57,12 @@ export class MonthsRowDto {
   @ApiProperty({ description: 'USD, whole dollars' }) turn_over!: number;
 }
 
-class DatedReturnDto {
+class DatedReturnDto implements DatedReturn {
   @ApiProperty({ nullable: true, type: Number }) value!: number | null;
   @ApiProperty({ nullable: true, type: String }) date!: string | null;
 }
 
-export class MonthsSummaryDto {
+export class MonthsSummaryDto implements MonthsSummary {
   @ApiProperty() turn_over_at_value!: number;
   @ApiProperty() turn_over_month_value!: number;
   @ApiProperty() turn_over_week_value!: number;
@@ -65,12 +75,13 @@ export class MonthsSummaryDto {
   @ApiProperty({ nullable: true, type: String }) system_start_date!: string | null;
 }
 
-class AccountRefDto {
+/** The exchange account an answer is about. */
+export class AccountRefDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }
 
-export class MonthsStatsDto {
+export class MonthsStatsDto implements MonthsStats {
   @ApiProperty({ nullable: true, type: AccountRefDto }) exchange_account!: AccountRefDto | null;
   @ApiProperty({ nullable: true, type: MonthsRowDto }) total!: MonthsRowDto | null;
   @ApiProperty({ nullable: true, type: MonthsRowDto }) month_average!: MonthsRowDto | null;
@@ -79,7 +90,7 @@ export class MonthsStatsDto {
   @ApiProperty({ type: MonthsSummaryDto }) summary!: MonthsSummaryDto;
 }
 
-export class SystemDataDto {
+export class SystemDataDto implements SystemData {
   @ApiProperty({ nullable: true, type: AccountRefDto }) exchange_account!: AccountRefDto | null;
   @ApiProperty({ type: MonthsSummaryDto }) summary!: MonthsSummaryDto;
 }

@@ -4,9 +4,8 @@
  * Money and the ratios made of it are exact decimals until the answer rounds them (the decimal policy):
  * a year of months sums to the cent.
  */
-import type { MonthsView } from '@console/contracts';
+import type { MonthsRow, MonthsSummary, MonthsView } from '@console/contracts';
 import { Dec, toJsonNumber } from '../common/decimal';
-import type { MonthsRowDto, MonthsSummaryDto } from './months-stats.dto';
 
 /** One month's inputs: account metrics bars, signal sums and re-invested amounts. */
 export interface MonthInput {
@@ -143,7 +142,7 @@ export function averageFigures(total: Figures, n: number): Figures {
 }
 
 /** The row as the view answers it: the admin view has every column, the client view the investor's. */
-export function rowOf(view: MonthsView, period: string | null, f: Figures): MonthsRowDto {
+export function rowOf(view: MonthsView, period: string | null, f: Figures): MonthsRow {
   const common = {
     period,
     deposit: round(f.deposit),
@@ -168,7 +167,7 @@ export function rowOf(view: MonthsView, period: string | null, f: Figures): Mont
 }
 
 /** The summary's month figures: best, worst, share of positive months and ACGR, from monthly realised returns. */
-export function monthSummary(months: MonthInput[]): Pick<MonthsSummaryDto, 'positive_months' | 'best_month_return' | 'worst_month_return' | 'avg_capital_growth_rate'> {
+export function monthSummary(months: MonthInput[]): Pick<MonthsSummary, 'positive_months' | 'best_month_return' | 'worst_month_return' | 'avg_capital_growth_rate'> {
   const returns = months
     .map((m) => ({ period: m.period, r: monthFigures(m).returnRealizedPercent }))
     .filter((x): x is { period: string; r: Dec } => x.r !== null);

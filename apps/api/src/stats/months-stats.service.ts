@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsView } from '@console/contracts';
+import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type MonthsSummary, type MonthsView, type NamedRef, type SystemData } from '@console/contracts';
 import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
-import type { AccountQuery, MonthsStatsDto, MonthsStatsQuery, MonthsSummaryDto, SystemDataDto } from './months-stats.dto';
+import type { AccountQuery, MonthsStatsQuery } from './months-stats.dto';
 import { StatsRepository } from './stats.repository';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
 
@@ -22,7 +22,7 @@ export class MonthsStatsService {
     private readonly rollups: StatsRepository,
   ) {}
 
-  async months(view: MonthsView, query: MonthsStatsQuery): Promise<MonthsStatsDto> {
+  async months(view: MonthsView, query: MonthsStatsQuery): Promise<MonthsStats> {
     if (query.date_from && query.date_to && query.date_from > query.date_to) throw FieldValidationError.of('date_from', M.rangeReversed);
     const account = await this.account(query.exchange_account);
     const from = query.date_from ? `${query.date_from.slice(0, 7)}-01` : null;
@@ -47,14 +47,14 @@ export class MonthsStatsService {
   }
 
   /** `strategies/system-data/`: the summary over every month. */
-  async systemData(query: AccountQuery): Promise<SystemDataDto> {
+  async systemData(query: AccountQuery): Promise<SystemData> {
     const account = await this.account(query.exchange_account);
     const [months, turnover] = await Promise.all([account ? this.inputs(account.id, null, null) : [], this.turnover(account)]);
     return { exchange_account: account, summary: this.summary(turnover, months) };
   }
 
   /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */
-  private async account(id: number | undefined): Promise<{ id: number; title: string } | null> {
+  private async account(id: number | undefined): Promise<NamedRef | null> {
     const row = await this.rollups.account(this.dataSource, id);
     if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;
@@ -104,7 +104,7 @@ export class MonthsStatsService {
    * system has run since its first metrics minute or finished signal; the months' best, worst, positive
    * share and ACGR.
    */
-  private summary(t: Awaited<ReturnType<StatsRepository['turnover']>> | undefined, months: MonthInput[]): MonthsSummaryDto {
+  private summary(t: Awaited<ReturnType<StatsRepository['turnover']>> | undefined, months: MonthInput[]): MonthsSummary {
     const started: Date | null = t?.started ? new Date(t.started) : null;
     return {
       turn_over_at_value: Math.round(Number(t?.at_all ?? 0)),

@@ -7,7 +7,11 @@ import {
   PROFILE_STATS_LIST_QUERY,
   STATS_MESSAGES as M,
   STRATEGY_PROFILE_STATUSES,
+  type AccountStatsRow,
   type Direction,
+  type NamedRef,
+  type ProfileStatsRow,
+  type SignalFigures,
   type StrategyProfileStatus,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
@@ -88,7 +92,7 @@ export class AccountStatsOptionsQuery extends PageQuery {
 }
 
 /** The signal figures shared by profile and account rows (docs/metrics.md). */
-class SignalFiguresDto {
+class SignalFiguresDto implements SignalFigures {
   @ApiProperty({ description: 'Sum of winning PnL, USD' }) total_profit!: number;
   @ApiProperty({ description: 'Sum of losing PnL (≤ 0), USD' }) total_loss!: number;
   @ApiProperty({ description: 'Realised PnL, USD' }) total!: number;
@@ -114,7 +118,7 @@ class SignalFiguresDto {
   @ApiProperty({ description: 'USD, whole dollars' }) turnover!: number;
 }
 
-export class ProfileStatsDto extends SignalFiguresDto {
+export class ProfileStatsDto extends SignalFiguresDto implements ProfileStatsRow {
   @ApiProperty() id!: number;
   @ApiProperty() profile_id!: number;
   @ApiProperty() profile_title!: string;
@@ -125,7 +129,7 @@ export class ProfileStatsDto extends SignalFiguresDto {
 
 export class ProfileStatsListDto extends paginatedAnswer(ProfileStatsDto) {}
 
-export class AccountStatsDto extends SignalFiguresDto {
+export class AccountStatsDto extends SignalFiguresDto implements AccountStatsRow {
   @ApiProperty() id!: number;
   @ApiProperty() account_id!: number;
   @ApiProperty() account_title!: string;
@@ -137,7 +141,8 @@ export class AccountStatsDto extends SignalFiguresDto {
 
 export class AccountStatsListDto extends paginatedAnswer(AccountStatsDto) {}
 
-export class StatsOptionDto {
+/** An option of the profiles or accounts filter; a Limited group without profile_title gets ids only. */
+export class StatsOptionDto implements NamedRef {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
 }

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { NamedRef } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
-
-export interface AccountRef {
-  id: number;
-  title: string;
-}
 
 /** One month's rows of the rollups, numbers as PostgreSQL's numeric text. */
 export type MonthRows = Record<string, string | null>;
@@ -13,7 +9,7 @@ export type MonthRows = Record<string, string | null>;
 @Injectable()
 export class StatsRepository {
   /** The account asked for (undefined when there is none), or else the oldest account with metrics, or the oldest account. */
-  async account(db: Db, id: number | undefined): Promise<AccountRef | undefined> {
+  async account(db: Db, id: number | undefined): Promise<NamedRef | undefined> {
     if (id !== undefined) return firstRow(db, `SELECT id, title FROM exchange_accounts WHERE id = $1`, [id]);
     return firstRow(
       db,

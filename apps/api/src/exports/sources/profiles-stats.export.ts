@@ -1,4 +1,4 @@
-import { PROFILE_STATS_COLUMNS } from '@console/contracts';
+import { PROFILE_STATS_RESOURCE } from '@console/contracts';
 import { PROFILE_STATS_LIST } from '../../stats/profiles-stats.list';
 import type { ProfileStatsQuery } from '../../stats/stats.dto';
 import { exportColumns, type ExportSource } from '../export-source';
@@ -8,5 +8,5 @@ export const PROFILES_STATS_EXPORT: ExportSource<ProfileStatsQuery> = {
   kind: 'profiles_stats',
   list: PROFILE_STATS_LIST,
   sheet: 'Profile stats',
-  columns: exportColumns(PROFILE_STATS_COLUMNS),
+  columns: exportColumns(PROFILE_STATS_RESOURCE),
 };

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SIGNALS_UI } from '@console/contracts';
+import { ORDER_RESOURCE, SIGNALS_UI } from '@console/contracts';
+import { formatDateTime } from '../format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
 import { OrdersTable } from './OrdersTable';
 
@@ -39,6 +40,12 @@ describe('OrdersTable', () => {
     expect(await screen.findAllByText('0.10000')).toHaveLength(2);
     expect(screen.getAllByText('3.5000000')).toHaveLength(2);
     expect(screen.getAllByText('0.35')).toHaveLength(2);
+    // The declaration's headers in its order, then the row action; each cell in its declared format.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([...ORDER_RESOURCE.columns.map((c) => c.header), 'Cancel']);
+    expect(headers.slice(0, 8)).toEqual(['ID', 'Created', 'Signal', 'Profile', 'Pair', 'Direction', 'Exchange order id', 'Order type']);
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 12)).toEqual(['5', formatDateTime('2026-11-22T10:15:30Z'), '77', 'Alpha', 'BTCUSDT', 'buy', 'X-1', 'long', '0.10000', '0.35', '3.5000000', 'PLACED']);
     const [placed, filled] = screen.getAllByTestId('order-status');
     expect(getComputedStyle(placed).color).not.toBe(getComputedStyle(filled).color);
     expect(screen.getByRole('button', { name: 'Cancel order 5' })).toBeEnabled();

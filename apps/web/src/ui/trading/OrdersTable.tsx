@@ -2,24 +2,22 @@ import { Box, Button } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import {
   EMPTY_VALUE,
-  isFieldAllowed,
   mayRunAction,
   OPEN_ORDER_STATUSES,
-  ORDER_LIST_QUERY,
   ORDER_PAGE_SIZE,
+  ORDER_RESOURCE,
   ORDER_STATUSES,
   permOf,
   SIGNALS_UI,
-  TRADING_DECIMALS,
+  type OrderRow,
   type OrderStatus,
 } from '@console/contracts';
 import { useAuthState } from '../../api/context';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
-import { formatDateTime } from '../format/date';
-import { DataTable, type Column } from '../table/DataTable';
+import { DataTable } from '../table/DataTable';
+import { declaredColumns } from '../table/declared-columns';
 import { useRowActions } from '../table/use-row-actions';
 import { useTableParams } from '../table/use-table-params';
-import { fixed } from './trading-format';
 import { useCancel, useOrders, type Order } from './trading-api';
 import { TRADING_FILTER_KEYS, TradingFilters } from './TradingFilters';
 
@@ -37,21 +35,10 @@ const StatusText = ({ status }: { status: OrderStatus | undefined }) =>
     EMPTY_VALUE
   );
 
-/** The orders table's columns, in order; the group's privileges keep a subset. */
-const COLUMNS: Column<Order>[] = [
-  { field: 'id', header: 'ID' },
-  { field: 'created_at', header: 'Created', sortable: true, render: (order) => formatDateTime(order.created_at) },
-  { field: 'signal', header: 'Signal' },
-  { field: 'profile', header: 'Profile', ellipsis: true },
-  { field: 'pair', header: 'Pair' },
-  { field: 'direction', header: 'Direction' },
-  { field: 'exchange_order_id', header: 'Exchange order id', ellipsis: true },
-  { field: 'position_direction', header: 'Order type' },
-  { field: 'price', header: 'Price', render: (order) => fixed(order.price, TRADING_DECIMALS.orderPrice) },
-  { field: 'o_size', header: 'Order size', render: (order) => fixed(order.o_size, TRADING_DECIMALS.orderSize) },
-  { field: 'quantity', header: 'Quantity', render: (order) => fixed(order.quantity, TRADING_DECIMALS.orderQuantity) },
-  { field: 'status', header: 'Status', render: (order) => <StatusText status={order.status} /> },
-];
+/** The status is coloured; the other cells are the declaration's text. */
+const RENDER = { status: (order: Order) => <StatusText status={order.status} /> };
+/** A profile's own orders tab names no profile. */
+const NOT_ON_PROFILE_TAB: readonly string[] = ['profile'];
 
 interface OrdersTableProps {
   /** Only this strategy profile's orders (its own Orders tab): no profile filter then. */
@@ -73,7 +60,11 @@ export function OrdersTable({ profileId, actions, testId = 'orders-table' }: Ord
   const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<Order | null>(null);
 
-  const columns = COLUMNS.filter((column) => isFieldAllowed(perm, column.field) && !(profileId !== undefined && column.field === 'profile'));
+  const columns = declaredColumns<OrderRow, Order>(ORDER_RESOURCE, perm, {
+    render: RENDER,
+    ellipsis: ['profile', 'exchange_order_id'],
+    keep: profileId === undefined ? undefined : (column) => !NOT_ON_PROFILE_TAB.includes(column.field),
+  });
   // Cancel is the declared cancelOrder action (at Limited the orders `action` field), as the API checks it.
   if (mayRunAction(perm, 'cancelOrder')) {
     columns.push({
@@ -111,7 +102,7 @@ export function OrdersTable({ profileId, actions, testId = 'orders-table' }: Ord
         isLoading={orders.isPending}
         error={orders.error}
         sortingAllowed={perm.sorting}
-        toolbar={<TradingFilters params={params} perm={perm} access={ORDER_LIST_QUERY} statuses={STATUS_OPTIONS} fixedProfile={profileId} actions={actions} />}
+        toolbar={<TradingFilters params={params} perm={perm} access={ORDER_RESOURCE.query} statuses={STATUS_OPTIONS} fixedProfile={profileId} actions={actions} />}
         testId={testId}
       />
       {confirming && (

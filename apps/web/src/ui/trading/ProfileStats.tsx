@@ -1,5 +1,5 @@
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
-import { columnsFor, permOf, PROFILE_STATS_COLUMNS, STATS_UI } from '@console/contracts';
+import { columnsFor, permOf, PROFILE_STATS_RESOURCE, STATS_UI } from '@console/contracts';
 import { useAuthState } from '../../api/context';
 import { normaliseError } from '../../api/errors';
 import { cellText } from '../table/declared-columns';
@@ -18,7 +18,7 @@ export function ProfileStats({ profileId }: { profileId: number }) {
   const row = stats.data.results[0];
   if (!row) return <Typography color="text.secondary">{STATS_UI.strategyEmpty}</Typography>;
   // The figures (the columns on a tab), not the profile's own names.
-  const figures = columnsFor(PROFILE_STATS_COLUMNS, perm).filter((c) => c.tab !== undefined && c.field in row);
+  const figures = columnsFor(PROFILE_STATS_RESOURCE, perm).filter((c) => c.tab !== undefined && c.field in row);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="profile-stats">
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>

@@ -2,15 +2,33 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Checkbox, IconButton, Link, Menu, MenuItem, Switch } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isFieldAllowed, mayRunPositionAction, POSITION_UI, TRADING_DECIMALS, type Perm } from '@console/contracts';
-import { formatDateTime } from '../../../ui/format/date';
+import {
+  EMPTY_VALUE,
+  FORMATS,
+  formatColumnValue,
+  LOST_POSITION_RESOURCE,
+  mayRunPositionAction,
+  POSITION_RESOURCE,
+  POSITION_UI,
+  type Perm,
+  type PositionRow,
+} from '@console/contracts';
+import { formatDate } from '../../../ui/format/date';
 import type { Column } from '../../../ui/table/DataTable';
-import type { Position } from '../api/get-positions';
-import { fixed } from '../../../ui/trading/trading-format';
+import { declaredColumns } from '../../../ui/table/declared-columns';
+import type { Position, PositionsTab } from '../api/get-positions';
 import { isLost, ROW_ACTION_LABELS, rowActions, type RowAction } from './position-rules';
 
-const yesNo = (value: boolean | undefined) => (value === undefined ? '-' : value ? 'Yes' : 'No');
-const money = (value: number | null | undefined) => fixed(value, TRADING_DECIMALS.adminMetrics);
+const RESOURCES = { positions: POSITION_RESOURCE, lost: LOST_POSITION_RESOURCE } as const;
+
+/** Cells the browser walks read by a test id: the declared text inside a marked span. */
+const TEST_IDS: Readonly<Partial<Record<string, string>>> = { active_p_coins: 'position-coins', action_state: 'position-action-state' };
+
+function marked(column: Column<Position>): Column<Position> {
+  const testId = TEST_IDS[column.field];
+  const text = column.render;
+  return testId && text ? { ...column, render: (row) => <span data-testid={testId}>{text(row)}</span> } : column;
+}
 
 function RowMenu({ row, actions, disabled, onAction }: { row: Position; actions: RowAction[]; disabled: boolean; onAction: (action: RowAction, row: Position) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -38,6 +56,7 @@ function RowMenu({ row, actions, disabled, onAction }: { row: Position; actions:
 }
 
 export interface PositionColumnsOptions {
+  tab: PositionsTab;
   perm: Perm;
   selected: ReadonlySet<string>;
   toggleSelected: (row: Position) => void;
@@ -46,8 +65,11 @@ export interface PositionColumnsOptions {
   onSkipCheck: (row: Position, flag: 'skip_check_by_timer' | 'skip_check_by_distance', value: boolean) => void;
 }
 
-/** The positions table's columns (a position's fields), those the perm opens, plus selection, logs and actions. */
-export function positionColumns({ perm, selected, toggleSelected, busy, onAction, onSkipCheck }: PositionColumnsOptions): Column<Position>[] {
+/**
+ * The positions table's columns: the tab's declaration (headers, order, formats, sorting, what a Limited
+ * group sees), with the pick box after the ticker, then the logs link and the row's actions.
+ */
+export function positionColumns({ tab, perm, selected, toggleSelected, busy, onAction, onSkipCheck }: PositionColumnsOptions): Column<Position>[] {
   const skipAllowed = mayRunPositionAction(perm, 'skipCheck');
   const skipSwitch = (flag: 'skip_check_by_timer' | 'skip_check_by_distance') => (row: Position) =>
     skipAllowed && !isLost(row) ? (
@@ -59,32 +81,21 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
         slotProps={{ input: { 'aria-label': `${flag === 'skip_check_by_timer' ? 'Skip check by timer' : 'Skip check by distance'} of ${row.ticker ?? row.id}` } }}
       />
     ) : (
-      yesNo(row[flag])
+      formatColumnValue(FORMATS.yesNo, row[flag], formatDate)
     );
-  const fields: Column<Position>[] = [
-    { field: 'ticker', header: 'Ticker', sortable: true },
-    { field: 'created_at', header: 'Created', sortable: true, render: (row) => formatDateTime(row.created_at) },
-    { field: 'profile', header: 'Profile', ellipsis: true, render: (row) => row.profile?.title ?? '-' },
-    { field: 'side', header: 'Side', sortable: true },
-    { field: 'active_p_size_usd', header: 'Size, $', sortable: true, render: (row) => money(row.active_p_size_usd) },
-    { field: 'active_p_coins', header: 'Coins', render: (row) => <span data-testid="position-coins">{fixed(row.active_p_coins, TRADING_DECIMALS.positionCoins)}</span> },
-    { field: 'r_pnl', header: 'R-PnL', sortable: true, render: (row) => money(row.r_pnl) },
-    { field: 'u_pnl', header: 'U-PnL', sortable: true, render: (row) => money(row.u_pnl) },
-    { field: 'avg_e_price', header: 'Avg entry', render: (row) => fixed(row.avg_e_price, TRADING_DECIMALS.markPrice) },
-    { field: 'k_exit', header: 'K-exit', render: (row) => fixed(row.k_exit, TRADING_DECIMALS.kExit) },
-    { field: 'k_exit_coeff', header: 'K-exit coeff', render: (row) => (row.k_exit_coeff ?? '-').toString() },
-    { field: 'current_price', header: 'Current price', render: (row) => fixed(row.current_price, TRADING_DECIMALS.markPrice) },
-    { field: 'mark_price', header: 'Mark price', render: (row) => fixed(row.mark_price, TRADING_DECIMALS.markPrice) },
-    { field: 'reduce_p', header: 'Reduce %', render: (row) => money(row.reduce_p) },
-    { field: 'k_e_recovery', header: 'K-E recovery', render: (row) => yesNo(row.k_e_recovery) },
-    { field: 'skip_check_by_timer', header: 'Skip by timer', render: skipSwitch('skip_check_by_timer') },
-    { field: 'skip_check_by_distance', header: 'Skip by distance', render: skipSwitch('skip_check_by_distance') },
-    { field: 'best_limit', header: 'Best limit', render: (row) => yesNo(row.best_limit) },
-    { field: 'state', header: 'State', render: (row) => (row.state === undefined ? '-' : row.state ?? 'lost') },
-    { field: 'profile_list', header: 'Profiles on pair', ellipsis: true, render: (row) => row.profile_list?.map((p) => p.title).join(', ') || '-' },
-  ];
+  const declared = declaredColumns<PositionRow, Position>(RESOURCES[tab], perm, {
+    ellipsis: ['profile', 'profile_list'],
+    render: {
+      profile: (row) => row.profile?.title ?? EMPTY_VALUE,
+      skip_check_by_timer: skipSwitch('skip_check_by_timer'),
+      skip_check_by_distance: skipSwitch('skip_check_by_distance'),
+      // A lost position has no state: the screen names it.
+      state: (row) => (row.state === undefined ? EMPTY_VALUE : (row.state ?? 'lost')),
+      profile_list: (row) => row.profile_list?.map((p) => p.title).join(', ') || EMPTY_VALUE,
+    },
+  }).map(marked);
   const columns: Column<Position>[] = [
-    ...fields.filter((column) => column.field === 'ticker' && isFieldAllowed(perm, column.field)),
+    ...declared.filter((column) => column.field === 'ticker'),
     {
       field: 'select',
       header: 'Pick',
@@ -92,9 +103,8 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
         <Checkbox checked={selected.has(row.id)} onChange={() => toggleSelected(row)} slotProps={{ input: { 'aria-label': `Pick ${row.ticker ?? row.id}` } }} />
       ),
     },
-    ...fields.filter((column) => column.field !== 'ticker' && isFieldAllowed(perm, column.field)),
+    ...declared.filter((column) => column.field !== 'ticker'),
   ];
-  if (perm.status !== 'Limited') columns.push({ field: 'action_state', header: 'Action state', render: (row) => <span data-testid="position-action-state">{row.action_state}</span> });
   columns.push(
     {
       field: 'logs',
@@ -105,7 +115,7 @@ export function positionColumns({ perm, selected, toggleSelected, busy, onAction
             Logs
           </Link>
         ) : (
-          '-'
+          EMPTY_VALUE
         ),
     },
     {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, projectRow, type CurrentUser, type Perm } from '@console/contracts';
+import { IDEMPOTENCY_KEY_HEADER, POSITION_RESOURCE, projectRow, type CurrentUser, type Perm } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { PositionAdministrationPage } from './PositionAdministrationPage';
 
@@ -110,5 +110,28 @@ describe('position administration actions', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(writes(api)).toHaveLength(1));
     expect(writes(api)[0].url).toBe('/api/v2/signals/position/42/close-market/');
+  });
+
+  it('takes its headers from the declaration: the pick box after the ticker, the action state hidden at Limited', async () => {
+    renderWithApp(<PositionAdministrationPage />, { api: makeApi(signedInState(makeUser()), positionsApi()), path: '/signals-and-orders/administration' });
+    await screen.findByRole('checkbox', { name: 'Pick BTCUSDT' });
+    const [ticker, ...rest] = POSITION_RESOURCE.columns.map((c) => c.header);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([ticker, 'Pick', ...rest, 'Logs', 'Action']);
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect([cells[0], cells[6], cells[19]]).toEqual(['BTCUSDT', '2.0000', 'open']);
+  });
+
+  it('shows a Limited group its fields only, a lost position\'s state as lost', async () => {
+    const { user, perm } = limitedUser(['ticker', 'state', 'k_e_recovery']);
+    const lost = { ...position('8', '', 'XRPUSDT'), signal_id: null, state: null, k_e_recovery: true };
+    const api = fakeFetch((method, path) => {
+      if (path.startsWith('/position-administration/account-info/')) return [200, []];
+      return [200, page([projectRow(perm, lost)])];
+    });
+    renderWithApp(<PositionAdministrationPage />, { api: makeApi(signedInState(user), api), path: '/signals-and-orders/administration' });
+    await screen.findByRole('checkbox', { name: 'Pick XRPUSDT' });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ticker', 'Pick', 'K-E recovery', 'State', 'Logs', 'Action']);
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual(['XRPUSDT', '', 'Yes', 'lost']);
   });
 });

@@ -100,7 +100,7 @@ export function PositionAdministrationPage() {
   const onSkipCheck = (row: Position, flag: 'skip_check_by_timer' | 'skip_check_by_distance', value: boolean) =>
     void send([{ kind: 'skipCheck', positionId: row.id, flags: { [flag]: value } }], [row.id]);
 
-  const columns = positionColumns({ perm, selected: new Set(selected.keys()), toggleSelected, busy, onAction, onSkipCheck });
+  const columns = positionColumns({ tab, perm, selected: new Set(selected.keys()), toggleSelected, busy, onAction, onSkipCheck });
   const regularPicked = pickedRows.filter((row) => !isLost(row));
   const allRegular = rows.filter((row) => !isLost(row) && row.signal_id);
 

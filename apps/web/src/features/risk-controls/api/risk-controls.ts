@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, ID_LIST_MAX, type Paginated, type RiskTrigger, type TriggerKind } from '@console/contracts';
+import { API_PATHS, ID_LIST_MAX, type NamedRef, type Paginated, type RiskTrigger, type TriggerKind } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
@@ -41,7 +41,7 @@ async function getRiskGroupNames(client: ApiClient, ids: readonly number[]): Pro
   const chunks: number[][] = [];
   for (let i = 0; i < ids.length; i += ID_LIST_MAX) chunks.push(ids.slice(i, i + ID_LIST_MAX));
   const pages = await Promise.all(
-    chunks.map((chunk) => client.get<Paginated<{ id: number; title: string }>>(API_PATHS.riskControlGroups, { params: { id__in: chunk.join(','), page_size: chunk.length } })),
+    chunks.map((chunk) => client.get<Paginated<NamedRef>>(API_PATHS.riskControlGroups, { params: { id__in: chunk.join(','), page_size: chunk.length } })),
   );
   return pages.flatMap((page) => page.results.map((row) => ({ id: row.id, label: row.title })));
 }

@@ -1,12 +1,26 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Switch } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, PAGE_SIZES, RISK_CONTROL_PAGE_SIZE, RISK_CONTROL_UI as UI, TRIGGER_FIELD_LABELS, type RiskTrigger, type TriggerEditableField } from '@console/contracts';
+import {
+  canWrite,
+  FORMATS,
+  formatColumnValue,
+  PAGE_SIZES,
+  permOf,
+  RISK_CONTROL_PAGE_SIZE,
+  RISK_CONTROL_UI as UI,
+  RISK_TRIGGER_RESOURCE,
+  TRIGGER_FIELD_LABELS,
+  type RiskTrigger,
+  type TriggerEditableField,
+} from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { DataTable, type Column } from '../../../ui/table/DataTable';
+import { formatDate } from '../../../ui/format/date';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useRowActions } from '../../../ui/table/use-row-actions';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useRiskGroupNames, useRiskTriggers, useUpdateTrigger, type TriggerChange } from '../api/risk-controls';
@@ -18,7 +32,8 @@ import { editableFields } from '../components/trigger-rules';
 /** The generic per-page choices; the first page holds as many triggers as it always has. */
 const TRIGGER_PAGE_SIZES = { options: PAGE_SIZES.generic.options, default: RISK_CONTROL_PAGE_SIZE };
 
-const shown = (value: number | string | null) => (value === null || value === '' ? '-' : String(value));
+/** A value as its declared text column writes it ('-' when empty). */
+const shown = (value: number | string | null) => formatColumnValue(FORMATS.text, value, formatDate);
 
 /** The group of one trigger, picked from the strategy profiles. */
 function GroupDialog({ trigger, onSave, onClose }: { trigger: RiskTrigger; onSave: (ids: number[]) => Promise<void>; onClose: () => void }) {
@@ -77,15 +92,12 @@ export function RiskControlPage() {
     return [trigger.rules, reduce].filter(Boolean).join('; ') || '-';
   };
 
-  const columns: Column<RiskTrigger>[] = [
-    { field: 'id', header: UI.columns[0] },
-    { field: 'trigger_name', header: UI.columns[1], render: value('trigger_name') },
-    { field: 'trigger_blocker', header: UI.columns[2], render: value('trigger_blocker') },
-    { field: 'trigger_unblocker', header: UI.columns[3], render: value('trigger_unblocker') },
-    {
-      field: 'rules',
-      header: UI.columns[4],
-      render: (trigger) =>
+  const columns = declaredColumns(RISK_TRIGGER_RESOURCE, permOf(user?.group, 'risk_control'), {
+    render: {
+      trigger_name: value('trigger_name'),
+      trigger_blocker: value('trigger_blocker'),
+      trigger_unblocker: value('trigger_unblocker'),
+      rules: (trigger) =>
         writable ? (
           <Button size="small" sx={{ textTransform: 'none', textAlign: 'left' }} onClick={() => setEditing({ trigger, field: 'rules' })} aria-label={`Risk control rules of ${trigger.trigger_name}`}>
             {rulesOf(trigger)}
@@ -93,19 +105,11 @@ export function RiskControlPage() {
         ) : (
           rulesOf(trigger)
         ),
-    },
-    { field: 'timer', header: UI.columns[5], render: value('timer') },
-    {
-      field: 'alert',
-      header: UI.columns[6],
-      render: (trigger) => (
+      timer: value('timer'),
+      alert: (trigger) => (
         <Switch size="small" checked={trigger.alert} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { alert: e.target.checked })} slotProps={{ input: { 'aria-label': `Alert of ${trigger.trigger_name}` } }} />
       ),
-    },
-    {
-      field: 'group_profiles',
-      header: UI.columns[7],
-      render: (trigger) => {
+      group_profiles: (trigger) => {
         const text = trigger.group_profiles.map(titleOf).join(', ') || '-';
         return writable ? (
           <Button size="small" sx={{ textTransform: 'none' }} onClick={() => setGrouping(trigger)} aria-label={`Group of ${trigger.trigger_name}`}>
@@ -115,26 +119,18 @@ export function RiskControlPage() {
           text
         );
       },
-    },
-    {
-      field: 'is_active',
-      header: UI.columns[8],
-      render: (trigger) => (
+      is_active: (trigger) => (
         <Switch size="small" checked={trigger.is_active} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_active: e.target.checked })} slotProps={{ input: { 'aria-label': `Active of ${trigger.trigger_name}` } }} />
       ),
-    },
-    {
-      field: 'is_show',
-      header: UI.columns[9],
-      render: (trigger) => (
+      is_show: (trigger) => (
         <Checkbox checked={trigger.is_show} disabled={!writable || busy.has(trigger.id)} onChange={(e) => void change(trigger, { is_show: e.target.checked })} slotProps={{ input: { 'aria-label': `Visibility of ${trigger.trigger_name}` } }} />
       ),
     },
-  ];
+  });
   if (writable) {
     columns.push({
       field: 'action',
-      header: UI.columns[10],
+      header: UI.actionColumn,
       render: (trigger) => (
         <IconButton size="small" aria-label={`Edit ${trigger.trigger_name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, trigger })}>
           <MoreVertIcon fontSize="small" />

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, type Paginated } from '@console/contracts';
+import { API_PATHS, type AccountStatsRow, type Paginated, type ProfileStatsRow } from '@console/contracts';
 import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
 import { titledSource } from '../../../ui/picker/option-sources';
-import type { AccountStatsRow, ProfileStatsRow } from '../../../ui/trading/stats-types';
-
 
 export const profilesStatsQueryOptions = (client: ApiClient, query: Record<string, QueryValue>) =>
   queryOptions({

@@ -1,6 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { EMPTY_VALUE } from '@console/contracts';
-import type { MonthsSummary as Summary } from '../api/get-months-stats';
+import { EMPTY_VALUE, type DatedReturn, type MonthsSummary as Summary } from '@console/contracts';
 import { monthLabel, percent, returnColour, uptimeText, wholeDollars } from './months-format';
 
 function Figure({ label, value, colour }: { label: string; value: string; colour?: string }) {
@@ -16,7 +15,7 @@ function Figure({ label, value, colour }: { label: string; value: string; colour
   );
 }
 
-const dated = (r: { value: number | null; date: string | null }) => (r.value === null ? EMPTY_VALUE : `${percent(r.value)} (${monthLabel(r.date)})`);
+const dated = (r: DatedReturn) => (r.value === null ? EMPTY_VALUE : `${percent(r.value)} (${monthLabel(r.date)})`);
 
 /** The months summary: turnover, uptime, best and worst month, positive months, ACGR. */
 export function MonthsSummary({ summary }: { summary: Summary }) {

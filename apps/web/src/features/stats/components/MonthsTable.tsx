@@ -1,6 +1,5 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { STATS_UI, type MonthsOrder, type MonthsView } from '@console/contracts';
-import type { MonthsRow, MonthsStats } from '../api/get-months-stats';
+import { STATS_UI, type MonthsOrder, type MonthsRow, type MonthsStats, type MonthsView } from '@console/contracts';
 import { count, dollars, monthLabel, percent, returnColour, wholeDollars } from './months-format';
 
 interface MonthsColumn {

@@ -1,10 +1,9 @@
-import { CHART_DATE_FORMATS, EMPTY_VALUE, returnBand, uptimeParts } from '@console/contracts';
+import { CHART_DATE_FORMATS, EMPTY_VALUE, formatMoney, returnBand, uptimeParts } from '@console/contracts';
 import { format, parseISO } from 'date-fns';
-import { formatUsd } from '../../../ui/trading/stats-types';
 
 /** Whole dollars (turnover), dollars with cents (other amounts), percents with 2 decimals. */
-export const wholeDollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatUsd(v, 0));
-export const dollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatUsd(v, 2));
+export const wholeDollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatMoney(v, 0));
+export const dollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatMoney(v, 2));
 export const percent = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : `${v.toFixed(2)}%`);
 export const count = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : String(Math.round(v * 100) / 100));
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_STATS_COLUMNS, ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, permOf, STATS_UI } from '@console/contracts';
+import { ACCOUNT_STATS_RESOURCE, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, permOf, STATS_UI } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
@@ -14,7 +14,6 @@ import { AccountTitle, CELL_TEXT_MAX_WIDTH } from '../../../ui/text/EllipsisText
 
 const FILTER_KEYS = ['account_id__in', 'created_at__gte', 'created_at__lte'] as const;
 const PAGE_SIZES = { options: [20, 50, 100], default: ACCOUNT_STATS_PAGE_SIZE };
-const SORTABLE = Object.keys(ACCOUNT_STATS_LIST_QUERY.orderings);
 
 /** Account stats: per exchange account the figures of all its profiles' signals, with its NAV and deposit. */
 export function AccountStatsPage() {
@@ -27,9 +26,8 @@ export function AccountStatsPage() {
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
-  const columns = declaredColumns(ACCOUNT_STATS_COLUMNS, permOf(user?.group, 'account_stats'), {
+  const columns = declaredColumns(ACCOUNT_STATS_RESOURCE, permOf(user?.group, 'account_stats'), {
     keep: onTab(tab),
-    sortable: SORTABLE,
     render: { account_title: (row) => <AccountTitle title={row.account_title} maxWidth={CELL_TEXT_MAX_WIDTH} /> },
   });
 

@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { canRead, EXPORT_PATHS, PROFILE_STATS_COLUMNS, PROFILE_STATS_LIST_QUERY, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
+import { canRead, EXPORT_PATHS, PROFILE_STATS_RESOURCE, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
@@ -14,7 +14,6 @@ import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
 
 const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
 const PAGE_SIZES = { options: [20, 50, 100], default: PROFILE_STATS_PAGE_SIZE };
-const SORTABLE = Object.keys(PROFILE_STATS_LIST_QUERY.orderings);
 
 /** The export takes the applied filters and the order of the table. */
 const exportParams = (filters: Record<string, string>, ordering: string | null) => (ordering ? { ...filters, ordering } : filters);
@@ -30,7 +29,7 @@ export function StrategyStatsPage() {
   const [tab, setTab] = useState<StatsTab>('Results');
   const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
-  const columns = declaredColumns(PROFILE_STATS_COLUMNS, perm, { keep: onTab(tab), sortable: SORTABLE, ellipsis: ['profile_title'] });
+  const columns = declaredColumns(PROFILE_STATS_RESOURCE, perm, { keep: onTab(tab), ellipsis: ['profile_title'] });
 
   return (
     <>
@@ -52,14 +51,14 @@ export function StrategyStatsPage() {
             {perm.filtering && (
               <StatsFilters
                 label="Profiles"
-                source={mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'profile_id__in') ? statsOptionSource(client, 'profiles') : undefined}
+                source={mayFilterBy(perm, PROFILE_STATS_RESOURCE.query, 'profile_id__in') ? statsOptionSource(client, 'profiles') : undefined}
                 ids={params.filters.profile_id__in ?? ''}
                 onIds={(ids) => set({ profile_id__in: ids })}
                 from={params.filters.created_at__gte ?? ''}
                 until={filters.created_at__lte}
                 onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
               >
-                {mayFilterBy(perm, PROFILE_STATS_LIST_QUERY, 'status') && (
+                {mayFilterBy(perm, PROFILE_STATS_RESOURCE.query, 'status') && (
                   <TextField
                     select
                     size="small"

@@ -1,2 +1,0 @@
-export type { AccountStatsRow, ProfileStatsRow, SignalFigures } from '@console/contracts';
-export { formatMoney as formatUsd } from '@console/contracts';
