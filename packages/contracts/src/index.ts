@@ -28,3 +28,4 @@ export * from './columns';
 export * from './resource';
 export * from './signal-columns';
 export * from './stats-columns';
+export * from './live';
