@@ -32,6 +32,9 @@ import { TelegramSettingsModule } from './settings/telegram/telegram-settings.mo
 import { UsersModule } from './users/users.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { ExportsModule } from './exports/exports.module';
+import { LiveEventsModule } from './live/live-events';
+import { LiveModule } from './live/live.module';
+import { LiveTicketsModule } from './live/live-tickets';
 
 @Module({})
 export class AppModule {
@@ -44,11 +47,12 @@ export class AppModule {
         databaseModule(config),
         RedisModule,
         QueueProducersModule,
+        LiveEventsModule,
         TelegramSettingsModule,
         AuditModule,
         LogsModule,
-        // The features that give the access layer its session check and privilege sources.
-        AccessModule.forRoot([AuthModule, UsersDataModule, GroupsDataModule]),
+        // The features that give the access layer its session and stream-ticket checks and privilege sources.
+        AccessModule.forRoot([AuthModule, UsersDataModule, GroupsDataModule, LiveTicketsModule]),
         AuthModule,
         UsersModule,
         SessionsModule,
@@ -70,6 +74,8 @@ export class AppModule {
         RiskControlsModule,
         HealthModule,
         ExportsModule,
+        // The live stream; AuthModule gives it the session check.
+        LiveModule.forRoot([AuthModule]),
       ],
     };
   }

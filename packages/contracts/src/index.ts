@@ -33,3 +33,4 @@ export * from './resource';
 export * from './signal-columns';
 export * from './order-columns';
 export * from './stats-columns';
+export * from './live';

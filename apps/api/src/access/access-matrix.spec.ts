@@ -63,6 +63,14 @@ describe('the access matrix over every registered route', () => {
         continue;
       }
       expectThat(anonymous.status === 401 && anonymous.body.code === ERROR_CODES.tokenNotValid, route, 'anonymous', anonymous.status);
+      if (rule.kind === 'ticket') {
+        // Opened with a one-use ticket only: a bearer token of any level opens nothing.
+        for (const who of ['pending', 'NP', 'ReadOnly', 'Limited', 'Full'] as const) {
+          const res = await call(route, tokens[who]);
+          expectThat(res.status === 401 && res.body.code === ERROR_CODES.tokenNotValid, route, who, res.status);
+        }
+        continue;
+      }
 
       const pending = await call(route, tokens.pending);
       const pendingAllowed = rule.kind === 'signed-in' && rule.pendingSecondFactor;

@@ -14,6 +14,8 @@ export type AccessRule =
   | { kind: 'public' }
   /** Any signed-in user; `pendingSecondFactor` also admits tokens that have not passed 2FA yet. */
   | { kind: 'signed-in'; pendingSecondFactor: boolean }
+  /** The live stream: signed in through a one-use ticket in the query (EventSource sends no headers), never a bearer token. */
+  | { kind: 'ticket' }
   | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
 
 export interface SectionOptions {
@@ -51,6 +53,13 @@ export const SignedIn = (opts: { pendingSecondFactor?: boolean } = {}) =>
     SetMetadata(ACCESS_METADATA, { kind: 'signed-in', pendingSecondFactor: opts.pendingSecondFactor ?? false } satisfies AccessRule),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'token_not_valid' }),
+  );
+
+/** A route opened with a stream ticket (contracts' LIVE_PARAMS.ticket) that a signed-in user asked for. */
+export const StreamTicket = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'ticket' } satisfies AccessRule),
+    ApiUnauthorizedResponse({ description: 'token_not_valid: the ticket is unknown, used or expired' }),
   );
 
 export const Section = (section: SectionName, mode: 'read' | 'write', options: SectionOptions = {}) =>

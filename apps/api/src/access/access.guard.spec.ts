@@ -5,6 +5,7 @@ import { completePerms, OWN_MESSAGES, Perm } from '@console/contracts';
 import type { SessionService } from '../auth/session.service';
 import { Action, Section } from './access.decorators';
 import { AccessGuard } from './access.guard';
+import type { TicketCheck } from './access.ports';
 import { SIGNAL_ROWS } from './row-scopes';
 import type { Principal } from './principal';
 
@@ -32,7 +33,8 @@ function guardFor(perms: Partial<Perm>[]) {
     perms: completePerms({ perms }), ip: '127.0.0.1', userAgent: 'test',
   };
   const sessions = { resolveAccessToken: async () => ({ ...principal }) } as unknown as SessionService;
-  return new AccessGuard(new Reflector(), sessions);
+  const noTickets: TicketCheck = { redeem: async () => null };
+  return new AccessGuard(new Reflector(), sessions, noTickets);
 }
 
 function context(handler: keyof GatedRoutes, query: Record<string, string> = {}): ExecutionContext {

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
+import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, LIVE_PARAMS, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
-import { SESSION_CHECK, type SessionCheck } from './access.ports';
+import { SESSION_CHECK, TICKET_CHECK, type SessionCheck, type TicketCheck } from './access.ports';
 import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
@@ -15,6 +15,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(SESSION_CHECK) private readonly sessions: SessionCheck,
+    @Inject(TICKET_CHECK) private readonly tickets: TicketCheck,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -23,6 +24,10 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     const req = ctx.switchToHttp().getRequest<AccessRequest>();
+    if (rule.kind === 'ticket') {
+      req.principal = await this.ticketHolder(req);
+      return true;
+    }
     const token = bearerToken(req);
     if (!token) throw new TokenNotValidError(OWN_MESSAGES.credentialsMissing);
     const principal = await this.sessions.resolveAccessToken(token, clientAddress(req), req.get('user-agent') ?? '');
@@ -45,6 +50,16 @@ export class AccessGuard implements CanActivate {
     }
     if (rule.options.source) this.checkSource(principal, rule.options.source, req);
     return true;
+  }
+
+  /** The session a stream ticket was issued to (only to sessions past 2FA), redeemed once; else the 401. */
+  private async ticketHolder(req: AccessRequest): Promise<Principal> {
+    const ticket = req.query[LIVE_PARAMS.ticket];
+    const holder = typeof ticket === 'string' && ticket ? await this.tickets.redeem(ticket) : null;
+    if (!holder) throw new TokenNotValidError();
+    const principal = await this.sessions.resolveSession(holder.familyId, holder.userId, clientAddress(req), req.get('user-agent') ?? '');
+    if (!principal.secondFactorPassed) throw new TokenNotValidError();
+    return principal;
   }
 
   /**

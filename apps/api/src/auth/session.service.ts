@@ -4,6 +4,7 @@ import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { DataSource, EntityManager } from 'typeorm';
 import { completePerms, INPUT_LIMITS, parseWholeNumber, RefreshAnswer, TokenPair } from '@console/contracts';
+import type { SessionCheck, SessionStanding } from '../access/access.ports';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
@@ -44,7 +45,7 @@ function accessClaimsOf(payload: unknown): (AccessClaims & { userId: number }) |
  * revocation, deactivation or group change applies on the next request.
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements SessionCheck {
   /**
    * The HS256 key, made once: given the secret as a string, jsonwebtoken builds a key object from it on
    * every sign and verify (first trying it as a public key), which cost a seventh of each request.
@@ -109,13 +110,17 @@ export class SessionService {
     }
     const claims = accessClaimsOf(payload);
     if (!claims) throw new TokenNotValidError();
-    const row = await this.sessions.sessionOf(this.dataSource, claims.fam, claims.userId);
+    return this.resolveSession(claims.fam, claims.userId, ip, userAgent);
+  }
+
+  async resolveSession(familyId: string, userId: number, ip: string, userAgent: string): Promise<Principal> {
+    const row = await this.sessions.sessionOf(this.dataSource, familyId, userId);
     if (!row) throw new TokenNotValidError();
-    if (row.activity_stale) await this.sessions.touch(this.dataSource, claims.fam);
+    if (row.activity_stale) await this.sessions.touch(this.dataSource, familyId);
     return {
       userId: row.id,
       email: row.email,
-      familyId: claims.fam,
+      familyId,
       secondFactorPassed: row.second_factor_passed,
       groupId: row.group_id,
       groupName: row.group_name,
@@ -123,6 +128,11 @@ export class SessionService {
       ip,
       userAgent,
     };
+  }
+
+  async standingOf(familyIds: readonly string[]): Promise<SessionStanding[]> {
+    const rows = await this.sessions.sessionsOf(this.dataSource, familyIds);
+    return rows.map((row) => ({ familyId: row.family_id, userId: row.user_id, groupId: row.group_id, perms: completePerms({ perms: row.perms ?? [] }) }));
   }
 
   private async issue(manager: EntityManager, userId: number, familyId: string, secondFactorPassed: boolean): Promise<TokenPair> {

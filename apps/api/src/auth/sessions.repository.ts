@@ -34,6 +34,12 @@ export interface LiveSessionRow {
   last_active_at: Date;
 }
 
+/** The rows of live sessions: a family not revoked whose user is active, with the user's group. */
+const LIVE_SESSIONS = `token_families f
+         JOIN users u ON u.id = f.user_id
+         LEFT JOIN groups g ON g.id = u.group_id
+        WHERE f.revoked_at IS NULL AND u.is_active`;
+
 /**
  * `token_families` (a sign-in and every token refreshed from it) and `refresh_tokens` (opaque,
  * single-use, stored as hashes). A family is live until revoked; its user must still be active.
@@ -83,12 +89,15 @@ export class SessionsRepository {
       db,
       `SELECT u.id, u.email, u.group_id, g.name AS group_name, g.perms, f.second_factor_passed,
               f.last_active_at < now() - make_interval(secs => ${SESSION_LIMITS.lastActiveEverySeconds}) AS activity_stale
-         FROM token_families f
-         JOIN users u ON u.id = f.user_id
-         LEFT JOIN groups g ON g.id = u.group_id
-        WHERE f.id = $1 AND u.id = $2 AND f.revoked_at IS NULL AND u.is_active`,
+         FROM ${LIVE_SESSIONS} AND f.id = $1 AND u.id = $2`,
       [familyId, userId],
     );
+  }
+
+  /** `sessionOf` for many families at once (the live streams' periodic check): the live ones among them. */
+  async sessionsOf(db: Db, familyIds: readonly string[]): Promise<{ family_id: string; user_id: number; group_id: number | null; perms: Perm[] | null }[]> {
+    if (!familyIds.length) return [];
+    return queryRows(db, `SELECT f.id::text AS family_id, u.id AS user_id, u.group_id, g.perms FROM ${LIVE_SESSIONS} AND f.id = ANY($1::uuid[])`, [familyIds]);
   }
 
   /**

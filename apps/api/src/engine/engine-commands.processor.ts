@@ -10,6 +10,8 @@ import { sweepOutbox } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type RunEngineCommandJob } from '../queues/queues';
+import { LiveEvents } from '../live/live-events';
+import { commandChanges } from './engine-live-changes';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository } from './engine-commands.repository';
 import { EngineCommand, TRADING_ENGINE, type EngineOutcome, type TradingEngine } from './trading-engine';
@@ -33,6 +35,7 @@ export class EngineCommandsProcessor extends QueueWorker {
     @Inject(TRADING_ENGINE) private readonly engine: TradingEngine,
     private readonly commands: EngineCommandsRepository,
     private readonly audit: AuditService,
+    private readonly live: LiveEvents,
   ) {
     super();
   }
@@ -63,7 +66,9 @@ export class EngineCommandsProcessor extends QueueWorker {
       this.logger.warn(`command ${commandId} (${command.kind}): ${(error as Error).message}`);
       throw error;
     }
-    return this.complete(command, outcome);
+    const result = await this.complete(command, outcome);
+    if (result !== 'already-done') await this.live.publish(...commandChanges(command.id, command.kind, command.target_id, result));
+    return result;
   }
 
   private complete(command: EngineCommand, outcome: EngineOutcome): Promise<RunOutcome> {

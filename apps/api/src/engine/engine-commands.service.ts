@@ -11,6 +11,8 @@ import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
+import { LiveEvents } from '../live/live-events';
+import { commandChanges } from './engine-live-changes';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
 import { auditSignalId, ENGINE_TARGET_TABLES, type EngineTargetRow } from './engine-targets';
@@ -42,6 +44,8 @@ export interface CommandRequest<K extends EngineCommandKind> {
 export interface SubmittedCommand {
   id: string;
   created: boolean;
+  kind: EngineCommandKind;
+  targetId: string | null;
 }
 
 /** Two payloads are the same command when they hold the same values, whatever their keys' order. */
@@ -82,6 +86,7 @@ export class EngineCommandsService {
     @Inject(ENGINE_COMMANDS_QUEUE) private readonly queue: Queue,
     private readonly commands: EngineCommandsRepository,
     private readonly audit: AuditService,
+    private readonly live: LiveEvents,
   ) {}
 
   /** Writes the command in a transaction of its own, publishes it after the commit and answers its state. */
@@ -136,9 +141,13 @@ export class EngineCommandsService {
 
   /** `publish` for the answer of `submitAllIn`: the new commands go out together. */
   async publishAll(submitted: readonly SubmittedCommand[]): Promise<void> {
-    const created = submitted.filter((command) => command.created).map((command) => command.id);
-    if (!created.length) markUnchanged();
-    else await publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created, this.config.enqueueTimeoutMs, this.logger);
+    const created = submitted.filter((command) => command.created);
+    if (!created.length) return markUnchanged();
+    // Open consoles hear of the pending action_state first: the change is sent to Redis before the job, whose
+    // outcome the worker publishes only after the engine has run it. Both wait together, so never longer than the enqueue alone.
+    const accepted = this.live.publish(...created.flatMap((command) => commandChanges(command.id, command.kind, command.targetId, 'accepted')));
+    const enqueued = publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
+    await Promise.all([accepted, enqueued]);
   }
 
   /** A command's state for someone who may read its section. */
@@ -163,7 +172,7 @@ export class EngineCommandsService {
     const earlier = new Map((await this.commands.byKeys(m, keyed.map((item) => item.idempotencyKey))).map((c) => [c.idempotency_key, c]));
     for (const item of keyed) {
       const command = earlier.get(item.idempotencyKey);
-      if (command) item.answer = { id: this.sameCommand(command, item), created: false };
+      if (command) item.answer = { id: this.sameCommand(command, item), created: false, kind: item.request.kind, targetId: item.targetId };
     }
   }
 
@@ -181,7 +190,7 @@ export class EngineCommandsService {
     for (const item of items) {
       const onRow = pending.filter((command) => command.target_id === item.targetId);
       const same = onRow.find((command) => command.kind === kind && samePayload(command.payload, item.payload));
-      if (same) item.answer = { id: same.id, created: false };
+      if (same) item.answer = { id: same.id, created: false, kind, targetId: item.targetId };
       else if (onRow.some((command) => oneAtATime || command.kind === kind)) throw new ConflictDetail(ENGINE_MESSAGES.actionRunning);
     }
     const fresh = items.filter((item) => !item.answer);
@@ -194,7 +203,7 @@ export class EngineCommandsService {
     // A key committed by a concurrent request between the look-up and the insert: that request's command.
     await this.answerEarlier(m, fresh.filter((item) => !inserted.has(item.idempotencyKey)));
     const written = fresh.filter((item) => inserted.has(item.idempotencyKey));
-    for (const item of written) item.answer = { id: inserted.get(item.idempotencyKey)!, created: true };
+    for (const item of written) item.answer = { id: inserted.get(item.idempotencyKey)!, created: true, kind, targetId: item.targetId };
     await this.commands.setActionStates(m, effect.target, written.map((item) => item.targetId), effect.pending);
     for (const item of written) await item.request.accepted?.(rowOf(item), m);
     await this.audit.writeMany(

@@ -6,12 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import type { ExportStatus } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { sweepOutbox } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type BuildExportJob } from '../queues/queues';
+import { LiveEvents } from '../live/live-events';
 import { exportFilePath, exportPartPath, partFileTask } from './export-files';
+import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
 import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
@@ -43,6 +46,7 @@ export class ExportsProcessor extends QueueWorker {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
     private readonly tasks: ExportTasksRepository,
+    private readonly live: LiveEvents,
   ) {
     super();
   }
@@ -71,17 +75,22 @@ export class ExportsProcessor extends QueueWorker {
     const runKey = randomUUID();
     const task = await this.tasks.claim(this.dataSource, taskId, runKey, this.config.exportStaleAfterMs);
     if (!task) return 'already-done';
+    // The requester's open consoles follow the task's state (live stream).
+    const announce = (status: ExportStatus, progress: number) => this.live.publish(...exportChange(task, status, progress));
     const source = exportSourceOf(task.kind);
     if (!source || task.runs > MAX_RUNS) {
       await this.tasks.giveUp(this.dataSource, taskId, source ? `stopped after ${MAX_RUNS} runs` : `no export of ${task.kind}`);
+      await announce('FAILURE', task.progress);
       return 'gave-up';
     }
+    await announce('STARTED', 0);
     const dir = this.config.exportDir;
     await mkdir(dir, { recursive: true });
     await this.removeParts(taskId);
     const part = exportPartPath(dir, taskId, runKey);
     const stillOurs = async (percent: number) => {
       if (!(await this.tasks.progress(this.dataSource, taskId, runKey, percent))) throw new RunSuperseded();
+      await announce('PROGRESS', percent);
       await options.afterBatch?.();
     };
     try {
@@ -95,6 +104,7 @@ export class ExportsProcessor extends QueueWorker {
       await rename(part, file);
       // Taken over between the check and here: the new owner renames its own file over this one.
       if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: file, rowCount, ttlMs: this.config.exportFileTtlMs }))) return 'superseded';
+      await announce('SUCCESS', 100);
       this.logger.log(`export ${taskId} (${task.kind}): ${rowCount} rows`);
       return 'succeeded';
     } catch (error) {
@@ -105,6 +115,7 @@ export class ExportsProcessor extends QueueWorker {
       }
       const message = error instanceof Error ? error.message : String(error);
       await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
+      if (options.lastAttempt ?? true) await announce('FAILURE', task.progress);
       throw error;
     }
   }

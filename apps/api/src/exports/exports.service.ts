@@ -10,6 +10,8 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
 import { publishAfterCommit } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
+import { LiveEvents } from '../live/live-events';
+import { exportChange } from './export-live-changes';
 import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.repository';
 import { visibleColumns } from './export-source';
 import { exportSourceOf } from './export-sources';
@@ -41,6 +43,7 @@ export class ExportsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
     private readonly tasks: ExportTasksRepository,
+    private readonly live: LiveEvents,
   ) {}
 
   async start(principal: Principal, kind: ExportedList, query: object): Promise<ExportStartDto> {
@@ -54,7 +57,10 @@ export class ExportsService {
       filename: exportFilename(kind, filters, new Date()),
       requestedBy: principal.userId,
     });
-    await publishAfterCommit(exportsOutbox(this.config.exportStaleAfterMs), this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
+    await Promise.all([
+      publishAfterCommit(exportsOutbox(this.config.exportStaleAfterMs), this.queue, [id], this.config.enqueueTimeoutMs, this.logger),
+      this.live.publish(...exportChange({ id, kind, requested_by: principal.userId }, 'PENDING', 0)),
+    ]);
     return { task_id: id };
   }
 

@@ -12,6 +12,7 @@ import { NOTIFICATION_LIST } from './notifications.list';
 import { NotificationsRepository } from './notifications.repository';
 import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
+import { LiveEvents } from '../live/live-events';
 
 interface NotificationInput {
   title: string;
@@ -34,6 +35,7 @@ export class NotificationsService {
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     private readonly notifications: NotificationsRepository,
     private readonly outboxRows: TelegramOutboxRepository,
+    private readonly live: LiveEvents,
   ) {}
 
   list(query: NotificationsQuery): Promise<ListPage<NotificationRow>> {
@@ -50,7 +52,10 @@ export class NotificationsService {
     });
     // Committed first: if Redis is away now, the request still answers at once and the worker's sweeper
     // finds the pending row later (the job id is the row's, so a late enqueue and the sweep add one job).
-    await publishAfterCommit(telegramOutbox(this.config.telegramRetryDelayMs), this.telegramQueue, [ids.outboxId], this.config.enqueueTimeoutMs, this.logger);
+    await Promise.all([
+      publishAfterCommit(telegramOutbox(this.config.telegramRetryDelayMs), this.telegramQueue, [ids.outboxId], this.config.enqueueTimeoutMs, this.logger),
+      this.live.publish({ resource: 'notifications', action: 'created', section: 'notifications', ids: [ids.id] }),
+    ]);
     return ids;
   }
 

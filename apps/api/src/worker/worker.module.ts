@@ -28,6 +28,7 @@ import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
 import { ExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';
+import { LiveEventsModule } from '../live/live-events';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -42,6 +43,8 @@ export class WorkerModule {
         RedisModule,
         AuditModule,
         QueueProducersModule,
+        // The worker's processors publish live changes through the same Redis stream as the API.
+        LiveEventsModule,
         // Only the worker uses this queue (to register its repeating job).
         BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }),
         TelegramSettingsModule,

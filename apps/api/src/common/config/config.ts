@@ -105,6 +105,10 @@ const environment = z
     EXPORT_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     EXPORT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
     EXPORT_STALE_AFTER_MS: wholeNumber(120_000, 100, 24 * 3_600_000),
+    // The live stream: the changes Redis keeps for resuming clients (approximate), and how often each API
+    // process checks that its open streams' sessions are still live and their groups unchanged.
+    LIVE_STREAM_MAX_LENGTH: wholeNumber(10_000, 10, 10_000_000),
+    LIVE_ACCESS_CHECK_MS: wholeNumber(5_000, 50, 600_000),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -165,6 +169,8 @@ const environment = z
     exportSweepMs: env.EXPORT_SWEEP_MS,
     exportRequeueAfterMs: env.EXPORT_REQUEUE_AFTER_MS,
     exportStaleAfterMs: env.EXPORT_STALE_AFTER_MS,
+    liveStreamMaxLength: env.LIVE_STREAM_MAX_LENGTH,
+    liveAccessCheckMs: env.LIVE_ACCESS_CHECK_MS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

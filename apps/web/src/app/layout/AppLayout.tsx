@@ -10,6 +10,8 @@ import { PATHS } from '../paths';
 import { useColorMode } from '../theme';
 import { SideMenu } from './SideMenu';
 import { BotStatusButton } from '../../features/bot-control/components/BotStatusButton';
+import { LiveIndicator } from '../../live/LiveIndicator';
+import { LiveProvider } from '../../live/LiveProvider';
 
 const MENU_OPEN_KEY = 'sideMenuOpen';
 
@@ -21,7 +23,16 @@ function storedMenuOpen(): boolean {
   }
 }
 
+/** The signed-in console, with its one live stream (src/live). */
 export function AppLayout() {
+  return (
+    <LiveProvider>
+      <SignedInLayout />
+    </LiveProvider>
+  );
+}
+
+function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(storedMenuOpen);
   // Below md (phones, small tablets) the menu is a drawer over the page, closed until asked for.
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
@@ -84,6 +95,7 @@ export function AppLayout() {
             </IconButton>
           )}
           <Box sx={{ flex: 1 }} />
+          <LiveIndicator />
           <BotStatusButton />
           <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={user?.email} data-testid="current-user-email">
             {user?.email}
