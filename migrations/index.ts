@@ -17,6 +17,7 @@ import { AddSignalsOrdersFilterIndexes1733558400000 } from './1733558400000-AddS
 import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStatisticsRollups';
 import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-AddExportTaskProgressAndExpiry';
 import { AddSessionDetailsAndSignInIndex1733990400000 } from './1733990400000-AddSessionDetailsAndSignInIndex';
+import { CreateEngineState1734048000000 } from './1734048000000-CreateEngineState';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   CreateStatisticsRollups1733731200000,
   AddExportTaskProgressAndExpiry1733817600000,
   AddSessionDetailsAndSignInIndex1733990400000,
+  CreateEngineState1734048000000,
 ];

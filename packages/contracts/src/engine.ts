@@ -73,4 +73,8 @@ export const ENGINE_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for another action.',
   /** A different action (or the same one with other inputs) asked while one on the row is pending. */
   actionRunning: 'An action on this row is already running. Wait until it is done.',
+  /** A limit close the engine held until its price, overtaken by the signal ending another way. */
+  closeOvertaken: 'The signal ended before the close order filled.',
+  /** A command whose target the engine does not know (deleted, or a lost position it does not trade). */
+  targetUnknown: 'The engine does not trade this row, so it cannot carry out this action.',
 } as const;

@@ -1,0 +1,489 @@
+/**
+ * The paper-trading engine as a process on PostgreSQL. Each minute, in one transaction: the candles of
+ * the traded pairs from the seeded market model, every profile × pair through `tradeMinute` (open runs
+ * stepped, new signals started), the pending commands, the changed signal/order/position rows, their
+ * log rows, one account_metrics row per account, and the engine's state with the minute just done.
+ * Nothing that matters lives only in memory: a new engine opened on the same database carries on from
+ * the last committed minute. After a failed transaction the object must be dropped (its memory is
+ * ahead of the database); open a new one.
+ */
+import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, POSITION_MESSAGES, SIGNAL_MESSAGES, type Timeframe } from '@console/contracts';
+import type { Pool } from 'pg';
+import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
+import { MINUTE_MS } from '../market/candle';
+import { MarketModel } from '../market/model';
+import { minuteMetrics, type MetricsState } from '../metrics/account-metrics';
+import { dec, ZERO, type Dec } from '../money';
+import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
+import { activateSignal, isFinal, stepSignal, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from '../strategy/lifecycle';
+import { PairMarket } from '../strategy/market-view';
+import { isOpenOrder } from '../strategy/orders';
+import { readStrategySettings, timeframesOf, type StrategySettings } from '../strategy/settings';
+import { tradeMinute } from '../strategy/trade';
+import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
+import { periodStart } from '../market/timeframes';
+import { decodeState, encodeState } from './codec';
+import { inTransaction, iso, type Db } from './db';
+import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
+import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
+import { writeMetrics } from './sql/metrics';
+import { beat, readRuns, readState, writeRuns, writeState } from './sql/state';
+import { nextIds, writeLogs, writeOrders, writePositions, writeSignals } from './sql/trading';
+
+export interface EngineOptions {
+  /** The market model's seed. */
+  seed: number;
+  /** The first minute to trade on a database the engine has never run on. */
+  startAt: number;
+  fills?: FillSettings;
+  /** Test hook: throw inside the transaction of this minute, after its writes (a crash before commit). */
+  crashAt?: number;
+}
+
+interface RunRecord {
+  signalId: string;
+  profileId: number;
+  pairId: number;
+  accountId: number;
+  mmProfileId: number;
+  run: SignalRun;
+  orderIds: Record<string, string>;
+}
+
+/** What carries between minutes besides the runs. */
+interface EngineDoc {
+  /** `profile:pair` → the market gave no signal since the last one started. */
+  armed: Record<string, boolean>;
+  /** profile → signals started since its last losing trade (absent: no loss yet). */
+  sinceLoss: Record<string, number>;
+  metrics: Record<string, MetricsState>;
+  /** command id → signal id: limit closes waiting for their price. */
+  holding: Record<string, string>;
+}
+
+/** A log row waiting for its signal's and order's ids. */
+interface LogEntry {
+  record: RunRecord;
+  order_key: number | null;
+  row: { created_at: string | null; type: string; event_type: string; pair_id: number; pair_name: string; profile_id: number; profile_title: string; log_data: Record<string, string> };
+}
+
+interface PairFeed {
+  ticker: string;
+  market: PairMarket;
+  timeframes: Set<Timeframe>;
+  keep: number;
+  minutesKept: number;
+}
+
+const TIMEFRAME_MINUTES: Record<Timeframe, number> = { '1h': 60, '4h': 240, '1d': 1440, '1w': 10_080, '1M': 44_640 };
+const COMMANDS_PER_BATCH = 100;
+
+export class PaperEngine {
+  private readonly model: MarketModel;
+  private readonly fills: FillSettings;
+  private readonly pairs = new Map<number, PairFeed>();
+  private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
+  private profiles: ProfileConfig[] = [];
+  private bot = false;
+  private deposits = new Map<number, Dec>();
+  /** Rows touched since the last flush, by signal id. */
+  private touched = new Set<string>();
+  private fresh = new Set<string>();
+  private logs: LogEntry[] = [];
+  /** last_minute as the database holds it (null before the first minute). */
+  private stored: string | null;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly options: EngineOptions,
+    private doc: EngineDoc,
+    private last: number,
+    private readonly runs: Map<string, RunRecord>,
+    storedLast: string | null,
+  ) {
+    this.model = new MarketModel(options.seed);
+    this.fills = options.fills ?? DEFAULT_FILL_SETTINGS;
+    this.stored = storedLast;
+  }
+
+  static async open(pool: Pool, options: EngineOptions): Promise<PaperEngine> {
+    const stored = await readState(pool);
+    const doc = { armed: {}, sinceLoss: {}, metrics: {}, holding: {}, ...decodeState<Partial<EngineDoc>>(stored.state) };
+    const runs = new Map<string, RunRecord>();
+    for (const row of await readRuns(pool)) {
+      const record = decodeState<Omit<RunRecord, 'orderIds' | 'signalId'>>(row.run);
+      runs.set(row.signal_id, { ...record, signalId: row.signal_id, orderIds: row.order_ids });
+    }
+    const last = stored.last_minute ? stored.last_minute.getTime() : options.startAt - MINUTE_MS;
+    const engine = new PaperEngine(pool, options, doc, last, runs, stored.last_minute ? stored.last_minute.toISOString() : null);
+    await engine.refresh(pool);
+    return engine;
+  }
+
+  /** The last minute whose candle was traded (its first millisecond). */
+  get lastMinute(): number {
+    return this.last;
+  }
+
+  async heartbeat(): Promise<void> {
+    await beat(this.pool);
+  }
+
+  /** Trades every minute after the last one up to `toMinute` included, one transaction each. */
+  async advance(toMinute: number): Promise<number> {
+    let done = 0;
+    while (this.last + MINUTE_MS <= toMinute) {
+      const minute = this.last + MINUTE_MS;
+      await inTransaction(this.pool, async (db) => {
+        await this.refresh(db);
+        this.tradeOneMinute(minute);
+        await this.runCommands(db, minute);
+        await this.flush(db, minute);
+        await this.writeMetricsRows(db, minute);
+        if (this.options.crashAt === minute) throw new Error(`crash requested at ${iso(minute)}`);
+        if (!(await writeState(db, this.stored, iso(minute) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
+      });
+      this.last = minute;
+      this.stored = iso(minute);
+      done++;
+    }
+    return done;
+  }
+
+  /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
+  async commands(): Promise<void> {
+    await inTransaction(this.pool, async (db) => {
+      await this.refresh(db);
+      if (!(await this.runCommands(db, this.last))) return;
+      await this.flush(db, this.last);
+      if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
+    });
+  }
+
+  private async refresh(db: Db): Promise<void> {
+    this.profiles = await readProfiles(db);
+    this.bot = await botEnabled(db);
+    this.deposits = new Map((await readAccountDeposits(db)).map((a) => [a.id, dec(a.deposit)]));
+  }
+
+  private settingsOf(profile: ProfileConfig): StrategySettings | null {
+    const text = JSON.stringify(profile.settings);
+    const cached = this.settingsCache.get(profile.id);
+    if (cached && cached.text === text) return cached.settings;
+    let settings: StrategySettings | null = null;
+    try {
+      settings = readStrategySettings(profile.settings);
+    } catch {
+      // A document the validator refuses trades nothing; its open signals keep their last settings.
+    }
+    this.settingsCache.set(profile.id, { text, settings });
+    return settings;
+  }
+
+  /** The pair's market, fed up to the last traded minute; rebuilt when a profile needs more history. */
+  private pair(pairId: number, ticker: string, settings: StrategySettings): PairFeed {
+    const needed = timeframesOf(settings);
+    const keep = ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2;
+    const minutesKept = settings.signal.timer_minutes + 1;
+    const known = this.pairs.get(pairId);
+    if (known && needed.every((t) => known.timeframes.has(t)) && known.keep >= keep && known.minutesKept >= minutesKept) return known;
+    const timeframes = new Set<Timeframe>([...(known?.timeframes ?? []), ...needed]);
+    const kept = { keep: Math.max(keep, known?.keep ?? 0), minutesKept: Math.max(minutesKept, known?.minutesKept ?? 0) };
+    const feed: PairFeed = { ticker, timeframes, ...kept, market: new PairMarket(ticker, { minutesKept: kept.minutesKept, timeframes: [...timeframes], barsKept: kept.keep }) };
+    // Warm-up: enough whole periods of the longest time frame before the last minute, always the same
+    // window for the same minute, so an engine opened later sees the indicators an older one saw.
+    const longest = Math.max(...[...timeframes].map((t) => TIMEFRAME_MINUTES[t]));
+    const back = Math.max((feed.keep + 2) * longest, feed.minutesKept + 1) * MINUTE_MS;
+    const biggest = [...timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
+    const from = periodStart(biggest, this.last - back);
+    const block = this.model.range(ticker, from, this.last + MINUTE_MS);
+    for (let i = 0; i < block.length; i++) feed.market.feed(block.candle(i));
+    this.pairs.set(pairId, feed);
+    return feed;
+  }
+
+  private context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
+    const candle = feed.market.last;
+    if (!candle || candle.at !== minute) return null;
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, fills: this.fills, tickDecimals: this.model.instrument(feed.ticker).tickDecimals };
+  }
+
+  private tradeOneMinute(minute: number): void {
+    // Every pair someone trades or holds a run on gets this minute's candle once.
+    const feeds = new Map<number, PairFeed>();
+    for (const profile of this.profiles) {
+      const settings = this.settingsOf(profile);
+      if (!settings) continue;
+      for (const pair of profile.pairs) feeds.set(pair.id, this.pair(pair.id, pair.ticker, settings));
+    }
+    for (const feed of feeds.values()) feed.market.feed(this.model.candle(feed.ticker, minute));
+
+    const openOn = new Map<string, RunRecord>();
+    for (const record of this.runs.values()) if (!isFinal(record.run)) openOn.set(`${record.profileId}:${record.pairId}`, record);
+    const activeByMm = new Map<number, number>();
+    for (const record of this.runs.values()) if (record.run.signal.status === 'active') activeByMm.set(record.mmProfileId, (activeByMm.get(record.mmProfileId) ?? 0) + 1);
+
+    for (const profile of this.profiles) {
+      const settings = this.settingsOf(profile);
+      if (!settings) continue;
+      const trading = profile.status === 'active' && profile.ticker_config_status === 'active';
+      for (const pair of profile.pairs) {
+        const key = `${profile.id}:${pair.id}`;
+        const open = openOn.get(key) ?? null;
+        if (!trading && !open) continue;
+        const feed = feeds.get(pair.id);
+        const ctx = feed && this.context(feed, settings, minute);
+        if (!ctx) continue;
+        if (open) {
+          let stepped: StepResult;
+          if (open.run.signal.status === 'in_queue' && (activeByMm.get(open.mmProfileId) ?? 0) < profile.max_signals_amount && profile.mm_status === 'active') {
+            stepped = activateSignal(open.run, ctx);
+            activeByMm.set(open.mmProfileId, (activeByMm.get(open.mmProfileId) ?? 0) + 1);
+          } else stepped = stepSignal(open.run, ctx);
+          this.update(open, stepped, profile, pair.ticker);
+          continue;
+        }
+        const result = tradeMinute({
+          ctx,
+          open: null,
+          armed: this.doc.armed[key] ?? true,
+          gate: { bot_enabled: this.bot, profile_status: profile.status, blocked_by_risk: false, pair_tags: { monitoring: false, delisting: false }, funding_rate_percent: 0, price_deviation_percent: 0 },
+          mm: { status: profile.mm_status, one_signal_quota: dec(profile.one_signal_quota), max_signals_amount: profile.max_signals_amount, active_signals: activeByMm.get(profile.mm_profile_id) ?? 0 },
+          signalsSinceLoss: this.doc.sinceLoss[profile.id] ?? null,
+        });
+        this.doc.armed[key] = result.armed;
+        if (!result.started || !result.run) continue;
+        if (this.doc.sinceLoss[profile.id] !== undefined) this.doc.sinceLoss[profile.id]++;
+        if (result.run.signal.status === 'active') activeByMm.set(profile.mm_profile_id, (activeByMm.get(profile.mm_profile_id) ?? 0) + 1);
+        const record: RunRecord = { signalId: '', profileId: profile.id, pairId: pair.id, accountId: profile.exchange_account_id, mmProfileId: profile.mm_profile_id, run: result.run, orderIds: {} };
+        this.pendingNew.push({ record, events: result.events, profile, ticker: pair.ticker });
+      }
+    }
+  }
+
+  /** New runs wait here for their signal ids (allocated in the flush). */
+  private pendingNew: { record: RunRecord; events: RunEvent[]; profile: ProfileConfig; ticker: string }[] = [];
+
+  private update(record: RunRecord, stepped: StepResult, profile: ProfileConfig, ticker: string): void {
+    record.run = stepped.run;
+    this.touched.add(record.signalId);
+    this.logEvents(record, stepped.events, profile, ticker);
+    if (isFinal(stepped.run) && stepped.run.entered.coins.greaterThan(0) && stepped.run.position.r_pnl.lessThan(0)) this.doc.sinceLoss[record.profileId] = 0;
+  }
+
+  private logEvents(record: RunRecord, events: readonly RunEvent[], profile: ProfileConfig, ticker: string): void {
+    const at = iso(record.run.signal.finished_at ?? Math.max(...record.run.orders.map((o) => o.updated_at), record.run.signal.created_at));
+    for (const event of events) {
+      this.logs.push({
+        record,
+        order_key: event.order_key ?? null,
+        row: {
+        created_at: at,
+        type: event.kind === 'signal_cancelled' && event.detail === 'canceled_by_mmsp' ? 'restrictions' : event.kind === 'signal_missed' ? 'divergence' : 'general',
+        event_type: event.kind === 'signal_started' || event.kind === 'signal_queued' ? 'signal_received' : event.kind,
+        pair_id: record.pairId,
+        pair_name: ticker,
+        profile_id: profile.id,
+        profile_title: profile.title,
+        log_data: { message: `${event.kind.replace(/_/g, ' ')}${event.detail ? ` (${event.detail})` : ''}`, state: record.run.signal.state },
+        },
+      });
+    }
+  }
+
+  /** Pending commands, each carried out and completed once; answers whether any was taken. */
+  private async runCommands(db: Db, minute: number): Promise<boolean> {
+    await this.settleHeld(db);
+    const commands = await claimCommands(db, Object.keys(this.doc.holding), COMMANDS_PER_BATCH);
+    for (const command of commands) await this.runCommand(db, command, minute);
+    return commands.length > 0 || Object.keys(this.doc.holding).length > 0;
+  }
+
+  /** Limit closes whose signal has ended: done if it finished, else failed with the reason. */
+  private async settleHeld(db: Db): Promise<void> {
+    for (const [commandId, signalId] of Object.entries(this.doc.holding)) {
+      const record = this.runs.get(signalId);
+      if (record && !isFinal(record.run)) continue;
+      delete this.doc.holding[commandId];
+      if (record) this.touched.add(signalId);
+      const { rows } = await db.query<{ target_type: CommandRow['target_type']; target_id: string; kind: CommandRow['kind'] }>(`SELECT target_type, target_id::text, kind FROM engine_commands WHERE id = $1`, [commandId]);
+      const row = rows[0];
+      if (!row) continue;
+      const finished = record?.run.signal.status === 'finished';
+      await completeCommand(db, { id: commandId, ...row }, finished ? { status: 'succeeded', done: ENGINE_COMMAND_EFFECTS[row.kind].done } : { status: 'failed', error: ENGINE_MESSAGES.closeOvertaken });
+    }
+  }
+
+  private async runCommand(db: Db, command: CommandRow, minute: number): Promise<void> {
+    const done = ENGINE_COMMAND_EFFECTS[command.kind].done;
+    const fail = (error: string) => completeCommand(db, command, { status: 'failed', error });
+    if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
+      const signalId = command.target_type === 'signal' ? command.target_id : await signalOf(db, command.target_type === 'order' ? 'orders' : 'positions', command.target_id);
+      const record = signalId ? this.runs.get(signalId) : undefined;
+      if (!record || isFinal(record.run)) {
+        await fail(command.target_type === 'signal' ? SIGNAL_MESSAGES.notCancellable : command.target_type === 'order' ? ENGINE_MESSAGES.orderNotOpen : signalId ? POSITION_MESSAGES.positionClosed : ENGINE_MESSAGES.targetUnknown);
+        return;
+      }
+      const profile = this.profiles.find((p) => p.id === record.profileId);
+      const settings = profile && this.settingsOf(profile);
+      const feed = this.pairs.get(record.pairId);
+      const ctx = settings && feed ? this.context(feed, settings, minute) : null;
+      if (!profile || !ctx) {
+        await fail(ENGINE_MESSAGES.targetUnknown);
+        return;
+      }
+      let result: StepResult;
+      try {
+        result = this.carryOut(command, record, ctx);
+      } catch (error) {
+        if (error instanceof CommandRefused) {
+          await fail(error.message);
+          return;
+        }
+        throw error;
+      }
+      this.update(record, result, profile, feed?.ticker ?? '');
+      const waits = (command.kind === 'close_limit' || command.kind === 'close_best_limit') && !isFinal(result.run);
+      if (waits) this.doc.holding[command.id] = record.signalId;
+      else await completeCommand(db, command, { status: 'succeeded', done });
+      return;
+    }
+    await applyStatusCommand(db, command);
+    await completeCommand(db, command, { status: 'succeeded', done });
+  }
+
+  private carryOut(command: CommandRow, record: RunRecord, ctx: MinuteContext): StepResult {
+    const p = command.payload;
+    switch (command.kind) {
+      case 'cancel_signal':
+        return cancelSignal(record.run, ctx);
+      case 'cancel_order': {
+        const key = Object.entries(record.orderIds).find(([, id]) => id === command.target_id)?.[0];
+        if (key === undefined) throw new CommandRefused(ENGINE_MESSAGES.orderNotOpen);
+        return cancelOrder(record.run, Number(key), ctx);
+      }
+      case 'close_market':
+        return closeMarket(record.run, ctx);
+      case 'close_limit':
+        return closeLimit(record.run, Number(p.coefficient), ctx);
+      case 'close_best_limit':
+        return closeBestLimit(record.run, ctx);
+      case 'reduce_position':
+        return reducePosition(record.run, String(p.percent), ctx);
+      case 'set_skip_check':
+        return setSkipCheck(
+          record.run,
+          {
+            skip_check_by_timer: typeof p.skip_check_by_timer === 'boolean' ? p.skip_check_by_timer : undefined,
+            skip_check_by_distance: typeof p.skip_check_by_distance === 'boolean' ? p.skip_check_by_distance : undefined,
+          },
+          ctx,
+        );
+      case 'recover_k_exit':
+        return recoverKExit(record.run, ctx);
+      default:
+        throw new CommandRefused(ENGINE_MESSAGES.targetUnknown);
+    }
+  }
+
+  /** Writes every run touched since the last flush: its signal, orders, position, log rows and stored run. */
+  private async flush(db: Db, minute: number): Promise<void> {
+    const now = minute + MINUTE_MS;
+    const ids = await nextIds(db, 'signals_id_seq', this.pendingNew.length);
+    this.pendingNew.forEach((entry, i) => {
+      entry.record.signalId = ids[i];
+      this.runs.set(ids[i], entry.record);
+      this.fresh.add(ids[i]);
+      this.touched.add(ids[i]);
+      this.logEvents(entry.record, entry.events, entry.profile, entry.ticker);
+    });
+    this.pendingNew = [];
+    // Open runs change their figures with every price.
+    for (const record of this.runs.values()) if (!isFinal(record.run)) this.touched.add(record.signalId);
+
+    const records = [...this.touched].map((id) => this.runs.get(id)).filter((r): r is RunRecord => r !== undefined);
+    const newOrders = records.flatMap((r) => r.run.orders.filter((o) => r.orderIds[o.key] === undefined).map((o) => ({ r, o })));
+    const orderIds = await nextIds(db, 'orders_id_seq', newOrders.length);
+    newOrders.forEach(({ r, o }, i) => (r.orderIds[o.key] = orderIds[i]));
+
+    const signalRow = (r: RunRecord) => ({ id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: iso(now) });
+    await writeSignals(db, records.filter((r) => this.fresh.has(r.signalId)).map(signalRow), records.filter((r) => !this.fresh.has(r.signalId)).map(signalRow));
+    const orderRow = (r: RunRecord, o: SignalRun['orders'][number]) => ({
+      id: r.orderIds[o.key], signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId,
+      order_type: o.order_type, direction: o.direction, position_direction: o.position_direction, price: o.price, quantity: o.quantity,
+      filled_quantity: o.filled_quantity, state: o.state, status: o.status, exchange_status: o.exchange_status, time_in_force: o.time_in_force,
+      created_at: iso(o.created_at), updated_at: iso(o.updated_at),
+    });
+    const freshOrderKeys = new Set(newOrders.map(({ r, o }) => `${r.signalId}:${o.key}`));
+    await writeOrders(
+      db,
+      newOrders.map(({ r, o }) => orderRow(r, o)),
+      records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrderKeys.has(`${r.signalId}:${o.key}`)).map((o) => orderRow(r, o))),
+    );
+    await writePositions(db, records.filter((r) => r.run.position.created_at !== null).map((r) => positionRow(r, now)));
+    await writeLogs(
+      db,
+      this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })),
+    );
+    this.logs = [];
+    const finished = records.filter((r) => isFinal(r.run) && !Object.values(this.doc.holding).includes(r.signalId));
+    await writeRuns(
+      db,
+      records.filter((r) => !finished.includes(r)).map((r) => ({ signal_id: r.signalId, run: encodeState({ profileId: r.profileId, pairId: r.pairId, accountId: r.accountId, mmProfileId: r.mmProfileId, run: r.run }), order_ids: r.orderIds })),
+      finished.map((r) => r.signalId),
+    );
+    for (const r of finished) this.runs.delete(r.signalId);
+    this.touched.clear();
+    this.fresh.clear();
+  }
+
+  /** One account_metrics row per exchange account with a deposit, at this minute. */
+  private async writeMetricsRows(db: Db, minute: number): Promise<void> {
+    const rows: object[] = [];
+    const realised = await db.query<{ exchange_account_id: number; r_pnl: string }>(`SELECT exchange_account_id, sum(r_pnl)::text AS r_pnl FROM positions WHERE state IS NOT NULL GROUP BY exchange_account_id`);
+    const rPnl = new Map(realised.rows.map((r) => [r.exchange_account_id, dec(r.r_pnl)]));
+    for (const [accountId, deposit] of this.deposits) {
+      if (deposit.isZero()) continue;
+      const open = [...this.runs.values()].filter((r) => r.accountId === accountId && !isFinal(r.run));
+      const unrealised = open.map((r) => r.run.position.u_pnl);
+      const open_order_values = open.flatMap((r) => r.run.orders.filter(isOpenOrder).map((o) => o.price.times(o.quantity.minus(o.filled_quantity))));
+      const previous = this.doc.metrics[accountId] ?? null;
+      const state = minuteMetrics(previous, {
+        exchange_account_id: accountId,
+        at: minute,
+        balances: { usdt: deposit.plus(rPnl.get(accountId) ?? ZERO), usdc: ZERO, other_stable: ZERO, coins: [] },
+        unrealised,
+        open_order_values,
+        var: ZERO,
+        var_with_orders: ZERO,
+        flow: ZERO,
+        initial_deposit: deposit,
+      });
+      this.doc.metrics[accountId] = state;
+      rows.push({ ...state.row, at: iso(minute) });
+    }
+    await writeMetrics(db, rows);
+  }
+}
+
+function signalColumns(run: SignalRun) {
+  const s = run.signal;
+  return {
+    timeframe: s.timeframe, direction: s.direction, status: s.status, state: s.state, execution: s.execution, size_currency: s.size_currency,
+    size_coins: s.size_coins, start_point: s.start_point, avg_e_price: s.avg_e_price, exit_place: s.exit_place, current_price: s.current_price,
+    pnl_in_usd: s.pnl_in_usd, pnl_in_percent: s.pnl_in_percent, tr_in_atr: s.tr_in_atr, inc_vola: s.inc_vola, atr_minus_1: s.atr_minus_1,
+    atr_t_percent: s.atr_t_percent, created_at: iso(s.created_at), minute_activated_at: iso(s.minute_activated_at), finished_at: iso(s.finished_at),
+  };
+}
+
+function positionRow(r: RunRecord, now: number) {
+  const p = r.run.position;
+  return {
+    signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, side: p.side, state: p.state,
+    active_p_size_usd: p.active_p_size_usd, active_p_coins: p.active_p_coins, r_pnl: p.r_pnl, u_pnl: p.u_pnl, avg_e_price: p.avg_e_price,
+    current_price: p.current_price, mark_price: p.mark_price, k_exit: p.k_exit, k_exit_coeff: p.k_exit_coeff, reduce_p: p.reduce_p,
+    k_e_recovery: p.k_e_recovery, skip_check_by_timer: p.skip_check_by_timer, skip_check_by_distance: p.skip_check_by_distance,
+    best_limit: p.best_limit, created_at: iso(p.created_at), updated_at: iso(now), closed_at: iso(p.closed_at),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The engine process in live mode: every second it beats its heartbeat, carries out pending commands
+ * and trades the minutes the wall clock has completed. SIGTERM lets the current transaction finish.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MINUTE_MS } from '../market/candle';
+import { createPool } from './db';
+import { PaperEngine } from './engine';
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is missing');
+  const seed = Number(process.env.ENGINE_SEED ?? '1');
+  const pool = createPool(databaseUrl);
+  let stopping = false;
+  process.once('SIGTERM', () => (stopping = true));
+  process.once('SIGINT', () => (stopping = true));
+  const lastWhole = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+  const engine = await PaperEngine.open(pool, { seed, startAt: lastWhole() });
+  while (!stopping) {
+    await engine.heartbeat();
+    await engine.commands();
+    await engine.advance(lastWhole());
+    await sleep(1000);
+  }
+  await pool.end();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
