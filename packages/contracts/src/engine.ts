@@ -63,6 +63,11 @@ export interface EngineCommandState {
   completed_at: string | null;
 }
 
+/** A bulk action's answer: one command per target, in the order asked. */
+export interface BulkCommandsAnswer {
+  commands: EngineCommandState[];
+}
+
 /** Header a client sends to make a retried request the same command (any printable text up to 100). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX = 100;

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, ValidateBy } from 'class-validator';
 import { BULK_SIGNALS_MAX, CLOSE_COEFFICIENT, closeCoefficientProblem, INPUT_LIMITS, isBigId, OWN_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
+import type { BulkCommandsAnswer } from '@console/contracts';
 import { EngineCommandStateDto } from '../engine/engine.dto';
 
 /** `close-limit/ {coefficient}`: 0.001 to 0.999 with at most 3 decimals; the text of a form input is read as its number. */
@@ -38,6 +39,6 @@ export class SignalsIdsDto {
 }
 
 /** A bulk close's answer: one command per signal, in the order asked. */
-export class BulkCommandsDto {
+export class BulkCommandsDto implements BulkCommandsAnswer {
   @ApiProperty({ type: [EngineCommandStateDto] }) commands!: EngineCommandStateDto[];
 }
