@@ -39,14 +39,7 @@ export function smooth(values: ArrayLike<number>, n: number, algo: AtrSmoothing)
   return average;
 }
 
-export interface Bar {
-  at: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+export type Bar = Candle;
 
 /**
  * The bars of one time frame, fed minute candles oldest first: completed bars (the newest `keep`) and
