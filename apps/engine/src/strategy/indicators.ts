@@ -39,6 +39,7 @@ export function smooth(values: ArrayLike<number>, n: number, algo: AtrSmoothing)
   return average;
 }
 
+/** A time-frame bar has a minute candle's shape; its `at` is the start of its period. */
 export type Bar = Candle;
 
 /**
