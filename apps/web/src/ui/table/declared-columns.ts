@@ -1,6 +1,7 @@
 import { columnsFor, formatColumnValue, sortableFields, type ColumnSet, type ListColumn, type Perm, type Resource } from '@console/contracts';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { formatDate } from '../format/date';
+import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../text/EllipsisText';
 import type { Column } from './DataTable';
 
 export interface DeclaredColumnOptions<Row, R = Row> {
@@ -8,6 +9,7 @@ export interface DeclaredColumnOptions<Row, R = Row> {
   render?: Partial<Record<keyof Row & string, (row: R) => ReactNode>>;
   /** The sortable columns; a resource's default: those its query declares an ordering for. */
   sortable?: readonly string[];
+  /** Long texts (a title): cut to one line, whole on hover or tap. */
   ellipsis?: readonly string[];
   /** Only the columns this keeps (a tab's, or all but one the page fixes). */
   keep?: (column: ListColumn<Row>) => boolean;
@@ -31,7 +33,6 @@ export function declaredColumns<Row, R extends Partial<Row> = Row>(set: ColumnSe
       field: c.field,
       header: c.header,
       sortable: sortable.includes(c.field) || undefined,
-      ellipsis: options.ellipsis?.includes(c.field) || undefined,
-      render: options.render?.[c.field] ?? ((row: R) => cellText(c, row)),
+      render: options.render?.[c.field] ?? (options.ellipsis?.includes(c.field) ? (row: R) => createElement(EllipsisText, { text: cellText(c, row), maxWidth: CELL_TEXT_MAX_WIDTH }) : (row: R) => cellText(c, row)),
     }));
 }
