@@ -6,12 +6,14 @@ WORKDIR /app
 RUN npm install -g pnpm@10
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm run build \
-  && pnpm --filter @console/api deploy --prod --legacy /app/deploy/api
+  && pnpm --filter @console/api deploy --prod --legacy /app/deploy/api \
+  && pnpm --filter @console/engine deploy --prod --legacy /app/deploy/engine
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/deploy/api ./apps/api
+COPY --from=build /app/deploy/engine ./apps/engine
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 USER node
 EXPOSE 3000

@@ -27,6 +27,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // The xlsx files of the export test: the API serves what the worker writes there.
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
+  // The worker's stand-in completes every command, so the browser tests need no engine process.
+  ENGINE: 'simulated',
 };
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, finds or starts PostgreSQL and Redis, migrates,
-// creates the first admin on the first start, then runs the API (serving the SPA) and the worker.
+// creates the first admin on the first start, then runs the API (serving the SPA), the worker and
+// the paper-trading engine (ENGINE=simulated leaves the engine out: the worker completes commands).
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet.
 import { randomBytes } from 'node:crypto';
 import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';

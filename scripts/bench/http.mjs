@@ -55,6 +55,8 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
     LOG_LEVEL: 'info',
     EXPORT_DIR: join(ROOT, '.data', 'bench-exports'),
     ...(process.env.BENCH_API_WORKERS ? { API_WORKERS: process.env.BENCH_API_WORKERS } : {}),
+    // The HTTP figures are the API's alone: no engine process trading the generated profiles meanwhile.
+    ENGINE: 'simulated',
     ...extraEnv,
   };
   if (fresh) migrate(env);

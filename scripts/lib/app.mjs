@@ -1,4 +1,4 @@
-// Runs the built API and worker as child processes. Needs installed dependencies and a build.
+// Runs the built API, worker and paper engine as child processes. Needs installed dependencies and a build.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { DATA_DIR } from './services.mjs';
 import { log, ROOT } from './toolchain.mjs';
 
 const API_DIR = join(ROOT, 'apps', 'api');
+const ENGINE_DIR = join(ROOT, 'apps', 'engine');
 
 /** Token-signing and encryption keys: from the environment, else made once and kept in .data/secrets.env. */
 export function loadOrCreateSecrets() {
@@ -78,24 +79,26 @@ function supervise(name, script, env, stdio) {
 }
 
 /**
- * Starts the API and the worker under supervision (a crashed one is started again while the other
- * keeps running); resolves once /health answers ok. A process that fails before that is an error.
+ * Starts the API, the worker and (unless ENGINE=simulated, where the worker's stand-in completes the
+ * commands) the paper engine under supervision: a crashed one is started again while the others keep
+ * running. Resolves once /health answers ok. A process that fails before that is an error.
  */
 export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
   const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio);
-  const processes = [api, worker];
-  const stop = () => Promise.all(processes.map((p) => p.stop())).then(() => undefined);
+  const engine = childEnv.ENGINE === 'simulated' ? undefined : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
+  const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
+  const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);
   const url = `http://127.0.0.1:${env.PORT}/api/v2/health/`;
   const deadline = Date.now() + 60_000;
   let healthy = false;
   while (!healthy && Date.now() < deadline) {
-    const failed = processes.find((p) => p.current.exitCode !== null);
+    const failed = named.find(([, p]) => p.current.exitCode !== null);
     if (failed) {
       await stop();
-      throw new Error(`the ${failed === api ? 'API' : 'worker'} stopped while starting (exit ${failed.current.exitCode})`);
+      throw new Error(`the ${failed[0]} stopped while starting (exit ${failed[1].current.exitCode})`);
     }
     await new Promise((r) => setTimeout(r, 300));
     healthy = await fetch(url).then((r) => r.ok, () => false);
@@ -104,5 +107,5 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
     await stop();
     throw new Error(`the API did not become healthy at ${url}`);
   }
-  return { api, worker, stop };
+  return { api, worker, engine, stop };
 }

@@ -1,11 +1,14 @@
-// The start command's supervision: a crashed worker is started again while the API keeps answering.
+// The start command's supervision: a crashed worker or engine is started again while the API keeps
+// answering.
 // Needs the build (the test command's first stage) and PostgreSQL and Redis as `npm start` finds them.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { migrate, startApiAndWorker } from '../lib/app.mjs';
 import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
 
+const pg = createRequire(import.meta.url)('pg');
 const database = `console_supervision_${randomBytes(4).toString('hex')}`;
 const port = String(3900 + Math.floor(Math.random() * 50));
 const health = `http://127.0.0.1:${port}/api/v2/health/`;
@@ -73,4 +76,29 @@ test('a killed API is started again', async () => {
     back = app.api.current.pid !== firstApi && (await answer().then((a) => a.status === 200, () => false));
   }
   assert.ok(back, 'the API did not come back');
+});
+
+test('the paper engine runs beside them, and a killed engine is started again and beats again', async () => {
+  assert.ok(app.engine, 'the engine runs with the default ENGINE');
+  const before = await answer();
+  assert.equal(before.status, 200);
+  assert.equal(before.body.engine, 'up');
+
+  const first = app.engine.current.pid;
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  try {
+    const { rows } = await db.query(`SELECT now() AS killed_at`);
+    process.kill(first, 'SIGKILL');
+    let back = false;
+    for (let i = 0; i < 100 && !back; i += 1) {
+      await pause(300);
+      const beat = await db.query(`SELECT heartbeat_at > $1 AS again FROM engine_state WHERE singleton`, [rows[0].killed_at]);
+      back = app.engine.current.pid !== first && beat.rows[0]?.again === true;
+    }
+    assert.ok(back, 'the engine did not come back');
+    assert.equal((await answer()).body.engine, 'up');
+  } finally {
+    await db.end();
+  }
 });

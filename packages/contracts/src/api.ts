@@ -65,7 +65,12 @@ export interface HealthAnswer {
   database: 'up' | 'down';
   redis: 'up' | 'down';
   worker: 'up' | 'down';
+  /** The paper engine process, only when the console runs it (ENGINE=paper): its heartbeat is fresh. */
+  engine?: 'up' | 'down';
 }
+
+/** The engine beats engine_state.heartbeat_at every second; older than this, health reports it down. */
+export const ENGINE_HEARTBEAT_STALE_SECONDS = 15;
 
 /**
  * The browser's session: the SPA sends this header on every call, and then the API keeps the refresh

@@ -16,13 +16,16 @@ import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository } from './engine-commands.repository';
 import { EngineCommand, TRADING_ENGINE, type EngineOutcome, type TradingEngine } from './trading-engine';
 
-export type RunOutcome = 'succeeded' | 'failed' | 'already-done';
+export type RunOutcome = 'succeeded' | 'failed' | 'already-done' | 'left-to-engine';
 
 /**
  * Hands pending engine_commands rows to the engine and writes what it reports: the command's status,
  * the target's action_state (CANCELLED, CLOSED, CHANGED; NONE again after a failure) and the engine's
  * state changes, in one transaction that only a still-pending command passes, so a command run twice
  * (a stalled job, a sweep) completes once.
+ *
+ * With ENGINE=paper the engine process claims pending rows from the table itself: this processor then
+ * leaves every command alone and registers no sweeper, so the two never race for a command.
  */
 @Processor(QUEUES.engineCommands, WORKER_OPTIONS)
 export class EngineCommandsProcessor extends QueueWorker {
@@ -42,7 +45,13 @@ export class EngineCommandsProcessor extends QueueWorker {
 
   /** The sweeper: commands still pending after ENGINE_REQUEUE_AFTER_MS lost their job, and are published again. */
   protected async schedules(): Promise<ScheduleSpec[]> {
+    if (this.config.engine === 'paper') return [];
     return [repeatingJob(this.queue, JOBS.requeuePendingEngineCommands, this.config.engineSweepMs)];
+  }
+
+  /** A sweeper registered by an earlier run in simulated mode goes, so it does not fire for nothing. */
+  protected override async afterRegistration(): Promise<void> {
+    if (this.config.engine === 'paper') await this.queue.removeJobScheduler(JOBS.requeuePendingEngineCommands);
   }
 
   async process(job: Job): Promise<unknown> {
@@ -51,11 +60,14 @@ export class EngineCommandsProcessor extends QueueWorker {
     return this.run((job as Job<RunEngineCommandJob['data']>).data.commandId);
   }
 
-  sweep(): Promise<number> {
+  async sweep(): Promise<number> {
+    // A sweep job queued by an earlier run in simulated mode may still arrive once.
+    if (this.config.engine === 'paper') return 0;
     return sweepOutbox(this.dataSource, ENGINE_COMMANDS_OUTBOX, this.queue, this.config.engineRequeueAfterMs);
   }
 
   async run(commandId: string): Promise<RunOutcome> {
+    if (this.config.engine === 'paper') return 'left-to-engine';
     const command = await this.commands.takeForRun(this.dataSource, commandId);
     if (!command || command.status !== 'pending') return 'already-done';
     let outcome: EngineOutcome;
@@ -71,7 +83,7 @@ export class EngineCommandsProcessor extends QueueWorker {
     return result;
   }
 
-  private complete(command: EngineCommand, outcome: EngineOutcome): Promise<RunOutcome> {
+  private complete(command: EngineCommand, outcome: EngineOutcome): Promise<'succeeded' | 'failed' | 'already-done'> {
     const effect = ENGINE_COMMAND_EFFECTS[command.kind];
     return this.dataSource.transaction(async (m) => {
       if (!(await this.commands.complete(m, command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null))) return 'already-done';

@@ -10,6 +10,7 @@ class HealthDto implements HealthAnswer {
   database!: 'up' | 'down';
   redis!: 'up' | 'down';
   worker!: 'up' | 'down';
+  engine?: 'up' | 'down';
 }
 
 @ApiTags('health')

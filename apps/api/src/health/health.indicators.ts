@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
+import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ENGINE_HEARTBEAT_STALE_SECONDS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { REDIS } from '../common/redis/redis.module';
 import { HEARTBEAT_STALE_MS, heartbeatKey } from '../queues/queues';
@@ -42,6 +45,28 @@ export class WorkerHeartbeatIndicator {
         const alive = await this.redis.zcount(heartbeatKey(this.config.redisPrefix), Date.now() - HEARTBEAT_STALE_MS, '+inf');
         if (alive < 1) throw new Error('no live worker');
         return { alive };
+      })
+      .withTimeout(PROBE_TIMEOUT_MS);
+  }
+}
+
+/** The paper engine beat engine_state.heartbeat_at within ENGINE_HEARTBEAT_STALE_SECONDS (the database's clock on both sides). */
+@Injectable()
+export class EngineHeartbeatIndicator {
+  constructor(
+    private readonly indicators: HealthIndicatorService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  fresh(key: string) {
+    return this.indicators
+      .check(key)
+      .attempt(async () => {
+        const rows: { fresh: boolean | null }[] = await this.db.query(
+          `SELECT heartbeat_at > now() - make_interval(secs => $1) AS fresh FROM engine_state WHERE singleton`,
+          [ENGINE_HEARTBEAT_STALE_SECONDS],
+        );
+        if (!rows[0]?.fresh) throw new Error('no engine heartbeat');
       })
       .withTimeout(PROBE_TIMEOUT_MS);
   }

@@ -2,7 +2,8 @@
  * The paper-trading engine as a process on PostgreSQL. Each minute, in one transaction: the candles of
  * the traded pairs from the seeded market model, every profile × pair through `tradeMinute` (open runs
  * stepped, new signals started), the pending commands, the changed signal/order/position rows, their
- * log rows, one account_metrics row per account, and the engine's state with the minute just done.
+ * log rows, one account_metrics row per account, the risk triggers on those metrics (their blocks hold
+ * from the next minute), and the engine's state with the minute just done.
  * Nothing that matters lives only in memory: a new engine opened on the same database carries on from
  * the last committed minute. After a failed transaction the object must be dropped (its memory is
  * ahead of the database); open a new one.
@@ -22,11 +23,13 @@ import { readStrategySettings, timeframesOf, type StrategySettings } from '../st
 import { tradeMinute } from '../strategy/trade';
 import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
 import { periodStart } from '../market/timeframes';
+import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type TriggerState } from '../risk/triggers';
 import { decodeState, encodeState } from './codec';
 import { inTransaction, iso, type Db } from './db';
 import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
 import { writeMetrics } from './sql/metrics';
+import { readTriggers, writeAlert, writeTriggeredAt } from './sql/risk';
 import { beat, readRuns, readState, writeRuns, writeState } from './sql/state';
 import { nextIds, writeLogs, writeOrders, writePositions, writeSignals } from './sql/trading';
 
@@ -59,6 +62,10 @@ interface EngineDoc {
   metrics: Record<string, MetricsState>;
   /** command id → signal id: limit closes waiting for their price. */
   holding: Record<string, string>;
+  /** risk trigger id → its state between minutes. */
+  triggers: Record<string, TriggerState>;
+  /** Profiles whose new signals the fired triggers block. */
+  blocked: number[];
 }
 
 /** A log row waiting for its signal's and order's ids. */
@@ -109,7 +116,7 @@ export class PaperEngine {
 
   static async open(pool: Pool, options: EngineOptions): Promise<PaperEngine> {
     const stored = await readState(pool);
-    const doc = { armed: {}, sinceLoss: {}, metrics: {}, holding: {}, ...decodeState<Partial<EngineDoc>>(stored.state) };
+    const doc = { armed: {}, sinceLoss: {}, metrics: {}, holding: {}, triggers: {}, blocked: [], ...decodeState<Partial<EngineDoc>>(stored.state) };
     const runs = new Map<string, RunRecord>();
     for (const row of await readRuns(pool)) {
       const record = decodeState<Omit<RunRecord, 'orderIds' | 'signalId'>>(row.run);
@@ -141,6 +148,7 @@ export class PaperEngine {
         await this.runCommands(db, minute);
         await this.flush(db, minute);
         await this.writeMetricsRows(db, minute);
+        await this.evaluateRisk(db, minute);
         if (this.options.crashAt === minute) throw new Error(`crash requested at ${iso(minute)}`);
         if (!(await writeState(db, this.stored, iso(minute) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
       });
@@ -248,7 +256,7 @@ export class PaperEngine {
           ctx,
           open: null,
           armed: this.doc.armed[key] ?? true,
-          gate: { bot_enabled: this.bot, profile_status: profile.status, blocked_by_risk: false, pair_tags: { monitoring: false, delisting: false }, funding_rate_percent: 0, price_deviation_percent: 0 },
+          gate: { bot_enabled: this.bot, profile_status: profile.status, blocked_by_risk: this.doc.blocked.includes(profile.id), pair_tags: { monitoring: false, delisting: false }, funding_rate_percent: 0, price_deviation_percent: 0 },
           mm: { status: profile.mm_status, one_signal_quota: dec(profile.one_signal_quota), max_signals_amount: profile.max_signals_amount, active_signals: activeByMm.get(profile.mm_profile_id) ?? 0 },
           signalsSinceLoss: this.doc.sinceLoss[profile.id] ?? null,
         });
@@ -325,10 +333,7 @@ export class PaperEngine {
         await fail(command.target_type === 'signal' ? SIGNAL_MESSAGES.notCancellable : command.target_type === 'order' ? ENGINE_MESSAGES.orderNotOpen : signalId ? POSITION_MESSAGES.positionClosed : ENGINE_MESSAGES.targetUnknown);
         return;
       }
-      const profile = this.profiles.find((p) => p.id === record.profileId);
-      const settings = profile && this.settingsOf(profile);
-      const feed = this.pairs.get(record.pairId);
-      const ctx = settings && feed ? this.context(feed, settings, minute) : null;
+      const { profile, feed, ctx } = this.contextOf(record, minute);
       if (!profile || !ctx) {
         await fail(ENGINE_MESSAGES.targetUnknown);
         return;
@@ -351,6 +356,67 @@ export class PaperEngine {
     }
     await applyStatusCommand(db, command);
     await completeCommand(db, command, { status: 'succeeded', done });
+  }
+
+  /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
+  private contextOf(record: RunRecord, minute: number): { profile?: ProfileConfig; feed?: PairFeed; ctx: MinuteContext | null } {
+    const profile = this.profiles.find((p) => p.id === record.profileId);
+    const settings = profile && this.settingsOf(profile);
+    const feed = this.pairs.get(record.pairId);
+    return { profile, feed, ctx: settings && feed ? this.context(feed, settings, minute) : null };
+  }
+
+  /**
+   * Every risk trigger on this minute's metrics and open positions: fired ones get triggered_at and a log
+   * row, alerts a notification for Telegram, Hard Risk Control reduces or closes at market, and the set of
+   * blocked profiles is kept for the next minute's new signals. opposite_dir's measure is not fed yet (0).
+   */
+  private async evaluateRisk(db: Db, minute: number): Promise<void> {
+    const triggers = await readTriggers(db);
+    const open = [...this.runs.values()].filter((r) => !isFinal(r.run) && r.run.position.created_at !== null && r.run.position.active_p_coins.greaterThan(0));
+    const inputs: RiskInputs = {
+      at: minute,
+      metrics: Object.values(this.doc.metrics).map((m) => m.row),
+      positions: open.map((r) => ({ id: Number(r.signalId), exchange_account_id: r.accountId, profile_id: r.profileId, opened_at: r.run.position.created_at ?? minute })),
+      profiles: this.profiles.map((p) => ({ id: p.id, exchange_account_id: p.exchange_account_id, active: p.status === 'active' })),
+      oppositeMovePercent: () => 0,
+    };
+    const states = new Map<number, TriggerState>();
+    const logs: object[] = [];
+    let traded = false;
+    for (const trigger of triggers) {
+      const before = this.doc.triggers[trigger.id] ?? QUIET_TRIGGER;
+      const outcome = evaluateTrigger(trigger, before, inputs);
+      states.set(trigger.id, outcome.state);
+      const log = (event_type: string, message: string) =>
+        logs.push({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
+      if (!before.fired && outcome.state.fired) {
+        await writeTriggeredAt(db, trigger.id, iso(minute) ?? '');
+        log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
+      } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
+      for (const effect of outcome.effects) {
+        if (effect.kind === 'alert') await writeAlert(db, 'Risk trigger fired', effect.message, iso(minute) ?? '');
+        if (effect.kind !== 'reduce' && effect.kind !== 'close') continue;
+        for (const signalId of effect.position_ids) {
+          const record = this.runs.get(String(signalId));
+          const { profile, feed, ctx } = record ? this.contextOf(record, minute) : { ctx: null };
+          if (!record || !profile || !ctx || isFinal(record.run)) continue;
+          try {
+            const result = effect.kind === 'close' ? closeMarket(record.run, ctx) : reducePosition(record.run, String(effect.percent), ctx);
+            this.update(record, result, profile, feed?.ticker ?? '');
+            traded = true;
+          } catch (error) {
+            // A position the core cannot act on (nothing left to reduce) is left as it is.
+            if (!(error instanceof CommandRefused)) throw error;
+          }
+        }
+        log(effect.kind === 'close' ? 'risk_trigger_closed' : 'risk_trigger_reduced', `risk trigger '${trigger.trigger_name}' ${effect.kind === 'close' ? 'closed' : 'reduced'} ${effect.position_ids.length} position(s)`);
+      }
+    }
+    this.doc.triggers = Object.fromEntries([...states].map(([id, state]) => [String(id), state]));
+    this.doc.blocked = [...blockedProfiles(triggers, states, inputs)];
+    await writeLogs(db, logs);
+    if (traded) await this.flush(db, minute);
   }
 
   private carryOut(command: CommandRow, record: RunRecord, ctx: MinuteContext): StepResult {
