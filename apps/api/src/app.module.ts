@@ -24,7 +24,7 @@ import { MmProfilesModule } from './mm-profiles/mm-profiles.module';
 import { StrategyProfilesModule } from './strategy-profiles/strategy-profiles.module';
 import { StatsModule } from './stats/stats.module';
 import { ChartsModule } from './charts/charts.module';
-import { SystemStatusModule } from './system-status/system-status.module';
+import { SystemStatusModule } from './bot-control/system-status.module';
 import { TickerConfigsModule } from './ticker-configs/ticker-configs.module';
 import { QueueProducersModule } from './queues/queue-producers.module';
 import { SettingsModule } from './settings/settings.module';
