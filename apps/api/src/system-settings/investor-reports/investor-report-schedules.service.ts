@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { foundOr404 } from '../../common/errors/api-errors';
 import { AuditService } from '../../logs/audit.service';
 import { handOffAfterCommit } from '../../queues/after-commit';
-import { registerReportSchedule, removeReportSchedule } from '../../queues/investor-reports/investor-reports.jobs';
+import { registerReportSchedule, removeReportSchedule } from './investor-reports.jobs';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { parseClockTime, parseReportTime } from '../report-time';
 import { CreateScheduleDto, SchedulesQuery } from './investor-reports.dto';

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import type { Outbox } from '../outbox';
-import { JOBS, SendTelegramMessageJob, TELEGRAM_SEND_ATTEMPTS } from '../queues';
+import type { Outbox } from '../../queues/outbox';
+import { JOBS, SendTelegramMessageJob, TELEGRAM_SEND_ATTEMPTS } from '../../queues/queues';
 
 /** The two bots a message goes out through: the main one and the investor reports' one. */
 export type TelegramBot = 'main' | 'investor';

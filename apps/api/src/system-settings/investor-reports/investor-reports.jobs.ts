@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { JOBS, SendInvestorReportJob } from '../queues';
+import { JOBS, SendInvestorReportJob } from '../../queues/queues';
 
 const SCHEDULER_PREFIX = 'investor-report-';
 

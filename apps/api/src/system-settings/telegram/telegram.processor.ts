@@ -12,8 +12,8 @@ import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../../q
 import { JOBS, QUEUES, type SendTelegramMessageJob } from '../../queues/queues';
 import { TelegramClient, TelegramSendError } from './telegram.client';
 import { sweepOutbox } from '../../queues/outbox';
-import { telegramOutbox } from '../../queues/telegram/telegram.jobs';
-import { OutboxRecord, TelegramOutboxRepository } from '../../queues/telegram/telegram-outbox.repository';
+import { telegramOutbox } from './telegram.jobs';
+import { OutboxRecord, TelegramOutboxRepository } from './telegram-outbox.repository';
 
 type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 

@@ -8,13 +8,13 @@ import { APP_CONFIG, AppConfig } from '../../common/config/config';
 import { AuditService } from '../../logs/audit.service';
 import { InvestorReportSchedulesRepository, ScheduleRun } from './investor-report-schedules.repository';
 import { TelegramSettingsRepository } from '../telegram/telegram-settings.repository';
-import { TelegramOutboxRepository } from '../../queues/telegram/telegram-outbox.repository';
+import { TelegramOutboxRepository } from '../telegram/telegram-outbox.repository';
 import { INVESTOR_REPORTS_QUEUE, TELEGRAM_QUEUE } from '../../queues/queue-producers.module';
 import { QueueWorker, ScheduleSpec, WORKER_OPTIONS } from '../../queues/queue-worker';
 import { JOBS, QUEUES, type SendInvestorReportJob } from '../../queues/queues';
-import { enqueueTelegramSend } from '../../queues/telegram/telegram.jobs';
+import { enqueueTelegramSend } from '../telegram/telegram.jobs';
 import { InvestorReportBuilder } from './investor-report.builder';
-import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from '../../queues/investor-reports/investor-reports.jobs';
+import { registerReportSchedule, removeReportSchedule, scheduleIdOf, schedulerId } from './investor-reports.jobs';
 
 const PERIOD_MS: Record<ScheduleRun['schedule_type'], number> = {
   daily: 24 * 3600_000,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TelegramBot } from '../../queues/telegram/telegram.jobs';
+import type { TelegramBot } from './telegram.jobs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../common/config/config';
