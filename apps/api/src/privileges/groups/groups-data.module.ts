@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { GROUP_PERMS } from '../access/access.ports';
+import { GROUP_PERMS } from '../../access/access.ports';
 import { GroupsRepository } from './groups.repository';
 
 /** The groups table for other features, and the access layer's source of groups' perms. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../../auth/auth.module';
 import { GroupsDataModule } from '../groups/groups-data.module';
 import { AccountService } from './account.service';
 import { UsersAdminService } from './users-admin.service';

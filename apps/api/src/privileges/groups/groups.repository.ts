@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Perm } from '@console/contracts';
-import { type Db, firstRow, queryRows } from '../common/database/sql';
+import { type Db, firstRow, queryRows } from '../../common/database/sql';
 
 /** A group as stored, with how many active users it has. */
 export interface GroupRecord {

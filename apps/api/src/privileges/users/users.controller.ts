@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentPrincipal, Section, SignedIn } from '../access/access.decorators';
-import type { Principal } from '../access/principal';
+import { CurrentPrincipal, Section, SignedIn } from '../../access/access.decorators';
+import type { Principal } from '../../access/principal';
 import { AccountService } from './account.service';
 import { UsersAdminService } from './users-admin.service';
 import { CreateUserDto, GroupOptionListDto, OwnAccountDto, UpdateOwnAccountDto, UpdateUserGroupDto, UserDto, UserListDto, UsersQuery } from './users.dto';
-import { ParseIdPipe } from '../common/validation/ids';
-import { pageAnswer } from '../common/pagination/pagination';
+import { ParseIdPipe } from '../../common/validation/ids';
+import { pageAnswer } from '../../common/pagination/pagination';
 
 @ApiTags('users')
 @Controller('users/users')

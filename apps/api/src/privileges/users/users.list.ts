@@ -1,5 +1,5 @@
 import { LIMITS, USER_RESOURCE } from '@console/contracts';
-import { defineList } from '../common/list-query/list-declaration';
+import { defineList } from '../../common/list-query/list-declaration';
 import type { UsersQuery } from './users.dto';
 
 /** The users with their group's name, oldest first. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Perm } from '@console/contracts';
-import { type Db, firstRow, queryRows } from '../common/database/sql';
+import { type Db, firstRow, queryRows } from '../../common/database/sql';
 
 /** A user as the management screens show it: no password hash, no authenticator secret. */
 export interface UserRecord {

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, OWN_MESSAGES, type GroupOption, type GroupOptionList, type ManagedUser, type OwnAccount } from '@console/contracts';
-import { CredentialsDto } from '../auth/auth.dto';
-import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { IsId } from '../common/validation/ids';
-import { Omittable } from '../common/validation/transforms';
+import { CredentialsDto } from '../../auth/auth.dto';
+import { ID_SCHEMA, PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
+import { IsId } from '../../common/validation/ids';
+import { Omittable } from '../../common/validation/transforms';
 
 export class UpdateOwnAccountDto {
   @ApiProperty()

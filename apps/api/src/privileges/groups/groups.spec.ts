@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES, permsAll, SECTIONS } from '@console/contracts';
-import { createTestApp, TestContext } from '../test/harness';
-import { auth, makeGroup, makeUser, sessionFor } from '../test/factories';
+import { createTestApp, TestContext } from '../../test/harness';
+import { auth, makeGroup, makeUser, sessionFor } from '../../test/factories';
 
 const G = '/api/v2/users/groups/';
 

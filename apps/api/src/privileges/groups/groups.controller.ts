@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentPrincipal, Section } from '../access/access.decorators';
-import type { Principal } from '../access/principal';
+import { CurrentPrincipal, Section } from '../../access/access.decorators';
+import type { Principal } from '../../access/principal';
 import { CreateGroupDto, GroupDto, GroupListDto, GroupsQuery, UpdateGroupDto } from './groups.dto';
 import { GroupsService } from './groups.service';
-import { ParseIdPipe } from '../common/validation/ids';
-import { pageAnswer } from '../common/pagination/pagination';
+import { ParseIdPipe } from '../../common/validation/ids';
+import { pageAnswer } from '../../common/pagination/pagination';
 
 @ApiTags('groups')
 @Controller('users/groups')

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, MESSAGES, OWN_MESSAGES, ownAccountChange, type OwnAccount } from '@console/contracts';
-import type { Principal } from '../access/principal';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { RateLimiterService, passwordCheckLimits } from '../auth/rate-limiter.service';
-import { SessionsRepository } from '../auth/sessions.repository';
-import { BadRequestDetail, FieldValidationError, ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
-import { AuditService } from '../logs/audit.service';
+import type { Principal } from '../../access/principal';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { RateLimiterService, passwordCheckLimits } from '../../auth/rate-limiter.service';
+import { SessionsRepository } from '../../auth/sessions.repository';
+import { BadRequestDetail, FieldValidationError, ForbiddenDetail, TokenNotValidError } from '../../common/errors/api-errors';
+import { AuditService } from '../../logs/audit.service';
 import { UpdateOwnAccountDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 

@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contracts';
 import type { Level, Perm, PrivilegeGroup, SectionName } from '@console/contracts';
-import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
-import { NestedObjects, Omittable } from '../common/validation/transforms';
+import { PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
+import { NestedObjects, Omittable } from '../../common/validation/transforms';
 
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { GROUP_LIST } from './groups.list';
-import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
+import { ListPage, mapRows, queryListPage } from '../../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Db } from '../common/database/sql';
+import type { Db } from '../../common/database/sql';
 import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf, type PrivilegeGroup } from '@console/contracts';
-import type { Principal } from '../access/principal';
-import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
-import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
-import { AuditService } from '../logs/audit.service';
+import type { Principal } from '../../access/principal';
+import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../../common/errors/api-errors';
+import { assertWithinActor, PrivilegeChanges } from '../../access/privilege-changes';
+import { AuditService } from '../../logs/audit.service';
 import { GroupRecord, GroupsRepository } from './groups.repository';
 import { CreateGroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
 

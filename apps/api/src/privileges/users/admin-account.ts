@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { ACCOUNT_PASSWORD_PATTERN, EMAIL_PATTERN, OWN_MESSAGES, permsAll } from '@console/contracts';
-import { hashPassword } from '../auth/passwords';
-import { SessionsRepository } from '../auth/sessions.repository';
+import { hashPassword } from '../../auth/passwords';
+import { SessionsRepository } from '../../auth/sessions.repository';
 import { GroupsRepository } from '../groups/groups.repository';
-import { AuditService } from '../logs/audit.service';
-import { CredentialsRepository } from '../auth/credentials.repository';
+import { AuditService } from '../../logs/audit.service';
+import { CredentialsRepository } from '../../auth/credentials.repository';
 import { UsersRepository } from './users.repository';
 
 const ADMIN_GROUP_NAME = 'Administrators';

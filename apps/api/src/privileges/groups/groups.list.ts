@@ -1,5 +1,5 @@
 import { GROUP_RESOURCE, LIMITS } from '@console/contracts';
-import { defineList } from '../common/list-query/list-declaration';
+import { defineList } from '../../common/list-query/list-declaration';
 import type { GroupsQuery } from './groups.dto';
 
 /** The privilege groups with how many active users each has, oldest first. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
-import { createTestApp, TestContext } from '../test/harness';
-import { auth, makeGroup, makeUser, sessionFor, uniqueEmail } from '../test/factories';
+import { createTestApp, TestContext } from '../../test/harness';
+import { auth, makeGroup, makeUser, sessionFor, uniqueEmail } from '../../test/factories';
 
 const U = '/api/v2/users/users/';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ACTOR_PERMS } from '../access/access.ports';
+import { ACTOR_PERMS } from '../../access/access.ports';
 import { UsersRepository } from './users.repository';
 
 /** The users table for other features, and the access layer's source of an actor's current perms. */
