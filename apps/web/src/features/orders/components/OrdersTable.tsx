@@ -12,14 +12,15 @@ import {
   type OrderRow,
   type OrderStatus,
 } from '@console/contracts';
-import { useAuthState } from '../../api/context';
-import { ConfirmDialog } from '../dialog/ConfirmDialog';
-import { DataTable } from '../table/DataTable';
-import { declaredColumns } from '../table/declared-columns';
-import { useRowActions } from '../table/use-row-actions';
-import { useTableParams } from '../table/use-table-params';
-import { useCancel, useOrders, type Order } from './trading-api';
-import { TRADING_FILTER_KEYS, TradingFilters } from './TradingFilters';
+import { useAuthState } from '../../../api/context';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
+import { useRowActions } from '../../../ui/table/use-row-actions';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { TRADING_FILTER_KEYS, TradingFilters } from '../../../ui/trading-filters/TradingFilters';
+import { useCancelOrder } from '../api/cancel-order';
+import { useOrders, type Order } from '../api/get-orders';
 
 const PAGE = { options: [ORDER_PAGE_SIZE], default: ORDER_PAGE_SIZE } as const;
 const OPEN: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
@@ -56,7 +57,7 @@ export function OrdersTable({ profileId, actions, testId = 'orders-table' }: Ord
   const perm = permOf(user?.group, 'orders');
   const params = useTableParams(PAGE, TRADING_FILTER_KEYS);
   const orders = useOrders(profileId === undefined ? params.query : { ...params.query, profile: profileId });
-  const cancel = useCancel('order');
+  const cancel = useCancelOrder();
   const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<Order | null>(null);
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STATS_UI } from '@console/contracts';
-import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
+import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { ProfileStats } from './ProfileStats';
 
 const ROW = { id: 5, profile_id: 5, profile_title: 'Scalper', total: -28.4, w_percent: 66.667, qty_total: 3, turnover: 12345.6, sharpe: 0.14 };

@@ -13,14 +13,15 @@ import {
   SIGNALS_UI,
   type SignalRow,
 } from '@console/contracts';
-import { useAuthState } from '../../api/context';
-import { ConfirmDialog } from '../dialog/ConfirmDialog';
-import { DataTable } from '../table/DataTable';
-import { declaredColumns } from '../table/declared-columns';
-import { useRowActions } from '../table/use-row-actions';
-import { useTableParams } from '../table/use-table-params';
-import { useCancel, useSignals, type Signal } from './trading-api';
-import { TRADING_FILTER_KEYS, TradingFilters } from './TradingFilters';
+import { useAuthState } from '../../../api/context';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
+import { DataTable } from '../../../ui/table/DataTable';
+import { declaredColumns } from '../../../ui/table/declared-columns';
+import { useRowActions } from '../../../ui/table/use-row-actions';
+import { useTableParams } from '../../../ui/table/use-table-params';
+import { TRADING_FILTER_KEYS, TradingFilters } from '../../../ui/trading-filters/TradingFilters';
+import { useCancelSignal } from '../api/cancel-signal';
+import { useSignals, type Signal } from '../api/get-signals';
 import { ActionStateText } from './ActionStateText';
 
 const STATUS_OPTIONS = SIGNAL_STATUSES.map((value) => ({ value, label: SIGNAL_STATUS_LABELS[value] }));
@@ -55,7 +56,7 @@ export function SignalsTable({ profileId, actions, testId = 'signals-table' }: S
   const perm = permOf(user?.group, 'signals');
   const params = useTableParams(PAGE_SIZES.signals, TRADING_FILTER_KEYS);
   const signals = useSignals(profileId === undefined ? params.query : { ...params.query, profile: profileId });
-  const cancel = useCancel('signal');
+  const cancel = useCancelSignal();
   const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<Signal | null>(null);
 

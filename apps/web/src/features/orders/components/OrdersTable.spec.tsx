@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ORDER_RESOURCE, SIGNALS_UI } from '@console/contracts';
-import { formatDateTime } from '../format/date';
-import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../test/fixtures';
+import { formatDateTime } from '../../../ui/format/date';
+import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { OrdersTable } from './OrdersTable';
 
 const order = (id: string, status: string) => ({

@@ -1,9 +1,9 @@
 import { Box, TextField } from '@mui/material';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
-import type { QueryValue } from '../../api/build-query';
-import { PagingPicker } from '../picker/PagingPicker';
-import type { OptionSource } from '../picker/option-sources';
+import type { QueryValue } from '../../../api/build-query';
+import { PagingPicker } from '../../../ui/picker/PagingPicker';
+import type { OptionSource } from '../../../ui/picker/option-sources';
 
 /** Today as a date field holds it (YYYY-MM-DD, local). */
 const today = () => format(new Date(), 'yyyy-MM-dd');

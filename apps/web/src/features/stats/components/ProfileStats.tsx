@@ -1,9 +1,9 @@
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { columnsFor, permOf, PROFILE_STATS_RESOURCE, STATS_UI } from '@console/contracts';
-import { useAuthState } from '../../api/context';
-import { normaliseError } from '../../api/errors';
-import { cellText } from '../table/declared-columns';
-import { useProfileStats } from './get-profile-stats';
+import { useAuthState } from '../../../api/context';
+import { normaliseError } from '../../../api/errors';
+import { cellText } from '../../../ui/table/declared-columns';
+import { useProfileStats } from '../api/get-profile-stats';
 
 /**
  * One strategy profile's statistics row (the profile page's Statistics tab): each figure the user's
