@@ -1,4 +1,4 @@
-/** Layering of the API and the shared contracts; `pnpm run lint` runs it (docs/decisions.md). */
+/** Layering of the API, the engine and the shared contracts, and no cycles in the SPA; `pnpm run lint` runs it (docs/decisions.md). */
 const features =
   '^apps/api/src/(?!access/|common/|test/)[^/]+/';
 
@@ -37,6 +37,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/api/src/common/' },
       to: { path: '^apps/api/src/(?!common/)' },
+    },
+    {
+      name: 'no-module-cycles-web',
+      comment: 'SPA modules do not import each other in a circle at run time (a feature and the feature whose index it imports, above all); type-only imports vanish from the bundle.',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'no-module-cycles-engine',

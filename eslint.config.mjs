@@ -4,9 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * Features do not import each other (CONVENTIONS.md): what two features share lives in src/ui or src/api.
- * A file `depth` folders below src/features/<feature>/ climbs out of its feature with depth + 1 `../`;
- * whatever it names next is another feature (or its own, the long way round).
+ * A feature reaches another only through its public entry, features/<name>/index.ts:
+ * `../../signals` or `../../signals/index`, never a path inside it; what several features share lives
+ * in src/ui or src/api. A file `depth` folders below src/features/<feature>/ climbs out of its feature
+ * with depth + 1 `../`; whatever it names next is a feature, and only its bare name (or /index) may follow.
  */
 const crossFeatureImports = [0, 1, 2, 3].map((depth) => ({
   files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
@@ -16,8 +17,8 @@ const crossFeatureImports = [0, 1, 2, 3].map((depth) => ({
       {
         patterns: [
           {
-            regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)|^(\\.\\./){${depth + 2}}features/`,
-            message: 'A feature does not import another feature: move what both need to src/ui or src/api.',
+            regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./)(?![^/]+(/index)?$)|^(\\.\\./){${depth + 2}}features/`,
+            message: 'A feature imports another only through its index (`../../<feature>`), not a path inside it; what both need can also move to src/ui or src/api.',
           },
         ],
       },

@@ -4,8 +4,8 @@ import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
-import { createOrResetAdmin } from './users/admin-account';
-import { UsersRepository } from './users/users.repository';
+import { createOrResetAdmin } from './privileges/users/admin-account';
+import { UsersRepository } from './privileges/users/users.repository';
 
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and

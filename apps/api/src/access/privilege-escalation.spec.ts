@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completePerms, ERROR_CODES, OWN_MESSAGES, Perm, permsAll } from '@console/contracts';
-import { GroupsService } from '../groups/groups.service';
-import { UsersAdminService } from '../users/users-admin.service';
+import { GroupsService } from '../privileges/groups/groups.service';
+import { UsersAdminService } from '../privileges/users/users-admin.service';
 import type { Principal } from './principal';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';

@@ -7,7 +7,7 @@ import { ERROR_CODES, MESSAGES, OWN_MESSAGES, REFRESH_COOKIE, SECTIONS } from '@
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
 import { auth, makeUser, secretOf, sessionFor, signInThroughHttp, STRONG_PASSWORD, totpCode, uniqueEmail, wrongTotpCode } from '../test/factories';
 import { TOTP_OPTIONS } from './totp';
-import { createOrResetAdmin } from '../users/admin-account';
+import { createOrResetAdmin } from '../privileges/users/admin-account';
 
 const P = '/api/v2/users';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
-import { createOrResetAdmin } from '../users/admin-account';
+import { createOrResetAdmin } from '../privileges/users/admin-account';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeGroup, makeUser, sessionFor } from '../test/factories';
 

@@ -9,10 +9,10 @@ import { DataSource } from 'typeorm';
 import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
 import { encryptSecret } from '../common/crypto/secrets';
-import { GroupsRepository } from '../groups/groups.repository';
+import { GroupsRepository } from '../privileges/groups/groups.repository';
 import { PairsRepository } from '../pairs/pairs.repository';
 import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../privileges/users/users.repository';
 import { DEMO_TRADING_SIZES, generateTradingData, TradingDataPresentError, type TradingDataSizes, type TradingDataSummary } from './trading-data';
 
 export const DEMO_PASSWORD = 'Demo!pass1';

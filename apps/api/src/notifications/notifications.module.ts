@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
-import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
+import { TelegramOutboxRepository } from '../system-settings/telegram/telegram-outbox.repository';
 
 /** Global so any feature can `notify` without importing this module. */
 @Global()

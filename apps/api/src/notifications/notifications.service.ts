@@ -6,11 +6,11 @@ import type { NotificationRow } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
 import { publishAfterCommit } from '../queues/outbox';
-import { telegramOutbox } from '../queues/telegram/telegram.jobs';
+import { telegramOutbox } from '../system-settings/telegram/telegram.jobs';
 import { NotificationsQuery } from './notifications.dto';
 import { NOTIFICATION_LIST } from './notifications.list';
 import { NotificationsRepository } from './notifications.repository';
-import { TelegramOutboxRepository } from '../queues/telegram/telegram-outbox.repository';
+import { TelegramOutboxRepository } from '../system-settings/telegram/telegram-outbox.repository';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { LiveEvents } from '../live/live-events';
 

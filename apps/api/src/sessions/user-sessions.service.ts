@@ -8,7 +8,7 @@ import { LiveSessionRow, SessionsRepository } from '../auth/sessions.repository'
 import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { AuditService } from '../logs/audit.service';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../privileges/users/users.repository';
 import type { SignInHistoryPageQuery } from './sessions.dto';
 import { SIGN_IN_HISTORY_LIST, type SignInHistoryQuery } from './sign-in-history.list';
 import { signInOutcome } from './sign-in-outcome';

@@ -1,6 +1,6 @@
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
-import { OrdersTable } from '../../../ui/trading/OrdersTable';
+import { OrdersTable } from '../components/OrdersTable';
 
 /** Signals & orders → Orders. */
 export function OrdersPage() {

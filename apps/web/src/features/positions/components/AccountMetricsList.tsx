@@ -6,7 +6,7 @@ import { normaliseError } from '../../../api/errors';
 import { formatDateTime } from '../../../ui/format/date';
 import { useAccountInfo } from '../api/get-account-info';
 import { DepositEditDialog, type DepositField } from './DepositEditDialog';
-import { fixed } from '../../../ui/trading/trading-format';
+import { fixed } from '../../../ui/format/number';
 import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 const EDITABLE = new Set<string>(['deposit_monthly', 'deposit_at']);

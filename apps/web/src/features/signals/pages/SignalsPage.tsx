@@ -5,8 +5,8 @@ import { ExportButton } from '../../../ui/export/ExportButton';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { SignalsTable } from '../../../ui/trading/SignalsTable';
-import { TRADING_FILTER_KEYS } from '../../../ui/trading/TradingFilters';
+import { SignalsTable } from '../components/SignalsTable';
+import { TRADING_FILTER_KEYS } from '../../../ui/trading-filters/TradingFilters';
 
 /** Signals & orders → Signals, with the Export of the applied filters and order. */
 export function SignalsPage() {

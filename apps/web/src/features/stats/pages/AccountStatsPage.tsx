@@ -7,7 +7,7 @@ import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
+import { StatsFilters, withDefaultUntil } from '../components/StatsFilters';
 import { useAccountStats, statsOptionSource } from '../api/get-stats';
 import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH } from '../../../ui/text/EllipsisText';

@@ -8,7 +8,7 @@ import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters, withDefaultUntil } from '../../../ui/trading/StatsFilters';
+import { StatsFilters, withDefaultUntil } from '../components/StatsFilters';
 import { useProfilesStats, statsOptionSource } from '../api/get-stats';
 import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
 
