@@ -41,6 +41,10 @@ try {
   }
 
   if (process.argv.includes('--demo') || process.env.DEMO === '1') log(cli(env, ['seed-demo']));
+  // The paper engine unless the database holds trading rows it never saw (the demo generator's): those
+  // get the simulated stand-in, so an operator's action on them still lands. ENGINE decides when set.
+  env.ENGINE = process.env.ENGINE ?? cli(env, ['engine-default']);
+  if (env.ENGINE === 'simulated') log('ENGINE=simulated: the worker completes commands; the paper engine does not run (its trading rows came from elsewhere)');
 
   const app = await startApiAndWorker(env);
   stops.push(app.stop);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
+import { defaultEngine } from './demo/engine-default';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
 import { createOrResetAdmin } from './privileges/users/admin-account';
@@ -9,7 +10,8 @@ import { UsersRepository } from './privileges/users/users.repository';
 
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
- * `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret), and
+ * `engine-default` (the engine a start runs when ENGINE is not set: paper, or simulated for trading rows
+ * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret), and
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
  * demo sizes by default): consistent trading data on a database without trading rows.
  */
@@ -41,6 +43,16 @@ async function main(): Promise<void> {
       await ds.initialize();
       try {
         console.log(String(await new UsersRepository().count(ds)));
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
+    case 'engine-default': {
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        console.log(await defaultEngine(ds));
       } finally {
         await ds.destroy();
       }
@@ -79,7 +91,7 @@ async function main(): Promise<void> {
     }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, seed-demo, trading-data [--signals N …]`,
+        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, trading-data [--signals N …]`,
       );
   }
 }
