@@ -23,7 +23,9 @@ describe('validation messages', () => {
   it('a filter that is not a number says so, and one out of range says that', async () => {
     const get = (query: string) => ctx.http().get(`/api/v2/logs/?${query}`).set(...auth(token)).expect(400);
     for (const value of ['abc', '1.5', '', '0x10']) expect((await get(`signal_id=${value}`)).body).toEqual({ signal_id: [OWN_MESSAGES.wholeNumberExpected] });
-    for (const value of ['0', '-1', '2147483648']) expect((await get(`signal_id=${value}`)).body).toEqual({ signal_id: [OWN_MESSAGES.idInvalid] });
+    // signal_id is a bigint id (up to 2^53-1), pair an integer one (up to 2^31-1).
+    for (const value of ['0', '-1', '9007199254740992']) expect((await get(`signal_id=${value}`)).body).toEqual({ signal_id: [OWN_MESSAGES.idInvalid] });
+    expect((await get('pair=2147483648')).body).toEqual({ pair: [OWN_MESSAGES.idInvalid] });
     expect((await get('page=abc')).body).toEqual({ page: [OWN_MESSAGES.wholeNumberExpected] });
     expect((await get('page=0')).body).toEqual({ page: [OWN_MESSAGES.pageInvalid] });
     expect((await get('page_size=')).body).toEqual({ page_size: [OWN_MESSAGES.wholeNumberExpected] });
