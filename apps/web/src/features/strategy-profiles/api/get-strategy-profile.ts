@@ -6,9 +6,6 @@ import { queryKeys } from '../../../api/query-keys';
 import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
 import { CHANGING_POLL_MS } from './get-strategy-profiles';
 
-/** The wizard reads the settings answer by this name. */
-export type { StrategySettings } from '@console/contracts';
-
 export const strategyProfileQueryOptions = (client: ApiClient, id: number) =>
   queryOptions({
     queryKey: queryKeys.strategyProfiles.detail(id),

@@ -8,9 +8,6 @@ import { queryKeys } from '../../../api/query-keys';
 /** While a profile shows 'starting' or 'stopping', it is asked again this often. */
 export const CHANGING_POLL_MS = 3000;
 
-/** The wizard's pickers name an MM profile or template by the contracts' reference. */
-export type { NamedRef } from '@console/contracts';
-
 export const getStrategyProfiles = (client: ApiClient, query: Record<string, QueryValue>) => client.get<Paginated<StrategyProfileRow>>(API_PATHS.strategyProfiles, { params: query });
 
 export const strategyProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>

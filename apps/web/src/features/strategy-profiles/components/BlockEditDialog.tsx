@@ -1,10 +1,9 @@
 import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { settingsPayload, WIZARD_STEPS, type SettingsDocument, type WizardStepKey } from '@console/contracts';
+import { settingsPayload, WIZARD_STEPS, type SettingsDocument, type StrategyProfileRow, type WizardStepKey } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
-import type { StrategyProfileRow } from '@console/contracts';
 import { useSaveStrategyProfile, useSaveStrategySettings } from '../api/get-strategy-profile';
 import { setFieldErrors } from '../wizard/fields';
 import { StepFields } from '../wizard/StepFields';

@@ -14,6 +14,8 @@ import {
   STRATEGY_WIZARD_UI,
   validateStrategySettings,
   WIZARD_STEPS,
+  type NamedRef,
+  type StrategySettings,
   type WizardStepKey,
 } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
@@ -21,8 +23,7 @@ import { HttpError, normaliseError } from '../../../api/errors';
 import { FullScreenLoader } from '../../../ui/FullScreenLoader';
 import { PageTitle } from '../../../ui/PageTitle';
 import { createStrategyProfile } from '../api/create-strategy-profile';
-import type { NamedRef } from '../api/get-strategy-profiles';
-import { useSaveStrategyProfile, useSaveStrategySettings, useStrategyProfile, useStrategySettings, type StrategySettings } from '../api/get-strategy-profile';
+import { useSaveStrategyProfile, useSaveStrategySettings, useStrategyProfile, useStrategySettings } from '../api/get-strategy-profile';
 import { setFieldErrors } from '../wizard/fields';
 import { SettingsSummary } from '../wizard/SettingsSummary';
 import { StepFields } from '../wizard/StepFields';

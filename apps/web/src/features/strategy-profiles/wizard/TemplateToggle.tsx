@@ -1,9 +1,8 @@
 import { Box, FormControlLabel, Switch } from '@mui/material';
 import { useState } from 'react';
-import { STRATEGY_WIZARD_UI } from '@console/contracts';
+import { STRATEGY_WIZARD_UI, type NamedRef } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
 import { PagingPicker } from '../../../ui/picker/PagingPicker';
-import type { NamedRef } from '../api/get-strategy-profiles';
 import { templateOptionSource } from '../api/get-strategy-profile';
 
 /** 'Apply template': on, it searches the profiles (for-filters); once one is picked it reads 'Templated'. */
