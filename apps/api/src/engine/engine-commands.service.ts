@@ -146,7 +146,9 @@ export class EngineCommandsService {
     // Open consoles hear of the pending action_state first: the change is sent to Redis before the job, whose
     // outcome the worker publishes only after the engine has run it. Both wait together, so never longer than the enqueue alone.
     const accepted = this.live.publish(...created.flatMap((command) => commandChanges(command.id, command.kind, command.targetId, 'accepted')));
-    const enqueued = publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
+    // The paper engine claims pending rows from the table itself: a job would only be read and dropped.
+    const enqueued =
+      this.config.engine === 'paper' ? undefined : publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
     await Promise.all([accepted, enqueued]);
   }
 
