@@ -26,6 +26,7 @@ import { periodStart } from '../market/timeframes';
 import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type TriggerState } from '../risk/triggers';
 import { decodeState, encodeState } from './codec';
 import { inTransaction, iso, type Db } from './db';
+import { CommitChanges, NO_LIVE, type LivePublisher } from './live';
 import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
 import { writeMetrics } from './sql/metrics';
@@ -41,6 +42,8 @@ export interface EngineOptions {
   fills?: FillSettings;
   /** Test hook: throw inside the transaction of this minute, after its writes (a crash before commit). */
   crashAt?: number;
+  /** Where each commit's changes are announced to open consoles (none: they refresh on fetch). */
+  live?: LivePublisher;
 }
 
 interface RunRecord {
@@ -98,6 +101,8 @@ export class PaperEngine {
   private touched = new Set<string>();
   private fresh = new Set<string>();
   private logs: LogEntry[] = [];
+  /** What the running transaction changed, announced once it commits. */
+  private readonly changes = new CommitChanges();
   /** last_minute as the database holds it (null before the first minute). */
   private stored: string | null;
 
@@ -143,6 +148,7 @@ export class PaperEngine {
     while (this.last + MINUTE_MS <= toMinute) {
       const minute = this.last + MINUTE_MS;
       await inTransaction(this.pool, async (db) => {
+        this.changes.clear();
         await this.refresh(db);
         this.tradeOneMinute(minute);
         await this.runCommands(db, minute);
@@ -154,6 +160,7 @@ export class PaperEngine {
       });
       this.last = minute;
       this.stored = iso(minute);
+      await this.announce();
       done++;
     }
     return done;
@@ -162,11 +169,23 @@ export class PaperEngine {
   /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
   async commands(): Promise<void> {
     await inTransaction(this.pool, async (db) => {
+      this.changes.clear();
       await this.refresh(db);
       if (!(await this.runCommands(db, this.last))) return;
       await this.flush(db, this.last);
       if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
     });
+    await this.announce();
+  }
+
+  /** After a commit: its changes to the consoles' live stream (bounded, never failing the engine). */
+  private async announce(): Promise<void> {
+    await (this.options.live ?? NO_LIVE).publish(this.changes.take());
+  }
+
+  /** Settles a command and notes its outcome for the consoles. */
+  private async settle(db: Db, command: Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>, outcome: Parameters<typeof completeCommand>[2]): Promise<void> {
+    if (await completeCommand(db, command, outcome)) this.changes.commandSettled(command.id, command.kind, command.target_id, outcome.status);
   }
 
   private async refresh(db: Db): Promise<void> {
@@ -319,13 +338,13 @@ export class PaperEngine {
       const row = rows[0];
       if (!row) continue;
       const finished = record?.run.signal.status === 'finished';
-      await completeCommand(db, { id: commandId, ...row }, finished ? { status: 'succeeded', done: ENGINE_COMMAND_EFFECTS[row.kind].done } : { status: 'failed', error: ENGINE_MESSAGES.closeOvertaken });
+      await this.settle(db, { id: commandId, ...row }, finished ? { status: 'succeeded', done: ENGINE_COMMAND_EFFECTS[row.kind].done } : { status: 'failed', error: ENGINE_MESSAGES.closeOvertaken });
     }
   }
 
   private async runCommand(db: Db, command: CommandRow, minute: number): Promise<void> {
     const done = ENGINE_COMMAND_EFFECTS[command.kind].done;
-    const fail = (error: string) => completeCommand(db, command, { status: 'failed', error });
+    const fail = (error: string) => this.settle(db, command, { status: 'failed', error });
     if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
       const signalId = command.target_type === 'signal' ? command.target_id : await signalOf(db, command.target_type === 'order' ? 'orders' : 'positions', command.target_id);
       const record = signalId ? this.runs.get(signalId) : undefined;
@@ -351,11 +370,11 @@ export class PaperEngine {
       this.update(record, result, profile, feed?.ticker ?? '');
       const waits = (command.kind === 'close_limit' || command.kind === 'close_best_limit') && !isFinal(result.run);
       if (waits) this.doc.holding[command.id] = record.signalId;
-      else await completeCommand(db, command, { status: 'succeeded', done });
+      else await this.settle(db, command, { status: 'succeeded', done });
       return;
     }
     await applyStatusCommand(db, command);
-    await completeCommand(db, command, { status: 'succeeded', done });
+    await this.settle(db, command, { status: 'succeeded', done });
   }
 
   /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
@@ -392,10 +411,11 @@ export class PaperEngine {
         logs.push({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
       if (!before.fired && outcome.state.fired) {
         await writeTriggeredAt(db, trigger.id, iso(minute) ?? '');
+        this.changes.rowsChanged('risk-controls', 'risk_control', 'updated', [trigger.id]);
         log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
       } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
       for (const effect of outcome.effects) {
-        if (effect.kind === 'alert') await writeAlert(db, 'Risk trigger fired', effect.message, iso(minute) ?? '');
+        if (effect.kind === 'alert') this.changes.rowsChanged('notifications', 'notifications', 'created', [await writeAlert(db, 'Risk trigger fired', effect.message, iso(minute) ?? '')]);
         if (effect.kind !== 'reduce' && effect.kind !== 'close') continue;
         for (const signalId of effect.position_ids) {
           const record = this.runs.get(String(signalId));
@@ -474,7 +494,9 @@ export class PaperEngine {
     newOrders.forEach(({ r, o }, i) => (r.orderIds[o.key] = orderIds[i]));
 
     const signalRow = (r: RunRecord) => ({ id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: iso(now) });
-    await writeSignals(db, records.filter((r) => this.fresh.has(r.signalId)).map(signalRow), records.filter((r) => !this.fresh.has(r.signalId)).map(signalRow));
+    const freshSignals = records.filter((r) => this.fresh.has(r.signalId));
+    const changedSignals = records.filter((r) => !this.fresh.has(r.signalId));
+    await writeSignals(db, freshSignals.map(signalRow), changedSignals.map(signalRow));
     const orderRow = (r: RunRecord, o: SignalRun['orders'][number]) => ({
       id: r.orderIds[o.key], signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId,
       order_type: o.order_type, direction: o.direction, position_direction: o.position_direction, price: o.price, quantity: o.quantity,
@@ -482,12 +504,15 @@ export class PaperEngine {
       created_at: iso(o.created_at), updated_at: iso(o.updated_at),
     });
     const freshOrderKeys = new Set(newOrders.map(({ r, o }) => `${r.signalId}:${o.key}`));
-    await writeOrders(
-      db,
-      newOrders.map(({ r, o }) => orderRow(r, o)),
-      records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrderKeys.has(`${r.signalId}:${o.key}`)).map((o) => orderRow(r, o))),
-    );
-    await writePositions(db, records.filter((r) => r.run.position.created_at !== null).map((r) => positionRow(r, now)));
+    const changedOrders = records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrderKeys.has(`${r.signalId}:${o.key}`)).map((o) => orderRow(r, o)));
+    await writeOrders(db, newOrders.map(({ r, o }) => orderRow(r, o)), changedOrders);
+    const positions = await writePositions(db, records.filter((r) => r.run.position.created_at !== null).map((r) => positionRow(r, now)));
+    this.changes.rowsChanged('signals', 'signals', 'created', freshSignals.map((r) => r.signalId));
+    this.changes.rowsChanged('signals', 'signals', 'updated', changedSignals.map((r) => r.signalId));
+    this.changes.rowsChanged('orders', 'orders', 'created', newOrders.map(({ r, o }) => r.orderIds[o.key]));
+    this.changes.rowsChanged('orders', 'orders', 'updated', changedOrders.map((o) => o.id));
+    this.changes.rowsChanged('positions', 'APA', 'created', positions.created);
+    this.changes.rowsChanged('positions', 'APA', 'updated', positions.updated);
     await writeLogs(
       db,
       this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })),
@@ -530,6 +555,7 @@ export class PaperEngine {
       rows.push({ ...state.row, at: iso(minute) });
     }
     await writeMetrics(db, rows);
+    if (rows.length) this.changes.metricsWritten();
   }
 }
 

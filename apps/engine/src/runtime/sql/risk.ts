@@ -21,9 +21,10 @@ export async function writeTriggeredAt(db: Db, triggerId: number, at: string): P
 
 /**
  * A notification, and its Telegram message as a pending outbox row: the worker's Telegram sweeper
- * queues pending rows (the engine has no Redis), so the message leaves within one sweep.
+ * queues pending rows (the engine only announces changes on Redis), so the message leaves within one sweep.
  */
-export async function writeAlert(db: Db, title: string, text: string, at: string): Promise<void> {
+export async function writeAlert(db: Db, title: string, text: string, at: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(`INSERT INTO notifications (title, text_body, created_at) VALUES ($1, $2, $3) RETURNING id::text`, [title, text, at]);
   await db.query(`INSERT INTO telegram_outbox (notification_id, bot, text) VALUES ($1, 'main', $2)`, [rows[0].id, `${title}\n\n${text}`]);
+  return rows[0].id;
 }

@@ -67,9 +67,10 @@ export async function writeOrders(db: Db, fresh: readonly object[], changed: rea
 }
 
 /** Positions by their signal: inserted at the first fill, updated after. */
-export async function writePositions(db: Db, rows: readonly object[]): Promise<void> {
-  if (!rows.length) return;
-  await db.query(
+/** Upserts positions by signal; answers the ids of the rows it made and of those it changed. */
+export async function writePositions(db: Db, rows: readonly object[]): Promise<{ created: string[]; updated: string[] }> {
+  if (!rows.length) return { created: [], updated: [] };
+  const { rows: written } = await db.query<{ id: string; inserted: boolean }>(
     `INSERT INTO positions (signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, r_pnl, u_pnl,
             avg_e_price, current_price, mark_price, k_exit, k_exit_coeff, reduce_p, k_e_recovery, skip_check_by_timer, skip_check_by_distance,
             best_limit, created_at, updated_at, closed_at)
@@ -85,9 +86,11 @@ export async function writePositions(db: Db, rows: readonly object[]): Promise<v
             current_price = excluded.current_price, mark_price = excluded.mark_price, k_exit = excluded.k_exit, k_exit_coeff = excluded.k_exit_coeff,
             reduce_p = excluded.reduce_p, k_e_recovery = excluded.k_e_recovery, skip_check_by_timer = excluded.skip_check_by_timer,
             skip_check_by_distance = excluded.skip_check_by_distance, best_limit = excluded.best_limit, updated_at = excluded.updated_at,
-            closed_at = excluded.closed_at`,
+            closed_at = excluded.closed_at
+     RETURNING id::text, (xmax = 0) AS inserted`,
     [JSON.stringify(rows)],
   );
+  return { created: written.filter((r) => r.inserted).map((r) => r.id), updated: written.filter((r) => !r.inserted).map((r) => r.id) };
 }
 
 /** Log rows, as the logs list shows them (type, event_type, the signal, pair and profile they concern). */
