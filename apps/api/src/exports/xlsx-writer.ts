@@ -1,13 +1,13 @@
 /**
- * Streams a list into an xlsx file: keyset batches from the list-query layer, each row formatted straight
- * to the worksheet's XML and deflated into the zip as it comes. The next batch is asked of PostgreSQL only
- * once the compressor and the file have taken all but the batch in hand, so memory stays flat whatever the
- * number of rows.
+ * Streams a list into an xlsx file: batches of one server-side cursor (list-query layer), each row
+ * formatted straight to the worksheet's XML and deflated into the zip as it comes. The next batch is asked
+ * of PostgreSQL only once the compressor and the file have taken all but the batch in hand, so memory stays
+ * flat whatever the number of rows.
  */
 import { createWriteStream } from 'node:fs';
 import type { Perm } from '@console/contracts';
 import type { Db } from '../common/database/sql';
-import { countList, iterateList } from '../common/list-query/list-query';
+import { countList, cursorList } from '../common/list-query/list-query';
 import { cellOf, type ExportColumn, type ExportSource, type ListRow, visibleColumns } from './export-source';
 import { packageParts, rowWriter, SHEET_PATH, SHEET_TAIL, sheetHead, sheetStyles, STYLES_PATH, type SheetColumn } from './xlsx-xml';
 import { ZipWriter } from './zip-writer';
@@ -23,7 +23,10 @@ export interface WriteOptions {
 
 const DEFAULT_WIDTH = 16;
 
-/** Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many. */
+/**
+ * Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many.
+ * `db` is one connection inside a transaction (the cursor lives in it), e.g. `dataSource.transaction`'s manager.
+ */
 export async function writeListXlsx(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, path: string, options: WriteOptions): Promise<number> {
   const filters = source.query ? source.query(stored) : stored;
   const scope = source.rows?.where(perm) ?? [];
@@ -37,7 +40,7 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
   async function* sheet(): AsyncGenerator<string> {
     yield sheetHead(sheetColumns, styles);
     const writeRow = rowWriter(sheetColumns, styles);
-    const batches = iterateList<ListRow, { ordering?: string }>(db, source.list, filters, { batchSize: options.batchSize, scope });
+    const batches = cursorList<ListRow, { ordering?: string }>(db, source.list, filters, { batchSize: options.batchSize, scope });
     let batchCount = 0;
     try {
       // One batch read ahead: PostgreSQL makes it while this process formats and compresses the one in hand.
