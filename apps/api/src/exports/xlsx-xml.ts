@@ -145,34 +145,40 @@ const EPOCH_SERIAL = 25_569;
  * style still shows an empty cell's format).
  */
 export function rowWriter(columns: readonly SheetColumn[], styles: SheetStyles): (rowNumber: number, cells: readonly unknown[]) => string {
-  const letters = columns.map((_, i) => columnLetters(i));
-  const styleAttr = styles.columnStyles.map((s) => (s ? ` s="${s}"` : ''));
-  const dateAttr = styles.columnStyles.map((s) => ` s="${s || styles.dateStyle}"`);
+  // Each cell's text up to its row number, and from there to its value, by column and kind of value.
+  const open = columns.map((_, i) => `<c r="${columnLetters(i)}`);
+  const style = styles.columnStyles.map((s) => (s ? `" s="${s}"` : '"'));
+  const numberTail = style.map((s) => `${s}><v>`);
+  const dateTail = styles.columnStyles.map((s) => `" s="${s || styles.dateStyle}"><v>`);
+  const textTail = style.map((s) => `${s} t="inlineStr"><is>`);
+  const boolTail = style.map((s) => `${s} t="b"><v>`);
+  const count = columns.length;
   return (rowNumber, cells) => {
-    let xml = `<row r="${rowNumber}">`;
-    for (let i = 0; i < letters.length; i++) {
+    const r = String(rowNumber);
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < count; i++) {
       const value = cells[i];
       if (value === null || value === undefined) continue;
       switch (typeof value) {
         case 'number':
-          if (Number.isFinite(value)) xml += `<c r="${letters[i]}${rowNumber}"${styleAttr[i]}><v>${value}</v></c>`;
+          if (Number.isFinite(value)) xml += open[i] + r + numberTail[i] + value + '</v></c>';
           break;
         case 'string':
-          xml += `<c r="${letters[i]}${rowNumber}"${styleAttr[i]} t="inlineStr"><is>${textElement(value)}</is></c>`;
+          xml += open[i] + r + textTail[i] + textElement(value) + '</is></c>';
           break;
         case 'boolean':
-          xml += `<c r="${letters[i]}${rowNumber}"${styleAttr[i]} t="b"><v>${value ? 1 : 0}</v></c>`;
+          xml += open[i] + r + boolTail[i] + (value ? '1' : '0') + '</v></c>';
           break;
         default:
           if (value instanceof Date) {
             const time = value.getTime();
-            if (Number.isFinite(time)) xml += `<c r="${letters[i]}${rowNumber}"${dateAttr[i]}><v>${EPOCH_SERIAL + time / MS_PER_DAY}</v></c>`;
+            if (Number.isFinite(time)) xml += open[i] + r + dateTail[i] + (EPOCH_SERIAL + time / MS_PER_DAY) + '</v></c>';
           } else {
-            xml += `<c r="${letters[i]}${rowNumber}"${styleAttr[i]} t="inlineStr"><is>${textElement(String(value))}</is></c>`;
+            xml += open[i] + r + textTail[i] + textElement(String(value)) + '</is></c>';
           }
       }
     }
-    return `${xml}</row>`;
+    return xml + '</row>';
   };
 }
 
