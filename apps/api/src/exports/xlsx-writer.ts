@@ -22,6 +22,8 @@ export interface WriteOptions {
 }
 
 const DEFAULT_WIDTH = 16;
+/** Rows formatted into one piece of the sheet's text (some 40 KB). */
+const ROWS_PER_PIECE = 50;
 
 /**
  * Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many.
@@ -51,7 +53,10 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
         next = batches.next();
         // Left unawaited until the loop comes back to it: a rejection here must not go unhandled meanwhile.
         next.catch(() => undefined);
-        yield rowsXml(batch.value, written + 2, columns, source.toAnswer, writeRow);
+        // A few rows at a time: their text is deflated and dropped before the young generation fills.
+        for (let from = 0; from < batch.value.length; from += ROWS_PER_PIECE) {
+          yield rowsXml(batch.value, from, Math.min(from + ROWS_PER_PIECE, batch.value.length), written + 2, columns, source.toAnswer, writeRow);
+        }
         written += batch.value.length;
         batchCount += 1;
         if (batchCount % options.progressEvery === 0) await options.onProgress(Math.min(99, Math.floor((written * 100) / Math.max(total, 1))));
@@ -74,11 +79,19 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
   }
 }
 
-/** A batch's rows as the sheet's XML, the first numbered `firstRow`. */
-function rowsXml(rows: readonly ListRow[], firstRow: number, columns: readonly ExportColumn[], toAnswer: ((row: ListRow) => ListRow) | undefined, writeRow: (rowNumber: number, cells: readonly unknown[]) => string): string {
+/** Rows `from` to `to` (exclusive) of a batch as the sheet's XML; the batch's first row is numbered `firstRow`. */
+function rowsXml(
+  rows: readonly ListRow[],
+  from: number,
+  to: number,
+  firstRow: number,
+  columns: readonly ExportColumn[],
+  toAnswer: ((row: ListRow) => ListRow) | undefined,
+  writeRow: (rowNumber: number, cells: readonly unknown[]) => string,
+): string {
   const cells: unknown[] = new Array(columns.length);
   let xml = '';
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = from; r < to; r++) {
     const row = toAnswer ? toAnswer(rows[r]) : rows[r];
     for (let i = 0; i < columns.length; i++) cells[i] = cellOf(columns[i], row);
     xml += writeRow(firstRow + r, cells);
