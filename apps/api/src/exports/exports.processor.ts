@@ -96,7 +96,7 @@ export class ExportsProcessor extends QueueWorker {
     try {
       // Read-only transaction of its own: the rows' cursor lives in it; progress commits on other connections.
       const rowCount = await this.dataSource.transaction(async (m) => {
-        await m.query('SET TRANSACTION READ ONLY');
+        await this.tasks.readOnly(m);
         return writeListXlsx(m, source, task.filters, task.list_perm, part, {
           batchSize: this.config.exportBatchSize,
           progressEvery: options.afterBatch ? 1 : Math.max(1, Math.round(PROGRESS_EVERY_ROWS / this.config.exportBatchSize)),

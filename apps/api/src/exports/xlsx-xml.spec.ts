@@ -73,7 +73,8 @@ describe('the xlsx parts and the zip they are written into', () => {
     expect(first.getCell(1).value).toBe(1);
     expect((first.getCell(2).value as Date).getTime()).toBe(created.getTime());
     // exceljs keeps Excel's escapes of inline strings as they are; SheetJS (below) and Excel decode them.
-    expect(first.getCell(3).value).toBe(SPECIAL.replace('_x0041_', '_x005F_x0041_').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`));
+    const asEscaped = [['_x0041_', '_x005F_x0041_'], ['\u0001', '_x0001_'], ['\u0008', '_x0008_'], ['\u000B', '_x000B_'], ['\u000C', '_x000C_'], ['\u001F', '_x001F_'], ['\uFFFE', '_xFFFE_']];
+    expect(first.getCell(3).value).toBe(asEscaped.reduce((text, [from, to]) => text.replace(from, to), SPECIAL));
     expect(first.getCell(4).value).toBe(-1234.5);
     expect(sheet.getRow(3).getCell(3).value).toBe(LONG);
     expect(sheet.getRow(3).getCell(5).value).toBe(true);
@@ -155,5 +156,22 @@ describe('the xlsx parts and the zip they are written into', () => {
     expect(size).toBe(PIECES * PIECE);
     const data = 30 + 'data.bin'.length;
     expect(inflateRawSync(whole.subarray(data, data + compressed)).equals(Buffer.concat(sent))).toBe(true);
+  });
+
+  it('a failing output fails the entry being written, and nothing is left unhandled', async () => {
+    let taken = 0;
+    const failing = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        taken += chunk.length;
+        done(taken > 256 * 1024 ? new Error('disk full') : null);
+      },
+    });
+    const pieces = (function* () {
+      for (let i = 0; i < 100; i++) yield randomBytes(64 * 1024);
+    })();
+    const zip = new ZipWriter(failing);
+    await expect(zip.addEntry('data.bin', pieces)).rejects.toThrow('disk full');
+    await zip.abort();
+    expect(taken).toBeLessThan(2 * 1024 * 1024);
   });
 });

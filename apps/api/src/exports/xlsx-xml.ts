@@ -194,33 +194,41 @@ function isSpace(code: number): boolean {
 }
 
 /**
- * Characters with a meaning in XML, those XML 1.0 does not allow (control characters but tab and line
- * breaks; U+FFFE, U+FFFF), and a literal `_xHHHH_` (which Excel would read as an escape).
- */
-const NEEDS_ESCAPE = /[&<>"\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/;
-const ESCAPES = /[&<>"\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|_(?=x[0-9A-Fa-f]{4}_)/g;
-
-/**
- * Text for an XML element or attribute. Characters XML 1.0 cannot hold are written as Excel's `_xHHHH_`
- * escapes (Excel and exceljs read them back as the character); an underscore that begins such a sequence
- * in the text itself is escaped too (`_x005F_`). Lone surrogates become U+FFFD when encoded as UTF-8.
+ * Text for an XML element or attribute. Markup characters become entities, a carriage return a character
+ * reference. Characters XML 1.0 cannot hold (control characters but tab and line feed; U+FFFE, U+FFFF)
+ * are written as Excel's `_xHHHH_` escapes (Excel and SheetJS read them back as the character), and an
+ * underscore that begins such a sequence in the text itself is escaped too (`_x005F_`). Lone surrogates
+ * become U+FFFD when the text is encoded as UTF-8.
  */
 export function escapeXml(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(ESCAPES, (ch) => {
-    switch (ch) {
-      case '&':
-        return '&amp;';
-      case '<':
-        return '&lt;';
-      case '>':
-        return '&gt;';
-      case '"':
-        return '&quot;';
-      case '\r':
-        return '&#13;';
-      default:
-        return `_x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let replacement: string | null = null;
+    if (code === 38) replacement = '&amp;';
+    else if (code === 60) replacement = '&lt;';
+    else if (code === 62) replacement = '&gt;';
+    else if (code === 34) replacement = '&quot;';
+    else if (code === 13) replacement = '&#13;';
+    else if ((code < 32 && code !== 9 && code !== 10) || code === 0xfffe || code === 0xffff || (code === 95 && isEscapeLike(text, i))) {
+      replacement = `_x${code.toString(16).toUpperCase().padStart(4, '0')}_`;
     }
-  });
+    if (replacement !== null) {
+      out += text.slice(from, i) + replacement;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** Whether `_xHHHH_` (four hex digits) starts at `at`. */
+function isEscapeLike(text: string, at: number): boolean {
+  if (text.charCodeAt(at + 1) !== 120 || text.charCodeAt(at + 6) !== 95) return false;
+  for (let i = at + 2; i < at + 6; i++) {
+    const c = text.charCodeAt(i);
+    const hex = (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+    if (!hex) return false;
+  }
+  return true;
 }

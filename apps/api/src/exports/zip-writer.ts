@@ -56,6 +56,8 @@ export class ZipWriter {
     await this.write(localHeader(entry.name, this.time, this.date));
     const deflate = createDeflateRaw({ level: this.level, chunkSize: CHUNK });
     const drained = this.pump(deflate, entry);
+    // Awaited below; until then a failed copy must not count as an unhandled rejection.
+    drained.catch(() => undefined);
     try {
       let pending: string[] = [];
       let pendingLength = 0;
