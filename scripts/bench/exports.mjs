@@ -41,7 +41,8 @@ async function exportOnce(file) {
   await client.query('COMMIT');
   const ms = performance.now() - t0;
   await client.end();
-  console.log(JSON.stringify({ rows, ms, maxRssKb: process.resourceUsage().maxRSS }));
+  const usage = process.resourceUsage();
+  console.log(JSON.stringify({ rows, ms, maxRssKb: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
 }
 
 /** The export's statement as one SELECT (the list's columns, joins, filters and order), for psql. */
@@ -99,9 +100,9 @@ async function main() {
       const file = join(dir, `signals-${run}.xlsx`);
       const child = spawnSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
       if (child.status !== 0) throw new Error(child.stderr || `export child exited with ${child.status}`);
-      const { rows, ms, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').at(-1));
+      const { rows, ms, maxRssKb, cpuMs } = JSON.parse(child.stdout.trim().split('\n').at(-1));
       const mb = (n) => (n / 2 ** 20).toFixed(1);
-      console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB`);
+      console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB, CPU ${(cpuMs / 1000).toFixed(1)} s (all threads of the child)`);
       rmSync(file);
     }
     if (!process.env.BENCH_NO_FLOOR) floor();
