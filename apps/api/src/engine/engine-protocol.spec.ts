@@ -133,4 +133,21 @@ describe('the engine protocol with a stand-in engine', () => {
     // The bot off, the engine's gate starts nothing.
     expect(await a.openSignal(alpha.id, aaa.id, { price: 100, coins: 1, exitPrice: 110 })).toBeNull();
   });
+
+  it('a command taken by an engine that crashes before its commit stays pending, undone, and is done once by the next', async () => {
+    await ctx.db.query(`UPDATE bot_status SET status = 'enabled', action_state = 'NONE'`);
+    const [alpha] = world.profiles;
+    const signalId = await a.openSignal(alpha.id, world.pairs[0].id, { price: 50, coins: 1, exitPrice: 60 });
+    const [exit] = await ctx.db.query(`SELECT id::text FROM orders WHERE signal_id = $1 AND order_type = 'exit'`, [signalId]);
+    const asked = await post(`/orders/order/${exit.id}/cancel/`).expect(202);
+
+    await expect(a.takeCommands(50, 10, { crashBeforeCommit: true })).rejects.toThrow('crashed before the commit');
+    expect(await get(`/engine/commands/${asked.body.id}/`)).toMatchObject({ status: 'pending', action_state: 'CANCELLING' });
+    expect((await list('/orders/orders/?page_size=100')).find((o) => o.id === exit.id)).toMatchObject({ status: 'PLACED', action_state: 'CANCELLING' });
+
+    expect(await b.takeCommands(50)).toEqual([asked.body.id]);
+    expect(await get(`/engine/commands/${asked.body.id}/`)).toMatchObject({ status: 'succeeded', action_state: 'CANCELLED' });
+    expect((await list('/orders/orders/?page_size=100')).find((o) => o.id === exit.id)).toMatchObject({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+    expect(await a.takeCommands(50)).toEqual([]);
+  });
 });

@@ -110,7 +110,7 @@ export class MinimalEngine {
    * completes it in the same transaction, only while it is still pending: a command is done once even
    * with several engines, or one that crashed mid-way (its transaction rolls back, the row stays pending).
    */
-  async takeCommands(closePrice: number, limit = 50): Promise<string[]> {
+  async takeCommands(closePrice: number, limit = 50, opts: { crashBeforeCommit?: boolean } = {}): Promise<string[]> {
     return this.transaction(async (db) => {
       const { rows } = await db.query<Command>(
         `SELECT id::text, kind, target_type, target_id::text, payload FROM engine_commands
@@ -122,6 +122,7 @@ export class MinimalEngine {
         const error = await this.carryOut(db, command, closePrice);
         if (await this.complete(db, command, error)) done.push(command.id);
       }
+      if (opts.crashBeforeCommit) throw new Error('crashed before the commit');
       this.completed.push(...done);
       return done;
     });
