@@ -59,12 +59,12 @@ console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);
  * active ticker config of four pairs, the bot on, and a finished strategy profile left for the test to
  * start. Its settings make a signal at once on a free pair: no ATR threshold, the start point at the
  * last close, one enter order half an ATR above it (a limit that crosses: filled on placement), the exit
- * a whole ATR of 4h bars up and no exit rule to pull it closer, so positions stay open for a while.
+ * a whole ATR of daily bars up and no exit rule to pull it closer, so positions stay open for a while.
  */
 async function seedPaperMarket(databaseUrl) {
   const settings = {
     signal_settings: {
-      timeframe: '4h', atr_n_periods: 5, atr_smooth_algo: 'sma', atr_threshold_percents: 0, price_direction: 'grow',
+      timeframe: '1d', atr_n_periods: 5, atr_smooth_algo: 'sma', atr_threshold_percents: 0, price_direction: 'grow',
       start_point_coefficient: 0, timer_minutes: 1, signal_duration_minutes: 1440, is_atr_minus_1: false,
     },
     order_management_settings: {
@@ -101,7 +101,7 @@ async function seedPaperMarket(databaseUrl) {
     }
     await client.query(
       `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings)
-       VALUES ('Quick trend', 'inactive', 'long', '4h', $1, $2, $3, $4)`,
+       VALUES ('Quick trend', 'inactive', 'long', '1d', $1, $2, $3, $4)`,
       [accountId, mm.rows[0].id, tickers.rows[0].id, JSON.stringify(settings)],
     );
     await client.query(`UPDATE bot_status SET status = 'enabled'`);

@@ -63,6 +63,8 @@ test.afterAll(async () => {
 test.use({ baseURL: BASE });
 
 const signals = async (page: Page) => ((await apiAs(page, '/signals/signals/?page_size=200&show_missed=true')).body as Listed<Signal>).results;
+const ordersOf = async (page: Page, signalId: string) =>
+  ((await apiAs(page, '/orders/orders/?page_size=100')).body as Listed<{ id: string; signal: string; order_type: string; status: string }>).results.filter((o) => o.signal === signalId);
 const openPositions = async (page: Page) => ((await apiAs(page, '/position-administration/?page_size=200')).body as Listed<Position>).results;
 
 type Tab = 'Signals' | 'Orders' | 'Administration';
@@ -117,23 +119,28 @@ test('the paper engine: a started profile trades a signal, its orders and a posi
   await page.goto('/signals-and-orders/signals');
   const signalRows = page.getByTestId('signals-table').getByRole('row').filter({ hasText: 'Quick trend' });
   await revisitUntilVisible(page, 'Signals', signalRows);
-  await expect(signalRows.first().getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
+  const signal = (await signals(page)).find((s) => s.status === 'active')!;
+  expect(signal).toBeDefined();
+  const signalRow = page.getByTestId('signals-table').locator(`tbody tr[data-row-key="${signal.id}"]`);
+  await expect(signalRow.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
   await fullPageShot(page, 'paper-2-signals');
 
   // Its orders: the enter order filled on placement, the exit resting.
-  await page.goto('/signals-and-orders/orders');
+  const [enter, exit] = ['enter', 'exit'].map((type) => async () => (await ordersOf(page, signal.id)).find((o) => o.order_type === type));
+  await expect.poll(async () => (await enter())?.status).toBe('FILLED');
+  await expect.poll(async () => (await exit())?.status).toBe('PLACED');
+  await page.getByRole('tab').filter({ hasText: 'Orders' }).click();
   const orders = page.getByTestId('orders-table');
-  await revisitUntilVisible(page, 'Orders', orders.getByTestId('order-status').filter({ hasText: /^FILLED$/ }));
-  await expect(orders.getByTestId('order-status').filter({ hasText: /^PLACED$/ }).first()).toBeVisible();
+  await expect(orders.locator(`tbody tr[data-row-key="${(await enter())!.id}"]`).getByTestId('order-status')).toHaveText('FILLED');
+  await expect(orders.locator(`tbody tr[data-row-key="${(await exit())!.id}"]`).getByTestId('order-status')).toHaveText('PLACED');
   await fullPageShot(page, 'paper-3-orders');
 
-  // A position in Position administration.
-  await page.goto('/signals-and-orders/administration');
+  // Its position in Position administration.
+  await page.getByRole('tab').filter({ hasText: 'Administration' }).click();
   const table = page.getByTestId('positions-table');
-  await revisitUntilVisible(page, 'Administration', table.locator('tbody tr[data-row-key]'));
-  const open = idle(await openPositions(page));
-  expect(open.length).toBeGreaterThan(0);
-  const position = open[0];
+  await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();
+  const position = idle(await openPositions(page)).find((p) => p.signal_id === signal.id)!;
+  expect(position).toBeDefined();
   await expect(table.locator(`tbody tr[data-row-key="${position.id}"]`)).toBeVisible();
   await fullPageShot(page, 'paper-4-positions');
   const signalsBeforeClose = (await signals(page)).length;
