@@ -83,16 +83,33 @@ async function revisitUntilVisible(page: Page, tab: Tab, locator: ReturnType<Pag
   }).toPass({ timeout, intervals: [500, 1000] });
 }
 
-/** Close market on a position row through its actions menu; the row shows CLOSING, then leaves the open positions. */
+/**
+ * Close market on a position row through its actions menu: the API answers CLOSING at once, the row
+ * shows it until the engine has closed the position (the engine may be quicker than the list's
+ * refetch, then the row is simply gone), and the position leaves the open positions.
+ */
 async function closeAtMarket(page: Page, position: Position, screenshot?: string) {
   const table = page.getByTestId('positions-table');
   const row = table.locator(`tbody tr[data-row-key="${position.id}"]`);
   await expect(row.getByTestId('position-action-state')).toHaveText('NONE');
   await row.getByRole('button', { name: `Actions of ${position.ticker}` }).click();
   await page.getByRole('menuitem', { name: 'Close market', exact: true }).click();
+  const asked = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/v2/signals/position/${position.signal_id}/close-market/`));
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(row.getByTestId('position-action-state')).toHaveText(/CLOSING|CLOSED/);
-  if (screenshot) await page.screenshot({ path: shot(screenshot), animations: 'disabled' });
+  const answer = await asked;
+  expect(answer.status()).toBe(202);
+  const command = (await answer.json()) as { id: string };
+  expect(command).toMatchObject({ target_type: 'position', target_id: position.id, status: 'pending', action_state: 'CLOSING' });
+  // The engine carries it out: the command succeeded (its error shown here if not).
+  await expect
+    .poll(async () => {
+      const state = (await apiAs(page, API_PATHS.engineCommand(command.id))).body as { status: string; error: string | null };
+      return state.status === 'pending' ? 'pending' : `${state.status}${state.error ? `: ${state.error}` : ''}`;
+    })
+    .toBe('succeeded');
+  const shown = async () => ((await row.count()) ? await row.getByTestId('position-action-state').textContent() : 'gone');
+  await expect.poll(shown).toMatch(/^(CLOSING|CLOSED|gone)$/);
+  if (screenshot && (await shown()) === 'CLOSING') await page.screenshot({ path: shot(screenshot), animations: 'disabled' });
   await expect(async () => {
     await page.getByRole('tab').filter({ hasText: 'Signals' }).click();
     await page.getByRole('tab').filter({ hasText: 'Administration' }).click();
