@@ -91,6 +91,7 @@ async function revisitUntilVisible(page: Page, tab: Tab, locator: ReturnType<Pag
 async function closeAtMarket(page: Page, position: Position, screenshot?: string) {
   const table = page.getByTestId('positions-table');
   const row = table.locator(`tbody tr[data-row-key="${position.id}"]`);
+  await revisitUntilVisible(page, 'Administration', row);
   await expect(row.getByTestId('position-action-state')).toHaveText('NONE');
   await row.getByRole('button', { name: `Actions of ${position.ticker}` }).click();
   await page.getByRole('menuitem', { name: 'Close market', exact: true }).click();
@@ -138,8 +139,9 @@ test('the paper engine: a started profile trades a signal, its orders and a posi
   await revisitUntilVisible(page, 'Signals', signalRows);
   const signal = (await signals(page)).find((s) => s.status === 'active')!;
   expect(signal).toBeDefined();
+  // The engine may have started it after the list on screen was fetched.
   const signalRow = page.getByTestId('signals-table').locator(`tbody tr[data-row-key="${signal.id}"]`);
-  await expect(signalRow.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
+  await revisitUntilVisible(page, 'Signals', signalRow.getByRole('cell', { name: 'Active', exact: true }));
   await fullPageShot(page, 'paper-2-signals');
 
   // Its orders: the enter order filled on placement, the exit resting.
@@ -158,7 +160,7 @@ test('the paper engine: a started profile trades a signal, its orders and a posi
   await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();
   const position = idle(await openPositions(page)).find((p) => p.signal_id === signal.id)!;
   expect(position).toBeDefined();
-  await expect(table.locator(`tbody tr[data-row-key="${position.id}"]`)).toBeVisible();
+  await revisitUntilVisible(page, 'Administration', table.locator(`tbody tr[data-row-key="${position.id}"]`));
   await fullPageShot(page, 'paper-4-positions');
   const signalsBeforeClose = (await signals(page)).length;
 
