@@ -31,6 +31,7 @@ import { applyStatusCommand, claimCommands, completeCommand, signalOf, type Comm
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
 import { writeMetrics } from './sql/metrics';
 import { readTriggers, writeAlert, writeTriggeredAt } from './sql/risk';
+import { accountVar, CloseHistory, oppositeMovePercent, type OppositeUnit } from './risk-inputs';
 import { beat, readRuns, readState, writeRuns, writeState } from './sql/state';
 import { nextIds, writeLogs, writeOrders, writePositions, writeSignals } from './sql/trading';
 
@@ -94,6 +95,8 @@ export class PaperEngine {
   private readonly fills: FillSettings;
   private readonly pairs = new Map<number, PairFeed>();
   private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
+  /** Each exposed pair's minute closes, for the metrics' VaR. */
+  private readonly history: CloseHistory;
   private profiles: ProfileConfig[] = [];
   private bot = false;
   private deposits = new Map<number, Dec>();
@@ -116,6 +119,7 @@ export class PaperEngine {
   ) {
     this.model = new MarketModel(options.seed);
     this.fills = options.fills ?? DEFAULT_FILL_SETTINGS;
+    this.history = new CloseHistory(this.model);
     this.stored = storedLast;
   }
 
@@ -388,7 +392,7 @@ export class PaperEngine {
   /**
    * Every risk trigger on this minute's metrics and open positions: fired ones get triggered_at and a log
    * row, alerts a notification for Telegram, Hard Risk Control reduces or closes at market, and the set of
-   * blocked profiles is kept for the next minute's new signals. opposite_dir's measure is not fed yet (0).
+   * blocked profiles is kept for the next minute's new signals.
    */
   private async evaluateRisk(db: Db, minute: number): Promise<void> {
     const triggers = await readTriggers(db);
@@ -398,7 +402,7 @@ export class PaperEngine {
       metrics: Object.values(this.doc.metrics).map((m) => m.row),
       positions: open.map((r) => ({ id: Number(r.signalId), exchange_account_id: r.accountId, profile_id: r.profileId, opened_at: r.run.position.created_at ?? minute })),
       profiles: this.profiles.map((p) => ({ id: p.id, exchange_account_id: p.exchange_account_id, active: p.status === 'active' })),
-      oppositeMovePercent: () => 0,
+      oppositeMovePercent: (profileIds, sp, atrPercent) => oppositeMovePercent(this.oppositeUnits(), profileIds, sp, atrPercent),
     };
     const states = new Map<number, TriggerState>();
     const logs: object[] = [];
@@ -437,6 +441,19 @@ export class PaperEngine {
     this.doc.blocked = [...blockedProfiles(triggers, states, inputs)];
     await writeLogs(db, logs);
     if (traded) await this.flush(db, minute);
+  }
+
+  /** Every profile's pairs with the market and settings opposite_dir measures them by. */
+  private oppositeUnits(): OppositeUnit[] {
+    return this.profiles.flatMap((profile) => {
+      const settings = this.settingsOf(profile);
+      if (!settings) return [];
+      const s = settings.signal;
+      return profile.pairs.flatMap((pair) => {
+        const feed = this.pairs.get(pair.id);
+        return feed ? [{ profileId: profile.id, market: feed.market, timeframe: s.timeframe, direction: settings.direction, n: s.atr_n_periods, algo: s.atr_smooth_algo }] : [];
+      });
+    });
   }
 
   private carryOut(command: CommandRow, record: RunRecord, ctx: MinuteContext): StepResult {
@@ -540,14 +557,19 @@ export class PaperEngine {
       const unrealised = open.map((r) => r.run.position.u_pnl);
       const open_order_values = open.flatMap((r) => r.run.orders.filter(isOpenOrder).map((o) => o.price.times(o.quantity.minus(o.filled_quantity))));
       const previous = this.doc.metrics[accountId] ?? null;
+      const exposed = open.flatMap((r) => {
+        const ticker = this.pairs.get(r.pairId)?.ticker;
+        return ticker ? [{ ticker, run: r.run }] : [];
+      });
+      const risk = accountVar(exposed, this.history, minute);
       const state = minuteMetrics(previous, {
         exchange_account_id: accountId,
         at: minute,
         balances: { usdt: deposit.plus(rPnl.get(accountId) ?? ZERO), usdc: ZERO, other_stable: ZERO, coins: [] },
         unrealised,
         open_order_values,
-        var: ZERO,
-        var_with_orders: ZERO,
+        var: risk.var,
+        var_with_orders: risk.varWithOrders,
         flow: ZERO,
         initial_deposit: deposit,
       });
