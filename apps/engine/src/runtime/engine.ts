@@ -23,15 +23,15 @@ import { readStrategySettings, timeframesOf, type StrategySettings } from '../st
 import { tradeMinute } from '../strategy/trade';
 import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
 import { periodStart } from '../market/timeframes';
-import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type TriggerState } from '../risk/triggers';
+import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type RiskTriggerRow, type TriggerState } from '../risk/triggers';
+import { RealisedPnl, WriteBatch } from './batch';
 import { decodeState, encodeState } from './codec';
 import { inTransaction, iso, type Db } from './db';
 import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
-import { writeMetrics } from './sql/metrics';
-import { readTriggers, writeAlert, writeTriggeredAt } from './sql/risk';
-import { beat, readRuns, readState, writeRuns, writeState } from './sql/state';
-import { nextIds, writeLogs, writeOrders, writePositions, writeSignals } from './sql/trading';
+import { readTriggers } from './sql/risk';
+import { beat, readRuns, readState, writeState } from './sql/state';
+import { nextIds } from './sql/trading';
 
 export interface EngineOptions {
   /** The market model's seed. */
@@ -73,6 +73,29 @@ interface LogEntry {
   record: RunRecord;
   order_key: number | null;
   row: { created_at: string | null; type: string; event_type: string; pair_id: number; pair_name: string; profile_id: number; profile_title: string; log_data: Record<string, string> };
+}
+
+interface Span {
+  out: WriteBatch;
+  triggers: RiskTriggerRow[];
+  realised: RealisedPnl;
+}
+
+export interface HistoryOptions {
+  /** Minutes per transaction. */
+  batchMinutes?: number;
+  /** Called after each committed batch with its last minute and the totals so far. */
+  onBatch?: (lastMinute: number, progress: HistoryProgress) => void;
+}
+
+/** What a history run wrote: minutes traded, and rows (each row counted once per batch it changed in). */
+export interface HistoryProgress {
+  minutes: number;
+  signals: number;
+  orders: number;
+  positions: number;
+  logs: number;
+  metrics: number;
 }
 
 interface PairFeed {
@@ -144,13 +167,11 @@ export class PaperEngine {
       const minute = this.last + MINUTE_MS;
       await inTransaction(this.pool, async (db) => {
         await this.refresh(db);
+        const span = await this.openSpan(db, true);
         this.tradeOneMinute(minute);
         await this.runCommands(db, minute);
-        await this.flush(db, minute);
-        await this.writeMetricsRows(db, minute);
-        await this.evaluateRisk(db, minute);
-        if (this.options.crashAt === minute) throw new Error(`crash requested at ${iso(minute)}`);
-        if (!(await writeState(db, this.stored, iso(minute) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
+        await this.finishMinute(db, minute, span);
+        await this.closeSpan(db, minute, span);
       });
       this.last = minute;
       this.stored = iso(minute);
@@ -159,14 +180,65 @@ export class PaperEngine {
     return done;
   }
 
+  /**
+   * History mode: trades every minute after the last one up to `toMinute` included, `batchMinutes` per
+   * transaction. The configuration (profiles, bot, deposits, risk triggers) is read once per batch and
+   * no command is taken inside it; rows are written in bulk at the batch's end with the state, so the
+   * tables are the same as `advance` would leave and a crash resumes from the last whole batch.
+   */
+  async history(toMinute: number, { batchMinutes = 1440, onBatch }: HistoryOptions = {}): Promise<HistoryProgress> {
+    const progress: HistoryProgress = { minutes: 0, signals: 0, orders: 0, positions: 0, logs: 0, metrics: 0 };
+    while (this.last + MINUTE_MS <= toMinute) {
+      const end = Math.min(toMinute, this.last + batchMinutes * MINUTE_MS);
+      const counts = await inTransaction(this.pool, async (db) => {
+        await this.refresh(db);
+        const span = await this.openSpan(db, false);
+        for (let minute = this.last + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
+          this.tradeOneMinute(minute);
+          await this.finishMinute(db, minute, span);
+        }
+        await this.closeSpan(db, end, span);
+        return span.out.counts;
+      });
+      progress.minutes += (end - this.last) / MINUTE_MS;
+      for (const key of ['signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
+      this.last = end;
+      this.stored = iso(end);
+      onBatch?.(end, progress);
+    }
+    return progress;
+  }
+
   /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
   async commands(): Promise<void> {
     await inTransaction(this.pool, async (db) => {
       await this.refresh(db);
+      const out = new WriteBatch(true);
       if (!(await this.runCommands(db, this.last))) return;
-      await this.flush(db, this.last);
+      await this.collect(db, this.last, out, null);
+      await out.write(db);
       if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
     });
+  }
+
+  /** What one transaction of minutes carries: its rows, the risk triggers it read, the realised PnL so far. */
+  private async openSpan(db: Db, live: boolean): Promise<Span> {
+    return { out: new WriteBatch(live), triggers: await readTriggers(db), realised: await RealisedPnl.load(db, [...this.runs.keys()]) };
+  }
+
+  /** A minute after its trading (and commands): its rows, its metrics, the risk triggers on them. */
+  private async finishMinute(db: Db, minute: number, span: Span): Promise<void> {
+    await this.collect(db, minute, span.out, span.realised);
+    this.metricsRows(minute, span);
+    await this.evaluateRisk(db, minute, span);
+  }
+
+  /** The transaction's end: its rows in bulk, then the state with the last minute done. */
+  private async closeSpan(db: Db, last: number, span: Span): Promise<void> {
+    await span.out.write(db);
+    const crash = this.options.crashAt;
+    if (crash !== undefined && crash > this.last && crash <= last) throw new Error(`crash requested at ${iso(crash)}`);
+    if (!(await writeState(db, this.stored, iso(last) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
   }
 
   private async refresh(db: Db): Promise<void> {
@@ -371,8 +443,8 @@ export class PaperEngine {
    * row, alerts a notification for Telegram, Hard Risk Control reduces or closes at market, and the set of
    * blocked profiles is kept for the next minute's new signals. opposite_dir's measure is not fed yet (0).
    */
-  private async evaluateRisk(db: Db, minute: number): Promise<void> {
-    const triggers = await readTriggers(db);
+  private async evaluateRisk(db: Db, minute: number, span: Span): Promise<void> {
+    const { triggers, out } = span;
     const open = [...this.runs.values()].filter((r) => !isFinal(r.run) && r.run.position.created_at !== null && r.run.position.active_p_coins.greaterThan(0));
     const inputs: RiskInputs = {
       at: minute,
@@ -382,20 +454,19 @@ export class PaperEngine {
       oppositeMovePercent: () => 0,
     };
     const states = new Map<number, TriggerState>();
-    const logs: object[] = [];
     let traded = false;
     for (const trigger of triggers) {
       const before = this.doc.triggers[trigger.id] ?? QUIET_TRIGGER;
       const outcome = evaluateTrigger(trigger, before, inputs);
       states.set(trigger.id, outcome.state);
       const log = (event_type: string, message: string) =>
-        logs.push({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
+        out.log({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
       if (!before.fired && outcome.state.fired) {
-        await writeTriggeredAt(db, trigger.id, iso(minute) ?? '');
+        out.triggeredAt(trigger.id, iso(minute) ?? '');
         log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
       } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
       for (const effect of outcome.effects) {
-        if (effect.kind === 'alert') await writeAlert(db, 'Risk trigger fired', effect.message, iso(minute) ?? '');
+        if (effect.kind === 'alert') out.alert({ title: 'Risk trigger fired', text: effect.message, at: iso(minute) ?? '' });
         if (effect.kind !== 'reduce' && effect.kind !== 'close') continue;
         for (const signalId of effect.position_ids) {
           const record = this.runs.get(String(signalId));
@@ -415,8 +486,7 @@ export class PaperEngine {
     }
     this.doc.triggers = Object.fromEntries([...states].map(([id, state]) => [String(id), state]));
     this.doc.blocked = [...blockedProfiles(triggers, states, inputs)];
-    await writeLogs(db, logs);
-    if (traded) await this.flush(db, minute);
+    if (traded) await this.collect(db, minute, out, span.realised);
   }
 
   private carryOut(command: CommandRow, record: RunRecord, ctx: MinuteContext): StepResult {
@@ -453,8 +523,11 @@ export class PaperEngine {
     }
   }
 
-  /** Writes every run touched since the last flush: its signal, orders, position, log rows and stored run. */
-  private async flush(db: Db, minute: number): Promise<void> {
+  /**
+   * Every run touched since the last collect into `out`: its signal, orders, position, log rows and stored
+   * run; new signals and orders get their ids here. `realised` follows the position rows.
+   */
+  private async collect(db: Db, minute: number, out: WriteBatch, realised: RealisedPnl | null): Promise<void> {
     const now = minute + MINUTE_MS;
     const ids = await nextIds(db, 'signals_id_seq', this.pendingNew.length);
     this.pendingNew.forEach((entry, i) => {
@@ -473,52 +546,51 @@ export class PaperEngine {
     const orderIds = await nextIds(db, 'orders_id_seq', newOrders.length);
     newOrders.forEach(({ r, o }, i) => (r.orderIds[o.key] = orderIds[i]));
 
-    const signalRow = (r: RunRecord) => ({ id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: iso(now) });
-    await writeSignals(db, records.filter((r) => this.fresh.has(r.signalId)).map(signalRow), records.filter((r) => !this.fresh.has(r.signalId)).map(signalRow));
+    const stamp = iso(now);
+    for (const r of records) out.signal(r.signalId, { id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: stamp }, this.fresh.has(r.signalId));
     const orderRow = (r: RunRecord, o: SignalRun['orders'][number]) => ({
       id: r.orderIds[o.key], signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId,
       order_type: o.order_type, direction: o.direction, position_direction: o.position_direction, price: o.price, quantity: o.quantity,
       filled_quantity: o.filled_quantity, state: o.state, status: o.status, exchange_status: o.exchange_status, time_in_force: o.time_in_force,
       created_at: iso(o.created_at), updated_at: iso(o.updated_at),
     });
-    const freshOrderKeys = new Set(newOrders.map(({ r, o }) => `${r.signalId}:${o.key}`));
-    await writeOrders(
-      db,
-      newOrders.map(({ r, o }) => orderRow(r, o)),
-      records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrderKeys.has(`${r.signalId}:${o.key}`)).map((o) => orderRow(r, o))),
-    );
-    await writePositions(db, records.filter((r) => r.run.position.created_at !== null).map((r) => positionRow(r, now)));
-    await writeLogs(
-      db,
-      this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })),
-    );
+    const freshOrders = new Set(newOrders.map(({ o }) => o));
+    for (const { r, o } of newOrders) out.order(r.orderIds[o.key], orderRow(r, o), true);
+    for (const r of records) for (const o of r.run.orders) if (o.updated_at === now && !freshOrders.has(o)) out.order(r.orderIds[o.key], orderRow(r, o), false);
+    for (const r of records) {
+      if (r.run.position.created_at === null) continue;
+      out.position(r.signalId, positionRow(r, stamp));
+      realised?.position(r.signalId, r.accountId, r.run.position.r_pnl, r.run.position.state);
+    }
+    out.log(...this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })));
     this.logs = [];
-    const finished = records.filter((r) => isFinal(r.run) && !Object.values(this.doc.holding).includes(r.signalId));
-    await writeRuns(
-      db,
-      records.filter((r) => !finished.includes(r)).map((r) => ({ signal_id: r.signalId, run: encodeState({ profileId: r.profileId, pairId: r.pairId, accountId: r.accountId, mmProfileId: r.mmProfileId, run: r.run }), order_ids: r.orderIds })),
-      finished.map((r) => r.signalId),
-    );
-    for (const r of finished) this.runs.delete(r.signalId);
+    const held = new Set(Object.values(this.doc.holding));
+    for (const r of records) {
+      const finished = isFinal(r.run) && !held.has(r.signalId);
+      out.run(r.signalId, finished ? null : () => encodeState({ profileId: r.profileId, pairId: r.pairId, accountId: r.accountId, mmProfileId: r.mmProfileId, run: r.run }), r.orderIds);
+      if (finished) this.runs.delete(r.signalId);
+    }
     this.touched.clear();
     this.fresh.clear();
   }
 
   /** One account_metrics row per exchange account with a deposit, at this minute. */
-  private async writeMetricsRows(db: Db, minute: number): Promise<void> {
-    const rows: object[] = [];
-    const realised = await db.query<{ exchange_account_id: number; r_pnl: string }>(`SELECT exchange_account_id, sum(r_pnl)::text AS r_pnl FROM positions WHERE state IS NOT NULL GROUP BY exchange_account_id`);
-    const rPnl = new Map(realised.rows.map((r) => [r.exchange_account_id, dec(r.r_pnl)]));
+  private metricsRows(minute: number, span: Span): void {
+    const at = iso(minute);
     for (const [accountId, deposit] of this.deposits) {
       if (deposit.isZero()) continue;
-      const open = [...this.runs.values()].filter((r) => r.accountId === accountId && !isFinal(r.run));
-      const unrealised = open.map((r) => r.run.position.u_pnl);
-      const open_order_values = open.flatMap((r) => r.run.orders.filter(isOpenOrder).map((o) => o.price.times(o.quantity.minus(o.filled_quantity))));
+      const unrealised: Dec[] = [];
+      const open_order_values: Dec[] = [];
+      for (const r of this.runs.values()) {
+        if (r.accountId !== accountId || isFinal(r.run)) continue;
+        unrealised.push(r.run.position.u_pnl);
+        for (const o of r.run.orders) if (isOpenOrder(o)) open_order_values.push(o.price.times(o.quantity.minus(o.filled_quantity)));
+      }
       const previous = this.doc.metrics[accountId] ?? null;
       const state = minuteMetrics(previous, {
         exchange_account_id: accountId,
         at: minute,
-        balances: { usdt: deposit.plus(rPnl.get(accountId) ?? ZERO), usdc: ZERO, other_stable: ZERO, coins: [] },
+        balances: { usdt: deposit.plus(span.realised.of(accountId)), usdc: ZERO, other_stable: ZERO, coins: [] },
         unrealised,
         open_order_values,
         var: ZERO,
@@ -527,9 +599,8 @@ export class PaperEngine {
         initial_deposit: deposit,
       });
       this.doc.metrics[accountId] = state;
-      rows.push({ ...state.row, at: iso(minute) });
+      span.out.metric({ ...state.row, at });
     }
-    await writeMetrics(db, rows);
   }
 }
 
@@ -543,13 +614,13 @@ function signalColumns(run: SignalRun) {
   };
 }
 
-function positionRow(r: RunRecord, now: number) {
+function positionRow(r: RunRecord, updatedAt: string | null) {
   const p = r.run.position;
   return {
     signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, side: p.side, state: p.state,
     active_p_size_usd: p.active_p_size_usd, active_p_coins: p.active_p_coins, r_pnl: p.r_pnl, u_pnl: p.u_pnl, avg_e_price: p.avg_e_price,
     current_price: p.current_price, mark_price: p.mark_price, k_exit: p.k_exit, k_exit_coeff: p.k_exit_coeff, reduce_p: p.reduce_p,
     k_e_recovery: p.k_e_recovery, skip_check_by_timer: p.skip_check_by_timer, skip_check_by_distance: p.skip_check_by_distance,
-    best_limit: p.best_limit, created_at: iso(p.created_at), updated_at: iso(now), closed_at: iso(p.closed_at),
+    best_limit: p.best_limit, created_at: iso(p.created_at), updated_at: updatedAt, closed_at: iso(p.closed_at),
   };
 }
