@@ -114,6 +114,7 @@ export class PaperEngine {
   private readonly fills: FillSettings;
   private readonly pairs = new Map<number, PairFeed>();
   private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
+  private settingsByRow = new WeakMap<ProfileConfig, StrategySettings | null>();
   private profiles: ProfileConfig[] = [];
   private bot = false;
   private deposits = new Map<number, Dec>();
@@ -248,16 +249,22 @@ export class PaperEngine {
   }
 
   private settingsOf(profile: ProfileConfig): StrategySettings | null {
+    // The same profile row (one refresh) gives the same settings: compared as text only once per refresh.
+    const known = this.settingsByRow.get(profile);
+    if (known !== undefined) return known;
     const text = JSON.stringify(profile.settings);
     const cached = this.settingsCache.get(profile.id);
-    if (cached && cached.text === text) return cached.settings;
     let settings: StrategySettings | null = null;
-    try {
-      settings = readStrategySettings(profile.settings);
-    } catch {
-      // A document the validator refuses trades nothing; its open signals keep their last settings.
+    if (cached && cached.text === text) settings = cached.settings;
+    else {
+      try {
+        settings = readStrategySettings(profile.settings);
+      } catch {
+        // A document the validator refuses trades nothing; its open signals keep their last settings.
+      }
+      this.settingsCache.set(profile.id, { text, settings });
     }
-    this.settingsCache.set(profile.id, { text, settings });
+    this.settingsByRow.set(profile, settings);
     return settings;
   }
 
