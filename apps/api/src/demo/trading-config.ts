@@ -39,8 +39,8 @@ interface DemoProfile {
  * winners and losers, with some positions open at the end.
  */
 export const DEMO_PROFILES: DemoProfile[] = [
-  { title: 'Trend majors long', status: 'active', direction: 'long', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.5, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 720 }, k: 3 },
-  { title: 'Fade majors short', status: 'active', direction: 'short', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 2, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 480 }, k: 5 },
+  { title: 'Trend majors long', status: 'active', direction: 'long', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.8, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 1440 }, k: 3 },
+  { title: 'Fade majors short', status: 'active', direction: 'short', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 2, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 720 }, k: 5 },
   { title: 'Momentum alts 4h', status: 'active', direction: 'long', timeframe: '4h', tickers: 'Alts', mm: 'Alts MM', signal: { atr_threshold_percents: 0.5, start_point_coefficient: 1.6, timer_minutes: 240, atr_n_periods: 10, signal_duration_minutes: 1440 }, k: 1 },
   { title: 'Breakdown alts short', status: 'active', direction: 'short', timeframe: '1h', tickers: 'Alts', mm: 'Alts MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.7, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 600 }, k: 9 },
   { title: 'Swing majors 1d', status: 'inactive', direction: 'long', timeframe: '1d', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 2880 }, k: 7 },
@@ -68,9 +68,9 @@ export function demoSettings(p: DemoProfile) {
  * can lift NAV back over its release. var and opposite_dir have no measure fed in paper trading yet.
  */
 const RISK_TRIGGERS: { name: string; type: RiskTriggerType; blocker: number; unblocker: number | null; alert: boolean; timer?: number; reduce?: [number, number, number]; opp?: [number, number]; group?: string[]; rules?: string }[] = [
-  { name: 'NAV drawdown 1.5 %', type: 'nav', blocker: 1.5, unblocker: 0.5, alert: true, group: ['Fade majors short'], rules: 'Pause the majors short while NAV is 1.5 % under its monthly high' },
-  { name: 'NAV drawdown alert 1 %', type: 'nav_alerting', blocker: 1, unblocker: null, alert: true },
-  { name: 'Hard risk control', type: 'nav_reducing', blocker: 2, unblocker: 1, alert: true, reduce: [25, 2, 3], group: ['Breakdown alts short'], rules: 'Reduce the alts short positions by a quarter at 2 %, close them at 3 %' },
+  { name: 'NAV drawdown 2 %', type: 'nav', blocker: 2, unblocker: 1, alert: true, group: ['Breakdown alts short'], rules: 'Pause the alts short while NAV is 2 % under its monthly high' },
+  { name: 'NAV drawdown alert 1 %', type: 'nav_alerting', blocker: 1, unblocker: 0.5, alert: true, timer: 30 },
+  { name: 'Hard risk control', type: 'nav_reducing', blocker: 2.5, unblocker: 1, alert: true, reduce: [25, 2.5, 4], group: ['Breakdown alts short'], rules: 'Reduce the alts short positions by a quarter at 2.5 %, close them at 4 %' },
   { name: 'Unrealised loss 0.3 %', type: 'imp_loss', blocker: -0.3, unblocker: -0.1, alert: false, group: ['Trend majors long', 'Fade majors short'] },
   { name: 'VaR 150 %', type: 'var', blocker: 150, unblocker: 75, alert: false },
   { name: 'Opposite direction', type: 'opposite_dir', blocker: 30, unblocker: 15, alert: false, opp: [3, 5], group: ['Trend majors long', 'Fade majors short'] },
