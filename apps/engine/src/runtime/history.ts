@@ -36,7 +36,7 @@ async function main(): Promise<void> {
         if (percent < shown + 10 && at < lastWhole()) return;
         shown = percent;
         const seconds = (Date.now() - started) / 1000;
-        console.log(`history: ${new Date(at).toISOString().slice(0, 16)}Z, ${percent} %, ${progress.signals} signal rows, ${Math.round(progress.minutes / Math.max(seconds, 0.001))} minutes/s`);
+        console.log(`history: ${new Date(at).toISOString().slice(0, 16)}Z, ${percent} %, ${progress.signals} signal rows written, ${Math.round(progress.minutes / Math.max(seconds, 0.001))} minutes/s`);
       },
     });
   }
