@@ -91,7 +91,9 @@ function supervise(name, script, env, stdio) {
 /**
  * Starts the API, the worker and (unless ENGINE=simulated, where the worker's stand-in completes the
  * commands) the paper engine under supervision: a crashed one is started again while the others keep
- * running. Resolves once /health answers ok. A process that fails before that is an error.
+ * running. All three get the same environment: the engine announces its commits on the API's live
+ * stream with the same REDIS_URL and REDIS_PREFIX. Resolves once /health answers ok. A process that
+ * fails before that is an error.
  */
 export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';

@@ -25,6 +25,9 @@ export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PAS
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
 export const TABS_ADMIN = { email: 'tabs@example.com', password: ADMIN_PASSWORD };
 export const SESSIONS_ADMIN = { email: 'sessions@example.com', password: ADMIN_PASSWORD };
+/** The live console test's two operators, each in a browser of their own. */
+export const LIVE_ADMIN = { email: 'live@example.com', password: ADMIN_PASSWORD };
+export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

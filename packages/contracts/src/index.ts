@@ -34,3 +34,4 @@ export * from './signal-columns';
 export * from './order-columns';
 export * from './stats-columns';
 export * from './live';
+export * from './live-change';

@@ -78,6 +78,11 @@ export const LIVE_LIMITS = {
   /** The client's reconnect delays: the first, doubled after each failure up to the last. */
   reconnectFirstMs: 1_000,
   reconnectMaxMs: 30_000,
+  /**
+   * While the stream is not live, a screen showing a command under way (CANCELLING, CLOSING, CHANGING)
+   * reads its data again this often; while it is live the stream's events bring the change instead.
+   */
+  fallbackPollMs: 5_000,
 } as const;
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canRead, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
+import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
@@ -12,7 +12,6 @@ import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
-import { commandChanges } from './engine-live-changes';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
 import { auditSignalId, ENGINE_TARGET_TABLES, type EngineTargetRow } from './engine-targets';
@@ -146,7 +145,9 @@ export class EngineCommandsService {
     // Open consoles hear of the pending action_state first: the change is sent to Redis before the job, whose
     // outcome the worker publishes only after the engine has run it. Both wait together, so never longer than the enqueue alone.
     const accepted = this.live.publish(...created.flatMap((command) => commandChanges(command.id, command.kind, command.targetId, 'accepted')));
-    const enqueued = publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
+    // The paper engine claims pending rows from the table itself: a job would only be read and dropped.
+    const enqueued =
+      this.config.engine === 'paper' ? undefined : publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
     await Promise.all([accepted, enqueued]);
   }
 

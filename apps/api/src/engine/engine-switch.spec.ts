@@ -36,10 +36,13 @@ describe('ENGINE=paper: the worker leaves commands to the engine process', () =>
     const asked = await ctx.http().post(`/api/v2/orders/order/${order.orderId}/cancel/`).set(...auth(operator)).expect(202);
     expect(asked.body).toMatchObject({ status: 'pending', action_state: 'CANCELLING' });
 
+    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
+    const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed']);
+    expect(jobs.filter((job) => job.name === JOBS.runEngineCommand && (job.data as { commandId: string }).commandId === asked.body.id)).toEqual([]);
+
     const processor = worker.get(EngineCommandsProcessor);
     expect(await processor.run(asked.body.id)).toBe('left-to-engine');
     expect(await processor.sweep()).toBe(0);
-    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
     expect(await queue.getJobScheduler(JOBS.requeuePendingEngineCommands)).toBeFalsy();
 
     const [command] = await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [asked.body.id]);

@@ -1,5 +1,5 @@
 import { EXPORT_KIND_RULES, EXPORTED_LISTS, type ExportedList, type ExportKind, type ExportStatus } from '@console/contracts';
-import type { LiveChange } from '../live/live-change';
+import type { LiveChange } from '@console/contracts';
 
 const isExported = (kind: ExportKind): kind is ExportedList => EXPORTED_LISTS.some((list) => list === kind);
 

@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { REDIS } from '../common/redis/redis.module';
-import { CHANGE_FIELD, encodeChange, liveStreamKey, type LiveChange } from './live-change';
+import { CHANGE_FIELD, encodeChange, liveStreamKey, type LiveChange } from '@console/contracts';
 
 /**
  * How producers (API and worker alike) tell open consoles about a change: after their transaction has

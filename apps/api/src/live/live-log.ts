@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import { LIVE_LIMITS } from '@console/contracts';
-import { compareEventIds, decodeChange, isEventId, type StoredChange } from './live-change';
+import { decodeChange, type StoredChange } from '@console/contracts';
+import { compareEventIds, isEventId } from './live-change';
 
 type Entry = [id: string, fields: string[]];
 

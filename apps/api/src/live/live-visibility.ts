@@ -10,7 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { permOf, projectRow, type LiveEvent, type Perm, type PermHolder, type ResourceName, type SectionName } from '@console/contracts';
 import { SIGNAL_ROWS, type RowScope } from '../access/row-scopes';
-import type { StoredChange } from './live-change';
+import type { StoredChange } from '@console/contracts';
 import { LiveRowsRepository } from './live-rows.repository';
 
 /** Whose stream: the user and the group's perms as last checked. */

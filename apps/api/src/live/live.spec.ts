@@ -13,7 +13,8 @@ import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, type TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
-import { liveStreamKey, liveTicketKey } from './live-change';
+import { liveStreamKey } from '@console/contracts';
+import { liveTicketKey } from './live-change';
 import { LiveEvents } from './live-events';
 import { LiveStreams } from './live-streams.service';
 

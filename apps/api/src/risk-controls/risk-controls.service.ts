@@ -18,6 +18,7 @@ import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from 
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
+import { LiveEvents } from '../live/live-events';
 import { CreateRiskTriggerDto, RiskControlsQuery, RiskGroupsQuery, UpdateRiskTriggerDto } from './risk-controls.dto';
 import { RISK_GROUP_OPTION_LIST, RISK_TRIGGER_LIST } from './risk-controls.list';
 import { RiskControlsRepository, RiskTriggerRecord, RiskTriggerWrite } from './risk-controls.repository';
@@ -35,6 +36,7 @@ export class RiskControlsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly triggers: RiskControlsRepository,
     private readonly audit: AuditService,
+    private readonly live: LiveEvents,
   ) {}
 
   async list(query: RiskControlsQuery): Promise<ListPage<RiskTrigger>> {
@@ -68,12 +70,13 @@ export class RiskControlsService {
       await this.audit.write({ type: 'user', event_type: 'risk_trigger_created', user_id: principal.userId, log_data: { risk_trigger_id: id, after: created } }, m);
       return id;
     });
+    await this.live.publish({ resource: 'risk-controls', action: 'created', section: 'risk_control', ids: [id] });
     return toTrigger(foundOr404(await this.triggers.find(this.dataSource, id)));
   }
 
   async update(principal: Principal, id: number, body: UpdateRiskTriggerDto): Promise<RiskTrigger> {
     if (!Object.values(body).some((v) => v !== undefined)) throw new BadRequestDetail(M.editEmpty);
-    await this.dataSource.transaction(async (m) => {
+    const changed = await this.dataSource.transaction(async (m) => {
       const before = foundOr404(await this.triggers.find(m, id, { lock: true }));
       this.assertValues(before, body);
       await this.assertProfiles(m, body.group_profiles);
@@ -94,9 +97,14 @@ export class RiskControlsService {
       if (body.group_profiles) await this.triggers.setProfiles(m, id, 'group', body.group_profiles);
       const after = toTrigger(foundOr404(await this.triggers.find(m, id)));
       const beforeTrigger = toTrigger(before);
-      if (JSON.stringify(after) === JSON.stringify(beforeTrigger)) return markUnchanged();
+      if (JSON.stringify(after) === JSON.stringify(beforeTrigger)) {
+        markUnchanged();
+        return false;
+      }
       await this.audit.write({ type: 'user', event_type: 'risk_trigger_updated', user_id: principal.userId, log_data: { risk_trigger_id: id, before: beforeTrigger, after } }, m);
+      return true;
     });
+    if (changed) await this.live.publish({ resource: 'risk-controls', action: 'updated', section: 'risk_control', ids: [id] });
     return toTrigger(foundOr404(await this.triggers.find(this.dataSource, id)));
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intervalMessage, OWN_MESSAGES, RISK_CONTROL_MESSAGES as M } from '@console/contracts';
+import { decodeChange, intervalMessage, liveStreamKey, OWN_MESSAGES, RISK_CONTROL_MESSAGES as M } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
@@ -62,6 +62,20 @@ describe('risk control triggers', () => {
     await put(2_000_000, { is_active: true }, 404);
     const [log] = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'risk_trigger_updated' AND (log_data->>'risk_trigger_id')::int = $1 ORDER BY id LIMIT 1`, [impLoss]);
     expect(log.log_data).toMatchObject({ before: { trigger_blocker: -10 }, after: { trigger_blocker: -55.5 } });
+  });
+
+  it('announces a created and an edited trigger on the live stream, and an edit that changed nothing not at all', async () => {
+    const key = liveStreamKey(ctx.config.redisPrefix);
+    const since = async () => (await ctx.redis.xrevrange(key, '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
+    const changesAfter = async (id: string) =>
+      (await ctx.redis.xrange(key, `(${id}`, '+')).map(([entry, fields]) => decodeChange(entry, fields)).filter((c) => c?.resource === 'risk-controls');
+    let mark = await since();
+    const created = (await post({ ...hard, trigger_name: 'Live NAV' }, 201)).body;
+    expect(await changesAfter(mark)).toEqual([expect.objectContaining({ action: 'created', section: 'risk_control', ids: [String(created.id)] })]);
+    mark = await since();
+    await put(created.id, { timer: 45 }, 200);
+    await put(created.id, { timer: 45 }, 200);
+    expect(await changesAfter(mark)).toEqual([expect.objectContaining({ action: 'updated', section: 'risk_control', ids: [String(created.id)] })]);
   });
 
   it('toggles active and visibility; hidden triggers show only with show_hide=true; groups are strategy profiles', async () => {

@@ -19,6 +19,12 @@ export interface Alert {
   at: string;
 }
 
+/** What only the database knew after the writes: ids of the positions made and changed, and of the notifications. */
+export interface Written {
+  positions: { created: string[]; updated: string[] };
+  notifications: string[];
+}
+
 export class WriteBatch {
   private readonly signals = new Map<string, { insert?: Row; update?: Row }>();
   private readonly orders = new Map<string, { insert?: Row; update?: Row }>();
@@ -83,13 +89,13 @@ export class WriteBatch {
     return { signals: this.signals.size, orders: this.orders.size, positions: this.positions.size, logs: this.logs.length, metrics: this.metrics.length };
   }
 
-  async write(db: Db): Promise<void> {
+  async write(db: Db): Promise<Written> {
     const pick = <T>(rows: Iterable<T | undefined>) => [...rows].filter((r): r is T => r !== undefined);
     await writeSignals(db, pick([...this.signals.values()].map((e) => e.insert)), pick([...this.signals.values()].map((e) => e.update)));
     await writeOrders(db, pick([...this.orders.values()].map((e) => e.insert)), pick([...this.orders.values()].map((e) => e.update)));
     const positions = [...this.positions.values()];
-    await writePositions(db, positions.map((p) => p.first));
-    await writePositions(db, positions.filter((p) => p.last !== p.first).map((p) => p.last));
+    const first = await writePositions(db, positions.map((p) => p.first));
+    const last = await writePositions(db, positions.filter((p) => p.last !== p.first).map((p) => p.last));
     await writeLogs(db, this.logs);
     const saved = [...this.runs].filter((e): e is [string, () => string] => e[1] !== null);
     await writeRuns(
@@ -99,7 +105,8 @@ export class WriteBatch {
     );
     await writeMetrics(db, this.metrics);
     for (const [id, at] of this.triggered) await writeTriggeredAt(db, id, at);
-    await writeAlerts(db, this.alerts, this.telegram);
+    const notifications = await writeAlerts(db, this.alerts, this.telegram);
+    return { positions: { created: first.created, updated: [...new Set([...first.updated, ...last.updated])] }, notifications };
   }
 }
 

@@ -24,9 +24,10 @@ import { tradeMinute } from '../strategy/trade';
 import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
 import { periodStart } from '../market/timeframes';
 import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type RiskTriggerRow, type TriggerState } from '../risk/triggers';
-import { RealisedPnl, WriteBatch } from './batch';
+import { RealisedPnl, WriteBatch, type Written } from './batch';
 import { decodeState, encodeState } from './codec';
 import { inTransaction, iso, type Db } from './db';
+import { CommitChanges, NO_LIVE, type LivePublisher } from './live';
 import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
 import { readTriggers } from './sql/risk';
@@ -41,6 +42,8 @@ export interface EngineOptions {
   fills?: FillSettings;
   /** Test hook: throw inside the transaction of this minute, after its writes (a crash before commit). */
   crashAt?: number;
+  /** Where each commit's changes are announced to open consoles (none: they refresh on fetch). */
+  live?: LivePublisher;
 }
 
 interface RunRecord {
@@ -122,6 +125,8 @@ export class PaperEngine {
   private touched = new Set<string>();
   private fresh = new Set<string>();
   private logs: LogEntry[] = [];
+  /** What the running transaction changed, announced once it commits. */
+  private readonly changes = new CommitChanges();
   /** last_minute as the database holds it (null before the first minute). */
   private stored: string | null;
 
@@ -167,6 +172,7 @@ export class PaperEngine {
     while (this.last + MINUTE_MS <= toMinute) {
       const minute = this.last + MINUTE_MS;
       await inTransaction(this.pool, async (db) => {
+        this.changes.clear();
         await this.refresh(db);
         const span = await this.openSpan(db, true);
         this.tradeOneMinute(minute);
@@ -176,6 +182,7 @@ export class PaperEngine {
       });
       this.last = minute;
       this.stored = iso(minute);
+      await this.announce();
       done++;
     }
     return done;
@@ -192,6 +199,7 @@ export class PaperEngine {
     while (this.last + MINUTE_MS <= toMinute) {
       const end = Math.min(toMinute, this.last + batchMinutes * MINUTE_MS);
       const counts = await inTransaction(this.pool, async (db) => {
+        this.changes.clear();
         await this.refresh(db);
         const span = await this.openSpan(db, false);
         for (let minute = this.last + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
@@ -205,6 +213,7 @@ export class PaperEngine {
       for (const key of ['signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
       this.last = end;
       this.stored = iso(end);
+      await this.announce();
       onBatch?.(end, progress);
     }
     return progress;
@@ -213,13 +222,32 @@ export class PaperEngine {
   /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
   async commands(): Promise<void> {
     await inTransaction(this.pool, async (db) => {
+      this.changes.clear();
       await this.refresh(db);
       const out = new WriteBatch(true);
       if (!(await this.runCommands(db, this.last))) return;
       await this.collect(db, this.last, out, null);
-      await out.write(db);
+      this.noteWritten(await out.write(db));
       if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
     });
+    await this.announce();
+  }
+
+  /** After a commit: its changes to the consoles' live stream (bounded, never failing the engine). */
+  private async announce(): Promise<void> {
+    await (this.options.live ?? NO_LIVE).publish(this.changes.take());
+  }
+
+  /** Settles a command and notes its outcome for the consoles. */
+  private async settle(db: Db, command: Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>, outcome: Parameters<typeof completeCommand>[2]): Promise<void> {
+    if (await completeCommand(db, command, outcome)) this.changes.commandSettled(command.id, command.kind, command.target_id, outcome.status);
+  }
+
+  /** The rows whose ids only the database knew, for the consoles. */
+  private noteWritten(written: Written): void {
+    this.changes.rowsChanged('positions', 'APA', 'created', written.positions.created);
+    this.changes.rowsChanged('positions', 'APA', 'updated', written.positions.updated);
+    this.changes.rowsChanged('notifications', 'notifications', 'created', written.notifications);
   }
 
   /** What one transaction of minutes carries: its rows, the risk triggers it read, the realised PnL so far. */
@@ -236,7 +264,7 @@ export class PaperEngine {
 
   /** The transaction's end: its rows in bulk, then the state with the last minute done. */
   private async closeSpan(db: Db, last: number, span: Span): Promise<void> {
-    await span.out.write(db);
+    this.noteWritten(await span.out.write(db));
     const crash = this.options.crashAt;
     if (crash !== undefined && crash > this.last && crash <= last) throw new Error(`crash requested at ${iso(crash)}`);
     if (!(await writeState(db, this.stored, iso(last) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
@@ -398,13 +426,13 @@ export class PaperEngine {
       const row = rows[0];
       if (!row) continue;
       const finished = record?.run.signal.status === 'finished';
-      await completeCommand(db, { id: commandId, ...row }, finished ? { status: 'succeeded', done: ENGINE_COMMAND_EFFECTS[row.kind].done } : { status: 'failed', error: ENGINE_MESSAGES.closeOvertaken });
+      await this.settle(db, { id: commandId, ...row }, finished ? { status: 'succeeded', done: ENGINE_COMMAND_EFFECTS[row.kind].done } : { status: 'failed', error: ENGINE_MESSAGES.closeOvertaken });
     }
   }
 
   private async runCommand(db: Db, command: CommandRow, minute: number): Promise<void> {
     const done = ENGINE_COMMAND_EFFECTS[command.kind].done;
-    const fail = (error: string) => completeCommand(db, command, { status: 'failed', error });
+    const fail = (error: string) => this.settle(db, command, { status: 'failed', error });
     if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
       const signalId = command.target_type === 'signal' ? command.target_id : await signalOf(db, command.target_type === 'order' ? 'orders' : 'positions', command.target_id);
       const record = signalId ? this.runs.get(signalId) : undefined;
@@ -430,11 +458,11 @@ export class PaperEngine {
       this.update(record, result, profile, feed?.ticker ?? '');
       const waits = (command.kind === 'close_limit' || command.kind === 'close_best_limit') && !isFinal(result.run);
       if (waits) this.doc.holding[command.id] = record.signalId;
-      else await completeCommand(db, command, { status: 'succeeded', done });
+      else await this.settle(db, command, { status: 'succeeded', done });
       return;
     }
     await applyStatusCommand(db, command);
-    await completeCommand(db, command, { status: 'succeeded', done });
+    await this.settle(db, command, { status: 'succeeded', done });
   }
 
   /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
@@ -470,6 +498,7 @@ export class PaperEngine {
         out.log({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
       if (!before.fired && outcome.state.fired) {
         out.triggeredAt(trigger.id, iso(minute) ?? '');
+        this.changes.rowsChanged('risk-controls', 'risk_control', 'updated', [trigger.id]);
         log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
       } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
       for (const effect of outcome.effects) {
@@ -555,6 +584,8 @@ export class PaperEngine {
 
     const stamp = iso(now);
     for (const r of records) out.signal(r.signalId, { id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: stamp }, this.fresh.has(r.signalId));
+    this.changes.rowsChanged('signals', 'signals', 'created', records.filter((r) => this.fresh.has(r.signalId)).map((r) => r.signalId));
+    this.changes.rowsChanged('signals', 'signals', 'updated', records.filter((r) => !this.fresh.has(r.signalId)).map((r) => r.signalId));
     const orderRow = (r: RunRecord, o: SignalRun['orders'][number]) => ({
       id: r.orderIds[o.key], signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId,
       order_type: o.order_type, direction: o.direction, position_direction: o.position_direction, price: o.price, quantity: o.quantity,
@@ -563,7 +594,10 @@ export class PaperEngine {
     });
     const freshOrders = new Set(newOrders.map(({ o }) => o));
     for (const { r, o } of newOrders) out.order(r.orderIds[o.key], orderRow(r, o), true);
-    for (const r of records) for (const o of r.run.orders) if (o.updated_at === now && !freshOrders.has(o)) out.order(r.orderIds[o.key], orderRow(r, o), false);
+    const changedOrders = records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrders.has(o)).map((o) => orderRow(r, o)));
+    for (const row of changedOrders) out.order(row.id, row, false);
+    this.changes.rowsChanged('orders', 'orders', 'created', newOrders.map(({ r, o }) => r.orderIds[o.key]));
+    this.changes.rowsChanged('orders', 'orders', 'updated', changedOrders.map((o) => o.id));
     for (const r of records) {
       if (r.run.position.created_at === null) continue;
       out.position(r.signalId, positionRow(r, stamp));
@@ -607,6 +641,7 @@ export class PaperEngine {
       });
       this.doc.metrics[accountId] = state;
       span.out.metric({ ...state.row, at });
+      this.changes.metricsWritten();
     }
   }
 }

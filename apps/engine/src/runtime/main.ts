@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MINUTE_MS } from '../market/candle';
 import { createPool } from './db';
 import { PaperEngine } from './engine';
+import { livePublisherFromEnv } from './live';
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));
   const lastWhole = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
-  const engine = await PaperEngine.open(pool, { seed, startAt: lastWhole() });
+  const live = livePublisherFromEnv(process.env);
+  const engine = await PaperEngine.open(pool, { seed, startAt: lastWhole(), live });
   while (!stopping) {
     await engine.heartbeat();
     await engine.commands();
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     await sleep(1000);
   }
   await pool.end();
+  await live.close();
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIVE_PATHS, LIVE_STATUS_TEXT, type LiveEvent } from '@console/contracts';
 import { ApiProvider } from '../api/context';
+import { queryKeys } from '../api/query-keys';
 import { makeQueryClient } from '../app/providers';
 import { fakeFetch, makeApi, makeUser, signedInState } from '../test/fixtures';
 import type { LiveSource } from './live-connection';
@@ -52,7 +53,7 @@ function setup() {
       .getAll()
       .filter((query) => query.state.isInvalidated)
       .map((query) => query.queryKey[0]);
-  return { sources, stale };
+  return { sources, stale, queryClient };
 }
 
 describe('LiveProvider', () => {
@@ -74,5 +75,22 @@ describe('LiveProvider', () => {
 
     act(() => sources[0].onerror?.(new Event('error')));
     expect(screen.getByTestId('live-indicator')).toHaveAttribute('aria-label', LIVE_STATUS_TEXT.reconnecting);
+  });
+
+  it("writes a command's new action_state into the cached rows holding it, before the refetch answers", async () => {
+    const { sources, queryClient } = setup();
+    await waitFor(() => expect(sources).toHaveLength(1));
+    const page = { count: 2, next: null, previous: null, results: [{ id: '7', status: 'NEW', action_state: 'CANCELLING' }, { id: '8', status: 'NEW', action_state: 'NONE' }] };
+    queryClient.setQueryData(queryKeys.orders.list({ page: 2 }), page);
+    queryClient.setQueryData(queryKeys.strategyProfiles.detail(7), { id: 7, title: 'P', action_state: 'CHANGING' });
+    sources[0].emit('ready', {}, '1-0');
+
+    const change: LiveEvent = { id: '2-0', resource: 'orders', action: 'updated', ids: ['7'], row: { id: '7', action_state: 'CANCELLED' }, section: 'orders' };
+    sources[0].emit('message', change, change.id);
+    expect(queryClient.getQueryData(queryKeys.orders.list({ page: 2 }))).toEqual({ ...page, results: [{ id: '7', status: 'NEW', action_state: 'CANCELLED' }, page.results[1]] });
+    // Another resource's row with the same id is not touched; a detail of the named resource is.
+    expect(queryClient.getQueryData(queryKeys.strategyProfiles.detail(7))).toEqual({ id: 7, title: 'P', action_state: 'CHANGING' });
+    sources[0].emit('message', { ...change, id: '3-0', resource: 'strategy-profiles', row: { id: '7', action_state: 'CHANGED' }, section: 'profiles' }, '3-0');
+    expect(queryClient.getQueryData(queryKeys.strategyProfiles.detail(7))).toEqual({ id: 7, title: 'P', action_state: 'CHANGED' });
   });
 });

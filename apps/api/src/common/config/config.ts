@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LIVE_STREAM_DEFAULTS } from '@console/contracts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -71,7 +72,7 @@ const environment = z
     RECAPTCHA_VERIFY_URL: withDefault('https://www.google.com/recaptcha/api/siteverify'),
     // Blank is meaningful here: no SPA to serve.
     WEB_DIST_DIR: z.string().default(resolve(__dirname, '../../../../web/dist')),
-    REDIS_PREFIX: withDefault('console'),
+    REDIS_PREFIX: withDefault(LIVE_STREAM_DEFAULTS.redisPrefix),
     WORKER_CONCURRENCY: wholeNumber(4, 1, 64),
     TELEGRAM_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://api.telegram.org')),
     TELEGRAM_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
@@ -89,7 +90,7 @@ const environment = z
     ENGINE_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
     ENGINE_REQUEUE_AFTER_MS: wholeNumber(30_000, 0, 24 * 3_600_000),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
-    ENQUEUE_TIMEOUT_MS: wholeNumber(1_000, 50, 60_000),
+    ENQUEUE_TIMEOUT_MS: wholeNumber(LIVE_STREAM_DEFAULTS.publishTimeoutMs, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
     WORKER_HEARTBEAT_FILE: z.string().default(''),
     // Where browsers reach the console (page links are built on it); blank: http://localhost:PORT.
@@ -112,7 +113,7 @@ const environment = z
     EXPORT_STALE_AFTER_MS: wholeNumber(120_000, 100, 24 * 3_600_000),
     // The live stream: the changes Redis keeps for resuming clients (approximate), and how often each API
     // process checks that its open streams' sessions are still live and their groups unchanged.
-    LIVE_STREAM_MAX_LENGTH: wholeNumber(10_000, 10, 10_000_000),
+    LIVE_STREAM_MAX_LENGTH: wholeNumber(LIVE_STREAM_DEFAULTS.maxLength, 10, 10_000_000),
     LIVE_ACCESS_CHECK_MS: wholeNumber(5_000, 50, 600_000),
   })
   .superRefine((env, ctx) => {

@@ -75,20 +75,22 @@ const POSITION_COLUMNS = `signal_id bigint, exchange_account_id int, profile_id 
  * Positions by their signal: inserted at the first fill, updated after. An update, then an insert of
  * the rows still missing (not an upsert, which would spend an id of the sequence on every conflict), so
  * ids follow the order positions opened whether a span is written minute by minute or at once.
+ * Answers the ids of the rows it made and of those it changed.
  */
-export async function writePositions(db: Db, rows: readonly object[]): Promise<void> {
-  if (!rows.length) return;
+export async function writePositions(db: Db, rows: readonly object[]): Promise<{ created: string[]; updated: string[] }> {
+  if (!rows.length) return { created: [], updated: [] };
   const json = JSON.stringify(rows);
-  await db.query(
+  const updated = await db.query<{ id: string }>(
     `UPDATE positions p SET state = r.state, active_p_size_usd = r.active_p_size_usd, active_p_coins = r.active_p_coins, r_pnl = r.r_pnl,
             u_pnl = r.u_pnl, avg_e_price = r.avg_e_price, current_price = r.current_price, mark_price = r.mark_price, k_exit = r.k_exit,
             k_exit_coeff = r.k_exit_coeff, reduce_p = r.reduce_p, k_e_recovery = r.k_e_recovery, skip_check_by_timer = r.skip_check_by_timer,
             skip_check_by_distance = r.skip_check_by_distance, best_limit = r.best_limit, updated_at = r.updated_at, closed_at = r.closed_at
        FROM jsonb_to_recordset($1::jsonb) AS r(${POSITION_COLUMNS})
-      WHERE p.signal_id = r.signal_id`,
+      WHERE p.signal_id = r.signal_id
+     RETURNING p.id::text`,
     [json],
   );
-  await db.query(
+  const created = await db.query<{ id: string }>(
     `INSERT INTO positions (signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, r_pnl, u_pnl,
             avg_e_price, current_price, mark_price, k_exit, k_exit_coeff, reduce_p, k_e_recovery, skip_check_by_timer, skip_check_by_distance,
             best_limit, created_at, updated_at, closed_at)
@@ -96,9 +98,11 @@ export async function writePositions(db: Db, rows: readonly object[]): Promise<v
             avg_e_price, current_price, mark_price, k_exit, k_exit_coeff, reduce_p, k_e_recovery, skip_check_by_timer, skip_check_by_distance,
             best_limit, created_at, updated_at, closed_at
        FROM jsonb_to_recordset($1::jsonb) AS r(${POSITION_COLUMNS})
-      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.signal_id = r.signal_id)`,
+      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.signal_id = r.signal_id)
+     RETURNING id::text`,
     [json],
   );
+  return { created: created.rows.map((r) => r.id), updated: updated.rows.map((r) => r.id) };
 }
 
 /** Log rows, as the logs list shows them (type, event_type, the signal, pair and profile they concern). */

@@ -3,6 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueryValue } from '../../api/build-query';
 import { useApiClient } from '../../api/context';
 import { normaliseError } from '../../api/errors';
+import { fallbackPoll } from '../../live/fallback-poll';
+import type { LiveHub } from '../../live/live-hub';
+import { useLiveHub } from '../../live/LiveProvider';
 
 /** An exported list's calls: start with the list's filters, poll the task, download its file. */
 export interface ExportCalls {
@@ -33,22 +36,68 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    });
+/**
+ * Follows a task on the live stream, subscribed before the task is asked for so that no event of it is
+ * missed: `next()` resolves once the task may have moved on (an event for it, or a gap in the stream),
+ * or, while the stream is not live, after EXPORT_POLL_INTERVAL_MS (the fallback rule).
+ */
+export function followTask(hub: LiveHub, signal: AbortSignal) {
+  let taskId: string | null = null;
+  let moved = false;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    moved = true;
+    wake?.();
+  };
+  const stop = hub.subscribe((notice) => {
+    if (notice.kind === 'refetch' || (notice.kind === 'change' && notice.event.resource === 'exports' && (taskId === null || notice.event.ids?.includes(taskId)))) poke();
+    // A stream that drops, or comes back, re-arms the wait with the rule for its new state.
+    if (notice.kind === 'status') wake?.();
   });
+  signal.addEventListener('abort', stop);
+  return {
+    track(id: string) {
+      taskId = id;
+    },
+    next: () =>
+      new Promise<void>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason as Error);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const done = () => {
+          clearTimeout(timer);
+          wake = null;
+          signal.removeEventListener('abort', aborted);
+          moved = false;
+          resolve();
+        };
+        const aborted = () => {
+          clearTimeout(timer);
+          wake = null;
+          reject(signal.reason as Error);
+        };
+        const arm = () => {
+          if (moved) return done();
+          clearTimeout(timer);
+          const every = fallbackPoll(hub.status === 'live', true, EXPORT_POLL_INTERVAL_MS);
+          if (every !== false) timer = setTimeout(done, every);
+        };
+        signal.addEventListener('abort', aborted);
+        wake = arm;
+        arm();
+      }),
+    stop,
+  };
+}
 
 /**
- * The export flow: start a task with the current filters, poll it every
- * EXPORT_POLL_INTERVAL_MS until SUCCESS with a filename, then download the file with the session's token
- * and save it. A failure ends as `onError`'s message. Leaving the page stops the polling.
+ * The export flow: start a task with the current filters, read it again whenever the live stream says it
+ * moved on (every EXPORT_POLL_INTERVAL_MS while the stream is not live) until SUCCESS with a filename,
+ * then download the file with the session's token and save it. A failure ends as `onError`'s message.
+ * Leaving the page stops the wait.
  */
 export function useExportTask(calls: ExportCalls, params: ExportParams, onError: (message: string) => void): ExportRun {
   const client = useApiClient();
+  const hub = useLiveHub();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -61,11 +110,13 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
     const { signal } = controller;
     setRunning(true);
     setProgress(null);
+    const follow = followTask(hub, signal);
     void (async () => {
       try {
         const { task_id } = await client.get<ExportStartAnswer>(calls.start, { params, signal });
+        follow.track(task_id);
         for (;;) {
-          await wait(EXPORT_POLL_INTERVAL_MS, signal);
+          await follow.next();
           const task = await client.get<ExportTaskAnswer>(calls.result(task_id), { signal });
           if (task.task_status === 'FAILURE') throw new Error(EXPORT_MESSAGES.failed);
           if (task.task_status === 'SUCCESS') {
@@ -78,6 +129,7 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
       } catch (error) {
         if (!signal.aborted) onError(normaliseError(error));
       } finally {
+        follow.stop();
         if (!signal.aborted) {
           setRunning(false);
           setProgress(null);
@@ -85,7 +137,7 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
         }
       }
     })();
-  }, [client, calls, params, onError]);
+  }, [client, hub, calls, params, onError]);
 
   return { running, progress, start };
 }

@@ -1,9 +1,10 @@
-import { Box, Button, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Box, Button, FormControlLabel, Switch, TextField } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { canRead, mayFilterBy, SIGNALS_UI, type ListQueryAccess, type Perm } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../api/context';
 import { PagingPicker } from '../picker/PagingPicker';
 import { pairSource, strategyProfileSource, type OptionSource } from '../picker/option-sources';
+import { ALL, SelectFilter } from '../table/SelectFilter';
 import type { TableParams } from '../table/use-table-params';
 
 /** Every filter key the signals and orders tables keep in the query string. */
@@ -11,7 +12,6 @@ export const TRADING_FILTER_KEYS = ['profile', 'pair', 'status', 'created_at_aft
 type FilterKey = (typeof TRADING_FILTER_KEYS)[number];
 type Draft = Partial<Record<FilterKey, string>>;
 
-const ALL = '';
 // On a phone the fields share the line's width (one or two to a line), from a tablet up their own width.
 const FIELD_SX = { flex: { xs: '1 1 140px', sm: '0 0 160px' }, minWidth: 0 } as const;
 
@@ -50,23 +50,7 @@ export function TradingFilters({ params, perm, access, statuses, switches, fixed
   const set = (key: FilterKey) => (value: string) => setDraft((previous) => ({ ...previous, [key]: value }));
 
   const select = (key: FilterKey, label: string, options: readonly { value: string; label: string }[]) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={draft[key] ?? ALL}
-      onChange={(event) => set(key)(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      sx={FIELD_SX}
-      data-testid={`filter-${key}`}
-    >
-      <MenuItem value={ALL}>All</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <SelectFilter label={label} value={draft[key]} onChange={set(key)} options={options} sx={FIELD_SX} testId={`filter-${key}`} />
   );
   const date = (key: FilterKey, label: string) => (
     <TextField

@@ -4,21 +4,20 @@ import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-/** While the engine has a switch to confirm, the status is asked again this often. */
-const CHANGING_POLL_MS = 3000;
+import { fallbackPoll, isUnderWay, useStreamLive } from '../../../live/fallback-poll';
 
 export const getSystemStatus = (client: ApiClient) => client.get<SystemStatus>(API_PATHS.systemStatus);
 export const setSystemStatus = (client: ApiClient, status: BotStatus, send?: CommandSend) => client.post<SystemStatus>(API_PATHS.systemStatus, { status }, send);
 
-export const systemStatusQueryOptions = (client: ApiClient) =>
+export const systemStatusQueryOptions = (client: ApiClient, live = false) =>
   queryOptions({
     queryKey: queryKeys.botStatus.detail(),
     queryFn: () => getSystemStatus(client),
-    refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
+    // The engine's confirmation of a switch arrives on the stream, or by a slow poll without it.
+    refetchInterval: (query) => fallbackPoll(live, isUnderWay(query.state.data)),
   });
 
-export const useSystemStatus = (enabled: boolean) => useQuery({ ...systemStatusQueryOptions(useApiClient()), enabled });
+export const useSystemStatus = (enabled: boolean) => useQuery({ ...systemStatusQueryOptions(useApiClient(), useStreamLive()), enabled });
 
 export function useSetSystemStatus() {
   const client = useApiClient();

@@ -1,7 +1,7 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Link, MenuItem, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Paper, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   DIRECTIONS,
   EMPTY_VALUE,
@@ -20,6 +20,8 @@ import { useAuthState } from '../../../api/context';
 import { formatDate } from '../../../ui/format/date';
 import { PageHeader } from '../../../ui/PageTitle';
 import { DataTable } from '../../../ui/table/DataTable';
+import { linkedTitle, visibilityColumn } from '../../../ui/table/profile-columns';
+import { optionsOf, SelectFilter } from '../../../ui/table/SelectFilter';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useAutoDeposit } from '../api/auto-deposit';
@@ -33,7 +35,6 @@ import { StrategyProfilesCell } from '../components/StrategyProfilesCell';
 import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['status', 'visibility', 'direction'] as const;
-const ALL = '';
 
 /** A quota as its declared column writes it, in a cell and in the summary row. */
 function quotaText(field: 'all_signals_quota' | 'one_signal_quota', value: number | undefined): string {
@@ -65,33 +66,10 @@ export function MmProfilesPage() {
   const send = (change: MmProfileSwitch) => run(change.id, () => switchProfile.mutateAsync(change));
 
   const columns = declaredColumns(MM_PROFILE_RESOURCE, perm, {
-    render: {
-      ...RENDER,
-      // The title opens the form only for an inactive profile a group may edit.
-      title: (profile) =>
-        mmTitleLinks(profile.status, actions) ? (
-          <Link component={RouterLink} to={pathTo('mmProfile', { id: profile.id })}>
-            {profile.title}
-          </Link>
-        ) : (
-          profile.title
-        ),
-    },
+    // The title opens the form only for an inactive profile a group may edit.
+    render: { ...RENDER, title: linkedTitle<MmProfileRow>((profile) => mmTitleLinks(profile.status, actions), (profile) => pathTo('mmProfile', { id: profile.id })) },
   });
-  if (actions.visibility) {
-    columns.push({
-      field: 'is_show',
-      header: 'Visibility',
-      render: (profile) => (
-        <Switch
-          checked={profile.is_show ?? true}
-          disabled={busy.has(profile.id)}
-          onChange={(event) => void send({ id: profile.id, is_show: event.target.checked })}
-          slotProps={{ input: { 'aria-label': `${profile.title ?? profile.id} visible` } }}
-        />
-      ),
-    });
-  }
+  if (actions.visibility) columns.push(visibilityColumn('switch', busy, (profile, visible) => void send({ id: profile.id, is_show: visible })));
   if (actions.statusAction) {
     columns.push({
       field: 'action',
@@ -107,24 +85,16 @@ export function MmProfilesPage() {
     });
   }
 
-  const filter = (key: (typeof FILTER_KEYS)[number], label: string, options: readonly string[], fallback: string) => (
-    <TextField
-      select
-      size="small"
+  // A filter with a default value (visibility) offers no 'All'.
+  const filter = (key: (typeof FILTER_KEYS)[number], label: string, options: readonly string[], fallback?: string) => (
+    <SelectFilter
       label={label}
-      value={params.filters[key] ?? fallback}
-      onChange={(event) => params.setFilters({ ...params.filters, [key]: event.target.value })}
-      // 'All' is the empty value: the label stays up so that it shows.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: 130 }}
-    >
-      {fallback === ALL && <MenuItem value={ALL}>All</MenuItem>}
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={params.filters[key]}
+      onChange={(value) => params.setFilters({ ...params.filters, [key]: value })}
+      options={optionsOf(options)}
+      all={fallback === undefined}
+      fallback={fallback}
+    />
   );
 
   const summary = profiles.data?.summary;
@@ -167,9 +137,9 @@ export function MmProfilesPage() {
         error={profiles.error}
         toolbar={
           <>
-            {filter('status', 'Status', MM_PROFILE_STATUSES, ALL)}
+            {filter('status', 'Status', MM_PROFILE_STATUSES)}
             {filter('visibility', 'Visibility', MM_PROFILE_VISIBILITIES, 'visible')}
-            {filter('direction', 'Direction', DIRECTIONS, ALL)}
+            {filter('direction', 'Direction', DIRECTIONS)}
           </>
         }
         testId="mm-profiles-table"

@@ -4,7 +4,7 @@ import { useCommandMutation } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
 
-/** Cancel an order: an engine command; the list shows CANCELLING at once and polls until it is done. Its signal changes too. */
+/** Cancel an order: an engine command; the list shows CANCELLING at once and CANCELLED when the live stream brings the engine's outcome. Its signal changes too. */
 export function useCancelOrder() {
   const client = useApiClient();
   const queryClient = useQueryClient();

@@ -1,30 +1,22 @@
-import { useState } from 'react';
 import { ACCOUNT_STATS_RESOURCE, ACCOUNT_STATS_PAGE_SIZE, canRead, EXPORT_PATHS, permOf, STATS_UI } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
-import { PageTitle } from '../../../ui/PageTitle';
-import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
 import { declaredColumns } from '../../../ui/table/declared-columns';
-import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters, withDefaultUntil } from '../components/StatsFilters';
+import { StatsFilters } from '../components/StatsFilters';
 import { useAccountStats, statsOptionSource } from '../api/get-stats';
-import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
+import { onTab } from '../components/figure-columns';
+import { StatsScreen, useStatsTable } from '../components/stats-table';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['account_id__in', 'created_at__gte', 'created_at__lte'] as const;
-const PAGE_SIZES = { options: [20, 50, 100], default: ACCOUNT_STATS_PAGE_SIZE };
 
 /** Account stats: per exchange account the figures of all its profiles' signals, with its NAV and deposit. */
 export function AccountStatsPage() {
-  const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
+  const { params, filters, query, tab, setTab, set, exportParams } = useStatsTable(ACCOUNT_STATS_PAGE_SIZE, FILTER_KEYS);
   const { user } = useAuthState();
-  const canExport = canRead(user?.group, 'account_stats_export');
-  const filters = withDefaultUntil(params.filters);
-  const stats = useAccountStats(withDefaultUntil(params.query));
+  const stats = useAccountStats(query);
   const client = useApiClient();
-  const [tab, setTab] = useState<StatsTab>('Results');
-  const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
   const columns = declaredColumns(ACCOUNT_STATS_RESOURCE, permOf(user?.group, 'account_stats'), {
     keep: onTab(tab),
@@ -32,10 +24,7 @@ export function AccountStatsPage() {
   });
 
   return (
-    <>
-      <SectionTabs bar="stats" />
-      <PageTitle>Account stats</PageTitle>
-      <StatsTabs tab={tab} onChange={setTab} />
+    <StatsScreen title="Account stats" tab={tab} onTab={setTab}>
       <DataTable
         columns={columns}
         rows={stats.data?.results}
@@ -56,11 +45,11 @@ export function AccountStatsPage() {
               until={filters.created_at__lte}
               onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
             />
-            {canExport && <ExportButton calls={EXPORT_PATHS.account_stats} params={params.ordering ? { ...filters, ordering: params.ordering } : filters} />}
+            {canRead(user?.group, 'account_stats_export') && <ExportButton calls={EXPORT_PATHS.account_stats} params={exportParams} />}
           </>
         }
         testId="account-stats-table"
       />
-    </>
+    </StatsScreen>
   );
 }

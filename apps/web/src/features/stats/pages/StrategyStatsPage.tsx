@@ -1,41 +1,30 @@
-import { MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
 import { canRead, EXPORT_PATHS, PROFILE_STATS_RESOURCE, PROFILE_STATS_PAGE_SIZE, permOf, STATS_UI, STRATEGY_PROFILE_STATUSES, mayFilterBy } from '@console/contracts';
 import { useApiClient, useAuthState } from '../../../api/context';
 import { ExportButton } from '../../../ui/export/ExportButton';
-import { PageTitle } from '../../../ui/PageTitle';
-import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
+import { optionsOf, SelectFilter } from '../../../ui/table/SelectFilter';
 import { declaredColumns } from '../../../ui/table/declared-columns';
-import { useTableParams } from '../../../ui/table/use-table-params';
-import { StatsFilters, withDefaultUntil } from '../components/StatsFilters';
+import { StatsFilters } from '../components/StatsFilters';
 import { useProfilesStats, statsOptionSource } from '../api/get-stats';
-import { onTab, StatsTabs, type StatsTab } from '../components/figure-columns';
+import { onTab } from '../components/figure-columns';
+import { StatsScreen, useStatsTable } from '../components/stats-table';
 
 const FILTER_KEYS = ['profile_id__in', 'status', 'created_at__gte', 'created_at__lte'] as const;
-const PAGE_SIZES = { options: [20, 50, 100], default: PROFILE_STATS_PAGE_SIZE };
-
-/** The export takes the applied filters and the order of the table. */
-const exportParams = (filters: Record<string, string>, ordering: string | null) => (ordering ? { ...filters, ordering } : filters);
+/** A draft never traded: it has no figures to filter for. */
+const STATUS_OPTIONS = optionsOf(STRATEGY_PROFILE_STATUSES.filter((status) => status !== 'draft'));
 
 /** Strategy stats: each profile's figures, filtered by profile, status and creation date. */
 export function StrategyStatsPage() {
   const { user } = useAuthState();
   const perm = permOf(user?.group, 'profiles_stats');
-  const params = useTableParams(PAGE_SIZES, FILTER_KEYS);
-  const filters = withDefaultUntil(params.filters);
-  const stats = useProfilesStats(withDefaultUntil(params.query));
+  const { params, filters, query, tab, setTab, set, exportParams } = useStatsTable(PROFILE_STATS_PAGE_SIZE, FILTER_KEYS);
+  const stats = useProfilesStats(query);
   const client = useApiClient();
-  const [tab, setTab] = useState<StatsTab>('Results');
-  const set = (changes: Record<string, string>) => params.setFilters({ ...params.filters, ...changes });
 
   const columns = declaredColumns(PROFILE_STATS_RESOURCE, perm, { keep: onTab(tab), ellipsis: ['profile_title'] });
 
   return (
-    <>
-      <SectionTabs bar="stats" />
-      <PageTitle>Strategy stats</PageTitle>
-      <StatsTabs tab={tab} onChange={setTab} />
+    <StatsScreen title="Strategy stats" tab={tab} onTab={setTab}>
       <DataTable
         columns={columns}
         rows={stats.data?.results}
@@ -59,30 +48,15 @@ export function StrategyStatsPage() {
                 onDates={(from, until) => set({ created_at__gte: from, created_at__lte: until })}
               >
                 {mayFilterBy(perm, PROFILE_STATS_RESOURCE.query, 'status') && (
-                  <TextField
-                    select
-                    size="small"
-                    label="Status"
-                    value={params.filters.status ?? ''}
-                    onChange={(e) => set({ status: e.target.value })}
-                    slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                    sx={{ minWidth: 130 }}
-                  >
-                    <MenuItem value="">All</MenuItem>
-                    {STRATEGY_PROFILE_STATUSES.filter((s) => s !== 'draft').map((s) => (
-                      <MenuItem key={s} value={s}>
-                        {s}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  <SelectFilter label="Status" value={params.filters.status} onChange={(status) => set({ status })} options={STATUS_OPTIONS} />
                 )}
               </StatsFilters>
             )}
-            {canRead(user?.group, 'profiles_stats_export') && <ExportButton calls={EXPORT_PATHS.profiles_stats} params={exportParams(filters, params.ordering)} />}
+            {canRead(user?.group, 'profiles_stats_export') && <ExportButton calls={EXPORT_PATHS.profiles_stats} params={exportParams} />}
           </>
         }
         testId="strategy-stats-table"
       />
-    </>
+    </StatsScreen>
   );
 }

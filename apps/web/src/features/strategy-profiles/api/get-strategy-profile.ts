@@ -3,21 +3,21 @@ import { API_PATHS, MAX_PAGE_SIZE, type NamedRef, type Paginated, type StrategyP
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
+import { fallbackPoll, isUnderWay, useStreamLive } from '../../../live/fallback-poll';
 import { strategyProfileSource, titledSource } from '../../../ui/picker/option-sources';
-import { CHANGING_POLL_MS } from './get-strategy-profiles';
 
-export const strategyProfileQueryOptions = (client: ApiClient, id: number) =>
+export const strategyProfileQueryOptions = (client: ApiClient, id: number, live = false) =>
   queryOptions({
     queryKey: queryKeys.strategyProfiles.detail(id),
     queryFn: () => client.get<StrategyProfileRow>(API_PATHS.strategyProfile(id)),
     retry: false,
-    refetchInterval: (query) => (query.state.data?.action_state === 'CHANGING' ? CHANGING_POLL_MS : false),
+    refetchInterval: (query) => fallbackPoll(live, isUnderWay(query.state.data)),
   });
 
 export const strategySettingsQueryOptions = (client: ApiClient, id: number) =>
   queryOptions({ queryKey: queryKeys.strategyProfiles.settings(id), queryFn: () => client.get<StrategySettings>(API_PATHS.strategySettings(id)), retry: false });
 
-export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0), enabled: id !== null });
+export const useStrategyProfile = (id: number | null) => useQuery({ ...strategyProfileQueryOptions(useApiClient(), id ?? 0, useStreamLive()), enabled: id !== null });
 export const useStrategySettings = (id: number | null, enabled = true) => useQuery({ ...strategySettingsQueryOptions(useApiClient(), id ?? 0), enabled: enabled && id !== null });
 
 /** `PUT strategies/strategy-settings/{id}/`: the whole document, which the API checks; the profile is read again after it. */

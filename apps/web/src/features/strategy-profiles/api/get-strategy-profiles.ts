@@ -4,19 +4,17 @@ import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-
-/** While a profile shows 'starting' or 'stopping', it is asked again this often. */
-export const CHANGING_POLL_MS = 3000;
+import { pollRowsUnderWay, useStreamLive } from '../../../live/fallback-poll';
 
 export const getStrategyProfiles = (client: ApiClient, query: Record<string, QueryValue>) => client.get<Paginated<StrategyProfileRow>>(API_PATHS.strategyProfiles, { params: query });
 
-export const strategyProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}) =>
+export const strategyProfilesQueryOptions = (client: ApiClient, query: Record<string, QueryValue> = {}, live = false) =>
   queryOptions({
     queryKey: queryKeys.strategyProfiles.list(query),
     queryFn: () => getStrategyProfiles(client, query),
     placeholderData: keepPreviousData,
-    // A row whose start or stop the engine has yet to confirm is asked again until it has.
-    refetchInterval: (q) => (q.state.data?.results.some((row) => row.action_state === 'CHANGING') ? CHANGING_POLL_MS : false),
+    // A start or stop the engine has yet to confirm arrives on the stream, or by a slow poll without it.
+    refetchInterval: (q) => pollRowsUnderWay(live, q.state.data),
   });
 
-export const useStrategyProfiles = (query: Record<string, QueryValue>) => useQuery(strategyProfilesQueryOptions(useApiClient(), query));
+export const useStrategyProfiles = (query: Record<string, QueryValue>) => useQuery(strategyProfilesQueryOptions(useApiClient(), query, useStreamLive()));

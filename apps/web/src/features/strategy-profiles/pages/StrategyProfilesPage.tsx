@@ -1,13 +1,15 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Checkbox, Link, MenuItem, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { EMPTY_VALUE, pathTo, permOf, PROFILE_DIRECTION_LABELS, STRATEGY_PROFILE_RESOURCE, STRATEGY_PROFILE_UI, type StrategyProfileRow } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { PageHeader } from '../../../ui/PageTitle';
 import { AccountTitle, CELL_TEXT_MAX_WIDTH, EllipsisText } from '../../../ui/text/EllipsisText';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
+import { linkedTitle, visibilityColumn } from '../../../ui/table/profile-columns';
+import { SelectFilter } from '../../../ui/table/SelectFilter';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useStrategyProfiles } from '../api/get-strategy-profiles';
@@ -19,9 +21,8 @@ import { TickerListCell } from '../components/TickerListCell';
 import { continueDraftPath, shownStatusAction, strategyListActions } from '../components/strategy-rules';
 
 const FILTER_KEYS = ['direction', 'show_hide'] as const;
-const ALL = '';
 /** The filter's order in the spec: All, Short, Long. */
-const DIRECTION_OPTIONS = ['short', 'long'] as const;
+const DIRECTION_OPTIONS = (['short', 'long'] as const).map((direction) => ({ value: direction, label: PROFILE_DIRECTION_LABELS[direction] }));
 
 /** A name on one line, cut with an ellipsis when long (whole on hover or tap). */
 const OneLine = ({ text }: { text: string | undefined }) => <EllipsisText text={text ?? EMPTY_VALUE} maxWidth={CELL_TEXT_MAX_WIDTH} />;
@@ -48,34 +49,12 @@ export function StrategyProfilesPage() {
   const { busy, run } = useRowActions();
   const showingAll = params.filters.show_hide === 'true';
 
-
   const columns = declaredColumns(STRATEGY_PROFILE_RESOURCE, perm, {
-    render: {
-      ...RENDER,
-      // The name opens the profile only for a group its page admits.
-      title: (profile) =>
-        actions.nameLinks ? (
-          <Link component={RouterLink} to={pathTo('strategyProfile', { id: profile.id })}>
-            {profile.title}
-          </Link>
-        ) : (
-          profile.title
-        ),
-    },
+    // The name opens the profile only for a group its page admits.
+    render: { ...RENDER, title: linkedTitle<StrategyProfileRow>(() => actions.nameLinks, (profile) => pathTo('strategyProfile', { id: profile.id })) },
   });
   if (actions.visibility) {
-    columns.push({
-      field: 'is_show',
-      header: 'Visibility',
-      render: (profile) => (
-        <Checkbox
-          checked={profile.is_show ?? true}
-          disabled={busy.has(profile.id)}
-          onChange={(event) => void run(profile.id, () => visibility.mutateAsync({ id: profile.id, is_show: event.target.checked }))}
-          slotProps={{ input: { 'aria-label': `${profile.title ?? profile.id} visible` } }}
-        />
-      ),
-    });
+    columns.push(visibilityColumn('checkbox', busy, (profile, visible) => void run(profile.id, () => visibility.mutateAsync({ id: profile.id, is_show: visible }))));
   }
   if (actions.statusAction) {
     columns.push({
@@ -126,23 +105,12 @@ export function StrategyProfilesPage() {
         sortingAllowed={perm.sorting}
         toolbar={
           actions.directionFilter && (
-            <TextField
-              select
-              size="small"
+            <SelectFilter
               label="Direction"
-              value={params.filters.direction ?? ALL}
-              onChange={(event) => params.setFilters({ ...params.filters, direction: event.target.value })}
-              // 'All' is the empty value: the label stays up so that it shows.
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              sx={{ minWidth: 130 }}
-            >
-              <MenuItem value={ALL}>All</MenuItem>
-              {DIRECTION_OPTIONS.map((direction) => (
-                <MenuItem key={direction} value={direction}>
-                  {PROFILE_DIRECTION_LABELS[direction]}
-                </MenuItem>
-              ))}
-            </TextField>
+              value={params.filters.direction}
+              onChange={(direction) => params.setFilters({ ...params.filters, direction })}
+              options={DIRECTION_OPTIONS}
+            />
           )
         }
         testId="strategy-profiles-table"

@@ -1,0 +1,101 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiAs, LIVE_ADMIN, LIVE_WATCH_ADMIN, shot, signIn } from './helpers';
+
+interface Listed<T> {
+  results: T[];
+}
+
+/** A signed-in console in a browser context of its own, with the live stream's messages and list reads it sees. */
+async function openConsole(browser: Browser, user: { email: string; password: string }) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1000 } });
+  const page = await context.newPage();
+  await signIn(page, user);
+  // The stream's events as the browser receives them (Chrome DevTools Protocol: EventSource messages).
+  const events: { resource: string; ids?: string[]; row?: Record<string, unknown> }[] = [];
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.eventSourceMessageReceived', ({ eventName, data }) => {
+    if (eventName === 'message') events.push(JSON.parse(data) as (typeof events)[number]);
+  });
+  const reads: string[] = [];
+  page.on('request', (request) => reads.push(new URL(request.url()).pathname));
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  return { context, page, events, reads, navigations };
+}
+
+/** Marks the document, so that a reload (a new document) would show as the mark's absence. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = 'same document'));
+const documentMark = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark ?? null);
+
+test('two consoles: a cancel and a profile stop/start in one appear in the other as they happen, without reload or polling', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const actor = await openConsole(browser, LIVE_ADMIN);
+  const watcher = await openConsole(browser, LIVE_WATCH_ADMIN);
+
+  // An open order on the list's first page (newest first), the last such one: the other tests take the first.
+  const firstPage = (await apiAs(actor.page, '/orders/orders/')).body as Listed<{ id: string; status: string; action_state: string }>;
+  const order = firstPage.results.filter((o) => o.status === 'PLACED' && o.action_state === 'NONE').at(-1);
+  expect(order).toBeDefined();
+  const ordersPath = '/signals-and-orders/orders';
+
+  await watcher.page.goto(ordersPath);
+  await expect(watcher.page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
+  const watched = watcher.page.getByTestId('orders-table').getByRole('row').filter({ hasText: order!.id });
+  await expect(watched.getByRole('button', { name: `Cancel order ${order!.id}` })).toBeEnabled();
+  await markDocument(watcher.page);
+  const navigationsBefore = watcher.navigations.length;
+
+  await actor.page.goto(ordersPath);
+  const acting = actor.page.getByTestId('orders-table').getByRole('row').filter({ hasText: order!.id });
+  const readsBefore = watcher.reads.length;
+  const eventsBefore = watcher.events.length;
+  await acting.getByRole('button', { name: `Cancel order ${order!.id}` }).click();
+  await actor.page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+
+  // The other console: CANCELLING while the engine works, then CANCELLED, in the same document.
+  await expect(watched).toContainText('CANCELLING');
+  await expect(watched).toContainText('CANCELLED');
+  await watched.screenshot({ path: shot('live-console-cancelled'), animations: 'disabled' });
+  await watcher.page.screenshot({ path: shot('live-console-orders'), animations: 'disabled' });
+  expect(await documentMark(watcher.page)).toBe('same document');
+  expect(watcher.navigations.length).toBe(navigationsBefore);
+
+  // It learnt both from the stream: the order's pending and done states came as events...
+  const orderEvents = () => watcher.events.slice(eventsBefore).filter((e) => e.resource === 'orders' && e.ids?.includes(order!.id));
+  expect(orderEvents().map((e) => e.row?.action_state)).toEqual(expect.arrayContaining(['CANCELLING', 'CANCELLED']));
+  // ...and read the list again only for them: no timer of its own while a row was under way.
+  const listReads = () => watcher.reads.slice(readsBefore).filter((path) => path.endsWith('/orders/orders/')).length;
+  expect(listReads()).toBeLessThanOrEqual(watcher.events.slice(eventsBefore).filter((e) => e.resource === 'orders').length);
+
+  // A strategy profile stopped, then started, in one console shows each step in the other.
+  const profiles = (await apiAs(actor.page, '/strategies/profiles/?page_size=100')).body as Listed<{ id: number; title: string; status: string; action_state: string }>;
+  const profile = profiles.results.filter((p) => p.status === 'active' && p.action_state === 'NONE').at(-1);
+  expect(profile).toBeDefined();
+  await watcher.page.goto('/strategy-profiles');
+  await actor.page.goto('/strategy-profiles');
+  await expect(watcher.page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
+  await markDocument(watcher.page);
+  const watchedProfile = watcher.page.getByTestId('strategy-profiles-table').getByRole('row').filter({ has: watcher.page.getByRole('link', { name: profile!.title, exact: true }) });
+  const actingProfile = actor.page.getByTestId('strategy-profiles-table').getByRole('row').filter({ has: actor.page.getByRole('link', { name: profile!.title, exact: true }) });
+  await expect(watchedProfile.getByText('active', { exact: true })).toBeVisible();
+
+  await actingProfile.getByRole('button', { name: `Stop ${profile!.title}` }).click();
+  await expect(watchedProfile.getByText('stopping', { exact: true })).toBeVisible();
+  await expect(watchedProfile.getByText('inactive', { exact: true })).toBeVisible();
+  await watcher.page.screenshot({ path: shot('live-console-profile-stopped'), animations: 'disabled' });
+
+  await actingProfile.getByRole('button', { name: `Start ${profile!.title}` }).click();
+  await expect(watchedProfile.getByRole('button', { name: `Stop ${profile!.title}` })).toBeVisible();
+  await expect(watchedProfile.getByText('active', { exact: true })).toBeVisible();
+  await watcher.page.screenshot({ path: shot('live-console-profile-started'), animations: 'disabled' });
+  expect(await documentMark(watcher.page)).toBe('same document');
+  expect(watcher.events.filter((e) => e.resource === 'strategy-profiles' && e.ids?.includes(String(profile!.id))).map((e) => e.row?.action_state)).toEqual(
+    expect.arrayContaining(['CHANGING', 'CHANGED']),
+  );
+
+  await actor.context.close();
+  await watcher.context.close();
+});
