@@ -106,7 +106,8 @@ const ROUNDING_MARGIN = 1e-3;
  */
 export function monthlyGrowth(nav: Dec, deposit: Dec, elapsedMs: number): Dec {
   const months = Math.max(1, elapsedMs / DAY_MS / 30);
-  if (months === 1) return monthlyGrowthExact(nav, deposit, elapsedMs);
+  // One month: the power of 1 is the ratio itself (decimal.js answers x for x^1), no float needed.
+  if (months === 1) return toScale(nav.div(deposit).minus(1).times(100), 'ratio');
   const value = 100 * (Math.pow(nav.toNumber() / deposit.toNumber(), 1 / months) - 1);
   const scaled = value * 10 ** NUMERIC_SCALE.ratio;
   const fraction = scaled - Math.floor(scaled);
