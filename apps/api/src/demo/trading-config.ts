@@ -64,13 +64,16 @@ export function demoSettings(p: DemoProfile) {
 /**
  * One trigger of each type, on the paper account, with thresholds the demo's trading reaches now and
  * then: small NAV falls (its positions are small beside the deposit), unrealised losses, a 20-hour-old
- * position. Each blocking trigger holds back one or two profiles, not all, so the others trade on and
- * can lift NAV back over its release. var and opposite_dir have no measure fed in paper trading yet.
+ * position. NAV is measured against the monthly high, which never comes down, so a NAV trigger that
+ * blocks trading profiles could hold them for good after a losing stretch: the 2 % one blocks only the
+ * inactive swing profile, and Hard Risk Control, which does hold the alts short, acts on a deep fall
+ * (4 %) only. The unrealised-loss and position-age triggers let go by themselves. var and opposite_dir
+ * have no measure fed in paper trading yet.
  */
 const RISK_TRIGGERS: { name: string; type: RiskTriggerType; blocker: number; unblocker: number | null; alert: boolean; timer?: number; reduce?: [number, number, number]; opp?: [number, number]; group?: string[]; rules?: string }[] = [
-  { name: 'NAV drawdown 2 %', type: 'nav', blocker: 2, unblocker: 1, alert: true, group: ['Breakdown alts short'], rules: 'Pause the alts short while NAV is 2 % under its monthly high' },
+  { name: 'NAV drawdown 2 %', type: 'nav', blocker: 2, unblocker: 1, alert: true, group: ['Swing majors 1d'], rules: 'Keep the swing profile off while NAV is 2 % under its monthly high' },
   { name: 'NAV drawdown alert 1 %', type: 'nav_alerting', blocker: 1, unblocker: 0.5, alert: true, timer: 30 },
-  { name: 'Hard risk control', type: 'nav_reducing', blocker: 2.5, unblocker: 1, alert: true, reduce: [25, 2.5, 4], group: ['Breakdown alts short'], rules: 'Reduce the alts short positions by a quarter at 2.5 %, close them at 4 %' },
+  { name: 'Hard risk control', type: 'nav_reducing', blocker: 4, unblocker: 2, alert: true, reduce: [25, 4, 6], group: ['Breakdown alts short'], rules: 'Reduce the alts short positions by a quarter at 4 %, close them at 6 %' },
   { name: 'Unrealised loss 0.3 %', type: 'imp_loss', blocker: -0.3, unblocker: -0.1, alert: false, group: ['Trend majors long', 'Fade majors short'] },
   { name: 'VaR 150 %', type: 'var', blocker: 150, unblocker: 75, alert: false },
   { name: 'Opposite direction', type: 'opposite_dir', blocker: 30, unblocker: 15, alert: false, opp: [3, 5], group: ['Trend majors long', 'Fade majors short'] },
