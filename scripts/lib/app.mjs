@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR } from './services.mjs';
 import { log, ROOT } from './toolchain.mjs';
+import { WORKER_NODE_FLAGS } from './worker-flags.mjs';
 
 const API_DIR = join(ROOT, 'apps', 'api');
 const ENGINE_DIR = join(ROOT, 'apps', 'engine');
@@ -55,14 +56,14 @@ const STABLE_AFTER_MS = 60_000;
  * Runs one Node process and starts it again, with backoff, whenever it stops on its own. `stop()`
  * ends it for good. `current` is the running child (its pid changes with each restart).
  */
-function supervise(name, script, env, stdio) {
+function supervise(name, script, env, stdio, nodeFlags = []) {
   let child;
   let stopped = false;
   let delay = FIRST_RESTART_DELAY_MS;
   let timer;
   const startOne = () => {
     const startedAt = Date.now();
-    child = spawn(process.execPath, [script], { env, stdio });
+    child = spawn(process.execPath, [...nodeFlags, script], { env, stdio });
     child.once('exit', (code, signal) => {
       if (stopped) return;
       if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
@@ -99,7 +100,7 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
-  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio);
+  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, WORKER_NODE_FLAGS);
   const engine = childEnv.ENGINE === 'simulated' ? undefined : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
   const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);
