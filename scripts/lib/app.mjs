@@ -37,6 +37,16 @@ export function migrate(env) {
   log(cli(env, ['migrate']));
 }
 
+/**
+ * The paper engine in history mode (apps/engine's runtime/history.js): the last DEMO_HISTORY_DAYS days
+ * (default 90) up to the last whole minute, or a catch-up from the engine's last minute on a database
+ * it has traded. Its progress lines go to the terminal as they come.
+ */
+export function engineHistory(env) {
+  const res = spawnSync(process.execPath, [join(ENGINE_DIR, 'dist', 'runtime', 'history.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`the engine's history run failed (${res.signal ?? `exit ${res.status}`})`);
+}
+
 /** Restart delays after a crash: 1 s, doubling up to 30 s; a process that ran a minute starts over at 1 s. */
 const FIRST_RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 30_000;
