@@ -80,3 +80,19 @@ export interface LogFilterOption {
   id: number;
   name?: string;
 }
+
+/**
+ * The event types an engine writes into the logs besides its signals' own events (signal_started,
+ * order_filled…): filters and reports look for these names, so a team's own engine uses them too.
+ */
+export const ENGINE_LOG_EVENTS = {
+  /** A signal was started or queued. */
+  signalReceived: 'signal_received',
+  riskTriggerFired: 'risk_trigger_fired',
+  riskTriggerReleased: 'risk_trigger_released',
+  riskTriggerClosed: 'risk_trigger_closed',
+  riskTriggerReduced: 'risk_trigger_reduced',
+} as const;
+
+/** The title of the notification (and Telegram message) a risk trigger's alert sends. */
+export const RISK_ALERT_TITLE = 'Risk trigger fired';

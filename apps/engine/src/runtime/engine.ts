@@ -8,7 +8,7 @@
  * the last committed minute. After a failed transaction the object must be dropped (its memory is
  * ahead of the database); open a new one.
  */
-import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, POSITION_MESSAGES, SIGNAL_MESSAGES, type Timeframe } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, ENGINE_LOG_EVENTS, ENGINE_MESSAGES, POSITION_MESSAGES, RISK_ALERT_TITLE, SIGNAL_MESSAGES, type Timeframe } from '@console/contracts';
 import type { Pool } from 'pg';
 import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
@@ -400,7 +400,7 @@ export class PaperEngine {
         row: {
         created_at: at,
         type: event.kind === 'signal_cancelled' && event.detail === 'canceled_by_mmsp' ? 'restrictions' : event.kind === 'signal_missed' ? 'divergence' : 'general',
-        event_type: event.kind === 'signal_started' || event.kind === 'signal_queued' ? 'signal_received' : event.kind,
+        event_type: event.kind === 'signal_started' || event.kind === 'signal_queued' ? ENGINE_LOG_EVENTS.signalReceived : event.kind,
         pair_id: record.pairId,
         pair_name: ticker,
         profile_id: profile.id,
@@ -503,10 +503,10 @@ export class PaperEngine {
       if (!before.fired && outcome.state.fired) {
         out.triggeredAt(trigger.id, iso(minute) ?? '');
         this.changes.rowsChanged('risk-controls', 'risk_control', 'updated', [trigger.id]);
-        log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
-      } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
+        log(ENGINE_LOG_EVENTS.riskTriggerFired, `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
+      } else if (before.fired && !outcome.state.fired) log(ENGINE_LOG_EVENTS.riskTriggerReleased, `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
       for (const effect of outcome.effects) {
-        if (effect.kind === 'alert') out.alert({ title: 'Risk trigger fired', text: effect.message, at: iso(minute) ?? '' });
+        if (effect.kind === 'alert') out.alert({ title: RISK_ALERT_TITLE, text: effect.message, at: iso(minute) ?? '' });
         if (effect.kind !== 'reduce' && effect.kind !== 'close') continue;
         for (const signalId of effect.position_ids) {
           const record = this.runs.get(String(signalId));
@@ -521,7 +521,7 @@ export class PaperEngine {
             if (!(error instanceof CommandRefused)) throw error;
           }
         }
-        log(effect.kind === 'close' ? 'risk_trigger_closed' : 'risk_trigger_reduced', `risk trigger '${trigger.trigger_name}' ${effect.kind === 'close' ? 'closed' : 'reduced'} ${effect.position_ids.length} position(s)`);
+        log(effect.kind === 'close' ? ENGINE_LOG_EVENTS.riskTriggerClosed : ENGINE_LOG_EVENTS.riskTriggerReduced, `risk trigger '${trigger.trigger_name}' ${effect.kind === 'close' ? 'closed' : 'reduced'} ${effect.position_ids.length} position(s)`);
       }
     }
     this.doc.triggers = Object.fromEntries([...states].map(([id, state]) => [String(id), state]));
