@@ -35,3 +35,4 @@ export * from './order-columns';
 export * from './stats-columns';
 export * from './live';
 export * from './live-change';
+export * from './observability';

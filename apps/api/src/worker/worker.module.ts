@@ -38,7 +38,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
-        loggerModule(config),
+        loggerModule(config, 'worker'),
         databaseModule(config),
         RedisModule,
         AuditModule,
