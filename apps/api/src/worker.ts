@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from './common/config/config';
+import { metricsAddress, processMetrics, serveMetrics } from './metrics/metrics-server';
 import { WorkerModule } from './worker/worker.module';
 
 /** A stopping worker exits by then even when BullMQ's close waits on a connection that an outage left behind. */
@@ -17,6 +18,10 @@ async function main(): Promise<void> {
     process.once(signal, () => setTimeout(() => process.exit(0), SHUTDOWN_DEADLINE_MS).unref());
   }
   await app.init();
+  if (config.workerMetricsPort) {
+    const server = await serveMetrics(processMetrics, config.workerMetricsPort, config.metricsHost);
+    console.log(JSON.stringify({ level: 'info', service: 'worker', pid: process.pid, msg: `metrics on ${metricsAddress(server)}` }));
+  }
 }
 
 main().catch((error: unknown) => {

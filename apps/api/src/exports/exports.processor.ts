@@ -19,6 +19,7 @@ import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
 import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
 import { writeListXlsx } from './xlsx-writer';
+import { exportDuration, exportSize } from '../metrics/metrics';
 
 export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'gave-up';
 
@@ -84,6 +85,7 @@ export class ExportsProcessor extends QueueWorker {
       return 'gave-up';
     }
     await announce('STARTED', 0);
+    const timed = exportDuration.startTimer({ kind: task.kind });
     const dir = this.config.exportDir;
     await mkdir(dir, { recursive: true });
     await this.removeParts(taskId);
@@ -105,6 +107,9 @@ export class ExportsProcessor extends QueueWorker {
       // Taken over between the check and here: the new owner renames its own file over this one.
       if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: file, rowCount, ttlMs: this.config.exportFileTtlMs }))) return 'superseded';
       await announce('SUCCESS', 100);
+      timed({ outcome: 'succeeded' });
+      const size = await stat(file).then((info) => info.size, () => null);
+      if (size !== null) exportSize.observe({ kind: task.kind }, size);
       this.logger.log(`export ${taskId} (${task.kind}): ${rowCount} rows`);
       return 'succeeded';
     } catch (error) {
@@ -113,6 +118,7 @@ export class ExportsProcessor extends QueueWorker {
         this.logger.warn(`export ${taskId}: another run took the task over; this run stops`);
         return 'superseded';
       }
+      timed({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
       if (options.lastAttempt ?? true) await announce('FAILURE', task.progress);

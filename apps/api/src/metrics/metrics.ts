@@ -3,6 +3,7 @@
  * the API's cluster primary merges its processes'). Names come from the contracts; what feeds each
  * metric lives beside the code it measures.
  */
+import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { METRIC_NAMES } from '@console/contracts';
 
@@ -77,4 +78,33 @@ export const signInLockouts = new Counter({
   name: METRIC_NAMES.signInLockouts,
   help: 'Sign-in steps refused because the attempt limit was reached',
   labelNames: ['step'] as const,
+});
+
+/** Queues whose depths are read at scrape time (the worker's; Redis holds one truth for every process). */
+export const observedQueues = new Set<Pick<Queue, 'name' | 'getJobCounts'>>();
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+
+export const queueJobs = new Gauge({
+  name: METRIC_NAMES.queueJobs,
+  help: 'BullMQ jobs by queue and state',
+  labelNames: ['queue', 'state'] as const,
+  async collect() {
+    this.reset();
+    for (const queue of observedQueues) {
+      // Redis away: the queue's series drop out of this scrape instead of failing the whole answer.
+      const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => null);
+      for (const state of QUEUE_STATES) if (counts) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+    }
+  },
+});
+
+/** Open live streams, read at scrape time from each LiveStreams service of the process. */
+export const liveStreamSources = new Set<{ size: number }>();
+
+export const liveStreams = new Gauge({
+  name: METRIC_NAMES.liveStreams,
+  help: 'Open live streams (server-sent events) of this process',
+  collect() {
+    this.set([...liveStreamSources].reduce((n, source) => n + source.size, 0));
+  },
 });
