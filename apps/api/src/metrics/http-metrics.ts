@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { httpRequestDuration } from './metrics';
 
 /**
- * Express middleware: each answered request is timed under its route pattern (`/api/v2/orders/:id/cancel/`),
+ * Express middleware: each answered request is timed under its route pattern (`/api/v2/orders/order/:id/cancel`),
  * never its raw URL, so ids and query strings cannot multiply the series; unrouted paths share one label.
  */
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
