@@ -7,12 +7,21 @@ import { MINUTE_MS } from '../market/candle';
 import { createPool } from './db';
 import { PaperEngine } from './engine';
 import { livePublisherFromEnv } from './live';
+import { logCommandsTo, observePool, serveEngineMetrics } from './observability';
+
+/** The engine's metrics port (0: none) and address: loopback unless Prometheus scrapes over a private network. */
+const DEFAULT_METRICS_PORT = 9466;
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is missing');
   const seed = Number(process.env.ENGINE_SEED ?? '1');
   const pool = createPool(databaseUrl);
+  observePool(pool);
+  logCommandsTo((line) => console.log(JSON.stringify({ ...line, time: Date.now(), pid: process.pid })));
+  const metricsPort = Number(process.env.ENGINE_METRICS_PORT || DEFAULT_METRICS_PORT);
+  if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) throw new Error('ENGINE_METRICS_PORT must be a whole number from 0 to 65535');
+  if (metricsPort) await serveEngineMetrics(metricsPort, process.env.METRICS_HOST || '127.0.0.1');
   let stopping = false;
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));
