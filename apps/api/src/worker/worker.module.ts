@@ -30,7 +30,7 @@ import { ExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';
 import { LiveEventsModule } from '../live/live-events';
 import { DatabaseMetrics } from '../metrics/database-metrics';
-import { QueueMetrics } from '../metrics/queue-metrics';
+import { QueueMetrics } from '../queues/queue-metrics';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { ENGINE_COMMANDS_QUEUE, EXPORTS_QUEUE, INVESTOR_REPORTS_QUEUE, MAINTENANCE_QUEUE, MM_DEPOSITS_QUEUE, TELEGRAM_QUEUE } from '../queues/queue-producers.module';
-import { observedQueues } from './metrics';
+import { ENGINE_COMMANDS_QUEUE, EXPORTS_QUEUE, INVESTOR_REPORTS_QUEUE, MAINTENANCE_QUEUE, MM_DEPOSITS_QUEUE, TELEGRAM_QUEUE } from './queue-producers.module';
+import { observedQueues } from '../metrics/metrics';
 
 /** The worker's queues, whose depths each scrape reads from Redis. */
 @Injectable()
