@@ -19,8 +19,11 @@ async function main(): Promise<void> {
   }
   await app.init();
   if (config.workerMetricsPort) {
-    const server = await serveMetrics(processMetrics, config.workerMetricsPort, config.metricsHost);
-    console.log(JSON.stringify({ level: 'info', service: 'worker', pid: process.pid, msg: `metrics on ${metricsAddress(server)}` }));
+    // A taken port is logged; the jobs matter more than their metrics.
+    await serveMetrics(processMetrics, config.workerMetricsPort, config.metricsHost).then(
+      (server) => console.log(JSON.stringify({ level: 'info', service: 'worker', pid: process.pid, msg: `metrics on ${metricsAddress(server)}` })),
+      (error: Error) => console.log(JSON.stringify({ level: 'error', service: 'worker', pid: process.pid, msg: `metrics not served: ${error.message}` })),
+    );
   }
 }
 

@@ -8,6 +8,8 @@ import { httpRequestDuration } from './metrics';
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
   const end = httpRequestDuration.startTimer();
   res.once('finish', () => {
+    // A live stream's duration is how long a console stayed open, not a request's cost.
+    if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
     const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
     end({ method: req.method, route, status: String(res.statusCode) });
   });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AggregatorRegistry } from 'prom-client';
+import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
 import { metricsRegistry } from './metrics';
 
 /** What a scrape answers: the exposition text and its content type. */
@@ -8,6 +8,14 @@ export type MetricsSource = () => Promise<{ contentType: string; body: string }>
 
 /** This process's registry. */
 export const processMetrics: MetricsSource = async () => ({ contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() });
+
+/**
+ * In an HTTP process of the API's cluster: answers the primary's requests for this process's metrics
+ * (prom-client listens for them once an AggregatorRegistry exists in the process).
+ */
+export function answerClusterScrapes(): AggregatorRegistry<RegistryContentType> {
+  return new AggregatorRegistry();
+}
 
 /** The API cluster's primary: every HTTP process's metrics merged (counters summed, histograms merged). */
 export function clusterMetrics(): MetricsSource {
