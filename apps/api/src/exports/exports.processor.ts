@@ -60,7 +60,8 @@ export class ExportsProcessor extends QueueWorker {
     if (job.name === JOBS.requeuePendingExports) return { requeued: await this.sweep() };
     if (job.name === JOBS.purgeExpiredExports) return this.purge();
     if (job.name !== JOBS.buildExport) throw new Error(`Unknown job ${job.name}`);
-    return this.run((job as Job<BuildExportJob['data']>).data.taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS) });
+    const { taskId, requestId } = (job as Job<BuildExportJob['data']>).data;
+    return this.run(taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS), requestId });
   }
 
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
@@ -72,7 +73,7 @@ export class ExportsProcessor extends QueueWorker {
    * One run of one task. `afterBatch` lets a test hold a run in the middle of its file, as a worker that
    * froze or died there would be.
    */
-  async run(taskId: string, options: { lastAttempt?: boolean; afterBatch?: () => Promise<void> } = {}): Promise<ExportRunOutcome> {
+  async run(taskId: string, options: { lastAttempt?: boolean; afterBatch?: () => Promise<void>; requestId?: string } = {}): Promise<ExportRunOutcome> {
     const runKey = randomUUID();
     const task = await this.tasks.claim(this.dataSource, taskId, runKey, this.config.exportStaleAfterMs);
     if (!task) return 'already-done';
@@ -110,7 +111,7 @@ export class ExportsProcessor extends QueueWorker {
       timed({ outcome: 'succeeded' });
       const size = await stat(file).then((info) => info.size, () => null);
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
-      this.logger.log(`export ${taskId} (${task.kind}): ${rowCount} rows`);
+      this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
       return 'succeeded';
     } catch (error) {
       await rm(part, { force: true });

@@ -35,7 +35,7 @@ export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data
 export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string; requestId?: string } };
 
 /** Writes the xlsx file of one export_tasks row; the row holds the filters and the state. */
-export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string } };
+export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string; requestId?: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;
