@@ -83,6 +83,7 @@ export const signInLockouts = new Counter({
 /** Queues whose depths are read at scrape time (the worker's; Redis holds one truth for every process). */
 export const observedQueues = new Set<Pick<Queue, 'name' | 'getJobCounts'>>();
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+const QUEUE_COUNT_TIMEOUT_MS = 2_000;
 
 export const queueJobs = new Gauge({
   name: METRIC_NAMES.queueJobs,
@@ -91,8 +92,12 @@ export const queueJobs = new Gauge({
   async collect() {
     this.reset();
     for (const queue of observedQueues) {
-      // Redis away: the queue's series drop out of this scrape instead of failing the whole answer.
-      const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => null);
+      // Redis away (its commands wait for the reconnection): the queue's series drop out of this scrape
+      // instead of holding or failing the whole answer.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), QUEUE_COUNT_TIMEOUT_MS)));
+      const counts = await Promise.race([queue.getJobCounts(...QUEUE_STATES).catch(() => null), late]);
+      clearTimeout(timer);
       for (const state of QUEUE_STATES) if (counts) this.set({ queue: queue.name, state }, counts[state] ?? 0);
     }
   },
