@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
 // Playwright starts this as its web server and stops it with SIGTERM.
+// E2E_ENGINE=paper: the paper engine instead, on a fast clock, with a demo market and no generator rows
+// (the paper engine spec starts such a server of its own).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,9 +12,15 @@ import { dropDatabase, findOrStartPostgres, findOrStartRedis } from './lib/servi
 import { cli, migrate, startApiAndWorker } from './lib/app.mjs';
 import { ROOT } from './lib/toolchain.mjs';
 
-const database = `console_e2e_${randomBytes(4).toString('hex')}`;
+const paper = process.env.E2E_ENGINE === 'paper';
+const database = `console_e2e_${paper ? 'paper_' : ''}${randomBytes(4).toString('hex')}`;
 /** The generator's sizes for the browser tests: every trading table has rows, three months of metrics for the charts. */
 const E2E_TRADING_SIZES = { signals: 300, 'orders-per-signal': 3, 'logs-per-signal': 1, 'metrics-days': 90 };
+/**
+ * The paper engine on a fast clock: a market minute each 400 ms, starting six hours back, so a test has
+ * two hours and more of market minutes before the clock meets the wall clock's pace. One API process.
+ */
+const PAPER_ENV = { ENGINE: 'paper', ENGINE_MINUTE_MS: '400', ENGINE_CATCH_UP_MINUTES: '360', API_WORKERS: '1' };
 const postgres = await findOrStartPostgres(database);
 const redis = await findOrStartRedis();
 const env = {
@@ -29,18 +37,79 @@ const env = {
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
   // The worker's stand-in completes every command, so the browser tests need no engine process.
   ENGINE: 'simulated',
+  ...(paper ? PAPER_ENV : {}),
 };
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,live@example.com,live.watch@example.com,phone.operator.with.a.long.address@example.com').split(',');
 cli(env, ['create-admin', ...admins.flatMap((email) => ['--email', email]), '--password', password]);
-// Trading rows the console only reads (signals, orders, positions, metrics, triggers) come from the
-// demo generator on an exchange account of its own, before any spec runs: the trading specs find them there.
-cli(env, ['trading-data', ...Object.entries(E2E_TRADING_SIZES).flatMap(([flag, n]) => [`--${flag}`, String(n)])]);
-await seedFixtures(env.DATABASE_URL);
+if (paper) await seedPaperMarket(env.DATABASE_URL);
+else {
+  // Trading rows the console only reads (signals, orders, positions, metrics, triggers) come from the
+  // demo generator on an exchange account of its own, before any spec runs: the trading specs find them there.
+  cli(env, ['trading-data', ...Object.entries(E2E_TRADING_SIZES).flatMap(([flag, n]) => [`--${flag}`, String(n)])]);
+  await seedFixtures(env.DATABASE_URL);
+}
 const app = await startApiAndWorker(env, { quiet: !process.env.E2E_LOGS });
 console.log(`e2e server ready on http://127.0.0.1:${env.PORT}`);
+
+/**
+ * The paper engine's demo market: an exchange account with a 10,000 USDT deposit, an active MM profile, an
+ * active ticker config of four pairs, the bot on, and a finished strategy profile left for the test to
+ * start. Its settings make a signal at once on a free pair: no ATR threshold, the start point at the
+ * last close, one enter order half an ATR above it (a limit that crosses: filled on placement), the exit
+ * a whole ATR of daily bars up and no exit rule to pull it closer, so positions stay open for a while.
+ */
+async function seedPaperMarket(databaseUrl) {
+  const settings = {
+    signal_settings: {
+      timeframe: '1d', atr_n_periods: 5, atr_smooth_algo: 'sma', atr_threshold_percents: 0, price_direction: 'grow',
+      start_point_coefficient: 0, timer_minutes: 1, signal_duration_minutes: 1440, is_atr_minus_1: false,
+    },
+    order_management_settings: {
+      orders_quantity: 1,
+      enter_orders: [{ atr_distance_coefficient: -0.5, size_percent: 100, timer_minutes: 30 }],
+      is_exit_rule_by_time: false, is_exit_rule_by_distance: false, is_exit_rule_by_time_and_distance: false,
+      atr_timer: 15, change_of_atr_percentage: 10, exit_order_place_coefficient: 1, size_timer_minutes: 30,
+      high_low_change_percentage: 5, high_low_change_timer: 30,
+    },
+    deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 },
+    single_cases_settings: { is_enabled: false },
+    monitoring_tag_settings: { block_signals: false },
+    delisting_settings: { block_signals: true },
+  };
+  const pg = createRequire(join(ROOT, 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const account = await client.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ('Paper desk', 'paper-demo-key', 'paper', 1) RETURNING id`);
+    const accountId = account.rows[0].id;
+    await client.query(`INSERT INTO deposit_transactions (exchange_account_id, type, amount, deposit_before, deposit_after) VALUES ($1, 'deposit', 10000, 0, 10000)`, [accountId]);
+    const mm = await client.query(
+      `INSERT INTO mm_profiles (title, exchange_account_id, status, max_signals_amount, max_factor_amount, all_signals_quota) VALUES ('Paper MM', $1, 'active', 10, 1, 5000) RETURNING id`,
+      [accountId],
+    );
+    const tickers = await client.query(`INSERT INTO ticker_configs (title, status) VALUES ('Paper majors', 'active') RETURNING id`);
+    for (const ticker of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'DOGEUSDT']) {
+      const pair = await client.query(
+        `INSERT INTO pairs (ticker, is_active) VALUES ($1, true) ON CONFLICT (ticker) DO UPDATE SET is_active = true RETURNING id`,
+        [ticker],
+      );
+      await client.query(`INSERT INTO ticker_config_pairs (ticker_config_id, pair_id) VALUES ($1, $2)`, [tickers.rows[0].id, pair.rows[0].id]);
+    }
+    await client.query(
+      `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+       VALUES ('Quick trend', 'inactive', 'long', '1d', $1, $2, $3, $4)`,
+      [accountId, mm.rows[0].id, tickers.rows[0].id, JSON.stringify(settings)],
+    );
+    await client.query(`UPDATE bot_status SET status = 'enabled'`);
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), and

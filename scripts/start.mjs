@@ -2,7 +2,8 @@
 // `npm start`: installs what is missing, builds, finds or starts PostgreSQL and Redis, migrates,
 // creates the first admin on the first start, then runs the API (serving the SPA), the worker and
 // the paper-trading engine (ENGINE=simulated leaves the engine out: the worker completes commands).
-// `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet.
+// `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet, and has the
+// paper engine trade the last DEMO_HISTORY_DAYS days (default 90) in history mode before it goes live.
 import { randomBytes } from 'node:crypto';
 import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
 
@@ -15,7 +16,7 @@ log('building');
 pnpm(pnpmCmd, ['run', 'build']);
 
 const { findOrStartPostgres, findOrStartRedis } = await import('./lib/services.mjs');
-const { cli, loadOrCreateSecrets, migrate, startApiAndWorker } = await import('./lib/app.mjs');
+const { cli, engineHistory, loadOrCreateSecrets, migrate, startApiAndWorker } = await import('./lib/app.mjs');
 
 const stops = [];
 async function shutdown(code) {
@@ -40,11 +41,18 @@ try {
     console.log(`\n  First start: an administrator was created. Keep these, they are shown once:\n    email:    ${email}\n    password: ${password}\n`);
   }
 
-  if (process.argv.includes('--demo') || process.env.DEMO === '1') log(cli(env, ['seed-demo']));
-  // The paper engine unless the database holds trading rows it never saw (the demo generator's): those
-  // get the simulated stand-in, so an operator's action on them still lands. ENGINE decides when set.
+  const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
+  if (demo) log(cli(env, ['seed-demo']));
+  // The paper engine unless the database holds trading rows it never saw (the data-scale generator's):
+  // those get the simulated stand-in, so an operator's action on them still lands. ENGINE decides when set.
   env.ENGINE = process.env.ENGINE ?? cli(env, ['engine-default']);
   if (env.ENGINE === 'simulated') log('ENGINE=simulated: the worker completes commands; the paper engine does not run (its trading rows came from elsewhere)');
+  // The demo's trading rows are the engine's own: it trades the recent past in history mode (a day per
+  // transaction), then the live engine below carries on from the last minute it did.
+  else if (demo) {
+    log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '90'} days in history mode (or catches up with its last minute)`);
+    engineHistory(env);
+  }
 
   const app = await startApiAndWorker(env);
   stops.push(app.stop);

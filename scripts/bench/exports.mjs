@@ -1,25 +1,28 @@
 // Benchmark of the xlsx export of the signals list: fills a dedicated database with the trading data
 // generator (1M signals by default), then runs the worker's own export code (apps/api/dist: the signals
-// export source over SIGNAL_LIST, the list-query layer's keyset iterator, exceljs's streaming writer) in a
-// child process of its own, the way the worker runs it, and prints the time, the rows, the file's size and
-// the child's peak RSS. The file is written to a temp directory and deleted.
+// export source over SIGNAL_LIST, the list-query layer's cursor, the xlsx writer) in a child process of its
+// own, started with the worker's V8 flags, and prints the time, the rows, the file's size and the child's
+// peak RSS. The file is written to a temp directory and deleted. Then the floor: the same statement's rows
+// streamed by psql to /dev/null, as a plain SELECT (through a cursor, FETCH_COUNT) and as COPY.
 //
 //   node scripts/bench/exports.mjs            (needs `pnpm run build`)
-//   BENCH_SIGNALS=1000000 BENCH_BATCH_SIZE=2000 BENCH_RUNS=2 node scripts/bench/exports.mjs
+//   BENCH_SIGNALS=1000000 BENCH_BATCH_SIZE=500 BENCH_RUNS=2 node scripts/bench/exports.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures; BENCH_KEEP=1 keeps it afterwards.
-//   BENCH_NODE_FLAGS='--max-old-space-size=64 --max-semi-space-size=4' runs the child with those V8 flags.
+//   BENCH_NODE_FLAGS='--max-semi-space-size=16' runs the child with those V8 flags instead of the worker's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
 import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
-const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 2_000);
+/** The worker's default (EXPORT_BATCH_SIZE). */
+const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? WORKER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 const dist = (path) => join(ROOT, 'apps/api/dist', path);
 
 /** The child: one export of every signal the list shows by default, as a Full user asks it. */
@@ -32,10 +35,40 @@ async function exportOnce(file) {
   const db = { query: (sql, params) => client.query(sql, params).then((r) => r.rows) };
   const perm = { section_name: 'signals', status: 'Full', fields: [], filtering: true, sorting: true, is_only_finished: false, signals_count: 200 };
   const t0 = performance.now();
-  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, { batchSize: BATCH_SIZE, progressEvery: 5, onProgress: async () => {} });
+  // The worker's run: one read-only transaction, in which the rows' cursor lives.
+  await client.query('BEGIN READ ONLY');
+  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, { batchSize: BATCH_SIZE, progressEvery: 20, onProgress: async () => {} });
+  await client.query('COMMIT');
   const ms = performance.now() - t0;
   await client.end();
-  console.log(JSON.stringify({ rows, ms, maxRssKb: process.resourceUsage().maxRSS }));
+  const usage = process.resourceUsage();
+  console.log(JSON.stringify({ rows, ms, maxRssKb: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
+}
+
+/** The export's statement as one SELECT (the list's columns, joins, filters and order), for psql. */
+function exportStatement() {
+  const { whereOf, orderOf } = requireFromRoot(dist('common/list-query/list-query.js'));
+  const { SIGNALS_EXPORT } = requireFromRoot(dist('exports/sources/signals.export.js'));
+  const query = SIGNALS_EXPORT.query({});
+  const where = whereOf(SIGNALS_EXPORT.list, query, []);
+  if (where.params.length) throw new Error('the floor statement takes no parameters');
+  return `SELECT ${SIGNALS_EXPORT.list.columns} FROM ${SIGNALS_EXPORT.list.from} ${where.text} ${orderOf(SIGNALS_EXPORT.list, query.ordering)}`;
+}
+
+/** Seconds psql takes to stream the statement's rows to /dev/null. */
+function psqlSeconds(args) {
+  const t0 = performance.now();
+  const res = spawnSync('psql', [dbUrl(DB), '-X', '-q', '-v', 'ON_ERROR_STOP=1', ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`psql failed: ${res.stderr}`);
+  return (performance.now() - t0) / 1000;
+}
+
+function floor() {
+  const sql = exportStatement().replace(/\s+/g, ' ');
+  const select = psqlSeconds(['-A', '-t', '-v', 'FETCH_COUNT=10000', '-c', sql]);
+  const load1 = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const copy = psqlSeconds(['-c', `COPY (${sql}) TO STDOUT`]);
+  console.log(`floor: load average ${load1}; plain SELECT (FETCH_COUNT 10000) to /dev/null ${select.toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; COPY to /dev/null ${copy.toFixed(1)} s`);
 }
 
 async function migrate(client) {
@@ -67,11 +100,12 @@ async function main() {
       const file = join(dir, `signals-${run}.xlsx`);
       const child = spawnSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
       if (child.status !== 0) throw new Error(child.stderr || `export child exited with ${child.status}`);
-      const { rows, ms, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').at(-1));
+      const { rows, ms, maxRssKb, cpuMs } = JSON.parse(child.stdout.trim().split('\n').at(-1));
       const mb = (n) => (n / 2 ** 20).toFixed(1);
-      console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB`);
+      console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB, CPU ${(cpuMs / 1000).toFixed(1)} s (all threads of the child)`);
       rmSync(file);
     }
+    if (!process.env.BENCH_NO_FLOOR) floor();
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (!process.env.BENCH_KEEP) await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));

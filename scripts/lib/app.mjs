@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR } from './services.mjs';
 import { log, ROOT } from './toolchain.mjs';
+import { WORKER_NODE_FLAGS } from './worker-flags.mjs';
 
 const API_DIR = join(ROOT, 'apps', 'api');
 const ENGINE_DIR = join(ROOT, 'apps', 'engine');
@@ -36,6 +37,16 @@ export function migrate(env) {
   log(cli(env, ['migrate']));
 }
 
+/**
+ * The paper engine in history mode (apps/engine's runtime/history.js): the last DEMO_HISTORY_DAYS days
+ * (default 90) up to the last whole minute, or a catch-up from the engine's last minute on a database
+ * it has traded. Its progress lines go to the terminal as they come.
+ */
+export function engineHistory(env) {
+  const res = spawnSync(process.execPath, [join(ENGINE_DIR, 'dist', 'runtime', 'history.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`the engine's history run failed (${res.signal ?? `exit ${res.status}`})`);
+}
+
 /** Restart delays after a crash: 1 s, doubling up to 30 s; a process that ran a minute starts over at 1 s. */
 const FIRST_RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -45,14 +56,14 @@ const STABLE_AFTER_MS = 60_000;
  * Runs one Node process and starts it again, with backoff, whenever it stops on its own. `stop()`
  * ends it for good. `current` is the running child (its pid changes with each restart).
  */
-function supervise(name, script, env, stdio) {
+function supervise(name, script, env, stdio, nodeFlags = []) {
   let child;
   let stopped = false;
   let delay = FIRST_RESTART_DELAY_MS;
   let timer;
   const startOne = () => {
     const startedAt = Date.now();
-    child = spawn(process.execPath, [script], { env, stdio });
+    child = spawn(process.execPath, [...nodeFlags, script], { env, stdio });
     child.once('exit', (code, signal) => {
       if (stopped) return;
       if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
@@ -89,7 +100,7 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
-  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio);
+  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, WORKER_NODE_FLAGS);
   const engine = childEnv.ENGINE === 'simulated' ? undefined : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
   const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);

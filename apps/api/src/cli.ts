@@ -65,13 +65,9 @@ async function main(): Promise<void> {
       try {
         const demo = await seedDemo(ds, encryptionKey);
         const trading = demo.trading
-          ? `${demo.trading.signals} signals with ${demo.trading.orders} orders and ${demo.trading.positions} positions, ${demo.trading.strategy_profiles} strategy profiles, ${demo.trading.account_metrics} minutes of account metrics`
-          : 'no trading data (the database already had some)';
-        console.log(
-          demo.seeded
-            ? `Demo data added: ${demo.logs} log rows; ${trading}; users ${demo.users.join(', ')} (password ${DEMO_PASSWORD})`
-            : 'Demo data is already there',
-        );
+          ? `trading configuration: ${Object.entries(demo.trading).map(([table, n]) => `${n} ${table}`).join(', ')}`
+          : 'no trading configuration (the database already had one)';
+        console.log(demo.seeded ? `Demo data added: ${trading}; users ${demo.users.join(', ')} (password ${DEMO_PASSWORD})` : 'Demo data is already there');
       } finally {
         await ds.destroy();
       }

@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { EngineMode } from '../common/config/config';
 
 /**
- * The engine a start runs when ENGINE is not set. Trading rows that the paper engine never saw (the demo
- * generator's, or a bot's before the console) have no run of the engine's, so it cannot carry out a
+ * The engine a start runs when ENGINE is not set. Trading rows that the paper engine never saw (the
+ * data-scale generator's, or a bot's before the console) have no run of the engine's, so it cannot carry out a
  * command on them: such a database gets the simulated stand-in, which completes commands on any row.
  * A database without trading rows, or one the engine has already run on, gets the paper engine.
  */

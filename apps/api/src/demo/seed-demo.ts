@@ -1,9 +1,10 @@
 /**
  * Demo data for a first look at the console: groups that show the privilege levels at work, their
- * users, a synced pair list with some pairs on, an exchange account, notifications, trading data on
- * that account (the generator at DEMO_TRADING_SIZES: every trading table has rows) and a few weeks of
- * logs. Runs once: a database that already has the demo groups is left as it is, and trading data is
- * added only to a database without any.
+ * users, a synced pair list with some pairs on, an exchange account, notifications, and the trading
+ * configuration a paper engine needs on that account (trading-config.ts). The trading rows, metrics
+ * and logs come from the engine itself: `npm start -- --demo` runs it over the last months in history
+ * mode before it goes live. Runs once: a database that already has the demo groups is left as it is,
+ * and the trading configuration is added only to a database without any.
  */
 import { DataSource } from 'typeorm';
 import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
@@ -13,7 +14,7 @@ import { GroupsRepository } from '../privileges/groups/groups.repository';
 import { PairsRepository } from '../pairs/pairs.repository';
 import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
 import { UsersRepository } from '../privileges/users/users.repository';
-import { DEMO_TRADING_SIZES, generateTradingData, TradingDataPresentError, type TradingDataSizes, type TradingDataSummary } from './trading-data';
+import { seedTradingConfig } from './trading-config';
 
 export const DEMO_PASSWORD = 'Demo!pass1';
 const ACTIVE_PAIRS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'AVAXUSDT', 'LINKUSDT', 'LTCUSDT'];
@@ -40,22 +41,17 @@ const GROUPS: { name: string; perms: Perm[]; users: string[] }[] = [
 interface DemoSummary {
   seeded: boolean;
   users: string[];
-  logs: number;
-  /** Rows the trading data generator wrote; null when the database already had trading data. */
-  trading: TradingDataSummary['rows'] | null;
+  /** Rows of the trading configuration per table; null when the database already had one. */
+  trading: Record<string, number> | null;
 }
 
-export async function seedDemo(
-  dataSource: DataSource,
-  encryptionKey: Buffer,
-  { logRows = 20_000, trading = DEMO_TRADING_SIZES }: { logRows?: number; trading?: TradingDataSizes } = {},
-): Promise<DemoSummary> {
+export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer): Promise<DemoSummary> {
   const users = GROUPS.flatMap((g) => g.users);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return dataSource.transaction(async (m) => {
     const groupsRepository = new GroupsRepository();
     const usersRepository = new UsersRepository();
-    if (await groupsRepository.nameTaken(m, GROUPS[0].name)) return { seeded: false, users, logs: 0, trading: null };
+    if (await groupsRepository.nameTaken(m, GROUPS[0].name)) return { seeded: false, users, trading: null };
 
     for (const group of GROUPS) {
       const groupId = await groupsRepository.insert(m, { name: group.name, perms: group.perms });
@@ -64,13 +60,10 @@ export async function seedDemo(
 
     await new PairsRepository().seed(m, SIMULATED_USDT_PERPETUALS, ACTIVE_PAIRS);
 
-    await m.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5)`, [
-      'Demo paper account',
-      'demo-key-0000',
-      encryptSecret('demo-secret-not-a-real-key', encryptionKey),
-      10,
-      null,
-    ]);
+    const [account]: { id: number }[] = await m.query(
+      `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      ['Demo paper account', 'demo-key-0000', encryptSecret('demo-secret-not-a-real-key', encryptionKey), 10, null],
+    );
 
     // Historical notifications: no Telegram outbox rows, so nothing is sent for them.
     await m.query(
@@ -81,28 +74,12 @@ export async function seedDemo(
          FROM generate_series(1, 40) AS n`,
     );
 
-    // Profiles, signals with their orders and positions, metrics, triggers and the logs of each signal.
-    const generated = await generateTradingData(m, trading).catch((error: unknown) => {
-      if (error instanceof TradingDataPresentError) return null;
-      throw error;
-    });
-
-    // A few weeks of engine logs over the active pairs and the trading profiles, beside the signals' own;
-    // the trigger on logs fills the profile options.
-    const profiles: { id: number; title: string }[] = await m.query(`SELECT id, title FROM strategy_profiles WHERE status <> 'draft' ORDER BY id`);
-    await m.query(
-      `INSERT INTO logs (created_at, type, event_type, pair_id, pair_name, profile_id, profile_title, log_data)
-       SELECT now() - ((n::float / $1) * interval '21 days'),
-              t.type, t.event, p.id, p.ticker, pr.id, pr.title,
-              jsonb_build_object('message', t.event || ' (demo)', 'n', n)
-         FROM generate_series(1, $1) AS n
-         CROSS JOIN LATERAL (SELECT (ARRAY['general', 'general', 'system', 'error', 'restrictions', 'divergence'])[1 + n % 6] AS type,
-                                    (ARRAY['signal_received', 'order_placed', 'engine_heartbeat', 'order_rejected', 'limit_reached', 'price_divergence'])[1 + n % 6] AS event) t
-         JOIN LATERAL (SELECT id, ticker FROM pairs WHERE ticker = ($2::text[])[1 + n % array_length($2::text[], 1)]) p ON true
-         LEFT JOIN LATERAL (SELECT (($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'id')::int AS id,
-                                   ($3::jsonb)->(n % jsonb_array_length($3::jsonb))->>'title' AS title WHERE jsonb_array_length($3::jsonb) > 0) pr ON true`,
-      [logRows, ACTIVE_PAIRS, JSON.stringify(profiles)],
+    // The trading configuration, unless the database has one already (trading data loaded before).
+    const [{ configured }]: { configured: boolean }[] = await m.query(
+      `SELECT EXISTS (SELECT 1 FROM strategy_profiles) OR EXISTS (SELECT 1 FROM signals) OR EXISTS (SELECT 1 FROM mm_profiles) AS configured`,
     );
-    return { seeded: true, users, logs: logRows, trading: generated?.rows ?? null };
+    const [admin]: { id: number }[] = await m.query(`SELECT min(id) AS id FROM users`);
+    const trading = configured ? null : await seedTradingConfig(m, account.id, admin?.id ?? null);
+    return { seeded: true, users, trading };
   });
 }

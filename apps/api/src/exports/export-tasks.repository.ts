@@ -27,6 +27,11 @@ const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename,
  */
 @Injectable()
 export class ExportTasksRepository {
+  /** Makes the caller's just-begun transaction read-only: a run's rows are read in one, never written. */
+  async readOnly(db: Db): Promise<void> {
+    await db.query('SET TRANSACTION READ ONLY');
+  }
+
   async create(db: Db, task: { kind: ExportKind; filters: Record<string, unknown>; listPerm: Perm; filename: string; requestedBy: number }): Promise<string> {
     const [row] = await queryRows<{ id: string }>(
       db,

@@ -23,8 +23,8 @@ import { exportDuration, exportSize } from '../metrics/metrics';
 
 export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'gave-up';
 
-/** Progress (and the owner's heartbeat) is written after this many batches. */
-const PROGRESS_EVERY_BATCHES = 5;
+/** Progress (and the owner's heartbeat) is written after about this many rows. */
+const PROGRESS_EVERY_ROWS = 10_000;
 /** Runs of one task (retries, take-overs after a dead worker) before it is marked failed for good. */
 const MAX_RUNS = 6;
 const PURGE_LIMIT = 500;
@@ -97,10 +97,14 @@ export class ExportsProcessor extends QueueWorker {
       await options.afterBatch?.();
     };
     try {
-      const rowCount = await writeListXlsx(this.dataSource, source, task.filters, task.list_perm, part, {
-        batchSize: this.config.exportBatchSize,
-        progressEvery: options.afterBatch ? 1 : PROGRESS_EVERY_BATCHES,
-        onProgress: stillOurs,
+      // Read-only transaction of its own: the rows' cursor lives in it; progress commits on other connections.
+      const rowCount = await this.dataSource.transaction(async (m) => {
+        await this.tasks.readOnly(m);
+        return writeListXlsx(m, source, task.filters, task.list_perm, part, {
+          batchSize: this.config.exportBatchSize,
+          progressEvery: options.afterBatch ? 1 : Math.max(1, Math.round(PROGRESS_EVERY_ROWS / this.config.exportBatchSize)),
+          onProgress: stillOurs,
+        });
       });
       await stillOurs(99);
       const file = exportFilePath(dir, taskId);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import {
   ACCOUNT_STATS_RESOURCE,
   columnsFor,
@@ -60,6 +61,12 @@ async function readSheet(buffer: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
+}
+
+/** The same sheet as SheetJS reads it (a second reader): rows of raw values, empty cells null. */
+function readSheetJs(buffer: Buffer): unknown[][] {
+  const book = XLSX.read(buffer);
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null });
 }
 
 /** The header's font, the headers, and each column's number format on the first data row ('General' when none). */
@@ -133,6 +140,16 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
     const [header, ...rows] = await readSheet(file.body as Buffer);
     expect(header).toEqual(HEADERS);
+    const workbook = new Workbook();
+    await workbook.xlsx.load(file.body as ArrayBuffer);
+    expect(workbook.worksheets[0].views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    // A second reader finds the same header and cells (dates as Excel's serial days).
+    const [sheetJsHeader, ...sheetJsRows] = readSheetJs(file.body as Buffer);
+    expect(sheetJsHeader).toEqual(HEADERS);
+    expect(sheetJsRows).toHaveLength(rows.length);
+    const ms = (serial: unknown) => Math.round(((serial as number) - 25_569) * 86_400_000);
+    const plain = (cells: unknown[]) => HEADERS.map((_, i) => (cells[i] instanceof Date ? (cells[i] as Date).getTime() : (cells[i] ?? null)));
+    expect(sheetJsRows.map((r, j) => r.map((v, i) => (rows[j][i] instanceof Date ? ms(v) : v)))).toEqual(rows.map(plain));
     // Each cell carries the number format of its column's screen format; the header is bold.
     const layout = await sheetLayout(file.body as Buffer);
     expect(layout.bold).toBe(true);
@@ -175,8 +192,10 @@ describe('xlsx exports of the signals and stats lists', () => {
     const limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [signals, { section_name: 'signals_export', status: 'Full' }] })).id)).access;
     const id = await start(limited, '?status=finished');
     await finished(limited, id);
-    const [header, ...rows] = await readSheet((await download(limited, id).expect(200)).body as Buffer);
+    const limitedFile = (await download(limited, id).expect(200)).body as Buffer;
+    const [header, ...rows] = await readSheet(limitedFile);
     expect(header).toEqual(['ID', 'Created', 'Pair', 'Status']);
+    expect(readSheetJs(limitedFile)[0]).toEqual(['ID', 'Created', 'Pair', 'Status']);
     // The newest 20 signals are the group's window; the filter applies inside it.
     const newest = await ctx.db.query(`SELECT id::text, status FROM signals ORDER BY created_at DESC, id DESC LIMIT 20`);
     expect(rows.map((r) => String(r[0]))).toEqual(newest.filter((s: { status: string }) => s.status === 'finished').map((s: { id: string }) => s.id));
@@ -320,6 +339,37 @@ describe('xlsx exports of the signals and stats lists', () => {
     expect(accounts.headers).toEqual(ACCOUNT_STATS_RESOURCE.columns.map((c) => c.header));
     expect(accounts.headers.slice(0, 6)).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
     expect(accounts.numFmts.at(-1)).toBe('"$"#,##0;-"$"#,##0');
+  });
+
+  it('an export that matches no row is a valid file holding the header', async () => {
+    const id = await start(admin, '?created_at_after=2099-01-01');
+    await finished(admin, id);
+    const file = (await download(admin, id).expect(200)).body as Buffer;
+    expect(await readSheet(file)).toEqual([HEADERS]);
+    expect(readSheetJs(file)).toEqual([HEADERS]);
+    expect((await ctx.db.query(`SELECT row_count FROM export_tasks WHERE id = $1`, [id]))[0].row_count).toBe(0);
+  });
+
+  it('text with markup characters, control characters and emoji comes back as it was stored', async () => {
+    // Every character class the sheet's XML must escape, in a profile's title (64 characters at most).
+    const title = 'A&B <c> "d" \'e\'\u0001\u001F\ttab _x0041_ 😀👍🏽 end ';
+    const [{ profile_id: profile, title: before }] = await ctx.db.query(
+      `SELECT s.profile_id, sp.title FROM signals s JOIN strategy_profiles sp ON sp.id = s.profile_id WHERE s.status <> 'missed' LIMIT 1`,
+    );
+    await ctx.db.query(`UPDATE strategy_profiles SET title = $1 WHERE id = $2`, [title, profile]);
+    try {
+      const id = await start(admin, `?profile=${profile}`);
+      await finished(admin, id);
+      const file = (await download(admin, id).expect(200)).body as Buffer;
+      const rows = readSheetJs(file).slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r[HEADERS.indexOf('Profile')]))).toEqual(new Set([title]));
+      // exceljs does not decode Excel's escapes of characters XML cannot hold; the rest reads back as is.
+      const excelJs = (await readSheet(file)).slice(1).map((r) => r[HEADERS.indexOf('Profile')]);
+      expect(new Set(excelJs)).toEqual(new Set([title.replace('_x0041_', '_x005F_x0041_').replace('\u0001', '_x0001_').replace('\u001F', '_x001F_')]));
+    } finally {
+      await ctx.db.query(`UPDATE strategy_profiles SET title = $1 WHERE id = $2`, [before, profile]);
+    }
   });
 
   it('deletes a file past its age; its task says so and the download answers 410', async () => {

@@ -1,102 +1,100 @@
 /**
- * Streams a list into an xlsx file: keyset batches from the list-query layer, each row committed to
- * exceljs's streaming writer as soon as it is added, and the next batch read only once the compressor
- * and the file stream have taken what was written, so memory stays flat whatever the number of rows.
+ * Streams a list into an xlsx file: batches of one server-side cursor (list-query layer), each row
+ * formatted straight to the worksheet's XML and deflated into the zip as it comes. The next batch is asked
+ * of PostgreSQL only once the compressor and the file have taken all but the batch in hand, so memory stays
+ * flat whatever the number of rows.
  */
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
-import { setImmediate as yieldToIo } from 'node:timers/promises';
-import { stream as excelStream } from 'exceljs';
 import type { Perm } from '@console/contracts';
 import type { Db } from '../common/database/sql';
-import { countList, iterateList } from '../common/list-query/list-query';
-import { cellOf, type ExportSource, type ListRow, visibleColumns } from './export-source';
+import { countList, cursorList } from '../common/list-query/list-query';
+import { cellOf, type ExportColumn, type ExportSource, type ListRow, visibleColumns } from './export-source';
+import { packageParts, rowWriter, SHEET_PATH, SHEET_TAIL, sheetHead, sheetStyles, STYLES_PATH, type SheetColumn } from './xlsx-xml';
+import { ZipWriter } from './zip-writer';
 
 export interface WriteOptions {
   batchSize: number;
   /** Called after every `progressEvery` batches and at the end, with the percent written; may throw to stop. */
   onProgress: (percent: number) => Promise<void>;
   progressEvery: number;
+  /** Deflate level, 1 (fastest, the default) to 9. */
+  level?: number;
 }
 
-/** Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many. */
+const DEFAULT_WIDTH = 16;
+/** Rows formatted into one piece of the sheet's text (some 40 KB). */
+const ROWS_PER_PIECE = 50;
+
+/**
+ * Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many.
+ * `db` is one connection inside a transaction (the cursor lives in it), e.g. `dataSource.transaction`'s manager.
+ */
 export async function writeListXlsx(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, path: string, options: WriteOptions): Promise<number> {
   const filters = source.query ? source.query(stored) : stored;
   const scope = source.rows?.where(perm) ?? [];
   const total = await countList(db, source.list, filters, scope);
   const columns = visibleColumns(source, perm);
-  const out = createWriteStream(path);
-  const closed = once(out, 'close');
-  // Inline strings: a shared-strings table would hold every distinct text in memory until the end.
-  // The fastest deflate level (archiver's default too, kept explicit): it costs a little size only.
-  const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  memoiseNumFmtStyles(workbook);
-  try {
-    const sheet = workbook.addWorksheet(source.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    let written = 0;
-    let batches = 0;
-    for await (const batch of iterateList<ListRow, { ordering?: string }>(db, source.list, filters, { batchSize: options.batchSize, scope })) {
-      for (const raw of batch) {
-        const row = source.toAnswer ? source.toAnswer(raw) : raw;
-        sheet.addRow(columns.map((c) => cellOf(c, row))).commit();
+  const sheetColumns: SheetColumn[] = columns.map((c) => ({ header: c.header, width: c.width ?? DEFAULT_WIDTH, numFmt: c.numFmt }));
+  const styles = sheetStyles(sheetColumns);
+  const zip = new ZipWriter(createWriteStream(path), options.level);
+  let written = 0;
+
+  async function* sheet(): AsyncGenerator<string> {
+    yield sheetHead(sheetColumns, styles);
+    const writeRow = rowWriter(sheetColumns, styles);
+    const batches = cursorList<ListRow, { ordering?: string }>(db, source.list, filters, { batchSize: options.batchSize, scope });
+    let batchCount = 0;
+    try {
+      // One batch read ahead: PostgreSQL makes it while this process formats and compresses the one in hand.
+      let next = batches.next();
+      for (;;) {
+        const batch = await next;
+        if (batch.done) break;
+        next = batches.next();
+        // Left unawaited until the loop comes back to it: a rejection here must not go unhandled meanwhile.
+        next.catch(() => undefined);
+        // A few rows at a time: their text is deflated and dropped before the young generation fills.
+        for (let from = 0; from < batch.value.length; from += ROWS_PER_PIECE) {
+          yield rowsXml(batch.value, from, Math.min(from + ROWS_PER_PIECE, batch.value.length), written + 2, columns, source.toAnswer, writeRow);
+        }
+        written += batch.value.length;
+        batchCount += 1;
+        if (batchCount % options.progressEvery === 0) await options.onProgress(Math.min(99, Math.floor((written * 100) / Math.max(total, 1))));
       }
-      written += batch.length;
-      batches += 1;
-      // Backpressure: exceljs hands the sheet's XML to the compressor without waiting for it, so wait
-      // here until the compressor and the file have taken it before the next batch is read.
-      for (const input of compressorInputs(sheet)) if (input.writableNeedDrain) await once(input, 'drain');
-      if (out.writableNeedDrain) await once(out, 'drain');
-      await yieldToIo();
-      if (batches % options.progressEvery === 0) await options.onProgress(Math.min(99, Math.floor((written * 100) / Math.max(total, 1))));
+    } finally {
+      await batches.return(undefined);
     }
-    sheet.commit();
-    await workbook.commit();
-    await closed;
+    yield SHEET_TAIL;
+  }
+
+  try {
+    for (const [name, xml] of packageParts(source.sheet)) await zip.addFile(name, xml);
+    await zip.addFile(STYLES_PATH, styles.xml);
+    await zip.addEntry(SHEET_PATH, sheet());
+    await zip.finish();
     return written;
   } catch (error) {
-    out.destroy();
-    await closed.catch(() => undefined);
+    await zip.abort();
     throw error;
   }
 }
 
-/**
- * exceljs gives every cell a style object of its own (its row's and column's merged), so its styles table
- * never recognises one it has seen and builds the style's XML again for every cell: a third of the
- * export's time. The data cells here carry a number format at most (the header row also a font), so their
- * style id depends only on that format and the cell's type; this remembers it. Any other style goes the
- * usual way. Internal to exceljs 4 (`workbook.styles.addStyleModel`); absent, nothing changes.
- */
-function memoiseNumFmtStyles(workbook: unknown): void {
-  type AddStyleModel = (model: Record<string, unknown> | undefined, cellType?: number) => number;
-  const styles = (workbook as { styles?: { addStyleModel?: AddStyleModel } }).styles;
-  const add = styles?.addStyleModel;
-  if (!styles || typeof add !== 'function') return;
-  const ids = new Map<string, number>();
-  styles.addStyleModel = function (model, cellType) {
-    if (!model) return add.call(this, model, cellType);
-    let key: string | null = null;
-    for (const name in model) {
-      if (name !== 'numFmt' || key !== null) return add.call(this, model, cellType);
-      key = String(model.numFmt);
-    }
-    key = `${cellType ?? ''}|${key ?? ''}`;
-    let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = add.call(this, model, cellType)));
-    return id;
-  };
-}
-
-/**
- * The streams the sheet's XML is written into: exceljs's streaming sheet buffers its XML (StreamBuf) and
- * writes it to the zip entry's deflate stream(s) it is piped to, ignoring their backpressure. Internal to
- * exceljs 4 (`stream.pipes`); an empty list (another version) leaves only the file stream's drain.
- */
-function compressorInputs(sheet: unknown): Writable[] {
-  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
-  return Array.isArray(pipes) ? pipes.filter((p): p is Writable => typeof (p as Writable | null)?.once === 'function') : [];
+/** Rows `from` to `to` (exclusive) of a batch as the sheet's XML; the batch's first row is numbered `firstRow`. */
+function rowsXml(
+  rows: readonly ListRow[],
+  from: number,
+  to: number,
+  firstRow: number,
+  columns: readonly ExportColumn[],
+  toAnswer: ((row: ListRow) => ListRow) | undefined,
+  writeRow: (rowNumber: number, cells: readonly unknown[]) => string,
+): string {
+  const cells: unknown[] = new Array(columns.length);
+  let xml = '';
+  for (let r = from; r < to; r++) {
+    const row = toAnswer ? toAnswer(rows[r]) : rows[r];
+    for (let i = 0; i < columns.length; i++) cells[i] = cellOf(columns[i], row);
+    xml += writeRow(firstRow + r, cells);
+  }
+  return xml;
 }

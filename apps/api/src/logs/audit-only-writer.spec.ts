@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(__dirname, '..');
 /**
  * The logs repository holds the one INSERT and only the audit service, which masks secrets, uses it;
- * the demo seed and the trading data generator are no user and write their sample rows (no secrets) in bulk.
+ * the trading data generator is no user and writes its sample rows (no secrets) in bulk. (The demo's
+ * trading logs are the paper engine's, written outside the API.)
  */
-const ALLOWED_WRITERS = ['logs/logs.repository.ts', 'demo/seed-demo.ts', 'demo/trading-data.ts'];
+const ALLOWED_WRITERS = ['logs/logs.repository.ts', 'demo/trading-data.ts'];
 const LOGS_REPOSITORY_USERS = ['logs/audit.service.ts'];
 const LOG_INSERT = /insert\s+into\s+(?:\w+\.)?"?logs"?[\s(]/i;
 
@@ -21,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('log rows', () => {
-  it('are written only by the audit service (and the demo data), so every row passes its secret masking', () => {
+  it('are written only by the audit service (and the data generator), so every row passes its secret masking', () => {
     const files = sourceFiles(SRC);
     expect(files).toContain('logs/audit.service.ts');
     const writers = files.filter((file) => LOG_INSERT.test(readFileSync(join(SRC, file), 'utf8')));

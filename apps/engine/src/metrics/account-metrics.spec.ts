@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../market/candle';
 import { dec, type Dec } from '../money';
-import { minuteMetrics, type AccountMetricsRow, type MinuteMetricsInput } from './account-metrics';
+import { minuteMetrics, monthlyGrowth, monthlyGrowthExact, type AccountMetricsRow, type MinuteMetricsInput } from './account-metrics';
 
 const T = Date.UTC(2024, 0, 31, 23, 59);
 const base: MinuteMetricsInput = {
@@ -95,5 +95,18 @@ describe('account metrics', () => {
   it('value coins held at their price in the asset sum', () => {
     const { row } = minuteMetrics(null, { ...base, balances: { ...base.balances, coins: [{ quantity: dec('0.5'), price: dec('60000.1') }] }, unrealised: [] });
     expect([row.asset_sum.toFixed(), row.nav.toFixed(), row.imp_loss.toFixed()]).toEqual(['40000.05', '40000.05', '0']);
+  });
+});
+
+describe('the monthly growth rate', () => {
+  it('in floats is the 40-digit decimal value, rounded the same, over many accounts and ages', () => {
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 3000; i++) {
+      const deposit = dec((1000 + random() * 100_000).toFixed(8));
+      const nav = dec(deposit.times(0.2 + random() * 2).toFixed(8));
+      const elapsed = Math.floor(random() * 400) * DAY_MS + Math.floor(random() * 1440) * 60_000;
+      expect(monthlyGrowth(nav, deposit, elapsed).toString()).toBe(monthlyGrowthExact(nav, deposit, elapsed).toString());
+    }
   });
 });

@@ -27,6 +27,7 @@
  * Money columns are rounded to 8 decimals, percents and days too (numeric(18, 8)).
  */
 import { DAY_MS } from '../market/candle';
+import { NUMERIC_SCALE } from '@console/contracts';
 import { dec, maxDec, sum, toScale, ZERO, type Dec } from '../money';
 
 export interface AccountMetricsRow {
@@ -88,6 +89,32 @@ const utcMonth = (at: number) => {
   return d.getUTCFullYear() * 12 + d.getUTCMonth();
 };
 
+/** 100 · ((nav / deposit)^(1 / months) − 1) at the ratio scale, months = elapsed days / 30, at least 1. */
+export function monthlyGrowthExact(nav: Dec, deposit: Dec, elapsedMs: number): Dec {
+  const months = maxDec(dec(1), dec(elapsedMs).div(DAY_MS).div(30));
+  return toScale(nav.div(deposit).pow(dec(1).div(months)).minus(1).times(100), 'ratio');
+}
+
+/** How close (in units of the last kept decimal) to a rounding half a float result may come before it is not trusted. */
+const ROUNDING_MARGIN = 1e-3;
+
+/**
+ * monthlyGrowthExact, the same value: a fractional power in 40-digit decimals costs far more than the
+ * rest of a minute's row, so it is taken in binary floats (error near 1e-13, five orders of magnitude
+ * below the kept 1e-8) and rounded, unless the float lands within ROUNDING_MARGIN of a rounding half,
+ * where the decimal computation decides. A whole number of months (the first 30 days) stays exact.
+ */
+export function monthlyGrowth(nav: Dec, deposit: Dec, elapsedMs: number): Dec {
+  const months = Math.max(1, elapsedMs / DAY_MS / 30);
+  // One month: the power of 1 is the ratio itself (decimal.js answers x for x^1), no float needed.
+  if (months === 1) return toScale(nav.div(deposit).minus(1).times(100), 'ratio');
+  const value = 100 * (Math.pow(nav.toNumber() / deposit.toNumber(), 1 / months) - 1);
+  const scaled = value * 10 ** NUMERIC_SCALE.ratio;
+  const fraction = scaled - Math.floor(scaled);
+  if (!Number.isFinite(scaled) || Math.abs(scaled) > 2 ** 52 || Math.abs(fraction - 0.5) < ROUNDING_MARGIN) return monthlyGrowthExact(nav, deposit, elapsedMs);
+  return toScale(value.toFixed(NUMERIC_SCALE.ratio + 4), 'ratio');
+}
+
 /** The minute's row and the state for the next minute. */
 export function minuteMetrics(previous: MetricsState | null, input: MinuteMetricsInput): MetricsState {
   const b = input.balances;
@@ -117,8 +144,7 @@ export function minuteMetrics(previous: MetricsState | null, input: MinuteMetric
   const lasting = !first && (!atPeak || belowBefore) ? input.at - previous.nav_peak_at : 0;
   const max_ddd = toScale(maxDec(previous?.row.max_ddd ?? ZERO, dec(lasting).div(DAY_MS)), 'ratio');
 
-  const months = maxDec(dec(1), dec(input.at - started_at).div(DAY_MS).div(30));
-  const growth = deposit_at.greaterThan(0) && nav.greaterThan(0) ? nav.div(deposit_at).pow(dec(1).div(months)).minus(1).times(100) : ZERO;
+  const growth = deposit_at.greaterThan(0) && nav.greaterThan(0) ? monthlyGrowth(nav, deposit_at, input.at - started_at) : ZERO;
 
   const row: AccountMetricsRow = {
     exchange_account_id: input.exchange_account_id,
@@ -140,7 +166,7 @@ export function minuteMetrics(previous: MetricsState | null, input: MinuteMetric
     return_day_percent: percentOf(nav, balance_daily),
     return_month_percent: percentOf(nav, month_start_nav),
     return_at_percent: percentOf(nav, deposit_at),
-    avg_capital_growth_rate: toScale(growth, 'ratio'),
+    avg_capital_growth_rate: growth,
   };
   return { row, nav_peak, nav_peak_at, month_start_nav, started_at };
 }

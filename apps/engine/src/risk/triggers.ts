@@ -103,9 +103,17 @@ export interface TriggerOutcome {
 
 const percent = (part: Dec, whole: Dec): number => (whole.isZero() ? 0 : part.div(whole).times(100).toNumber());
 
+/** Rows are never changed once made: the three NAV trigger types of a minute share one division. */
+const drawdowns = new WeakMap<AccountMetricsRow, number>();
+
 /** NAV's fall below the monthly HWM, percent. */
 export function navDrawdownPercent(row: AccountMetricsRow): number {
-  return row.deposit_monthly.greaterThan(0) ? Math.max(0, percent(row.deposit_monthly.minus(row.nav), row.deposit_monthly)) : 0;
+  let value = drawdowns.get(row);
+  if (value === undefined) {
+    value = row.deposit_monthly.greaterThan(0) ? Math.max(0, percent(row.deposit_monthly.minus(row.nav), row.deposit_monthly)) : 0;
+    drawdowns.set(row, value);
+  }
+  return value;
 }
 
 function groupProfiles(trigger: RiskTriggerRow, inputs: RiskInputs): number[] {

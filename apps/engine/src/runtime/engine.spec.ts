@@ -20,7 +20,7 @@ async function snapshot(db: TestDatabase) {
     signals: await rows(db, `SELECT id, status, state, size_currency, size_coins, avg_e_price, exit_place, pnl_in_usd, created_at, finished_at FROM signals ORDER BY id`),
     orders: await rows(db, `SELECT id, signal_id, order_type, price, quantity, filled_quantity, status, created_at, updated_at FROM orders ORDER BY id`),
     positions: await rows(db, `SELECT signal_id, state, active_p_coins, r_pnl, u_pnl, closed_at FROM positions ORDER BY signal_id`),
-    metrics: await rows(db, `SELECT exchange_account_id, at, nav FROM account_metrics ORDER BY exchange_account_id, at`),
+    metrics: await rows(db, `SELECT exchange_account_id, at, nav, var, free_var FROM account_metrics ORDER BY exchange_account_id, at`),
   };
 }
 
@@ -48,6 +48,10 @@ describe('the paper engine on PostgreSQL', () => {
     }
     const metrics = await rows(db, `SELECT count(*)::int AS n FROM account_metrics`);
     expect(metrics[0].n).toBe(12 * 60 + 1);
+    // VaR from the positions while they are open (historical, on the model's closes); free VaR below NAV then.
+    const [risk] = await rows(db, `SELECT count(*) FILTER (WHERE var > 0)::int AS exposed, count(*) FILTER (WHERE free_var > nav OR var < 0)::int AS wrong FROM account_metrics`);
+    expect(risk.exposed).toBeGreaterThan(0);
+    expect(risk.wrong).toBe(0);
   });
 });
 

@@ -23,16 +23,17 @@ import { readStrategySettings, timeframesOf, type StrategySettings } from '../st
 import { tradeMinute } from '../strategy/trade';
 import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
 import { periodStart } from '../market/timeframes';
-import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type TriggerState } from '../risk/triggers';
+import { blockedProfiles, evaluateTrigger, QUIET_TRIGGER, type RiskInputs, type RiskTriggerRow, type TriggerState } from '../risk/triggers';
+import { RealisedPnl, WriteBatch, type Written } from './batch';
 import { decodeState, encodeState } from './codec';
 import { inTransaction, iso, type Db } from './db';
 import { CommitChanges, NO_LIVE, type LivePublisher } from './live';
 import { applyStatusCommand, claimCommands, completeCommand, signalOf, type CommandRow } from './sql/commands';
 import { botEnabled, readAccountDeposits, readProfiles, type ProfileConfig } from './sql/config';
-import { writeMetrics } from './sql/metrics';
-import { readTriggers, writeAlert, writeTriggeredAt } from './sql/risk';
-import { beat, readRuns, readState, writeRuns, writeState } from './sql/state';
-import { nextIds, writeLogs, writeOrders, writePositions, writeSignals } from './sql/trading';
+import { readTriggers } from './sql/risk';
+import { accountVar, CloseHistory, oppositeMovePercent, type OppositeUnit } from './risk-inputs';
+import { beat, readRuns, readState, writeState } from './sql/state';
+import { nextIds } from './sql/trading';
 
 export interface EngineOptions {
   /** The market model's seed. */
@@ -78,6 +79,29 @@ interface LogEntry {
   row: { created_at: string | null; type: string; event_type: string; pair_id: number; pair_name: string; profile_id: number; profile_title: string; log_data: Record<string, string> };
 }
 
+interface Span {
+  out: WriteBatch;
+  triggers: RiskTriggerRow[];
+  realised: RealisedPnl;
+}
+
+export interface HistoryOptions {
+  /** Minutes per transaction. */
+  batchMinutes?: number;
+  /** Called after each committed batch with its last minute and the totals so far. */
+  onBatch?: (lastMinute: number, progress: HistoryProgress) => void;
+}
+
+/** What a history run wrote: minutes traded, and rows (each row counted once per batch it changed in). */
+export interface HistoryProgress {
+  minutes: number;
+  signals: number;
+  orders: number;
+  positions: number;
+  logs: number;
+  metrics: number;
+}
+
 interface PairFeed {
   ticker: string;
   market: PairMarket;
@@ -94,6 +118,9 @@ export class PaperEngine {
   private readonly fills: FillSettings;
   private readonly pairs = new Map<number, PairFeed>();
   private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
+  /** Each exposed pair's minute closes, for the metrics' VaR. */
+  private readonly closes: CloseHistory;
+  private settingsByRow = new WeakMap<ProfileConfig, StrategySettings | null>();
   private profiles: ProfileConfig[] = [];
   private bot = false;
   private deposits = new Map<number, Dec>();
@@ -116,6 +143,7 @@ export class PaperEngine {
   ) {
     this.model = new MarketModel(options.seed);
     this.fills = options.fills ?? DEFAULT_FILL_SETTINGS;
+    this.closes = new CloseHistory(this.model);
     this.stored = storedLast;
   }
 
@@ -150,13 +178,11 @@ export class PaperEngine {
       await inTransaction(this.pool, async (db) => {
         this.changes.clear();
         await this.refresh(db);
+        const span = await this.openSpan(db, true);
         this.tradeOneMinute(minute);
         await this.runCommands(db, minute);
-        await this.flush(db, minute);
-        await this.writeMetricsRows(db, minute);
-        await this.evaluateRisk(db, minute);
-        if (this.options.crashAt === minute) throw new Error(`crash requested at ${iso(minute)}`);
-        if (!(await writeState(db, this.stored, iso(minute) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
+        await this.finishMinute(db, minute, span);
+        await this.closeSpan(db, minute, span);
       });
       this.last = minute;
       this.stored = iso(minute);
@@ -166,13 +192,46 @@ export class PaperEngine {
     return done;
   }
 
+  /**
+   * History mode: trades every minute after the last one up to `toMinute` included, `batchMinutes` per
+   * transaction. The configuration (profiles, bot, deposits, risk triggers) is read once per batch and
+   * no command is taken inside it; rows are written in bulk at the batch's end with the state, so the
+   * tables are the same as `advance` would leave and a crash resumes from the last whole batch.
+   */
+  async history(toMinute: number, { batchMinutes = 1440, onBatch }: HistoryOptions = {}): Promise<HistoryProgress> {
+    const progress: HistoryProgress = { minutes: 0, signals: 0, orders: 0, positions: 0, logs: 0, metrics: 0 };
+    while (this.last + MINUTE_MS <= toMinute) {
+      const end = Math.min(toMinute, this.last + batchMinutes * MINUTE_MS);
+      const counts = await inTransaction(this.pool, async (db) => {
+        this.changes.clear();
+        await this.refresh(db);
+        const span = await this.openSpan(db, false);
+        for (let minute = this.last + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
+          this.tradeOneMinute(minute);
+          await this.finishMinute(db, minute, span);
+        }
+        await this.closeSpan(db, end, span);
+        return span.out.counts;
+      });
+      progress.minutes += (end - this.last) / MINUTE_MS;
+      for (const key of ['signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
+      this.last = end;
+      this.stored = iso(end);
+      await this.announce();
+      onBatch?.(end, progress);
+    }
+    return progress;
+  }
+
   /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
   async commands(): Promise<void> {
     await inTransaction(this.pool, async (db) => {
       this.changes.clear();
       await this.refresh(db);
+      const out = new WriteBatch(true);
       if (!(await this.runCommands(db, this.last))) return;
-      await this.flush(db, this.last);
+      await this.collect(db, this.last, out, null);
+      this.noteWritten(await out.write(db));
       if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
     });
     await this.announce();
@@ -188,6 +247,33 @@ export class PaperEngine {
     if (await completeCommand(db, command, outcome)) this.changes.commandSettled(command.id, command.kind, command.target_id, outcome.status);
   }
 
+  /** The rows whose ids only the database knew, for the consoles. */
+  private noteWritten(written: Written): void {
+    this.changes.rowsChanged('positions', 'APA', 'created', written.positions.created);
+    this.changes.rowsChanged('positions', 'APA', 'updated', written.positions.updated);
+    this.changes.rowsChanged('notifications', 'notifications', 'created', written.notifications);
+  }
+
+  /** What one transaction of minutes carries: its rows, the risk triggers it read, the realised PnL so far. */
+  private async openSpan(db: Db, live: boolean): Promise<Span> {
+    return { out: new WriteBatch(live), triggers: await readTriggers(db), realised: await RealisedPnl.load(db, [...this.runs.keys()]) };
+  }
+
+  /** A minute after its trading (and commands): its rows, its metrics, the risk triggers on them. */
+  private async finishMinute(db: Db, minute: number, span: Span): Promise<void> {
+    await this.collect(db, minute, span.out, span.realised);
+    this.metricsRows(minute, span);
+    await this.evaluateRisk(db, minute, span);
+  }
+
+  /** The transaction's end: its rows in bulk, then the state with the last minute done. */
+  private async closeSpan(db: Db, last: number, span: Span): Promise<void> {
+    this.noteWritten(await span.out.write(db));
+    const crash = this.options.crashAt;
+    if (crash !== undefined && crash > this.last && crash <= last) throw new Error(`crash requested at ${iso(crash)}`);
+    if (!(await writeState(db, this.stored, iso(last) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
+  }
+
   private async refresh(db: Db): Promise<void> {
     this.profiles = await readProfiles(db);
     this.bot = await botEnabled(db);
@@ -195,16 +281,22 @@ export class PaperEngine {
   }
 
   private settingsOf(profile: ProfileConfig): StrategySettings | null {
+    // The same profile row (one refresh) gives the same settings: compared as text only once per refresh.
+    const known = this.settingsByRow.get(profile);
+    if (known !== undefined) return known;
     const text = JSON.stringify(profile.settings);
     const cached = this.settingsCache.get(profile.id);
-    if (cached && cached.text === text) return cached.settings;
     let settings: StrategySettings | null = null;
-    try {
-      settings = readStrategySettings(profile.settings);
-    } catch {
-      // A document the validator refuses trades nothing; its open signals keep their last settings.
+    if (cached && cached.text === text) settings = cached.settings;
+    else {
+      try {
+        settings = readStrategySettings(profile.settings);
+      } catch {
+        // A document the validator refuses trades nothing; its open signals keep their last settings.
+      }
+      this.settingsCache.set(profile.id, { text, settings });
     }
-    this.settingsCache.set(profile.id, { text, settings });
+    this.settingsByRow.set(profile, settings);
     return settings;
   }
 
@@ -388,34 +480,33 @@ export class PaperEngine {
   /**
    * Every risk trigger on this minute's metrics and open positions: fired ones get triggered_at and a log
    * row, alerts a notification for Telegram, Hard Risk Control reduces or closes at market, and the set of
-   * blocked profiles is kept for the next minute's new signals. opposite_dir's measure is not fed yet (0).
+   * blocked profiles is kept for the next minute's new signals.
    */
-  private async evaluateRisk(db: Db, minute: number): Promise<void> {
-    const triggers = await readTriggers(db);
+  private async evaluateRisk(db: Db, minute: number, span: Span): Promise<void> {
+    const { triggers, out } = span;
     const open = [...this.runs.values()].filter((r) => !isFinal(r.run) && r.run.position.created_at !== null && r.run.position.active_p_coins.greaterThan(0));
     const inputs: RiskInputs = {
       at: minute,
       metrics: Object.values(this.doc.metrics).map((m) => m.row),
       positions: open.map((r) => ({ id: Number(r.signalId), exchange_account_id: r.accountId, profile_id: r.profileId, opened_at: r.run.position.created_at ?? minute })),
       profiles: this.profiles.map((p) => ({ id: p.id, exchange_account_id: p.exchange_account_id, active: p.status === 'active' })),
-      oppositeMovePercent: () => 0,
+      oppositeMovePercent: (profileIds, sp, atrPercent) => oppositeMovePercent(this.oppositeUnits(), profileIds, sp, atrPercent),
     };
     const states = new Map<number, TriggerState>();
-    const logs: object[] = [];
     let traded = false;
     for (const trigger of triggers) {
       const before = this.doc.triggers[trigger.id] ?? QUIET_TRIGGER;
       const outcome = evaluateTrigger(trigger, before, inputs);
       states.set(trigger.id, outcome.state);
       const log = (event_type: string, message: string) =>
-        logs.push({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
+        out.log({ created_at: iso(minute), type: 'restrictions', event_type, log_data: { message, trigger_id: String(trigger.id), measure: String(outcome.measure ?? '') } });
       if (!before.fired && outcome.state.fired) {
-        await writeTriggeredAt(db, trigger.id, iso(minute) ?? '');
+        out.triggeredAt(trigger.id, iso(minute) ?? '');
         this.changes.rowsChanged('risk-controls', 'risk_control', 'updated', [trigger.id]);
         log('risk_trigger_fired', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) fired`);
       } else if (before.fired && !outcome.state.fired) log('risk_trigger_released', `risk trigger '${trigger.trigger_name}' (${trigger.trigger_type}) released`);
       for (const effect of outcome.effects) {
-        if (effect.kind === 'alert') this.changes.rowsChanged('notifications', 'notifications', 'created', [await writeAlert(db, 'Risk trigger fired', effect.message, iso(minute) ?? '')]);
+        if (effect.kind === 'alert') out.alert({ title: 'Risk trigger fired', text: effect.message, at: iso(minute) ?? '' });
         if (effect.kind !== 'reduce' && effect.kind !== 'close') continue;
         for (const signalId of effect.position_ids) {
           const record = this.runs.get(String(signalId));
@@ -435,8 +526,20 @@ export class PaperEngine {
     }
     this.doc.triggers = Object.fromEntries([...states].map(([id, state]) => [String(id), state]));
     this.doc.blocked = [...blockedProfiles(triggers, states, inputs)];
-    await writeLogs(db, logs);
-    if (traded) await this.flush(db, minute);
+    if (traded) await this.collect(db, minute, out, span.realised);
+  }
+
+  /** Every profile's pairs with the market and settings opposite_dir measures them by. */
+  private oppositeUnits(): OppositeUnit[] {
+    return this.profiles.flatMap((profile) => {
+      const settings = this.settingsOf(profile);
+      if (!settings) return [];
+      const s = settings.signal;
+      return profile.pairs.flatMap((pair) => {
+        const feed = this.pairs.get(pair.id);
+        return feed ? [{ profileId: profile.id, market: feed.market, timeframe: s.timeframe, direction: settings.direction, n: s.atr_n_periods, algo: s.atr_smooth_algo }] : [];
+      });
+    });
   }
 
   private carryOut(command: CommandRow, record: RunRecord, ctx: MinuteContext): StepResult {
@@ -473,8 +576,11 @@ export class PaperEngine {
     }
   }
 
-  /** Writes every run touched since the last flush: its signal, orders, position, log rows and stored run. */
-  private async flush(db: Db, minute: number): Promise<void> {
+  /**
+   * Every run touched since the last collect into `out`: its signal, orders, position, log rows and stored
+   * run; new signals and orders get their ids here. `realised` follows the position rows.
+   */
+  private async collect(db: Db, minute: number, out: WriteBatch, realised: RealisedPnl | null): Promise<void> {
     const now = minute + MINUTE_MS;
     const ids = await nextIds(db, 'signals_id_seq', this.pendingNew.length);
     this.pendingNew.forEach((entry, i) => {
@@ -493,69 +599,74 @@ export class PaperEngine {
     const orderIds = await nextIds(db, 'orders_id_seq', newOrders.length);
     newOrders.forEach(({ r, o }, i) => (r.orderIds[o.key] = orderIds[i]));
 
-    const signalRow = (r: RunRecord) => ({ id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: iso(now) });
-    const freshSignals = records.filter((r) => this.fresh.has(r.signalId));
-    const changedSignals = records.filter((r) => !this.fresh.has(r.signalId));
-    await writeSignals(db, freshSignals.map(signalRow), changedSignals.map(signalRow));
+    const stamp = iso(now);
+    for (const r of records) out.signal(r.signalId, { id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, ...signalColumns(r.run), updated_at: stamp }, this.fresh.has(r.signalId));
+    this.changes.rowsChanged('signals', 'signals', 'created', records.filter((r) => this.fresh.has(r.signalId)).map((r) => r.signalId));
+    this.changes.rowsChanged('signals', 'signals', 'updated', records.filter((r) => !this.fresh.has(r.signalId)).map((r) => r.signalId));
     const orderRow = (r: RunRecord, o: SignalRun['orders'][number]) => ({
       id: r.orderIds[o.key], signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId,
       order_type: o.order_type, direction: o.direction, position_direction: o.position_direction, price: o.price, quantity: o.quantity,
       filled_quantity: o.filled_quantity, state: o.state, status: o.status, exchange_status: o.exchange_status, time_in_force: o.time_in_force,
       created_at: iso(o.created_at), updated_at: iso(o.updated_at),
     });
-    const freshOrderKeys = new Set(newOrders.map(({ r, o }) => `${r.signalId}:${o.key}`));
-    const changedOrders = records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrderKeys.has(`${r.signalId}:${o.key}`)).map((o) => orderRow(r, o)));
-    await writeOrders(db, newOrders.map(({ r, o }) => orderRow(r, o)), changedOrders);
-    const positions = await writePositions(db, records.filter((r) => r.run.position.created_at !== null).map((r) => positionRow(r, now)));
-    this.changes.rowsChanged('signals', 'signals', 'created', freshSignals.map((r) => r.signalId));
-    this.changes.rowsChanged('signals', 'signals', 'updated', changedSignals.map((r) => r.signalId));
+    const freshOrders = new Set(newOrders.map(({ o }) => o));
+    for (const { r, o } of newOrders) out.order(r.orderIds[o.key], orderRow(r, o), true);
+    const changedOrders = records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrders.has(o)).map((o) => orderRow(r, o)));
+    for (const row of changedOrders) out.order(row.id, row, false);
     this.changes.rowsChanged('orders', 'orders', 'created', newOrders.map(({ r, o }) => r.orderIds[o.key]));
     this.changes.rowsChanged('orders', 'orders', 'updated', changedOrders.map((o) => o.id));
-    this.changes.rowsChanged('positions', 'APA', 'created', positions.created);
-    this.changes.rowsChanged('positions', 'APA', 'updated', positions.updated);
-    await writeLogs(
-      db,
-      this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })),
-    );
+    for (const r of records) {
+      if (r.run.position.created_at === null) continue;
+      out.position(r.signalId, positionRow(r, stamp));
+      realised?.position(r.signalId, r.accountId, r.run.position.r_pnl, r.run.position.state);
+    }
+    out.log(...this.logs.map(({ record, order_key, row }) => ({ ...row, signal_id: record.signalId, order_id: order_key === null ? null : (record.orderIds[order_key] ?? null) })));
     this.logs = [];
-    const finished = records.filter((r) => isFinal(r.run) && !Object.values(this.doc.holding).includes(r.signalId));
-    await writeRuns(
-      db,
-      records.filter((r) => !finished.includes(r)).map((r) => ({ signal_id: r.signalId, run: encodeState({ profileId: r.profileId, pairId: r.pairId, accountId: r.accountId, mmProfileId: r.mmProfileId, run: r.run }), order_ids: r.orderIds })),
-      finished.map((r) => r.signalId),
-    );
-    for (const r of finished) this.runs.delete(r.signalId);
+    const held = new Set(Object.values(this.doc.holding));
+    for (const r of records) {
+      const finished = isFinal(r.run) && !held.has(r.signalId);
+      out.run(r.signalId, finished ? null : () => encodeState({ profileId: r.profileId, pairId: r.pairId, accountId: r.accountId, mmProfileId: r.mmProfileId, run: r.run }), r.orderIds);
+      if (finished) this.runs.delete(r.signalId);
+    }
     this.touched.clear();
     this.fresh.clear();
   }
 
   /** One account_metrics row per exchange account with a deposit, at this minute. */
-  private async writeMetricsRows(db: Db, minute: number): Promise<void> {
-    const rows: object[] = [];
-    const realised = await db.query<{ exchange_account_id: number; r_pnl: string }>(`SELECT exchange_account_id, sum(r_pnl)::text AS r_pnl FROM positions WHERE state IS NOT NULL GROUP BY exchange_account_id`);
-    const rPnl = new Map(realised.rows.map((r) => [r.exchange_account_id, dec(r.r_pnl)]));
+  private metricsRows(minute: number, span: Span): void {
+    const at = iso(minute);
     for (const [accountId, deposit] of this.deposits) {
       if (deposit.isZero()) continue;
-      const open = [...this.runs.values()].filter((r) => r.accountId === accountId && !isFinal(r.run));
-      const unrealised = open.map((r) => r.run.position.u_pnl);
-      const open_order_values = open.flatMap((r) => r.run.orders.filter(isOpenOrder).map((o) => o.price.times(o.quantity.minus(o.filled_quantity))));
+      const unrealised: Dec[] = [];
+      const open_order_values: Dec[] = [];
+      const open: RunRecord[] = [];
+      for (const r of this.runs.values()) {
+        if (r.accountId !== accountId || isFinal(r.run)) continue;
+        open.push(r);
+        unrealised.push(r.run.position.u_pnl);
+        for (const o of r.run.orders) if (isOpenOrder(o)) open_order_values.push(o.price.times(o.quantity.minus(o.filled_quantity)));
+      }
       const previous = this.doc.metrics[accountId] ?? null;
+      const exposed = open.flatMap((r) => {
+        const ticker = this.pairs.get(r.pairId)?.ticker;
+        return ticker ? [{ ticker, run: r.run }] : [];
+      });
+      const risk = accountVar(exposed, this.closes, minute);
       const state = minuteMetrics(previous, {
         exchange_account_id: accountId,
         at: minute,
-        balances: { usdt: deposit.plus(rPnl.get(accountId) ?? ZERO), usdc: ZERO, other_stable: ZERO, coins: [] },
+        balances: { usdt: deposit.plus(span.realised.of(accountId)), usdc: ZERO, other_stable: ZERO, coins: [] },
         unrealised,
         open_order_values,
-        var: ZERO,
-        var_with_orders: ZERO,
+        var: risk.var,
+        var_with_orders: risk.varWithOrders,
         flow: ZERO,
         initial_deposit: deposit,
       });
       this.doc.metrics[accountId] = state;
-      rows.push({ ...state.row, at: iso(minute) });
+      span.out.metric({ ...state.row, at });
+      this.changes.metricsWritten();
     }
-    await writeMetrics(db, rows);
-    if (rows.length) this.changes.metricsWritten();
   }
 }
 
@@ -569,13 +680,13 @@ function signalColumns(run: SignalRun) {
   };
 }
 
-function positionRow(r: RunRecord, now: number) {
+function positionRow(r: RunRecord, updatedAt: string | null) {
   const p = r.run.position;
   return {
     signal_id: r.signalId, exchange_account_id: r.accountId, profile_id: r.profileId, pair_id: r.pairId, side: p.side, state: p.state,
     active_p_size_usd: p.active_p_size_usd, active_p_coins: p.active_p_coins, r_pnl: p.r_pnl, u_pnl: p.u_pnl, avg_e_price: p.avg_e_price,
     current_price: p.current_price, mark_price: p.mark_price, k_exit: p.k_exit, k_exit_coeff: p.k_exit_coeff, reduce_p: p.reduce_p,
     k_e_recovery: p.k_e_recovery, skip_check_by_timer: p.skip_check_by_timer, skip_check_by_distance: p.skip_check_by_distance,
-    best_limit: p.best_limit, created_at: iso(p.created_at), updated_at: iso(now), closed_at: iso(p.closed_at),
+    best_limit: p.best_limit, created_at: iso(p.created_at), updated_at: updatedAt, closed_at: iso(p.closed_at),
   };
 }

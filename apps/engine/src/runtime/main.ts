@@ -1,9 +1,11 @@
 /**
- * The engine process in live mode: every second it beats its heartbeat, carries out pending commands
- * and trades the minutes the wall clock has completed. SIGTERM lets the current transaction finish.
+ * The engine process in live mode: every turn it beats its heartbeat, carries out pending commands
+ * and trades the minutes its market clock has completed (see clock.ts). SIGTERM lets the current
+ * transaction finish.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MINUTE_MS } from '../market/candle';
+import { firstMinute, marketMinute, readClockSettings } from './clock';
 import { createPool } from './db';
 import { PaperEngine } from './engine';
 import { livePublisherFromEnv } from './live';
@@ -12,10 +14,14 @@ import { logCommandsTo, observePool, serveEngineMetrics } from './observability'
 /** The engine's metrics port (0: none) and address: loopback unless Prometheus scrapes over a private network. */
 const DEFAULT_METRICS_PORT = 9466;
 
+/** Minutes traded per turn at most, so the heartbeat and commands go on while the engine catches up. */
+const MINUTES_PER_TURN = 10;
+
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is missing');
   const seed = Number(process.env.ENGINE_SEED ?? '1');
+  const clock = readClockSettings(process.env);
   const pool = createPool(databaseUrl);
   observePool(pool);
   logCommandsTo((line) => console.log(JSON.stringify({ ...line, time: Date.now(), pid: process.pid })));
@@ -25,14 +31,16 @@ async function main(): Promise<void> {
   let stopping = false;
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));
-  const lastWhole = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
   const live = livePublisherFromEnv(process.env);
-  const engine = await PaperEngine.open(pool, { seed, startAt: lastWhole(), live });
+  const engine = await PaperEngine.open(pool, { seed, startAt: firstMinute(clock, Date.now()), live });
+  const origin = engine.lastMinute;
+  const startedAt = Date.now();
   while (!stopping) {
     await engine.heartbeat();
     await engine.commands();
-    await engine.advance(lastWhole());
-    await sleep(1000);
+    const due = marketMinute(clock, origin, startedAt, Date.now());
+    await engine.advance(Math.min(due, engine.lastMinute + MINUTES_PER_TURN * MINUTE_MS));
+    if (engine.lastMinute >= due) await sleep(Math.min(1000, clock.minuteMs));
   }
   await pool.end();
   await live.close();

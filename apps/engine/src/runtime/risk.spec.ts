@@ -64,3 +64,27 @@ describe('risk triggers in the minute loop', () => {
     expect(during[0].n).toBe(0);
   });
 });
+
+describe('opposite_dir in the minute loop', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedProfile(db.pool, doc, TICKERS);
+  });
+  afterAll(() => db.drop());
+
+  it("measures the share of the profile's pairs whose last 1h bar did not rise (the profile trades long)", async () => {
+    // Any bar that did not rise counts (0 ATRs, any ATR): with four pairs the measure is 0, 25, 50, 75 or 100.
+    await db.pool.query(
+      `INSERT INTO risk_triggers (trigger_name, trigger_type, trigger_blocker, trigger_blocker_opp_dir_sp, trigger_blocker_opp_dir_atr, is_active)
+       VALUES ('Falling pairs', 'opposite_dir', 50, 0, 0, true)`,
+    );
+    const engine = await PaperEngine.open(db.pool, { seed: SEED, startAt: START });
+    await engine.advance(START + 3 * HOUR);
+    const logs = (await db.pool.query<{ event_type: string; log_data: { measure: string } }>(`SELECT event_type, log_data FROM logs WHERE type = 'restrictions' ORDER BY id`)).rows;
+    const fired = logs.filter((l) => l.event_type === 'risk_trigger_fired');
+    expect(fired.length).toBeGreaterThan(0);
+    for (const log of logs) expect(['0', '25', '50', '75', '100']).toContain(log.log_data.measure);
+    for (const log of fired) expect(Number(log.log_data.measure)).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -105,7 +105,7 @@ const environment = z
     // xlsx exports: rows read per batch; how long a file is kept; how often expired files are deleted;
     // how often the sweeper runs, how old a PENDING task must be before it is queued again, and how long
     // a running export may go without a heartbeat before another run takes it over (its worker died).
-    EXPORT_BATCH_SIZE: wholeNumber(2_000, 1, 100_000),
+    EXPORT_BATCH_SIZE: wholeNumber(500, 1, 100_000),
     EXPORT_FILE_TTL_MS: wholeNumber(24 * 3_600_000, 1_000, 365 * 24 * 3_600_000),
     EXPORT_PURGE_MS: wholeNumber(15 * 60_000, 100, 24 * 3_600_000),
     EXPORT_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),

@@ -84,6 +84,12 @@ export function toJsonNumber(value: string | number | Dec, places?: number): num
  * when the text is not plain notation or keeps more than 15 significant digits.
  */
 export function jsonNumberOfText(text: string, places?: number): number | null {
+  // Most texts need neither rounding nor trimming (15 digits at most, no more decimals than `places`):
+  // their number is the text's own, read without a regular expression (exports read millions).
+  if (isShortPlain(text, places)) {
+    const number = Number(text);
+    return number === 0 ? 0 : number;
+  }
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
@@ -100,6 +106,28 @@ export function jsonNumberOfText(text: string, places?: number): number | null {
   const point = digits.length - scale;
   const number = Number(`${sign}${digits.slice(0, point) || '0'}${scale ? `.${digits.slice(point)}` : ''}`);
   return Object.is(number, -0) ? 0 : number;
+}
+
+/** Plain notation (`-?digits(.digits)?`) of at most 15 digits and at most `places` decimals. */
+function isShortPlain(text: string, places: number | undefined): boolean {
+  const length = text.length;
+  if (length === 0 || length > 17) return false;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0; // '-'
+  let digits = 0;
+  let decimals = -1;
+  for (; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      digits += 1;
+      if (decimals >= 0) decimals += 1;
+    } else if (code === 46 && decimals < 0 && digits > 0) {
+      decimals = 0;
+    } else {
+      return false;
+    }
+  }
+  if (digits === 0 || digits > 15 || decimals === 0) return false;
+  return places === undefined || decimals <= places;
 }
 
 /** A digit string plus one in its last place ('199' → '200', '99' → '100'). */

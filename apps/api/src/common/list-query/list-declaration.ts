@@ -1,7 +1,7 @@
 /**
  * One typed declaration per list: where its rows come from, the filters and orderings it takes (each on
  * an indexed column), its default order, page size and count policy. The same declaration answers the
- * HTTP list (through `queryListPage`), feeds the xlsx export worker (`iterateList`, keyset batches
+ * HTTP list (through `queryListPage`), feeds the xlsx export worker (`cursorList`, one server-side cursor
  * without a request) and is what scripts/bench measures, so none of them keeps a copy of the query.
  *
  * Values arrive already validated by the list's query DTO (class-validator); the declaration says only

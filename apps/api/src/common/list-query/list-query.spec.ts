@@ -4,7 +4,7 @@ import { LOG_LIST_QUERY } from '@console/contracts';
 import { createTestDatabase } from '../../test/harness';
 import { LOG_LIST } from '../../logs/logs.list';
 import type { ListDeclaration } from './list-declaration';
-import { countList, iterateList, queryListPage, setCursorSecret } from './list-query';
+import { countList, cursorList, queryListPage, setCursorSecret } from './list-query';
 
 interface ThingQuery {
   page?: number;
@@ -200,11 +200,13 @@ describe('the list-query layer', () => {
     expect(await countList(db, capped, { kind: 'a' })).toBe(100);
   });
 
-  it('iterates every matching row once in keyset batches, newest first', async () => {
+  it('iterates every matching row once in batches of a server-side cursor, newest first', async () => {
     const batches: number[][] = [];
-    for await (const batch of iterateList<Thing & Record<string, unknown>, ThingQuery>(db, THINGS, { only_active: true }, { batchSize: 64 })) {
-      batches.push(batch.map((r) => r.id));
-    }
+    await db.transaction(async (m) => {
+      for await (const batch of cursorList<Thing & Record<string, unknown>, ThingQuery>(m, THINGS, { only_active: true }, { batchSize: 64 })) {
+        batches.push(batch.map((r) => r.id));
+      }
+    });
     expect(batches.flat()).toEqual(expected((t) => t.active, byIdDesc));
     expect(batches.slice(0, -1).every((b) => b.length === 64)).toBe(true);
   });
@@ -212,7 +214,9 @@ describe('the list-query layer', () => {
   it('iterates in the query\'s ordering, mixed directions and nulls included, as the pages list it', async () => {
     const all = async (query: ThingQuery) => {
       const seen: Record<string, unknown>[] = [];
-      for await (const batch of iterateList<Thing & Record<string, unknown>, ThingQuery>(db, THINGS, query, { batchSize: 7 })) seen.push(...batch);
+      await db.transaction(async (m) => {
+        for await (const batch of cursorList<Thing & Record<string, unknown>, ThingQuery>(m, THINGS, query, { batchSize: 7 })) seen.push(...batch);
+      });
       return seen;
     };
     for (const ordering of ['price', '-price', 'kind,-price', '-kind,price']) {

@@ -1,5 +1,5 @@
 /**
- * Runs a list declaration: a page with its count, or every matching row in keyset batches. Knows
+ * Runs a list declaration: a page with its count, or every matching row through a server-side cursor. Knows
  * nothing of HTTP: the controller turns a `ListPage` into `{count, next, previous, results}`.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
@@ -326,39 +326,38 @@ export async function countList<Q extends object>(db: Queryable, list: ListDecla
 }
 
 /**
- * Every matching row in the list's order (the query's `ordering`, else the default, the key last),
- * `batchSize` at a time, for exports: each batch continues after the last row seen (keyset on the order's
- * values), so the thousandth batch costs what the first did and rows inserted meanwhile cannot shift a
- * batch boundary. Rows come without the cursor columns.
+ * Every matching row in the list's order (the query's `ordering`, else the default, the key last) through
+ * one server-side cursor, `batchSize` rows a FETCH, for exports: the statement is planned once and read
+ * from one snapshot, and no row carries ordering values to continue from. Runs on `db` as one connection
+ * inside its transaction (an EntityManager of `dataSource.transaction`, or a client after BEGIN).
  */
-export async function* iterateList<Row extends Record<string, unknown>, Q extends { ordering?: string }>(
+export async function* cursorList<Row extends Record<string, unknown>, Q extends { ordering?: string }>(
   db: Queryable,
   list: ListDeclaration<Q>,
   query: Q,
   options: { batchSize: number; scope?: readonly string[] },
 ): AsyncGenerator<Row[]> {
-  const terms = orderTerms(list, query.ordering);
-  const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}`;
-  let after: (string | null)[] | null = null;
-  for (;;) {
-    const where = whereOf(list, query, options.scope);
-    const params = [...where.params];
-    const keyset = after ? afterRow(terms, after, (v) => `$${params.push(v)}`, list.key) : '';
-    const text = keyset ? (where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`) : where.text;
-    const fetched: Record<string, unknown>[] = await db.query(
-      `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms)} LIMIT $${params.push(options.batchSize)}`,
-      params,
-    );
-    if (fetched.length) yield fetched.map((r) => stripCursorColumns(r, terms.length) as Row);
-    if (fetched.length < options.batchSize) return;
-    const last = fetched[fetched.length - 1];
-    after = terms.map((_, i) => (last[`${CURSOR_COLUMN}${i}`] ?? null) as string | null);
+  const where = whereOf(list, query, options.scope);
+  const cursor = `list_cursor_${randomBytes(8).toString('hex')}`;
+  await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${list.columns} FROM ${list.from} ${where.text} ${orderClause(orderTerms(list, query.ordering))}`, where.params);
+  let open = true;
+  try {
+    for (;;) {
+      const rows: Row[] = await db.query(`FETCH FORWARD ${Math.floor(options.batchSize)} FROM ${cursor}`);
+      if (rows.length) yield rows;
+      if (rows.length < options.batchSize) break;
+    }
+    await db.query(`CLOSE ${cursor}`);
+    open = false;
+  } finally {
+    // Stopped early: closed if the transaction still runs (an aborted one drops its cursors itself).
+    if (open) await db.query(`CLOSE ${cursor}`).catch(() => undefined);
   }
 }
 
 /**
- * The rows that follow `values` in the order of `terms` (both keyset walks use it: cursor pages, with the
- * terms turned around for a previous link, and export batches), with PostgreSQL's null placement (NULLS LAST
+ * The rows that follow `values` in the order of `terms` (cursor pages use it, with the terms turned around
+ * for a previous link), with PostgreSQL's null placement (NULLS LAST
  * ascending, NULLS FIRST descending: a null sorts as the greatest value). One row comparison (which an
  * index serves) when the terms go one way from non-null values and no null can follow: descending, or
  * ascending over columns that hold none (the key, or declared notNull); otherwise term by term.

@@ -20,11 +20,22 @@ export async function writeTriggeredAt(db: Db, triggerId: number, at: string): P
 }
 
 /**
- * A notification, and its Telegram message as a pending outbox row: the worker's Telegram sweeper
- * queues pending rows (the engine only announces changes on Redis), so the message leaves within one sweep.
+ * Notifications, in order, each with its Telegram message as a pending outbox row when `telegram`: the
+ * worker's Telegram sweeper queues pending rows (the engine only announces changes on Redis), so a
+ * message leaves within one sweep. History's alerts get none: their moments are past. Answers their ids.
  */
-export async function writeAlert(db: Db, title: string, text: string, at: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO notifications (title, text_body, created_at) VALUES ($1, $2, $3) RETURNING id::text`, [title, text, at]);
-  await db.query(`INSERT INTO telegram_outbox (notification_id, bot, text) VALUES ($1, 'main', $2)`, [rows[0].id, `${title}\n\n${text}`]);
-  return rows[0].id;
+export async function writeAlerts(db: Db, alerts: readonly { title: string; text: string; at: string }[], telegram: boolean): Promise<string[]> {
+  if (!alerts.length) return [];
+  const { rows } = await db.query<{ id: string; title: string; text_body: string }>(
+    `INSERT INTO notifications (title, text_body, created_at)
+     SELECT a.title, a.text, a.at FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (title text, text text, at timestamptz)) WITH ORDINALITY AS a(title, text, at, n) ORDER BY a.n
+     RETURNING id::text, title, text_body`,
+    [JSON.stringify(alerts)],
+  );
+  if (!telegram) return rows.map((r) => r.id);
+  await db.query(
+    `INSERT INTO telegram_outbox (notification_id, bot, text) SELECT r.id, 'main', r.title || E'\n\n' || r.text_body FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, title text, text_body text) ORDER BY r.id`,
+    [JSON.stringify(rows)],
+  );
+  return rows.map((r) => r.id);
 }

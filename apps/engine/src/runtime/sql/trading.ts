@@ -66,31 +66,43 @@ export async function writeOrders(db: Db, fresh: readonly object[], changed: rea
   }
 }
 
-/** Positions by their signal: inserted at the first fill, updated after. */
-/** Upserts positions by signal; answers the ids of the rows it made and of those it changed. */
+const POSITION_COLUMNS = `signal_id bigint, exchange_account_id int, profile_id int, pair_id int, side text, state text,
+  active_p_size_usd numeric, active_p_coins numeric, r_pnl numeric, u_pnl numeric, avg_e_price numeric, current_price numeric,
+  mark_price numeric, k_exit numeric, k_exit_coeff numeric, reduce_p numeric, k_e_recovery boolean, skip_check_by_timer boolean,
+  skip_check_by_distance boolean, best_limit boolean, created_at timestamptz, updated_at timestamptz, closed_at timestamptz`;
+
+/**
+ * Positions by their signal: inserted at the first fill, updated after. An update, then an insert of
+ * the rows still missing (not an upsert, which would spend an id of the sequence on every conflict), so
+ * ids follow the order positions opened whether a span is written minute by minute or at once.
+ * Answers the ids of the rows it made and of those it changed.
+ */
 export async function writePositions(db: Db, rows: readonly object[]): Promise<{ created: string[]; updated: string[] }> {
   if (!rows.length) return { created: [], updated: [] };
-  const { rows: written } = await db.query<{ id: string; inserted: boolean }>(
+  const json = JSON.stringify(rows);
+  const updated = await db.query<{ id: string }>(
+    `UPDATE positions p SET state = r.state, active_p_size_usd = r.active_p_size_usd, active_p_coins = r.active_p_coins, r_pnl = r.r_pnl,
+            u_pnl = r.u_pnl, avg_e_price = r.avg_e_price, current_price = r.current_price, mark_price = r.mark_price, k_exit = r.k_exit,
+            k_exit_coeff = r.k_exit_coeff, reduce_p = r.reduce_p, k_e_recovery = r.k_e_recovery, skip_check_by_timer = r.skip_check_by_timer,
+            skip_check_by_distance = r.skip_check_by_distance, best_limit = r.best_limit, updated_at = r.updated_at, closed_at = r.closed_at
+       FROM jsonb_to_recordset($1::jsonb) AS r(${POSITION_COLUMNS})
+      WHERE p.signal_id = r.signal_id
+     RETURNING p.id::text`,
+    [json],
+  );
+  const created = await db.query<{ id: string }>(
     `INSERT INTO positions (signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, r_pnl, u_pnl,
             avg_e_price, current_price, mark_price, k_exit, k_exit_coeff, reduce_p, k_e_recovery, skip_check_by_timer, skip_check_by_distance,
             best_limit, created_at, updated_at, closed_at)
      SELECT signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, r_pnl, u_pnl,
             avg_e_price, current_price, mark_price, k_exit, k_exit_coeff, reduce_p, k_e_recovery, skip_check_by_timer, skip_check_by_distance,
             best_limit, created_at, updated_at, closed_at
-       FROM jsonb_to_recordset($1::jsonb) AS r(signal_id bigint, exchange_account_id int, profile_id int, pair_id int, side text, state text,
-            active_p_size_usd numeric, active_p_coins numeric, r_pnl numeric, u_pnl numeric, avg_e_price numeric, current_price numeric,
-            mark_price numeric, k_exit numeric, k_exit_coeff numeric, reduce_p numeric, k_e_recovery boolean, skip_check_by_timer boolean,
-            skip_check_by_distance boolean, best_limit boolean, created_at timestamptz, updated_at timestamptz, closed_at timestamptz)
-     ON CONFLICT (signal_id) DO UPDATE SET state = excluded.state, active_p_size_usd = excluded.active_p_size_usd,
-            active_p_coins = excluded.active_p_coins, r_pnl = excluded.r_pnl, u_pnl = excluded.u_pnl, avg_e_price = excluded.avg_e_price,
-            current_price = excluded.current_price, mark_price = excluded.mark_price, k_exit = excluded.k_exit, k_exit_coeff = excluded.k_exit_coeff,
-            reduce_p = excluded.reduce_p, k_e_recovery = excluded.k_e_recovery, skip_check_by_timer = excluded.skip_check_by_timer,
-            skip_check_by_distance = excluded.skip_check_by_distance, best_limit = excluded.best_limit, updated_at = excluded.updated_at,
-            closed_at = excluded.closed_at
-     RETURNING id::text, (xmax = 0) AS inserted`,
-    [JSON.stringify(rows)],
+       FROM jsonb_to_recordset($1::jsonb) AS r(${POSITION_COLUMNS})
+      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.signal_id = r.signal_id)
+     RETURNING id::text`,
+    [json],
   );
-  return { created: written.filter((r) => r.inserted).map((r) => r.id), updated: written.filter((r) => !r.inserted).map((r) => r.id) };
+  return { created: created.rows.map((r) => r.id), updated: updated.rows.map((r) => r.id) };
 }
 
 /** Log rows, as the logs list shows them (type, event_type, the signal, pair and profile they concern). */

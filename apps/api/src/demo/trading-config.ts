@@ -1,0 +1,131 @@
+/**
+ * The trading configuration of the demo, on its paper account: ticker configs, MM profiles, strategy
+ * profiles with complete settings (several active on several pairs, one inactive, one draft), a
+ * deposit, one risk trigger of each type, and the bot on. No trading rows: the paper engine makes
+ * those by trading the recent past in history mode, then live.
+ */
+import type { EntityManager } from 'typeorm';
+import type { Direction, RiskTriggerType, Timeframe } from '@console/contracts';
+import { strategySettingsV1 } from './trading-data';
+
+const TICKER_CONFIGS = [
+  { title: 'Majors', status: 'active', tickers: ['BTCUSDT', 'ETHUSDT', 'BNBUSDT'] },
+  { title: 'Alts', status: 'active', tickers: ['SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT'] },
+  { title: 'Watchlist', status: 'inactive', tickers: ['AVAXUSDT', 'LINKUSDT', 'LTCUSDT'] },
+] as const;
+
+const MM_PROFILES = [
+  { title: 'Core MM', max_signals_amount: 4, all_signals_quota: 6000 },
+  { title: 'Alts MM', max_signals_amount: 3, all_signals_quota: 4000 },
+] as const;
+
+/** The account's deposit: the MM profiles' quotas together. */
+export const DEMO_DEPOSIT = 10_000;
+
+interface DemoProfile {
+  title: string;
+  status: 'active' | 'inactive' | 'draft';
+  direction: Direction;
+  timeframe: Timeframe;
+  tickers: (typeof TICKER_CONFIGS)[number]['title'];
+  mm: (typeof MM_PROFILES)[number]['title'];
+  /** Signal rule: ATR threshold (% of price), move in ATRs within the timer, the timer. */
+  signal: { atr_threshold_percents: number; start_point_coefficient: number; timer_minutes: number; atr_n_periods: number; signal_duration_minutes: number };
+  k: number;
+}
+
+/**
+ * Tuned on the seeded market so three months give a few hundred signals across the active profiles,
+ * winners and losers, with some positions open at the end.
+ */
+export const DEMO_PROFILES: DemoProfile[] = [
+  { title: 'Trend majors long', status: 'active', direction: 'long', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.8, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 1440 }, k: 3 },
+  { title: 'Fade majors short', status: 'active', direction: 'short', timeframe: '1h', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 2, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 720 }, k: 5 },
+  { title: 'Momentum alts 4h', status: 'active', direction: 'long', timeframe: '4h', tickers: 'Alts', mm: 'Alts MM', signal: { atr_threshold_percents: 0.5, start_point_coefficient: 1.6, timer_minutes: 240, atr_n_periods: 10, signal_duration_minutes: 1440 }, k: 1 },
+  { title: 'Breakdown alts short', status: 'active', direction: 'short', timeframe: '1h', tickers: 'Alts', mm: 'Alts MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.7, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 600 }, k: 9 },
+  { title: 'Swing majors 1d', status: 'inactive', direction: 'long', timeframe: '1d', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 2880 }, k: 7 },
+  { title: 'LINK breakout (draft)', status: 'draft', direction: 'long', timeframe: '1h', tickers: 'Watchlist', mm: 'Core MM', signal: { atr_threshold_percents: 0.5, start_point_coefficient: 1, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 720 }, k: 2 },
+];
+
+/** A complete settings document for a demo profile. */
+export function demoSettings(p: DemoProfile) {
+  const base = strategySettingsV1(p.direction, p.timeframe, p.k);
+  // No TR-in-ATR or ATR-1 filter: the signal is the move within the timer on a market that moves enough.
+  const { tr_in_atr_threshold: _tr, ...signal } = base.signal_settings;
+  return {
+    ...base,
+    signal_settings: { ...signal, ...p.signal, is_atr_minus_1: false, atr_minus_1_value: 0 },
+    // A short's enter orders at the ladder's prices, not above them: they fill as often as a long's.
+    order_management_settings: { ...base.order_management_settings, ...(p.direction === 'short' ? { future_price_coefficient: 1 } : {}) },
+    indications_settings: [{ ...base.indications_settings[0], opp_settings: { ...base.indications_settings[0].opp_settings, is_enabled: false } }],
+  };
+}
+
+/**
+ * One trigger of each type, on the paper account, with thresholds the demo's trading reaches now and
+ * then: small NAV falls (its positions are small beside the deposit), unrealised losses, a 20-hour-old
+ * position. NAV is measured against the monthly high, which never comes down, so a NAV trigger that
+ * blocks trading profiles could hold them for good after a losing stretch: the 2 % one blocks only the
+ * inactive swing profile, and Hard Risk Control, which does hold the alts short, acts on a deep fall
+ * (4 %) only. The unrealised-loss and position-age triggers let go by themselves. var and opposite_dir
+ * have no measure fed in paper trading yet.
+ */
+const RISK_TRIGGERS: { name: string; type: RiskTriggerType; blocker: number; unblocker: number | null; alert: boolean; timer?: number; reduce?: [number, number, number]; opp?: [number, number]; group?: string[]; rules?: string }[] = [
+  { name: 'NAV drawdown 2 %', type: 'nav', blocker: 2, unblocker: 1, alert: true, group: ['Swing majors 1d'], rules: 'Keep the swing profile off while NAV is 2 % under its monthly high' },
+  { name: 'NAV drawdown alert 1 %', type: 'nav_alerting', blocker: 1, unblocker: 0.5, alert: true, timer: 30 },
+  { name: 'Hard risk control', type: 'nav_reducing', blocker: 4, unblocker: 2, alert: true, reduce: [25, 4, 6], group: ['Breakdown alts short'], rules: 'Reduce the alts short positions by a quarter at 4 %, close them at 6 %' },
+  { name: 'Unrealised loss 0.3 %', type: 'imp_loss', blocker: -0.3, unblocker: -0.1, alert: false, group: ['Trend majors long', 'Fade majors short'] },
+  { name: 'VaR 150 %', type: 'var', blocker: 150, unblocker: 75, alert: false },
+  { name: 'Opposite direction', type: 'opposite_dir', blocker: 30, unblocker: 15, alert: false, opp: [3, 5], group: ['Trend majors long', 'Fade majors short'] },
+  { name: 'Position older than 20 h', type: 'timer', blocker: 1200, unblocker: null, alert: false, group: ['Momentum alts 4h'] },
+];
+
+/** Writes the demo's trading configuration on `accountId`; answers the number of rows per table. */
+export async function seedTradingConfig(m: EntityManager, accountId: number, userId: number | null): Promise<Record<string, number>> {
+  const configIds = new Map<string, number>();
+  for (const tc of TICKER_CONFIGS) {
+    const [{ id }]: { id: number }[] = await m.query(`INSERT INTO ticker_configs (title, status) VALUES ($1, $2) RETURNING id`, [tc.title, tc.status]);
+    configIds.set(tc.title, id);
+    await m.query(`INSERT INTO ticker_config_pairs (ticker_config_id, pair_id) SELECT $1, id FROM pairs WHERE ticker = ANY($2::text[]) ORDER BY id`, [id, tc.tickers]);
+  }
+  const mmIds = new Map<string, number>();
+  for (const mm of MM_PROFILES) {
+    const [{ id }]: { id: number }[] = await m.query(
+      `INSERT INTO mm_profiles (title, exchange_account_id, status, max_signals_amount, max_factor_amount, all_signals_quota) VALUES ($1, $2, 'active', $3, 1.5, $4) RETURNING id`,
+      [mm.title, accountId, mm.max_signals_amount, mm.all_signals_quota],
+    );
+    mmIds.set(mm.title, id);
+  }
+  await m.query(
+    `INSERT INTO deposit_transactions (exchange_account_id, type, amount, deposit_before, deposit_after, requested_by) VALUES ($1, 'deposit', $2, 0, $2, $3)`,
+    [accountId, DEMO_DEPOSIT, userId],
+  );
+  const profileIds = new Map<string, number>();
+  for (const p of DEMO_PROFILES) {
+    const draft = p.status === 'draft';
+    const settings = demoSettings(p);
+    const [{ id }]: { id: number }[] = await m.query(
+      `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [p.title, p.status, p.direction, p.timeframe, draft ? null : accountId, draft ? null : mmIds.get(p.mm), draft ? null : configIds.get(p.tickers), JSON.stringify(draft ? { signal_settings: settings.signal_settings } : settings)],
+    );
+    profileIds.set(p.title, id);
+  }
+  for (const t of RISK_TRIGGERS) {
+    const [{ id }]: { id: number }[] = await m.query(
+      `INSERT INTO risk_triggers (trigger_name, trigger_type, exchange_account_id, trigger_blocker, trigger_blocker_opp_dir_sp, trigger_blocker_opp_dir_atr,
+                                  trigger_unblocker, alert, rules, timer, position_reduce, x_percent_depo, y_percent_depo, is_active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true) RETURNING id`,
+      [t.name, t.type, accountId, t.blocker, t.opp?.[0] ?? null, t.opp?.[1] ?? null, t.unblocker, t.alert, t.rules ?? '', t.timer ?? 0, t.reduce?.[0] ?? null, t.reduce?.[1] ?? null, t.reduce?.[2] ?? null],
+    );
+    for (const title of t.group ?? []) await m.query(`INSERT INTO risk_trigger_profiles (risk_trigger_id, role, profile_id) VALUES ($1, 'group', $2)`, [id, profileIds.get(title)]);
+  }
+  await m.query(`UPDATE bot_status SET status = 'enabled', updated_at = now() WHERE singleton`);
+  return {
+    ticker_configs: TICKER_CONFIGS.length,
+    mm_profiles: MM_PROFILES.length,
+    strategy_profiles: DEMO_PROFILES.length,
+    deposit_transactions: 1,
+    risk_triggers: RISK_TRIGGERS.length,
+  };
+}

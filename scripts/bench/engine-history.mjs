@@ -1,0 +1,65 @@
+// Benchmark of the paper engine's history mode: a fresh database with the demo's groups, pairs, account
+// and trading configuration (the API's `cli migrate` and `cli seed-demo`, as `npm start -- --demo` makes
+// them), then BENCH_DAYS days (default 90) up to the last whole minute traded in history mode, timed.
+// Prints minutes per second, times real time, the rows written per table, and the load average before
+// and after (the machine is shared: a figure means little without it).
+//
+//   pnpm run build && node scripts/bench/engine-history.mjs
+//   BENCH_DAYS=30 BENCH_BATCH_MINUTES=1440 ENGINE_SEED=1 node scripts/bench/engine-history.mjs
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+
+const DB = process.env.BENCH_DATABASE ?? 'console_bench_engine_history';
+const DAYS = Number(process.env.BENCH_DAYS ?? 90);
+const BATCH_MINUTES = Number(process.env.BENCH_BATCH_MINUTES ?? 1440);
+const SEED = Number(process.env.ENGINE_SEED ?? 1);
+const MINUTE_MS = 60_000;
+const TABLES = ['signals', 'orders', 'positions', 'logs', 'account_metrics', 'notifications'];
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+function cli(args, env) {
+  const res = spawnSync(process.execPath, [join(ROOT, 'apps/api/dist/cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`cli ${args[0]} failed: ${res.stderr || res.stdout}`);
+  return res.stdout.trim();
+}
+
+await withClient(ADMIN_URL, async (admin) => {
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB}`);
+});
+const url = dbUrl(DB);
+const env = { DATABASE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('hex'), JWT_SECRET: randomBytes(48).toString('hex') };
+cli(['migrate'], env);
+console.log(cli(['seed-demo'], env));
+
+const { PaperEngine } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/engine.js'));
+const { createPool } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/db.js'));
+const pool = createPool(url);
+const end = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+const engine = await PaperEngine.open(pool, { seed: SEED, startAt: end - DAYS * 1440 * MINUTE_MS + MINUTE_MS });
+
+const loadBefore = load();
+const t0 = performance.now();
+const progress = await engine.history(end, { batchMinutes: BATCH_MINUTES });
+const seconds = (performance.now() - t0) / 1000;
+const loadAfter = load();
+
+const rows = {};
+for (const t of TABLES) rows[t] = Number((await pool.query(`SELECT count(*) FROM ${t}`)).rows[0].count);
+const [shape] = (
+  await pool.query(
+    `SELECT count(*) FILTER (WHERE state = 'closed' AND r_pnl > 0)::int AS won, count(*) FILTER (WHERE state = 'closed' AND r_pnl <= 0)::int AS lost,
+            count(*) FILTER (WHERE state = 'open')::int AS open FROM positions`,
+  )
+).rows;
+await pool.end();
+
+console.log(`\nengine history: ${DAYS} days (${progress.minutes} minutes) in ${seconds.toFixed(1)} s, ${BATCH_MINUTES} minutes per transaction, seed ${SEED}`);
+console.log(`  ${Math.round(progress.minutes / seconds)} minutes/s, ${Math.round((progress.minutes * 60) / seconds).toLocaleString('en')}x real time`);
+console.log(`  rows: ${TABLES.map((t) => `${t} ${rows[t]}`).join(', ')}`);
+console.log(`  positions: ${shape.won} won, ${shape.lost} lost, ${shape.open} open`);
+console.log(`  load average (1, 5, 15 min) before ${loadBefore}, after ${loadAfter}; ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'})`);
