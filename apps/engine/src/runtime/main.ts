@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   logCommandsTo((line) => console.log(JSON.stringify({ ...line, time: Date.now(), pid: process.pid })));
   const metricsPort = Number(process.env.ENGINE_METRICS_PORT || DEFAULT_METRICS_PORT);
   if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) throw new Error('ENGINE_METRICS_PORT must be a whole number from 0 to 65535');
-  if (metricsPort) await serveEngineMetrics(metricsPort, process.env.METRICS_HOST || '127.0.0.1');
+  // A taken metrics port is logged: trading and commands matter more than their metrics.
+  if (metricsPort) {
+    await serveEngineMetrics(metricsPort, process.env.METRICS_HOST || '127.0.0.1').catch((error: Error) =>
+      console.log(JSON.stringify({ level: 'error', service: 'engine', pid: process.pid, msg: `metrics not served: ${error.message}` })),
+    );
+  }
   let stopping = false;
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));
