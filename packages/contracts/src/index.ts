@@ -35,4 +35,5 @@ export * from './order-columns';
 export * from './stats-columns';
 export * from './live';
 export * from './live-change';
+export * from './market';
 export * from './observability';

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_STATES,
+  REFERENCE_PRICES_USD,
   ORDER_STATUSES,
   POSITION_STATES,
   SIGNAL_STATES,
@@ -40,6 +41,8 @@ describe('trading data generator', () => {
     drop = database.drop;
     db = new Client({ connectionString: database.url });
     await db.connect();
+    // Two pairs the contracts know a price for; the generator adds the rest with made-up levels.
+    await db.query(`INSERT INTO pairs (ticker, is_active) VALUES ('BTCUSDT', true), ('DOGEUSDT', true)`);
     const summary = await generateTradingData(db, SIZES, { now: NOW });
     expect(summary.rows).toMatchObject({ signals: 3000, orders: 9000, logs: 9000, strategy_profiles: 21, mm_profiles: 3, ticker_configs: 2 });
   }, 120_000);
@@ -123,6 +126,29 @@ describe('trading data generator', () => {
              count(*) FILTER (WHERE o.created_at < s.created_at OR o.created_at > coalesce(s.finished_at, $1)) AS outside_signal_time
         FROM orders o JOIN signals s ON s.id = o.signal_id`.replace('$1', `'${NOW.toISOString()}'`));
     expect(Object.values(wrong).map(Number)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('prices each pair near its coin\'s level, so coins and prices agree', async () => {
+    const levels = (
+      await db.query(
+        `SELECT p.ticker, min(s.start_point)::float AS low, max(s.start_point)::float AS high,
+                count(*) FILTER (WHERE abs(s.size_currency - s.size_coins * s.start_point) > 0.01)::int AS size_mismatch
+           FROM signals s JOIN pairs p ON p.id = s.pair_id WHERE p.ticker IN ('BTCUSDT', 'DOGEUSDT') GROUP BY p.ticker ORDER BY p.ticker`,
+      )
+    ).rows;
+    expect(levels.map((l) => l.ticker)).toEqual(['BTCUSDT', 'DOGEUSDT']);
+    const [btc, doge] = levels;
+    expect(btc.low).toBeGreaterThanOrEqual(REFERENCE_PRICES_USD.BTC * 0.9);
+    expect(btc.high).toBeLessThanOrEqual(REFERENCE_PRICES_USD.BTC * 1.1);
+    expect(doge.low).toBeGreaterThanOrEqual(REFERENCE_PRICES_USD.DOGE * 0.9);
+    expect(doge.high).toBeLessThanOrEqual(REFERENCE_PRICES_USD.DOGE * 1.1);
+    expect([btc.size_mismatch, doge.size_mismatch]).toEqual([0, 0]);
+    // Open and lost positions: their dollar size is their coins at their price.
+    expect(
+      Number(
+        (await one<{ n: string }>(`SELECT count(*) AS n FROM positions WHERE active_p_coins > 0 AND abs(active_p_size_usd - active_p_coins * current_price) > 0.01 * active_p_size_usd`)).n,
+      ),
+    ).toBe(0);
   });
 
   it('keeps positions consistent with their orders', async () => {

@@ -14,7 +14,7 @@
  */
 import type { ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { RISK_TRIGGER_TYPES, TIMEFRAMES, type Direction, type RiskTriggerType, type Timeframe } from '@console/contracts';
+import { REFERENCE_PRICES_USD, RISK_TRIGGER_TYPES, TIMEFRAMES, type Direction, type RiskTriggerType, type Timeframe } from '@console/contracts';
 
 export interface TradingDataSizes {
   /** Exchange accounts traded on: existing ones first (lowest ids), missing ones are created. */
@@ -192,6 +192,18 @@ interface TradingProfile {
   profile_direction: Direction;
   timeframe: Timeframe;
   pair_ids: number[];
+  /** Each pair's reference price, in pair_ids' order. */
+  pair_prices: string[];
+}
+
+/**
+ * A pair's price level: the contracts' reference price of its base coin (quoted in a dollar stable coin),
+ * else a stable made-up level from its id, 0.01 to 19,000.
+ */
+function referencePrice(pairId: number, ticker: string): string {
+  const base = ticker.toUpperCase().replace(/(USDT|USDC|FDUSD|BUSD|USD)$/, '');
+  const known = REFERENCE_PRICES_USD[base];
+  return String(known ?? Number((10 ** ((pairId % 7) - 2) * (1 + (pairId % 9) / 10)).toPrecision(6)));
 }
 
 async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: string, start: string, end: string, rows: Record<string, number>) {
@@ -274,9 +286,18 @@ async function fillSmallTables(q: Rows, s: TradingDataSizes, accountSecret: stri
       WHERE sp.status <> 'draft'
       GROUP BY sp.id`,
   );
-  await q(`CREATE TEMP TABLE gen_pairs ON COMMIT DROP AS SELECT id, ticker FROM pairs WHERE id = ANY($1::int[])`, [pairIds]);
+  await q(`CREATE TEMP TABLE gen_pairs ON COMMIT DROP AS SELECT id, ticker, NULL::numeric AS price FROM pairs WHERE id = ANY($1::int[])`, [pairIds]);
+  const tickers = await q<{ id: number; ticker: string }>(`SELECT id, ticker FROM gen_pairs`);
+  await q(`UPDATE gen_pairs g SET price = p.price FROM unnest($1::int[], $2::numeric[]) AS p(id, price) WHERE g.id = p.id`, [
+    tickers.map((t) => t.id),
+    tickers.map((t) => referencePrice(t.id, t.ticker)),
+  ]);
   await q(`ANALYZE gen_profiles, gen_pairs`);
-  const tradingProfiles = await q<TradingProfile>(`SELECT id, title, exchange_account_id, profile_direction, timeframe, pair_ids FROM gen_profiles ORDER BY idx`);
+  const tradingProfiles = await q<TradingProfile>(
+    `SELECT id, title, exchange_account_id, profile_direction, timeframe, pair_ids,
+            (SELECT array_agg(gp.price::text ORDER BY n) FROM unnest(pair_ids) WITH ORDINALITY AS u(pair_id, n) JOIN gen_pairs gp ON gp.id = u.pair_id) AS pair_prices
+       FROM gen_profiles ORDER BY idx`,
+  );
 
   // Deposit transactions per account with MM profiles: a first deposit, then deposits, withdrawals (every
   // 5th) and re-invests (every 3rd), each deposit_before the previous deposit_after. The account's MM
@@ -493,6 +514,7 @@ async function insertSignals(
                                     ($dir::text[])[g.pi] AS direction, ($tf::text[])[g.pi] AS timeframe,
                                     CASE ($dir::text[])[g.pi] WHEN 'long' THEN 1 ELSE -1 END AS sign,
                                     ($pairs::int[])[($off::int[])[g.pi] + 1 + floor(g.rq * ($len::int[])[g.pi])::int] AS pair_id,
+                                    ($prices::numeric[])[($off::int[])[g.pi] + 1 + floor(g.rq * ($len::int[])[g.pi])::int] AS pair_price,
                                     CASE WHEN g.state IN ('in_queue', 'active_np', 'active_pp', 'active_fp', 'active_pp_pf', 'active_fp_pf') THEN NULL
                                          ELSE least(g.created_at + make_interval(mins => (60 + floor(4260 * g.r2))::int), $end) END AS finished_at
                                FROM (SELECT i AS id, $start::timestamptz + ($end::timestamptz - $start::timestamptz) * ((i - 0.5) / $total::bigint) AS created_at,
@@ -505,7 +527,7 @@ async function insertSignals(
                                                          WHEN rs < 0.86 THEN 'canceled_by_mmsp' WHEN rs < 0.93 THEN 'canceled_by_atr' ELSE 'canceled_by_roc' END) END AS state
                                        FROM (SELECT i, random() AS rs, random() AS r1, random() AS r2, random() AS rq, random() AS rp
                                                FROM generate_series($first::bigint, $last::bigint) i) r) g OFFSET 0) h
-                      CROSS JOIN LATERAL (SELECT round(10::numeric ^ (h.pair_id % 7 - 2) * (1 + (h.pair_id % 9) / 10.0) * (0.9 + 0.2 * h.r2::numeric), 6) AS start_point OFFSET 0) sp
+                      CROSS JOIN LATERAL (SELECT round(h.pair_price * (0.9 + 0.2 * h.r2::numeric), least(12, greatest(0, 5 - floor(log(h.pair_price))::int))) AS start_point OFFSET 0) sp
                       CROSS JOIN LATERAL (SELECT greatest(round((100 + 900 * h.r1::numeric) / sp.start_point / ($n::int - 1), 6), 0.000001) AS q OFFSET 0) qq
                       CROSS JOIN LATERAL (SELECT qq.q * ($n::int - 1) AS coins OFFSET 0) c OFFSET 0) x OFFSET 0) y`,
       {
@@ -521,6 +543,7 @@ async function insertSignals(
         dir: profiles.map((x) => x.profile_direction),
         tf: profiles.map((x) => x.timeframe),
         pairs: profiles.flatMap((x) => x.pair_ids),
+        prices: profiles.flatMap((x) => x.pair_prices),
         off: offsets,
         len: profiles.map((x) => x.pair_ids.length),
       },
@@ -607,9 +630,9 @@ async function insertPositions(q: Rows, n: number, lost: number, accountIds: num
   await q(
     `INSERT INTO positions (created_at, updated_at, exchange_account_id, pair_id, side, active_p_size_usd, active_p_coins, avg_e_price, current_price, mark_price)
      SELECT $3::timestamptz - make_interval(hours => i), $3::timestamptz, ($2::int[])[1 + i % cardinality($2::int[])], p.id,
-            CASE WHEN i % 2 = 0 THEN 'long' ELSE 'short' END, 250 * i, 0.5 * i, 500, 500, 500
+            CASE WHEN i % 2 = 0 THEN 'long' ELSE 'short' END, 250 * i, round(250 * i / p.price, 8), p.price, p.price, p.price
        FROM generate_series(1, $1::int) i
-       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () AS total FROM gen_pairs) p ON p.rn = 1 + i % p.total`,
+       JOIN (SELECT id, price, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () AS total FROM gen_pairs) p ON p.rn = 1 + i % p.total`,
     [lost, accountIds, end],
   );
 }

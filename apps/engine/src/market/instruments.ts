@@ -4,6 +4,7 @@
  * thousands, SOL and LTC tens to hundreds, DOGE cents); an unknown coin gets a stable price of its own
  * between 0.1 and 100 from its name.
  */
+import { REFERENCE_PRICES_USD } from '@console/contracts';
 import { hashText } from './prng';
 
 export interface CoinProfile {
@@ -15,22 +16,27 @@ export interface CoinProfile {
   minuteQuoteVolume: number;
 }
 
-export const COIN_PROFILES: Readonly<Record<string, CoinProfile>> = {
-  BTC: { startPrice: 60_000, annualVolatility: 0.6, minuteQuoteVolume: 2_000_000 },
-  ETH: { startPrice: 3_000, annualVolatility: 0.75, minuteQuoteVolume: 1_000_000 },
-  BNB: { startPrice: 580, annualVolatility: 0.65, minuteQuoteVolume: 150_000 },
-  SOL: { startPrice: 150, annualVolatility: 1, minuteQuoteVolume: 400_000 },
-  LTC: { startPrice: 80, annualVolatility: 0.8, minuteQuoteVolume: 60_000 },
-  AVAX: { startPrice: 30, annualVolatility: 1, minuteQuoteVolume: 60_000 },
-  LINK: { startPrice: 14, annualVolatility: 0.9, minuteQuoteVolume: 60_000 },
-  DOT: { startPrice: 6, annualVolatility: 0.9, minuteQuoteVolume: 40_000 },
-  TON: { startPrice: 5, annualVolatility: 0.9, minuteQuoteVolume: 30_000 },
-  XRP: { startPrice: 0.6, annualVolatility: 0.9, minuteQuoteVolume: 200_000 },
-  ADA: { startPrice: 0.45, annualVolatility: 0.9, minuteQuoteVolume: 60_000 },
-  DOGE: { startPrice: 0.15, annualVolatility: 1.1, minuteQuoteVolume: 200_000 },
-  TRX: { startPrice: 0.12, annualVolatility: 0.6, minuteQuoteVolume: 30_000 },
-  SHIB: { startPrice: 0.00002, annualVolatility: 1.2, minuteQuoteVolume: 50_000 },
+/** How much each known coin moves and trades; its start price is the contracts' reference price. */
+const COIN_MOVES: Readonly<Record<string, Omit<CoinProfile, 'startPrice'>>> = {
+  BTC: { annualVolatility: 0.6, minuteQuoteVolume: 2_000_000 },
+  ETH: { annualVolatility: 0.75, minuteQuoteVolume: 1_000_000 },
+  BNB: { annualVolatility: 0.65, minuteQuoteVolume: 150_000 },
+  SOL: { annualVolatility: 1, minuteQuoteVolume: 400_000 },
+  LTC: { annualVolatility: 0.8, minuteQuoteVolume: 60_000 },
+  AVAX: { annualVolatility: 1, minuteQuoteVolume: 60_000 },
+  LINK: { annualVolatility: 0.9, minuteQuoteVolume: 60_000 },
+  DOT: { annualVolatility: 0.9, minuteQuoteVolume: 40_000 },
+  TON: { annualVolatility: 0.9, minuteQuoteVolume: 30_000 },
+  XRP: { annualVolatility: 0.9, minuteQuoteVolume: 200_000 },
+  ADA: { annualVolatility: 0.9, minuteQuoteVolume: 60_000 },
+  DOGE: { annualVolatility: 1.1, minuteQuoteVolume: 200_000 },
+  TRX: { annualVolatility: 0.6, minuteQuoteVolume: 30_000 },
+  SHIB: { annualVolatility: 1.2, minuteQuoteVolume: 50_000 },
 };
+
+export const COIN_PROFILES: Readonly<Record<string, CoinProfile>> = Object.fromEntries(
+  Object.entries(COIN_MOVES).map(([coin, moves]) => [coin, { startPrice: REFERENCE_PRICES_USD[coin], ...moves }]),
+);
 
 /** Quote coins a ticker may end with, longest first so FDUSD wins over USD. */
 const QUOTE_COINS = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'USD', 'EUR', 'BTC', 'ETH', 'BNB'] as const;

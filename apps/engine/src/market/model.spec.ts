@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from './candle';
-import { instrumentOf, splitTicker, tickDecimalsFor } from './instruments';
+import { COIN_PROFILES, instrumentOf, splitTicker, tickDecimalsFor } from './instruments';
 import { MODEL_EPOCH, MarketModel } from './model';
 
 const T = Date.UTC(2024, 4, 14, 9, 30);
@@ -84,6 +84,12 @@ describe('market model', () => {
 });
 
 describe('instruments', () => {
+  it('starts every known coin at its reference price', () => {
+    for (const [coin, profile] of Object.entries(COIN_PROFILES)) expect(profile.startPrice, coin).toBeGreaterThan(0);
+    expect(COIN_PROFILES.BTC.startPrice).toBe(60_000);
+    expect(instrumentOf('DOGEUSDT').startPrice).toBe(0.15);
+  });
+
   it('splits tickers and picks ticks from the price level', () => {
     expect(splitTicker('BTCUSDT')).toEqual({ base: 'BTC', quote: 'USDT' });
     expect(splitTicker('eth/btc')).toEqual({ base: 'ETH', quote: 'BTC' });
