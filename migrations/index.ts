@@ -18,6 +18,7 @@ import { CreateStatisticsRollups1733731200000 } from './1733731200000-CreateStat
 import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-AddExportTaskProgressAndExpiry';
 import { AddSessionDetailsAndSignInIndex1733990400000 } from './1733990400000-AddSessionDetailsAndSignInIndex';
 import { CreateEngineState1734048000000 } from './1734048000000-CreateEngineState';
+import { AddRequestIds1734134400000 } from './1734134400000-AddRequestIds';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AddExportTaskProgressAndExpiry1733817600000,
   AddSessionDetailsAndSignInIndex1733990400000,
   CreateEngineState1734048000000,
+  AddRequestIds1734134400000,
 ];

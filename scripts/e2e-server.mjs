@@ -37,6 +37,10 @@ const env = {
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
   // The worker's stand-in completes every command, so the browser tests need no engine process.
   ENGINE: 'simulated',
+  // No metrics ports: several test servers may run on one machine at once.
+  METRICS_PORT: '0',
+  WORKER_METRICS_PORT: '0',
+  ENGINE_METRICS_PORT: '0',
   ...(paper ? PAPER_ENV : {}),
 };
 migrate(env);

@@ -12,6 +12,7 @@ import { ROOT } from '../lib/toolchain.mjs';
 
 const database = `console_cluster_${randomBytes(4).toString('hex')}`;
 const port = 3950 + Math.floor(Math.random() * 40);
+const metricsPort = port + 1000;
 let postgres;
 let redis;
 let primary;
@@ -32,6 +33,7 @@ before(async () => {
     REDIS_PREFIX: `cluster-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'info',
     API_WORKERS: '2',
+    METRICS_PORT: String(metricsPort),
   };
   migrate(env);
   primary = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -111,6 +113,17 @@ test('two processes answer, neither of them the primary', async () => {
   assert.ok(!pids.has(primary.pid));
 });
 
+test('the primary serves the metrics of every process on its metrics port', async () => {
+  await untilTwoAnswer();
+  const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+  assert.equal(res.status, 200);
+  const text = await res.text();
+  const served = /console_http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/users\/current-user",status="401"\} (\d+)/.exec(text);
+  assert.ok(served, 'the route histogram is there, under its route pattern');
+  // untilTwoAnswer sent at least 10 requests, answered by both processes.
+  assert.ok(Number(served[1]) >= 10, `counted ${served[1]} requests`);
+});
+
 test('a killed API process is replaced and two processes answer again', async () => {
   const [victim, survivor] = await untilTwoAnswer();
   process.kill(victim, 'SIGKILL');
@@ -123,7 +136,7 @@ test('a cluster whose processes cannot start stops with an error, as the single 
   await new Promise((r) => taken.listen(0, '0.0.0.0', r));
   try {
     const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
-      env: { ...process.env, ...env, PORT: String(taken.address().port) },
+      env: { ...process.env, ...env, PORT: String(taken.address().port), METRICS_PORT: '0' },
       stdio: 'ignore',
     });
     const exited = new Promise((r) => child.once('exit', (code) => r(code)));

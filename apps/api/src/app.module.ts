@@ -35,6 +35,7 @@ import { ExportsModule } from './exports/exports.module';
 import { LiveEventsModule } from './live/live-events';
 import { LiveModule } from './live/live.module';
 import { LiveTicketsModule } from './live/live-tickets';
+import { DatabaseMetrics } from './metrics/database-metrics';
 
 @Module({})
 export class AppModule {
@@ -77,6 +78,7 @@ export class AppModule {
         // The live stream; AuthModule gives it the session check.
         LiveModule.forRoot([AuthModule]),
       ],
+      providers: [DatabaseMetrics],
     };
   }
 }

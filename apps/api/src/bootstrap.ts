@@ -13,6 +13,8 @@ import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
 import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
+import { requestIdMiddleware } from './common/http/request-id';
+import { httpMetricsMiddleware } from './metrics/http-metrics';
 
 /** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -26,6 +28,8 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
 
+  app.use(requestIdMiddleware);
+  app.use(httpMetricsMiddleware);
   app.use(securityHeaders(config));
   app.use(noStoreApiAnswers);
   app.use(auditContextMiddleware);

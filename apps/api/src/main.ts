@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { runApiCluster } from './api-cluster';
 import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './common/config/config';
+import { answerClusterScrapes, clusterMetrics, metricsAddress, processMetrics, serveMetrics } from './metrics/metrics-server';
 
 /**
  * The production entry. With API_WORKERS above 1 (the default: one per CPU) this process is the
@@ -13,11 +14,23 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isPrimary && config.apiWorkers > 1) {
     runApiCluster(config.apiWorkers);
+    if (config.metricsPort) await startMetrics(serveMetrics(clusterMetrics(), config.metricsPort, config.metricsHost));
     return;
   }
+  if (cluster.isWorker && config.metricsPort) answerClusterScrapes();
   const app = await createApp(config);
   await app.listen(config.port, '0.0.0.0');
   console.log(JSON.stringify({ level: 'info', pid: process.pid, msg: `API listening on http://localhost:${config.port}` }));
+  // In a cluster the primary serves the metrics of every process.
+  if (cluster.isPrimary && config.metricsPort) await startMetrics(serveMetrics(processMetrics, config.metricsPort, config.metricsHost));
+}
+
+/** A metrics port that cannot be served (taken) is logged; the console itself keeps serving. */
+async function startMetrics(serving: ReturnType<typeof serveMetrics>): Promise<void> {
+  await serving.then(
+    (server) => console.log(JSON.stringify({ level: 'info', pid: process.pid, msg: `metrics on ${metricsAddress(server)}` })),
+    (error: Error) => console.log(JSON.stringify({ level: 'error', pid: process.pid, msg: `metrics not served: ${error.message}` })),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -36,3 +36,4 @@ export * from './stats-columns';
 export * from './live';
 export * from './live-change';
 export * from './market';
+export * from './observability';

@@ -16,6 +16,7 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { RateLimiterService, signInLimits, totpLimits } from './rate-limiter.service';
 import { SessionService } from './session.service';
 import { matchingStep, newTotpSecret, otpauthUrl, qrDataUrl } from './totp';
+import { signInFailures, signInLockouts } from '../metrics/metrics';
 
 type ClientInfo = {
   ip: string;
@@ -43,19 +44,25 @@ export class AuthService {
     // The bot-check comes first and takes no attempt: failing it judges no password, and must not let
     // anyone lock an account without solving challenges.
     if (!(await this.captcha.redeem(captchaToken))) {
+      signInFailures.inc({ reason: 'captcha' });
       await this.failedSignIn(normalized, 'captcha', client);
       throw new BadRequestDetail(MESSAGES.captchaFailed);
     }
     // Taken before the password is judged, so parallel guesses cannot get past the limit.
     const limits = signInLimits(normalized, client.ip);
     await this.limiter.take(limits).catch(async (refusal: unknown) => {
-      if (refusal instanceof TooManyAttemptsError) await this.failedSignIn(normalized, 'locked', client);
+      if (refusal instanceof TooManyAttemptsError) {
+        signInFailures.inc({ reason: 'locked' });
+        signInLockouts.inc({ step: 'password' });
+        await this.failedSignIn(normalized, 'locked', client);
+      }
       throw refusal;
     });
     const user = await this.users.signInRecord(this.dataSource, normalized);
     const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk || !user.is_active) {
       const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
+      signInFailures.inc({ reason });
       await this.audit.write({ type: 'user', event_type: 'login_failed', user_id: user?.id ?? null, log_data: { email: normalized, reason, ...client } });
       throw new BadRequestDetail(MESSAGES.loginInvalid);
     }
@@ -91,6 +98,8 @@ export class AuthService {
     const limits = totpLimits(principal.userId, principal.ip);
     await this.limiter.take(limits).catch(async (refusal: unknown) => {
       if (refusal instanceof TooManyAttemptsError) {
+        signInFailures.inc({ reason: 'locked' });
+        signInLockouts.inc({ step: '2fa' });
         await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: { reason: 'locked', ...client } });
       }
       throw refusal;
@@ -109,6 +118,7 @@ export class AuthService {
       return { pair, newDevice };
     });
     if (!result) {
+      signInFailures.inc({ reason: '2fa' });
       await this.audit.write({ type: 'user', event_type: '2fa_failed', user_id: principal.userId, log_data: client });
       throw new BadRequestDetail(MESSAGES.twoFactorFailed);
     }

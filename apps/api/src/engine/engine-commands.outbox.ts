@@ -1,3 +1,4 @@
+import { currentRequestId } from '../common/http/request-id';
 import type { Outbox } from '../queues/outbox';
 import { JOBS, RunEngineCommandJob } from '../queues/queues';
 
@@ -11,7 +12,9 @@ export const ENGINE_COMMANDS_OUTBOX: Outbox = {
     table: 'engine_commands',
     waiting: `status = 'pending'`,
     publish: async (queue, id) => {
-      const data: RunEngineCommandJob['data'] = { commandId: id };
+      // A sweep runs outside any request: the worker then reads the id from the row.
+      const requestId = currentRequestId();
+      const data: RunEngineCommandJob['data'] = requestId ? { commandId: id, requestId } : { commandId: id };
       await queue.add(JOBS.runEngineCommand, data, {
         jobId: `engine-command-${id}`,
         attempts: ENGINE_HAND_OFF_ATTEMPTS,

@@ -13,6 +13,7 @@ import { JOBS, QUEUES, type RunEngineCommandJob } from '../queues/queues';
 import { LiveEvents } from '../live/live-events';
 import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository } from './engine-commands.repository';
+import { engineCommandLatency } from '../metrics/metrics';
 import { EngineCommand, TRADING_ENGINE, type EngineOutcome, type TradingEngine } from './trading-engine';
 
 export type RunOutcome = 'succeeded' | 'failed' | 'already-done' | 'left-to-engine';
@@ -56,7 +57,8 @@ export class EngineCommandsProcessor extends QueueWorker {
   async process(job: Job): Promise<unknown> {
     if (job.name === JOBS.requeuePendingEngineCommands) return { requeued: await this.sweep() };
     if (job.name !== JOBS.runEngineCommand) throw new Error(`Unknown job ${job.name}`);
-    return this.run((job as Job<RunEngineCommandJob['data']>).data.commandId);
+    const { commandId, requestId } = (job as Job<RunEngineCommandJob['data']>).data;
+    return this.run(commandId, requestId);
   }
 
   async sweep(): Promise<number> {
@@ -65,33 +67,42 @@ export class EngineCommandsProcessor extends QueueWorker {
     return sweepOutbox(this.dataSource, ENGINE_COMMANDS_OUTBOX, this.queue, this.config.engineRequeueAfterMs);
   }
 
-  async run(commandId: string): Promise<RunOutcome> {
+  /** `requestId`: the job's; a job published by the sweeper has none, and the row's is taken. */
+  async run(commandId: string, requestId?: string): Promise<RunOutcome> {
     if (this.config.engine === 'paper') return 'left-to-engine';
     const command = await this.commands.takeForRun(this.dataSource, commandId);
     if (!command || command.status !== 'pending') return 'already-done';
+    const trace = { requestId: requestId ?? command.request_id ?? undefined, commandId, kind: command.kind };
     let outcome: EngineOutcome;
     try {
       outcome = await this.engine.execute(command);
     } catch (error) {
       // The engine could not be reached: BullMQ tries again; the command stays pending meanwhile.
-      this.logger.warn(`command ${commandId} (${command.kind}): ${(error as Error).message}`);
+      this.logger.warn({ ...trace, msg: `command ${commandId} (${command.kind}): ${(error as Error).message}` });
       throw error;
     }
-    const result = await this.complete(command, outcome);
-    if (result !== 'already-done') await this.live.publish(...commandChanges(command.id, command.kind, command.target_id, result));
-    return result;
+    const result = await this.complete(command, outcome, trace.requestId ?? null);
+    if (result === 'already-done') return result;
+    engineCommandLatency.observe({ kind: command.kind, status: result.status }, result.latency);
+    this.logger.log({ ...trace, status: result.status, latencySeconds: result.latency, msg: `command ${commandId} (${command.kind}) ${result.status}` });
+    await this.live.publish(...commandChanges(command.id, command.kind, command.target_id, result.status));
+    return result.status;
   }
 
-  private complete(command: EngineCommand, outcome: EngineOutcome): Promise<'succeeded' | 'failed' | 'already-done'> {
+  private complete(command: EngineCommand, outcome: EngineOutcome, requestId: string | null): Promise<{ status: 'succeeded' | 'failed'; latency: number } | 'already-done'> {
     const effect = ENGINE_COMMAND_EFFECTS[command.kind];
     return this.dataSource.transaction(async (m) => {
-      if (!(await this.commands.complete(m, command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null))) return 'already-done';
+      const latency = await this.commands.complete(m, command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null);
+      if (latency === null) return 'already-done';
       if (outcome.status === 'succeeded') await outcome.apply?.(m);
       await this.commands.setActionState(m, command.target_type, command.target_id, outcome.status === 'succeeded' ? effect.done : 'NONE');
       if (outcome.status === 'failed') {
-        await this.audit.write({ type: 'error', event_type: `engine_${command.kind}_failed`, log_data: { command_id: command.id, target_id: command.target_id, error: outcome.error } }, m);
+        await this.audit.write(
+          { type: 'error', event_type: `engine_${command.kind}_failed`, request_id: requestId, log_data: { command_id: command.id, target_id: command.target_id, error: outcome.error } },
+          m,
+        );
       }
-      return outcome.status;
+      return { status: outcome.status, latency };
     });
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EngineCommandKind, EngineCommandState, EngineCommandTarget } from '@console/contracts';
+import { currentRequestId } from '../common/http/request-id';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { ENGINE_TARGET_TABLES, type EngineTargetRow, targetColumns, targetsWhere, targetWhere } from './engine-targets';
 import type { EngineCommand } from './trading-engine';
@@ -86,8 +87,8 @@ export class EngineCommandsRepository {
   ): Promise<{ id: string; idempotency_key: string }[]> {
     return queryRows(
       db,
-      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, requested_by)
-       SELECT $1, $2, r.target_id, r.payload, r.idempotency_key, $3
+      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, requested_by, request_id)
+       SELECT $1, $2, r.target_id, r.payload, r.idempotency_key, $3, $7
          FROM unnest($4::bigint[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS r(target_id, payload, idempotency_key, n)
         ORDER BY r.n
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text, idempotency_key`,
@@ -98,6 +99,7 @@ export class EngineCommandsRepository {
         rows.map((r) => r.targetId),
         rows.map((r) => JSON.stringify(r.payload)),
         rows.map((r) => r.idempotencyKey),
+        currentRequestId() ?? null,
       ],
     );
   }
@@ -145,19 +147,27 @@ export class EngineCommandsRepository {
   }
 
   /** What the engine runs, with the command's status; the first read also records when it was picked up. */
-  async takeForRun(db: Db, id: string): Promise<(EngineCommand & { status: string }) | undefined> {
-    const command = await firstRow<EngineCommand & { status: string }>(db, `SELECT id::text, kind, target_type, target_id::text, payload, status FROM engine_commands WHERE id = $1`, [id]);
+  async takeForRun(db: Db, id: string): Promise<(EngineCommand & { status: string; request_id: string | null }) | undefined> {
+    const command = await firstRow<EngineCommand & { status: string; request_id: string | null }>(
+      db,
+      `SELECT id::text, kind, target_type, target_id::text, payload, status, request_id FROM engine_commands WHERE id = $1`,
+      [id],
+    );
     if (command?.status === 'pending') await db.query(`UPDATE engine_commands SET published_at = coalesce(published_at, now()) WHERE id = $1`, [id]);
     return command;
   }
 
-  /** Settles a still-pending command; false when another run settled it first. */
-  async complete(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
-    const done = await queryRows(db, `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending' RETURNING 1`, [
-      id,
-      status,
-      error,
-    ]);
-    return done.length > 0;
+  /**
+   * Settles a still-pending command; answers its latency in seconds from the request to this outcome,
+   * or null when another run settled it first.
+   */
+  async complete(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<number | null> {
+    const done = await firstRow<{ latency: number }>(
+      db,
+      `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'
+       RETURNING extract(epoch FROM completed_at - created_at)::float8 AS latency`,
+      [id, status, error],
+    );
+    return done ? done.latency : null;
   }
 }

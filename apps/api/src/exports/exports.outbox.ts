@@ -1,3 +1,4 @@
+import { currentRequestId } from '../common/http/request-id';
 import type { Outbox } from '../queues/outbox';
 import { BuildExportJob, JOBS } from '../queues/queues';
 
@@ -16,7 +17,9 @@ export function exportsOutbox(staleAfterMs: number): Outbox {
     table: 'export_tasks',
     waiting: `status = 'PENDING' OR (status IN ('STARTED', 'PROGRESS') AND (run_key IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})))`,
     publish: async (queue, id) => {
-      const data: BuildExportJob['data'] = { taskId: id };
+      // The request that asked for the export; none when the sweeper queues it again.
+      const requestId = currentRequestId();
+      const data: BuildExportJob['data'] = requestId ? { taskId: id, requestId } : { taskId: id };
       await queue.add(JOBS.buildExport, data, {
         jobId: `export-${id}`,
         attempts: EXPORT_ATTEMPTS,

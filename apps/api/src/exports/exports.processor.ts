@@ -19,6 +19,7 @@ import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
 import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
 import { writeListXlsx } from './xlsx-writer';
+import { exportDuration, exportSize } from '../metrics/metrics';
 
 export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'gave-up';
 
@@ -59,7 +60,8 @@ export class ExportsProcessor extends QueueWorker {
     if (job.name === JOBS.requeuePendingExports) return { requeued: await this.sweep() };
     if (job.name === JOBS.purgeExpiredExports) return this.purge();
     if (job.name !== JOBS.buildExport) throw new Error(`Unknown job ${job.name}`);
-    return this.run((job as Job<BuildExportJob['data']>).data.taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS) });
+    const { taskId, requestId } = (job as Job<BuildExportJob['data']>).data;
+    return this.run(taskId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? EXPORT_ATTEMPTS), requestId });
   }
 
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
@@ -71,7 +73,7 @@ export class ExportsProcessor extends QueueWorker {
    * One run of one task. `afterBatch` lets a test hold a run in the middle of its file, as a worker that
    * froze or died there would be.
    */
-  async run(taskId: string, options: { lastAttempt?: boolean; afterBatch?: () => Promise<void> } = {}): Promise<ExportRunOutcome> {
+  async run(taskId: string, options: { lastAttempt?: boolean; afterBatch?: () => Promise<void>; requestId?: string } = {}): Promise<ExportRunOutcome> {
     const runKey = randomUUID();
     const task = await this.tasks.claim(this.dataSource, taskId, runKey, this.config.exportStaleAfterMs);
     if (!task) return 'already-done';
@@ -84,6 +86,7 @@ export class ExportsProcessor extends QueueWorker {
       return 'gave-up';
     }
     await announce('STARTED', 0);
+    const timed = exportDuration.startTimer({ kind: task.kind });
     const dir = this.config.exportDir;
     await mkdir(dir, { recursive: true });
     await this.removeParts(taskId);
@@ -109,7 +112,10 @@ export class ExportsProcessor extends QueueWorker {
       // Taken over between the check and here: the new owner renames its own file over this one.
       if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: file, rowCount, ttlMs: this.config.exportFileTtlMs }))) return 'superseded';
       await announce('SUCCESS', 100);
-      this.logger.log(`export ${taskId} (${task.kind}): ${rowCount} rows`);
+      timed({ outcome: 'succeeded' });
+      const size = await stat(file).then((info) => info.size, () => null);
+      if (size !== null) exportSize.observe({ kind: task.kind }, size);
+      this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
       return 'succeeded';
     } catch (error) {
       await rm(part, { force: true });
@@ -117,6 +123,7 @@ export class ExportsProcessor extends QueueWorker {
         this.logger.warn(`export ${taskId}: another run took the task over; this run stops`);
         return 'superseded';
       }
+      timed({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
       if (options.lastAttempt ?? true) await announce('FAILURE', task.progress);

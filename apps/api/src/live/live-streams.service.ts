@@ -11,6 +11,7 @@ import { isEventId } from './live-change';
 import { LiveConnection, type LiveSink } from './live-connection';
 import { LiveLog } from './live-log';
 import { eventFor, LiveVisibility } from './live-visibility';
+import { liveStreamSources } from '../metrics/metrics';
 
 /** The reader's wait for new entries before it asks again (it is woken at once by an entry). */
 const READ_BLOCK_MS = 5_000;
@@ -63,6 +64,7 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
+    liveStreamSources.add(this);
     let begin!: () => void;
     this.started = new Promise<void>((resolve) => (begin = resolve));
     this.following = this.follow(begin);
@@ -71,6 +73,7 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    liveStreamSources.delete(this);
     this.stopped = true;
     this.timers.forEach(clearInterval);
     for (const connection of [...this.connections]) connection.close({ name: 'reconnect', reason: 'shutdown' });

@@ -2,6 +2,7 @@ import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type { AppConfig } from '../common/config/config';
+import { queueJobDuration } from '../metrics/metrics';
 
 /**
  * Worker options every processor is declared with (`@Processor(QUEUES.x, WORKER_OPTIONS)`): the worker
@@ -92,9 +93,19 @@ export abstract class QueueWorker extends WorkerHost implements OnApplicationBoo
     if (!drained) this.logger.warn(`${this.worker.name}: jobs did not drain within ${SHUTDOWN_DRAIN_MS} ms; stopping anyway`);
   }
 
+  @OnWorkerEvent('completed')
+  onCompleted(job: Job): void {
+    this.observeDuration(job, 'completed');
+  }
+
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
+    if (job) this.observeDuration(job, 'failed');
     this.logger.error(`${this.worker.name}/${job?.name} failed: ${error.message}`);
+  }
+
+  private observeDuration(job: Job, outcome: 'completed' | 'failed'): void {
+    if (job.processedOn && job.finishedOn) queueJobDuration.observe({ queue: this.worker.name, job: job.name, outcome }, (job.finishedOn - job.processedOn) / 1000);
   }
 
   /** Connection trouble and the like; without a listener an 'error' event would end the process. */

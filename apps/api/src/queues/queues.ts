@@ -32,10 +32,10 @@ export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; da
 export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data: { scheduleId: number } };
 
 /** Hands one engine_commands row to the engine; the row holds the command and its outcome. */
-export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string } };
+export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string; requestId?: string } };
 
 /** Writes the xlsx file of one export_tasks row; the row holds the filters and the state. */
-export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string } };
+export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string; requestId?: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

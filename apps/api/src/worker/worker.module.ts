@@ -29,6 +29,8 @@ import { TRADING_ENGINE } from '../engine/trading-engine';
 import { ExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';
 import { LiveEventsModule } from '../live/live-events';
+import { DatabaseMetrics } from '../metrics/database-metrics';
+import { QueueMetrics } from '../queues/queue-metrics';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -38,7 +40,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
-        loggerModule(config),
+        loggerModule(config, 'worker'),
         databaseModule(config),
         RedisModule,
         AuditModule,
@@ -69,6 +71,8 @@ export class WorkerModule {
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
         ExportsProcessor,
         ExportTasksRepository,
+        DatabaseMetrics,
+        QueueMetrics,
       ],
     };
   }

@@ -9,6 +9,10 @@ import { firstMinute, marketMinute, readClockSettings } from './clock';
 import { createPool } from './db';
 import { PaperEngine } from './engine';
 import { livePublisherFromEnv } from './live';
+import { logCommandsTo, observePool, serveEngineMetrics } from './observability';
+
+/** The engine's metrics port (0: none) and address: loopback unless Prometheus scrapes over a private network. */
+const DEFAULT_METRICS_PORT = 9466;
 
 /** Minutes traded per turn at most, so the heartbeat and commands go on while the engine catches up. */
 const MINUTES_PER_TURN = 10;
@@ -19,6 +23,16 @@ async function main(): Promise<void> {
   const seed = Number(process.env.ENGINE_SEED ?? '1');
   const clock = readClockSettings(process.env);
   const pool = createPool(databaseUrl);
+  observePool(pool);
+  logCommandsTo((line) => console.log(JSON.stringify({ ...line, time: Date.now(), pid: process.pid })));
+  const metricsPort = Number(process.env.ENGINE_METRICS_PORT || DEFAULT_METRICS_PORT);
+  if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) throw new Error('ENGINE_METRICS_PORT must be a whole number from 0 to 65535');
+  // A taken metrics port is logged: trading and commands matter more than their metrics.
+  if (metricsPort) {
+    await serveEngineMetrics(metricsPort, process.env.METRICS_HOST || '127.0.0.1').catch((error: Error) =>
+      console.log(JSON.stringify({ level: 'error', service: 'engine', pid: process.pid, msg: `metrics not served: ${error.message}` })),
+    );
+  }
   let stopping = false;
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));

@@ -115,6 +115,11 @@ const environment = z
     // process checks that its open streams' sessions are still live and their groups unchanged.
     LIVE_STREAM_MAX_LENGTH: wholeNumber(LIVE_STREAM_DEFAULTS.maxLength, 10, 10_000_000),
     LIVE_ACCESS_CHECK_MS: wholeNumber(5_000, 50, 600_000),
+    // Prometheus metrics on ports of their own (0: none), bound to METRICS_HOST: loopback unless
+    // Prometheus scrapes over a private network (a compose network), never the public port.
+    METRICS_PORT: wholeNumber(9464, 0, 65535),
+    WORKER_METRICS_PORT: wholeNumber(9465, 0, 65535),
+    METRICS_HOST: withDefault('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -179,6 +184,11 @@ const environment = z
     exportStaleAfterMs: env.EXPORT_STALE_AFTER_MS,
     liveStreamMaxLength: env.LIVE_STREAM_MAX_LENGTH,
     liveAccessCheckMs: env.LIVE_ACCESS_CHECK_MS,
+    /** The API's metrics port (the cluster's primary serves every process's); 0: none. */
+    metricsPort: env.METRICS_PORT,
+    /** The worker's metrics port; 0: none. */
+    workerMetricsPort: env.WORKER_METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
   }));
 
 export type AppConfig = z.output<typeof environment>;

@@ -1,6 +1,7 @@
 /** engine_commands as the engine takes and completes them, and the action_state of their targets. */
 import type { ActionState, EngineCommandKind, EngineCommandTarget } from '@console/contracts';
 import type { Db } from '../db';
+import { commandSettled } from '../observability';
 
 export interface CommandRow {
   id: string;
@@ -32,12 +33,13 @@ export async function claimCommands(db: Db, held: readonly string[], limit: numb
 
 /** Settles a command still pending; false when it was settled already. */
 export async function completeCommand(db: Db, command: Pick<CommandRow, 'id' | 'target_type' | 'target_id'>, outcome: { status: 'succeeded'; done: ActionState } | { status: 'failed'; error: string }): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'`, [
-    command.id,
-    outcome.status,
-    outcome.status === 'failed' ? outcome.error : null,
-  ]);
-  if (rowCount !== 1) return false;
+  const { rows } = await db.query<{ kind: string; request_id: string | null; latency: number }>(
+    `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'
+     RETURNING kind, request_id, extract(epoch FROM completed_at - created_at)::float8 AS latency`,
+    [command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null],
+  );
+  if (rows.length !== 1) return false;
+  commandSettled({ id: command.id, status: outcome.status, ...rows[0] });
   const table = ACTION_STATE_TABLES[command.target_type];
   if (table) {
     const state = outcome.status === 'succeeded' ? outcome.done : 'NONE';

@@ -1,0 +1,91 @@
+/**
+ * What the engine process shows operators: Prometheus metrics on a port of its own (default process
+ * metrics, its pool, command latency) and one log line per settled command carrying the request id of
+ * the HTTP request that asked for it, so one id finds the action in the API's, the worker's and the
+ * engine's logs alike.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Pool } from 'pg';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { METRIC_NAMES } from '@console/contracts';
+
+export const engineRegistry = new Registry();
+collectDefaultMetrics({ register: engineRegistry });
+
+const commandLatency = new Histogram({
+  name: METRIC_NAMES.engineCommandLatency,
+  help: 'Engine command latency from the request (created_at) to its outcome (completed_at)',
+  labelNames: ['kind', 'status'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+  registers: [engineRegistry],
+});
+
+const pools = new Set<Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>>();
+new Gauge({
+  name: METRIC_NAMES.dbPoolConnections,
+  help: 'Database pool connections by state',
+  labelNames: ['state'] as const,
+  registers: [engineRegistry],
+  collect() {
+    const sum = (key: 'totalCount' | 'idleCount' | 'waitingCount') => [...pools].reduce((n, pool) => n + pool[key], 0);
+    this.set({ state: 'total' }, sum('totalCount'));
+    this.set({ state: 'idle' }, sum('idleCount'));
+    this.set({ state: 'waiting' }, sum('waitingCount'));
+  },
+});
+
+export function observePool(pool: Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>): void {
+  pools.add(pool);
+}
+
+/** A command the engine settled, as its row says after the update. */
+export interface SettledCommand {
+  id: string;
+  kind: string;
+  status: 'succeeded' | 'failed';
+  request_id: string | null;
+  latency: number;
+}
+
+type CommandLog = (line: Record<string, unknown>) => void;
+/** No log lines until the process says where they go (the engine's tests stay quiet). */
+let commandLog: CommandLog | null = null;
+
+export function logCommandsTo(sink: CommandLog | null): void {
+  commandLog = sink;
+}
+
+/** Called when a command's row is settled (inside the minute's transaction, which then commits). */
+export function commandSettled(command: SettledCommand): void {
+  commandLatency.observe({ kind: command.kind, status: command.status }, command.latency);
+  commandLog?.({
+    level: 'info',
+    service: 'engine',
+    requestId: command.request_id ?? undefined,
+    commandId: command.id,
+    kind: command.kind,
+    status: command.status,
+    latencySeconds: command.latency,
+    msg: `command ${command.id} (${command.kind}) ${command.status}`,
+  });
+}
+
+/** GET /metrics on its own port, bound to `host` (loopback by default); it keeps no stopping process alive. */
+export async function serveEngineMetrics(port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    engineRegistry.metrics().then(
+      (body) => res.writeHead(200, { 'Content-Type': engineRegistry.contentType }).end(body),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  server.unref();
+  return server;
+}
