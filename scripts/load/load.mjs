@@ -185,7 +185,7 @@ async function send(rec, baseUrl, name, plannedAt, { method = 'GET', path, token
   if (body !== undefined) headers['content-type'] = 'application/json';
   let status = 0;
   let parsed = null;
-  let text = '';
+  let text;
   try {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
     status = res.status;
@@ -399,10 +399,9 @@ const streams = {
     if (ticket.status !== 201) return;
     const controller = new AbortController();
     const t0 = performance.now();
-    let status = 0;
     try {
       const res = await fetch(`${baseUrl}${C.LIVE_PATHS.stream}?${new URLSearchParams({ [C.LIVE_PARAMS.ticket]: ticket.body.ticket })}`, { signal: controller.signal });
-      status = res.status;
+      const { status } = res;
       if (status !== 200) {
         rec.record('GET live stream (until ready)', status, performance.now() - t0, `stream → ${status} ${(await res.text()).slice(0, 300)}`);
         return;
