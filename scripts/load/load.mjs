@@ -13,7 +13,7 @@
 //   node scripts/load/load.mjs [--reuse]       (needs `pnpm run build`; starts its own API and worker)
 //   LOAD_RATE=100 (requests/s), LOAD_DURATION_S=600 (the whole run, warm-up included), LOAD_WARMUP_S=120
 //   (at most a quarter of the run), LOAD_SIGNALS=100000 (the data set; --reuse keeps
-//   one already filled), LOAD_STREAMS=20 (live streams held open), LOAD_TIMEOUT_S=30, LOAD_PORT=3991,
+//   one already filled), LOAD_STREAMS=20 (live streams held open), LOAD_USERS_PER_GROUP=5, LOAD_TIMEOUT_S=30, LOAD_PORT=3991,
 //   LOAD_API_WORKERS (default: the production default), LOAD_DATABASE=console_load.
 //   A smoke run: LOAD_RATE=20 LOAD_DURATION_S=30 LOAD_SIGNALS=5000 node scripts/load/load.mjs
 import { readFileSync } from 'node:fs';
@@ -37,6 +37,7 @@ const DURATION_S = env('LOAD_DURATION_S', 600);
 const WARMUP_S = Math.min(env('LOAD_WARMUP_S', 120), DURATION_S / 4);
 const SIGNALS = env('LOAD_SIGNALS', 100_000);
 const STREAMS = env('LOAD_STREAMS', 20);
+const USERS_PER_GROUP = env('LOAD_USERS_PER_GROUP', 5);
 const TIMEOUT_MS = env('LOAD_TIMEOUT_S', 30) * 1000;
 const PORT = env('LOAD_PORT', 3991);
 const DATABASE = process.env.LOAD_DATABASE ?? 'console_load';
@@ -115,7 +116,7 @@ async function makeUsers(baseUrl, adminToken, tag) {
     const groupId = (await group.json()).id;
     // Several users per group, so sign-ins in the mix find one whose TOTP step is free.
     users[name] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < USERS_PER_GROUP; i++) {
       const email = `load-${name}-${i}-${tag}@example.com`;
       const created = await fetch(`${baseUrl}${C.API_PATHS.users}`, { method: 'POST', headers: auth, body: JSON.stringify({ email, password: PASSWORD, group: groupId }) });
       if (created.status !== 201) throw new Error(`user ${email}: ${created.status} ${await created.text()}`);
@@ -208,6 +209,8 @@ const day = (d) => d.toISOString().slice(0, 10);
 
 /** Ids the operator's actions work on, filled by the lists' answers (rows that allow the action now). */
 const pools = { activeSignals: [], placedOrders: [], openPositions: [], profiles: [], mmProfiles: [] };
+/** Exports started in the run, whose state the mix polls. */
+const exportTasks = [];
 /** Strategy profile id → its status, as the lists and the start/stop answers last showed it. */
 const profileStatus = new Map();
 const keep = (pool, ids) => {
@@ -362,13 +365,23 @@ function operations(rec, baseUrl, users) {
       }
     }],
     [3, async (at) => {
+      // An export: half the time a new one (a day of signals, or a stats list), else the state of one
+      // already started, as the screen polls it.
       const user = pick([...users.admin, ...users.operator]);
-      const [name, path] = pick([
-        ['GET export signals (start)', `/signals/export/signals/?status=finished&created_at_after=${day(daysAgo(7))}`],
-        ['GET export profiles stats (start)', '/strategies/profiles-stats/export/'],
-        ['GET export account stats (start)', '/strategies/account-stats/export/'],
+      const started = exportTasks.filter((t) => t.user === user);
+      if (started.length && Math.random() < 0.5) {
+        const task = pick(started);
+        await get('GET export state', `${task.base}celery-result/${task.id}/`, user.token, at);
+        return;
+      }
+      const [name, base, start] = pick([
+        ['GET export signals (start)', '/signals/', `export/signals/?status=finished&created_at_after=${day(daysAgo(1))}`],
+        ['GET export profiles stats (start)', '/strategies/profiles-stats/', 'export/'],
+        ['GET export account stats (start)', '/strategies/account-stats/', 'export/'],
       ]);
-      await get(name, path, user.token, at);
+      const { status, body } = await get(name, base + start, user.token, at);
+      if (status === 200 && body?.task_id) exportTasks.push({ user, base, id: body.task_id });
+      if (exportTasks.length > 50) exportTasks.shift();
     }],
     [3, async (at) => {
       // A sign-in: the password step, then the TOTP step when the user's current step is still unused.
