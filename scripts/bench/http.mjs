@@ -36,7 +36,7 @@ const API = '/api/v2';
 /**
  * Starts the built API and worker on `database` (dropped, re-created and migrated when `fresh`; used as it
  * is otherwise), as production runs them (NODE_ENV=production, LOG_LEVEL info, logs to /dev/null), with a
- * signed-in administrator; `env` adds or overrides variables. Resolves to { url, databaseUrl, redisUrl, redisPrefix, apiPid, accessToken, email, password, stop }.
+ * signed-in administrator; `env` adds or overrides variables. Resolves to { url, databaseUrl, redisUrl, redisPrefix, apiPid, workerPid, accessToken, email, password, stop }.
  */
 export async function startBenchApi({ database = 'console_bench_http', fresh = true, port = Number(process.env.BENCH_PORT ?? 3990), env: extraEnv = {} } = {}) {
   if (fresh) await dropDatabase(ADMIN_URL, database);
@@ -83,6 +83,7 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
     redisPrefix: env.REDIS_PREFIX,
     /** The API's process (the cluster's primary when API_WORKERS > 1). */
     apiPid: app.api.current.pid,
+    workerPid: app.worker.current.pid,
     accessToken,
     email,
     password,
