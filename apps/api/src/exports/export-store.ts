@@ -136,6 +136,11 @@ export class S3ExportStore implements ExportStore {
     });
   }
 
+  /** Closes the client's kept-alive sockets when the API or the worker stops. */
+  onModuleDestroy(): void {
+    this.client.destroy();
+  }
+
   async begin(taskId: string, runKey: string): Promise<ExportUpload> {
     const key = `${PREFIX}${taskId}/${runKey}.xlsx`;
     const body = new Counter();

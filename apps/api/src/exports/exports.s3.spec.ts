@@ -47,7 +47,7 @@ describe('xlsx exports in an S3-compatible bucket', () => {
 
   beforeAll(async () => {
     s3 = await startS3();
-    ctx = await createTestApp({ ...s3.env, EXPORT_BATCH_SIZE: '7', EXPORT_SWEEP_MS: '200', EXPORT_REQUEUE_AFTER_MS: '300', ENQUEUE_TIMEOUT_MS: '300' });
+    ctx = await createTestApp({ ...s3.env, EXPORT_BATCH_SIZE: '7', EXPORT_SWEEP_MS: '200', EXPORT_REQUEUE_AFTER_MS: '300', EXPORT_STALE_AFTER_MS: '800', ENQUEUE_TIMEOUT_MS: '300' });
     await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 60, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
     worker = await startWorker(ctx);
     processor = worker.get(ExportsProcessor);
@@ -110,6 +110,27 @@ describe('xlsx exports in an S3-compatible bucket', () => {
     expect(await s3.keys(`exports/${id}/`)).toEqual([]);
     const [task] = await ctx.db.query(`SELECT status, file_path FROM export_tasks WHERE id = $1`, [id]);
     expect(task).toEqual({ status: 'FAILURE', file_path: null });
+  });
+
+  it('a run frozen in the middle of its file is taken over; only the new run\'s object is left', async () => {
+    const [{ id }] = await ctx.db.query(
+      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, created_at) VALUES ('signals', '{}', $1, 'Signals report.xlsx', NULL, now()) RETURNING id::text`,
+      [JSON.stringify({ section_name: 'signals', status: 'Full' })],
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let batches = 0;
+    const frozen = processor.run(id, { afterBatch: async () => (++batches === 2 ? held : undefined) });
+    await waitUntil(() => batches === 2, 10_000);
+    // The sweeper finds the stale run and queues the task again; another run writes the whole file.
+    await waitUntil(async () => (await ctx.db.query(`SELECT status FROM export_tasks WHERE id = $1`, [id]))[0].status === 'SUCCESS', 20_000);
+    release();
+    expect(await frozen).toBe('superseded');
+    const [task] = await ctx.db.query(`SELECT file_path, runs FROM export_tasks WHERE id = $1`, [id]);
+    expect(task.runs).toBe(2);
+    expect(await s3.keys(`exports/${id}/`)).toEqual([task.file_path]);
+    expect(await processor.run(id)).toBe('already-done');
+    expect(await s3.keys(`exports/${id}/`)).toEqual([task.file_path]);
   });
 
   it('streams a file larger than one part as a multipart upload; one stopped midway leaves no object', async () => {
