@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { exportStoreProvider } from './export-store';
 import { ExportTasksRepository } from './export-tasks.repository';
 import { EXPORT_CONTROLLERS } from './exports.controller';
 import { ExportsService } from './exports.service';
 
 /** The export calls of the signals and stats lists; the files are written by the worker (ExportsProcessor). */
-@Module({ controllers: [...EXPORT_CONTROLLERS], providers: [ExportsService, ExportTasksRepository] })
+@Module({ controllers: [...EXPORT_CONTROLLERS], providers: [ExportsService, ExportTasksRepository, exportStoreProvider] })
 export class ExportsModule {}

@@ -3,8 +3,6 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { ExportStatus } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -13,7 +11,7 @@ import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type BuildExportJob } from '../queues/queues';
 import { LiveEvents } from '../live/live-events';
-import { exportFilePath, exportPartPath, partFileTask } from './export-files';
+import { EXPORT_STORE, type ExportStore } from './export-store';
 import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
@@ -34,7 +32,7 @@ class RunSuperseded extends Error {}
 
 /**
  * Writes the xlsx file of export_tasks rows. A run claims its task (row first: the job is a wake-up),
- * writes to a part file of its own, renames it into place atomically and only then marks SUCCESS, each
+ * writes a file of its own in the export store, makes it the task's and only then marks SUCCESS, each
  * write naming its run key; so a retried or duplicated job never leaves a partial or second file, and a
  * SUCCESS task is not written again. Expired files are deleted on a schedule.
  */
@@ -48,6 +46,7 @@ export class ExportsProcessor extends QueueWorker {
     @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
     private readonly tasks: ExportTasksRepository,
     private readonly live: LiveEvents,
+    @Inject(EXPORT_STORE) private readonly store: ExportStore,
   ) {
     super();
   }
@@ -87,10 +86,7 @@ export class ExportsProcessor extends QueueWorker {
     }
     await announce('STARTED', 0);
     const timed = exportDuration.startTimer({ kind: task.kind });
-    const dir = this.config.exportDir;
-    await mkdir(dir, { recursive: true });
-    await this.removeParts(taskId);
-    const part = exportPartPath(dir, taskId, runKey);
+    const upload = await this.store.begin(taskId, runKey);
     const stillOurs = async (percent: number) => {
       if (!(await this.tasks.progress(this.dataSource, taskId, runKey, percent))) throw new RunSuperseded();
       await announce('PROGRESS', percent);
@@ -100,25 +96,26 @@ export class ExportsProcessor extends QueueWorker {
       // Read-only transaction of its own: the rows' cursor lives in it; progress commits on other connections.
       const rowCount = await this.dataSource.transaction(async (m) => {
         await this.tasks.readOnly(m);
-        return writeListXlsx(m, source, task.filters, task.list_perm, part, {
+        return writeListXlsx(m, source, task.filters, task.list_perm, upload.out, {
           batchSize: this.config.exportBatchSize,
           progressEvery: options.afterBatch ? 1 : Math.max(1, Math.round(PROGRESS_EVERY_ROWS / this.config.exportBatchSize)),
           onProgress: stillOurs,
         });
       });
       await stillOurs(99);
-      const file = exportFilePath(dir, taskId);
-      await rename(part, file);
-      // Taken over between the check and here: the new owner renames its own file over this one.
-      if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: file, rowCount, ttlMs: this.config.exportFileTtlMs }))) return 'superseded';
+      const { location, bytes: size } = await upload.commit();
+      // Taken over between the check and here: the new owner's file is the task's.
+      if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: location, rowCount, ttlMs: this.config.exportFileTtlMs }))) {
+        await upload.discard();
+        return 'superseded';
+      }
       await announce('SUCCESS', 100);
       timed({ outcome: 'succeeded' });
-      const size = await stat(file).then((info) => info.size, () => null);
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
       this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
       return 'succeeded';
     } catch (error) {
-      await rm(part, { force: true });
+      await upload.discard();
       if (error instanceof RunSuperseded) {
         this.logger.warn(`export ${taskId}: another run took the task over; this run stops`);
         return 'superseded';
@@ -131,33 +128,18 @@ export class ExportsProcessor extends QueueWorker {
     }
   }
 
-  /** Part files of earlier runs of the task (a dead worker's): a run that still writes one finds the task taken. */
-  private async removeParts(taskId: string): Promise<void> {
-    const names = await readdir(this.config.exportDir);
-    await Promise.all(names.filter((name) => partFileTask(name) === taskId).map((name) => rm(join(this.config.exportDir, name), { force: true })));
-  }
-
-  /** Deletes the files past their age and marks their tasks expired; also part files a dead worker left. */
+  /** Deletes the files past their age and marks their tasks expired; also files dead runs left. */
   async purge(): Promise<{ expired: number; parts: number }> {
     let expired = 0;
     for (;;) {
       const rows = await this.tasks.expiredFiles(this.dataSource, PURGE_LIMIT);
-      await Promise.all(rows.map((row) => rm(row.file_path, { force: true })));
+      await Promise.all(rows.map((row) => this.store.remove(row.file_path)));
       await this.tasks.markExpired(this.dataSource, rows.map((row) => row.id));
       expired += rows.length;
       if (rows.length < PURGE_LIMIT) break;
     }
-    let parts = 0;
-    const dir = this.config.exportDir;
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => partFileTask(n) !== null)) {
-      const info = await stat(join(dir, name)).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > this.config.exportFileTtlMs) {
-        await rm(join(dir, name), { force: true });
-        parts += 1;
-      }
-    }
-    if (expired || parts) this.logger.log(`purged ${expired} expired export file(s), ${parts} stray part file(s)`);
+    const parts = await this.store.sweepStrays(this.config.exportFileTtlMs);
+    if (expired || parts) this.logger.log(`purged ${expired} expired export file(s), ${parts} stray file(s) of dead runs`);
     return { expired, parts };
   }
 }

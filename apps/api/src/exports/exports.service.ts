@@ -1,8 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { defaultPerm, EXPORT_MESSAGES, exportFilename, isExportStillVisible, type ExportedList, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
@@ -12,6 +10,7 @@ import { publishAfterCommit } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
 import { exportChange } from './export-live-changes';
+import { EXPORT_STORE, type ExportStore } from './export-store';
 import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.repository';
 import { visibleColumns } from './export-source';
 import { exportSourceOf } from './export-sources';
@@ -44,6 +43,7 @@ export class ExportsService {
     @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
     private readonly tasks: ExportTasksRepository,
     private readonly live: LiveEvents,
+    @Inject(EXPORT_STORE) private readonly store: ExportStore,
   ) {}
 
   async start(principal: Principal, kind: ExportedList, query: object): Promise<ExportStartDto> {
@@ -83,12 +83,13 @@ export class ExportsService {
     if (!isExportStillVisible(made, principal.sourcePerm, columns)) throw new ForbiddenDetail(EXPORT_MESSAGES.beyondAccess);
     if (task.expired_at) throw new GoneDetail(EXPORT_MESSAGES.expired);
     if (task.status !== 'SUCCESS' || !task.file_path || !task.filename) throw new NotFoundDetail(EXPORT_MESSAGES.notReady);
-    const info = await stat(task.file_path).catch(() => null);
+    // Streamed from the store through this call, so that only the requester ever reaches the file.
+    const stored = await this.store.open(task.file_path);
     // Deleted by the purge a moment before its row was marked.
-    if (!info) throw new GoneDetail(EXPORT_MESSAGES.expired);
-    return new StreamableFile(createReadStream(task.file_path), {
+    if (!stored) throw new GoneDetail(EXPORT_MESSAGES.expired);
+    return new StreamableFile(stored.body, {
       type: XLSX_TYPE,
-      length: info.size,
+      length: stored.size,
       disposition: `attachment; filename="${task.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(task.filename)}`,
     });
   }

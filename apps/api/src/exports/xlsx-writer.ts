@@ -5,6 +5,7 @@
  * flat whatever the number of rows.
  */
 import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import type { Perm } from '@console/contracts';
 import type { Db } from '../common/database/sql';
 import { countList, cursorList } from '../common/list-query/list-query';
@@ -26,17 +27,18 @@ const DEFAULT_WIDTH = 16;
 const ROWS_PER_PIECE = 50;
 
 /**
- * Writes every row the filters match (within the perm's rows and columns) to `path`; answers how many.
+ * Writes every row the filters match (within the perm's rows and columns) to `target` (a file's path, or a
+ * stream the writer ends); answers how many.
  * `db` is one connection inside a transaction (the cursor lives in it), e.g. `dataSource.transaction`'s manager.
  */
-export async function writeListXlsx(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, path: string, options: WriteOptions): Promise<number> {
+export async function writeListXlsx(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, target: string | Writable, options: WriteOptions): Promise<number> {
   const filters = source.query ? source.query(stored) : stored;
   const scope = source.rows?.where(perm) ?? [];
   const total = await countList(db, source.list, filters, scope);
   const columns = visibleColumns(source, perm);
   const sheetColumns: SheetColumn[] = columns.map((c) => ({ header: c.header, width: c.width ?? DEFAULT_WIDTH, numFmt: c.numFmt }));
   const styles = sheetStyles(sheetColumns);
-  const zip = new ZipWriter(createWriteStream(path), options.level);
+  const zip = new ZipWriter(typeof target === 'string' ? createWriteStream(target) : target, options.level);
   let written = 0;
 
   async function* sheet(): AsyncGenerator<string> {

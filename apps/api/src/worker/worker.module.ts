@@ -26,6 +26,7 @@ import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
+import { exportStoreProvider } from '../exports/export-store';
 import { ExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';
 import { LiveEventsModule } from '../live/live-events';
@@ -71,6 +72,7 @@ export class WorkerModule {
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
         ExportsProcessor,
         ExportTasksRepository,
+        exportStoreProvider,
         DatabaseMetrics,
         QueueMetrics,
       ],

@@ -57,4 +57,13 @@ describe('loadConfig', () => {
       /PUBLIC_URL must start with https: or http:\/\/\n.*API_DOCS must be one of true, false\n.*BODY_TIMEOUT_MS must be a whole number/,
     );
   });
+
+  it('reads the export store: the local folder by default, a bucket with EXPORT_STORE=s3', () => {
+    expect(loadConfig(valid).exportStore).toBe('local');
+    const s3 = loadConfig({ ...valid, EXPORT_STORE: 's3', EXPORT_S3_BUCKET: 'b', EXPORT_S3_ENDPOINT: 'http://s3:8333', EXPORT_S3_FORCE_PATH_STYLE: 'false' });
+    expect(s3.exportStore).toBe('s3');
+    expect(s3.exportS3).toMatchObject({ bucket: 'b', endpoint: 'http://s3:8333', region: 'us-east-1', forcePathStyle: false });
+    expect(() => loadConfig({ ...valid, EXPORT_STORE: 's3' })).toThrow('EXPORT_S3_BUCKET is missing (EXPORT_STORE=s3)');
+    expect(() => loadConfig({ ...valid, EXPORT_STORE: 'nfs' })).toThrow('EXPORT_STORE must be one of local, s3');
+  });
 });

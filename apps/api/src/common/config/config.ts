@@ -17,6 +17,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;
 export const ENGINE_MODES = ['paper', 'simulated'] as const;
 export type EngineMode = (typeof ENGINE_MODES)[number];
+export const EXPORT_STORES = ['local', 's3'] as const;
 
 /** An empty variable counts as unset, so `PORT=` takes the default like an absent PORT. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -60,6 +61,15 @@ const environment = z
     JWT_SECRET: required.refine((secret) => !secret || secret.length >= 32, 'must be at least 32 characters'),
     ENCRYPTION_KEY: encryptionKey,
     EXPORT_DIR: withDefault('exports'),
+    // Where finished exports live: local (EXPORT_DIR, one host or a shared volume) or s3 (an S3-compatible bucket).
+    EXPORT_STORE: oneOf(EXPORT_STORES, 'local'),
+    EXPORT_S3_BUCKET: withDefault(''),
+    EXPORT_S3_ENDPOINT: withDefault(''),
+    EXPORT_S3_REGION: withDefault('us-east-1'),
+    EXPORT_S3_ACCESS_KEY_ID: withDefault(''),
+    EXPORT_S3_SECRET_ACCESS_KEY: withDefault(''),
+    // Path-style addressing (endpoint/bucket/key): what self-hosted stores (Garage, SeaweedFS) answer by default.
+    EXPORT_S3_FORCE_PATH_STYLE: oneOf(['true', 'false'] as const, 'true'),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
     ACCESS_TOKEN_TTL_SECONDS: wholeNumber(15 * 60, 10, 24 * 3600),
     REFRESH_TOKEN_TTL_SECONDS: wholeNumber(7 * 24 * 3600, 60, 365 * 24 * 3600),
@@ -128,6 +138,9 @@ const environment = z
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SITE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SITE_KEY'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
     }
+    if (env.EXPORT_STORE === 's3' && !env.EXPORT_S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['EXPORT_S3_BUCKET'], message: 'is missing (EXPORT_STORE=s3)' });
+    }
   }, { when: () => true }) // also when other variables are wrong, so that every problem is named at once
   .transform((env) => ({
     databaseUrl: env.DATABASE_URL,
@@ -137,6 +150,16 @@ const environment = z
     /** 32 bytes for AES-256-GCM. */
     encryptionKey: env.ENCRYPTION_KEY,
     exportDir: resolve(env.EXPORT_DIR),
+    exportStore: env.EXPORT_STORE,
+    /** The bucket and its client settings, with EXPORT_STORE=s3 (blank endpoint: AWS itself). */
+    exportS3: {
+      bucket: env.EXPORT_S3_BUCKET,
+      endpoint: env.EXPORT_S3_ENDPOINT || undefined,
+      region: env.EXPORT_S3_REGION,
+      accessKeyId: env.EXPORT_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.EXPORT_S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.EXPORT_S3_FORCE_PATH_STYLE === 'true',
+    },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
