@@ -1,6 +1,9 @@
 // What the benchmark scripts share: the repository root, node-postgres from the workspace, the admin
 // connection (BENCH_ADMIN_URL) and a short-lived client per task.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,4 +43,32 @@ export async function freshBenchDatabase(database, fill) {
     await admin.query(`CREATE DATABASE ${database}`);
     await withClient(dbUrl(database), fill);
   });
+}
+
+/** The load averages over 1, 5 and 15 minutes, as a benchmark prints them beside its figures. */
+export function loadAverages() {
+  return loadavg().map((l) => l.toFixed(2)).join(' ');
+}
+
+/** Runs the API's CLI (`apps/api/dist/cli.js`) with `env` added; answers what it printed. */
+export function apiCli(args, env) {
+  const res = spawnSync(process.execPath, [join(ROOT, 'apps/api/dist/cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`cli ${args[0]} failed: ${res.stderr || res.stdout}`);
+  return res.stdout.trim();
+}
+
+/**
+ * The database `name`, made again from nothing as `npm start -- --demo` makes it: migrated, then the
+ * demo's groups, pairs, paper account and trading configuration (`cli seed-demo`). Answers its URL and
+ * what seed-demo printed.
+ */
+export async function freshDemoDatabase(name) {
+  await withClient(ADMIN_URL, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  const url = dbUrl(name);
+  const env = { DATABASE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('hex'), JWT_SECRET: randomBytes(48).toString('hex') };
+  apiCli(['migrate'], env);
+  return { url, seeded: apiCli(['seed-demo'], env) };
 }

@@ -6,11 +6,9 @@
 //
 //   pnpm run build && node scripts/bench/engine-history.mjs
 //   BENCH_DAYS=30 BENCH_BATCH_MINUTES=1440 ENGINE_SEED=1 node scripts/bench/engine-history.mjs
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { freshDemoDatabase, loadAverages, requireFromRoot, ROOT } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_engine_history';
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
@@ -19,22 +17,8 @@ const SEED = Number(process.env.ENGINE_SEED ?? 1);
 const MINUTE_MS = 60_000;
 const TABLES = ['signals', 'orders', 'positions', 'logs', 'account_metrics', 'notifications'];
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-function cli(args, env) {
-  const res = spawnSync(process.execPath, [join(ROOT, 'apps/api/dist/cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`cli ${args[0]} failed: ${res.stderr || res.stdout}`);
-  return res.stdout.trim();
-}
-
-await withClient(ADMIN_URL, async (admin) => {
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-});
-const url = dbUrl(DB);
-const env = { DATABASE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('hex'), JWT_SECRET: randomBytes(48).toString('hex') };
-cli(['migrate'], env);
-console.log(cli(['seed-demo'], env));
+const { url, seeded } = await freshDemoDatabase(DB);
+console.log(seeded);
 
 const { PaperEngine } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/engine.js'));
 const { createPool } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/db.js'));
@@ -42,11 +26,11 @@ const pool = createPool(url);
 const end = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
 const engine = await PaperEngine.open(pool, { seed: SEED, startAt: end - DAYS * 1440 * MINUTE_MS + MINUTE_MS });
 
-const loadBefore = load();
+const loadBefore = loadAverages();
 const t0 = performance.now();
 const progress = await engine.history(end, { batchMinutes: BATCH_MINUTES });
 const seconds = (performance.now() - t0) / 1000;
-const loadAfter = load();
+const loadAfter = loadAverages();
 
 const rows = {};
 for (const t of TABLES) rows[t] = Number((await pool.query(`SELECT count(*) FROM ${t}`)).rows[0].count);

@@ -9,11 +9,9 @@
 // average before and after.
 //
 //   pnpm run build && node scripts/bench/engine-live.mjs
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { freshDemoDatabase, loadAverages, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_engine_live';
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 50);
@@ -23,22 +21,7 @@ const MINUTES = Number(process.env.BENCH_MINUTES ?? 120);
 const SEED = Number(process.env.ENGINE_SEED ?? 1);
 const MINUTE_MS = 60_000;
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-function cli(args, env) {
-  const res = spawnSync(process.execPath, [join(ROOT, 'apps/api/dist/cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`cli ${args[0]} failed: ${res.stderr || res.stdout}`);
-  return res.stdout.trim();
-}
-
-await withClient(ADMIN_URL, async (admin) => {
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-});
-const url = dbUrl(DB);
-const env = { DATABASE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('hex'), JWT_SECRET: randomBytes(48).toString('hex') };
-cli(['migrate'], env);
-cli(['seed-demo'], env);
+const { url } = await freshDemoDatabase(DB);
 
 // The demo grown to size: PAIRS pairs on one ticker config, PROFILES active profiles on it, every MM
 // profile allowing a signal per profile and pair.
@@ -74,7 +57,7 @@ await engine.history(liveFrom);
 const open = async () => Number((await pool.query(`SELECT count(*) FROM signals WHERE finished_at IS NULL`)).rows[0].count);
 const openBefore = await open();
 
-const loadBefore = load();
+const loadBefore = loadAverages();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 for (let minute = liveFrom + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
@@ -87,7 +70,7 @@ for (let minute = liveFrom + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
 }
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
-const loadAfter = load();
+const loadAfter = loadAverages();
 const openAfter = await open();
 const signals = Number((await pool.query(`SELECT count(*) FROM signals WHERE created_at > $1`, [new Date(liveFrom)])).rows[0].count);
 await pool.end();
