@@ -72,3 +72,16 @@ export async function freshDemoDatabase(name) {
   apiCli(['migrate'], env);
   return { url, seeded: apiCli(['seed-demo'], env) };
 }
+
+/**
+ * Waits (at most `maxMs`) until the 1-minute load average is under `below`, so that a timed part starts
+ * on a quiet machine after the set-up's own work; answers whether it got there.
+ */
+export async function settle(below = 0.5, maxMs = 180_000) {
+  const until = Date.now() + maxMs;
+  while (loadavg()[0] >= below) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return true;
+}

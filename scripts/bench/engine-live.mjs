@@ -11,7 +11,7 @@
 //   pnpm run build && node scripts/bench/engine-live.mjs
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { freshDemoDatabase, loadAverages, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { freshDemoDatabase, loadAverages, requireFromRoot, ROOT, settle, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_engine_live';
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 50);
@@ -57,6 +57,7 @@ await engine.history(liveFrom);
 const open = async () => Number((await pool.query(`SELECT count(*) FROM signals WHERE finished_at IS NULL`)).rows[0].count);
 const openBefore = await open();
 
+if (!(await settle())) console.log('  (the load average stayed at 0.5 or above: this run judges nothing)');
 const loadBefore = loadAverages();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
