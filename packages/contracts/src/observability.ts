@@ -39,3 +39,38 @@ export const METRIC_NAMES = {
   /** step: password, 2fa */
   signInLockouts: 'console_sign_in_lockouts_total',
 } as const;
+
+/**
+ * The metrics both the worker and the engine process expose, declared once (name, help, labels,
+ * buckets), so the dashboard reads one series whichever process completes a command.
+ */
+export const ENGINE_COMMAND_LATENCY_METRIC = {
+  name: METRIC_NAMES.engineCommandLatency,
+  help: 'Engine command latency from the request (created_at) to its outcome (completed_at)',
+  labelNames: ['kind', 'status'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+};
+
+export const DB_POOL_CONNECTIONS_METRIC = {
+  name: METRIC_NAMES.dbPoolConnections,
+  help: 'Database pool connections by state',
+  labelNames: ['state'] as const,
+};
+
+/** What a pg pool reports of its connections. */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** The connections of a process's pools by state (the gauge's `state` label), summed over the pools. */
+export function poolConnectionsByState(pools: Iterable<PoolCounts>): [state: 'total' | 'idle' | 'waiting', count: number][] {
+  const all = [...pools];
+  const sum = (key: keyof PoolCounts) => all.reduce((n, pool) => n + pool[key], 0);
+  return [
+    ['total', sum('totalCount')],
+    ['idle', sum('idleCount')],
+    ['waiting', sum('waitingCount')],
+  ];
+}

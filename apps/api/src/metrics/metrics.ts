@@ -5,7 +5,7 @@
  */
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
-import { METRIC_NAMES } from '@console/contracts';
+import { DB_POOL_CONNECTIONS_METRIC, ENGINE_COMMAND_LATENCY_METRIC, METRIC_NAMES, poolConnectionsByState, type PoolCounts } from '@console/contracts';
 
 collectDefaultMetrics();
 
@@ -26,17 +26,12 @@ export const dbQueryDuration = new Histogram({
 });
 
 /** Pools read at scrape time (a process may hold several data sources in tests). */
-export const dbPools = new Set<{ totalCount: number; idleCount: number; waitingCount: number }>();
+export const dbPools = new Set<PoolCounts>();
 
 export const dbPoolConnections = new Gauge({
-  name: METRIC_NAMES.dbPoolConnections,
-  help: 'Database pool connections by state',
-  labelNames: ['state'] as const,
+  ...DB_POOL_CONNECTIONS_METRIC,
   collect() {
-    const sum = (key: 'totalCount' | 'idleCount' | 'waitingCount') => [...dbPools].reduce((n, pool) => n + pool[key], 0);
-    this.set({ state: 'total' }, sum('totalCount'));
-    this.set({ state: 'idle' }, sum('idleCount'));
-    this.set({ state: 'waiting' }, sum('waitingCount'));
+    for (const [state, count] of poolConnectionsByState(dbPools)) this.set({ state }, count);
   },
 });
 
@@ -47,12 +42,7 @@ export const queueJobDuration = new Histogram({
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
 });
 
-export const engineCommandLatency = new Histogram({
-  name: METRIC_NAMES.engineCommandLatency,
-  help: 'Engine command latency from the request (created_at) to its outcome (completed_at)',
-  labelNames: ['kind', 'status'] as const,
-  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
-});
+export const engineCommandLatency = new Histogram(ENGINE_COMMAND_LATENCY_METRIC);
 
 export const exportDuration = new Histogram({
   name: METRIC_NAMES.exportDuration,

@@ -5,36 +5,24 @@
  * engine's logs alike.
  */
 import { createServer, type Server } from 'node:http';
-import type { Pool } from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { METRIC_NAMES } from '@console/contracts';
+import { DB_POOL_CONNECTIONS_METRIC, ENGINE_COMMAND_LATENCY_METRIC, poolConnectionsByState, type PoolCounts } from '@console/contracts';
 
 export const engineRegistry = new Registry();
 collectDefaultMetrics({ register: engineRegistry });
 
-const commandLatency = new Histogram({
-  name: METRIC_NAMES.engineCommandLatency,
-  help: 'Engine command latency from the request (created_at) to its outcome (completed_at)',
-  labelNames: ['kind', 'status'] as const,
-  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
-  registers: [engineRegistry],
-});
+const commandLatency = new Histogram({ ...ENGINE_COMMAND_LATENCY_METRIC, registers: [engineRegistry] });
 
-const pools = new Set<Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>>();
+const pools = new Set<PoolCounts>();
 new Gauge({
-  name: METRIC_NAMES.dbPoolConnections,
-  help: 'Database pool connections by state',
-  labelNames: ['state'] as const,
+  ...DB_POOL_CONNECTIONS_METRIC,
   registers: [engineRegistry],
   collect() {
-    const sum = (key: 'totalCount' | 'idleCount' | 'waitingCount') => [...pools].reduce((n, pool) => n + pool[key], 0);
-    this.set({ state: 'total' }, sum('totalCount'));
-    this.set({ state: 'idle' }, sum('idleCount'));
-    this.set({ state: 'waiting' }, sum('waitingCount'));
+    for (const [state, count] of poolConnectionsByState(pools)) this.set({ state }, count);
   },
 });
 
-export function observePool(pool: Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>): void {
+export function observePool(pool: PoolCounts): void {
   pools.add(pool);
 }
 
