@@ -52,6 +52,42 @@ export function encodeChange(change: LiveChange): string {
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isRow = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What appending needs of a Redis client (ioredis's `pipeline`), so every producer appends alike. */
+export interface LiveStreamClient {
+  pipeline(): {
+    xadd(key: string, ...args: (string | number)[]): unknown;
+    exec(): Promise<[Error | null, unknown][] | null>;
+  };
+}
+
+/**
+ * Appends `changes` to the stream at `key` in one round trip, trimmed to about `maxLength` entries, and
+ * waits at most `timeoutMs` for Redis: 'sent', 'failed' (Redis refused or is away) or 'late'. It never
+ * throws: the change is in PostgreSQL already, and a console that misses it sees it on its next fetch.
+ */
+export async function appendLiveChanges(
+  redis: LiveStreamClient,
+  key: string,
+  maxLength: number,
+  changes: readonly LiveChange[],
+  timeoutMs: number,
+): Promise<{ outcome: 'sent' | 'failed' | 'late'; error?: Error }> {
+  const pipeline = redis.pipeline();
+  for (const change of changes) pipeline.xadd(key, 'MAXLEN', '~', maxLength, '*', CHANGE_FIELD, encodeChange(change));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<{ outcome: 'late' }>((resolve) => (timer = setTimeout(() => resolve({ outcome: 'late' }), timeoutMs)));
+  const sent = pipeline.exec().then(
+    (results) => {
+      const error = results?.find(([e]) => e)?.[0];
+      return error ? { outcome: 'failed' as const, error } : { outcome: 'sent' as const };
+    },
+    (error: Error) => ({ outcome: 'failed' as const, error }),
+  );
+  const result = await Promise.race([sent, late]);
+  clearTimeout(timer);
+  return result;
+}
+
 /** The change of a stream entry, or null for an entry this version cannot read. */
 export function decodeChange(id: string, fields: readonly string[]): StoredChange | null {
   const at = fields.indexOf(CHANGE_FIELD);

@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { REDIS } from '../common/redis/redis.module';
-import { CHANGE_FIELD, encodeChange, liveStreamKey, type LiveChange } from '@console/contracts';
+import { appendLiveChanges, liveStreamKey, type LiveChange } from '@console/contracts';
 
 /**
  * How producers (API and worker alike) tell open consoles about a change: after their transaction has
@@ -22,25 +22,9 @@ export class LiveEvents {
 
   async publish(...changes: LiveChange[]): Promise<void> {
     if (!changes.length) return;
-    const key = liveStreamKey(this.config.redisPrefix);
-    const pipeline = this.redis.pipeline();
-    for (const change of changes) pipeline.xadd(key, 'MAXLEN', '~', this.config.liveStreamMaxLength, '*', CHANGE_FIELD, encodeChange(change));
     const what = changes.map((change) => `${change.action} ${change.resource}`).join(', ');
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.config.enqueueTimeoutMs)));
-    const sent = pipeline.exec().then(
-      (results) => {
-        const failed = results?.find(([error]) => error);
-        if (failed?.[0]) this.logger.warn(`live change not published (${what}): ${failed[0].message}`);
-        return 'sent' as const;
-      },
-      (error: Error) => {
-        this.logger.warn(`live change not published (${what}): ${error.message}`);
-        return 'failed' as const;
-      },
-    );
-    const outcome = await Promise.race([sent, late]);
-    clearTimeout(timer);
+    const { outcome, error } = await appendLiveChanges(this.redis, liveStreamKey(this.config.redisPrefix), this.config.liveStreamMaxLength, changes, this.config.enqueueTimeoutMs);
+    if (outcome === 'failed') this.logger.warn(`live change not published (${what}): ${error?.message ?? 'Redis refused it'}`);
     if (outcome === 'late') this.logger.warn(`live change not published within ${this.config.enqueueTimeoutMs} ms (${what})`);
   }
 }

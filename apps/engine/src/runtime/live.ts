@@ -5,9 +5,8 @@
  * record, and a console that misses an event sees the change on its next fetch.
  */
 import {
-  CHANGE_FIELD,
+  appendLiveChanges,
   commandChanges,
-  encodeChange,
   LIVE_STREAM_DEFAULTS,
   liveStreamKey,
   type EngineCommandKind,
@@ -49,16 +48,7 @@ export function redisLivePublisher(options: RedisLiveOptions): LivePublisher {
   return {
     async publish(changes) {
       if (!changes.length) return;
-      const pipeline = redis.pipeline();
-      for (const change of changes) pipeline.xadd(key, 'MAXLEN', '~', options.maxLength, '*', CHANGE_FIELD, encodeChange(change));
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.timeoutMs)));
-      const sent = pipeline.exec().then(
-        (results) => (results?.some(([error]) => error) ? 'failed' : 'sent'),
-        () => 'failed' as const,
-      );
-      const outcome = await Promise.race([sent, late]);
-      clearTimeout(timer);
+      const { outcome } = await appendLiveChanges(redis, key, options.maxLength, changes, options.timeoutMs);
       if (outcome !== 'sent' && !down) warn(`live stream: ${changes.length} change(s) not published (${outcome})`);
     },
     async close() {
