@@ -4,8 +4,9 @@
 // The target is found as `npm start` finds it (DATABASE_URL, else DATABASE_NAME or --database on
 // localhost:5432 or the embedded PostgreSQL), created when missing. It refuses a database that holds
 // anything (--force drops and recreates it) and a secrets file with other keys (--replace-secrets
-// keeps that file beside as secrets.env.replaced-<time>). --no-build skips the install and build the
-// migrations need (for a checkout already built); --secrets-file F writes the keys to F.
+// keeps that file beside as secrets.env.replaced-<time>). --secrets-from F takes the keys from F instead
+// of the folder's copy; --secrets-file F writes them to F instead of .data/secrets.env; --no-build skips
+// the install and build the migrations need (for a checkout already built).
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,19 +21,22 @@ const { values, positionals } = parseArgs({
     'replace-secrets': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'secrets-file': { type: 'string' },
+    'secrets-from': { type: 'string' },
     database: { type: 'string' },
   },
 });
 if (positionals.length !== 1) {
-  fail('Usage: npm run restore -- FOLDER [--database NAME] [--force] [--replace-secrets] [--secrets-file F] [--no-build]');
+  fail('Usage: npm run restore -- FOLDER [--database NAME] [--force] [--secrets-from F] [--replace-secrets] [--secrets-file F] [--no-build]');
 }
 
 const folder = resolve(positionals[0]);
 const { BACKUP_FILES, SECRET_NAMES, clientConnection, databaseNameOf, migrationsRun, pgTool, runPgTool, secretsText, serverMajor, timestamp, userRelationCount, withClient } =
   await import('./lib/backups.mjs');
 const dumpFile = join(folder, BACKUP_FILES.dump);
-const backupSecretsFile = join(folder, BACKUP_FILES.secrets);
-for (const file of [dumpFile, backupSecretsFile]) if (!existsSync(file)) fail(`${file} is missing: ${folder} is not a backup folder written by npm run backup`);
+// The keys may have been kept apart from the dumps: --secrets-from names that copy.
+const backupSecretsFile = resolve(values['secrets-from'] ?? join(folder, BACKUP_FILES.secrets));
+if (!existsSync(dumpFile)) fail(`${dumpFile} is missing: ${folder} is not a backup folder written by npm run backup`);
+if (!existsSync(backupSecretsFile)) fail(`${backupSecretsFile} is missing: name the backup's secrets file with --secrets-from F (without its ENCRYPTION_KEY the stored secrets cannot be read)`);
 
 // Everything that can refuse is checked before the database is touched.
 const { readSecretsFile, SECRETS_FILE, cli } = await import('./lib/app.mjs');
@@ -82,6 +86,7 @@ try {
   }
 
   const pgRestore = pgTool('pg_restore', major);
+  if (pgRestore.major !== major) log(`no pg_restore ${major} found; using ${pgRestore.path} (version ${pgRestore.major})`);
   log(`restoring ${dumpFile} into database "${database}" with ${pgRestore.path}`);
   const { dbname, env } = clientConnection(url);
   // One transaction: a restore that fails part way leaves the database as empty as it was.

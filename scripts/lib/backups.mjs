@@ -1,7 +1,7 @@
 // What `npm run backup` and `npm run restore` share: the backup folder's layout, the PostgreSQL client
 // tools that match a server, and the secrets that go with a dump. Needs installed dependencies.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from './toolchain.mjs';
@@ -88,7 +88,8 @@ export function pgTool(name, major) {
   const seen = new Map();
   for (const dir of candidateDirs(major)) {
     const path = join(dir, name);
-    if (!seen.has(path) && existsSync(path)) seen.set(path, toolMajor(path));
+    // /bin and /usr/bin are often one folder: each binary is asked its version once.
+    if (existsSync(path) && ![...seen.keys()].some((known) => realpathSync(known) === realpathSync(path))) seen.set(path, toolMajor(path));
   }
   const found = [...seen].map(([path, version]) => ({ path, major: version }));
   const exact = found.find((t) => t.major === major);

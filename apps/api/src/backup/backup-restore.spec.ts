@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -234,8 +234,14 @@ describe('backup and restore', () => {
     expect(readFileSync(targetSecrets, 'utf8')).toBe(otherKeys);
     const exists = await withAdminClient(inject('adminDatabaseUrl'), (c) => c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [fresh.name]));
     expect(exists.rowCount).toBe(0);
+    // Keys kept apart from the dumps: named with --secrets-from, else the restore says it needs them.
+    const apart = join(work, 'kept-apart.env');
+    renameSync(join(folder, 'secrets.env'), apart);
+    const keyless = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
+    expect(keyless.code).toBe(1);
+    expect(keyless.stderr).toContain('name the backup\'s secrets file with --secrets-from F');
     // Told to, it puts the backup's keys in place and keeps the other file beside.
-    const replaced = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
+    const replaced = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-from', apart, '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
     expect(replaced.code).toBe(0);
     expect(secretsFile(targetSecrets)).toEqual(keys);
     const kept = readdirSync(join(work, 'old-target')).filter((f) => f.startsWith('secrets.env.replaced-'));
