@@ -6,6 +6,7 @@
  * What a user does through one API process holds on the other; queued work is done once, by one worker.
  * The live stream's own rules, with two API apps in one process, are in live/live.spec.ts.
  */
+import { Queue } from 'bullmq';
 import { Workbook } from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import request, { type Response } from 'supertest';
@@ -13,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, EXPORT_PATHS, LIVE_PATHS, permsAll, type ResourceName, type TokenPair } from '@console/contracts';
 import { SIGN_IN_LIMITS } from '../auth/rate-limiter.service';
+import { bullConnection, QUEUES } from '../queues/queues';
 import { auth, makeUser, secretOf, totpCode, type TestUser } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { clearRedisPrefix, createTestDatabase } from '../test/harness';
@@ -202,6 +204,24 @@ describe('two API hosts and two worker hosts behind a proxy', () => {
       expect(ran).toHaveLength(1);
     } finally {
       stream.close();
+    }
+  });
+
+  it('keeps one next run of each repeating job, though both workers registered their schedules', async () => {
+    const queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: bullConnection(inject('redisUrl')), prefix: redisPrefix }));
+    try {
+      let waiting = 0;
+      for (const queue of queues) {
+        const schedulers = await queue.getJobSchedulers();
+        const nextRuns = (await queue.getDelayed()).filter((job) => job.repeatJobKey);
+        // At most one: a run that just came due has left the delayed set until its next one is added.
+        for (const scheduler of schedulers) expect(nextRuns.filter((job) => job.repeatJobKey === scheduler.key).length, scheduler.key).toBeLessThanOrEqual(1);
+        waiting += nextRuns.length;
+      }
+      // The sweepers and the maintenance jobs: there is something to compare.
+      expect(waiting).toBeGreaterThan(2);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.close()));
     }
   });
 });
