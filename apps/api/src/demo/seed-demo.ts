@@ -1,6 +1,6 @@
 /**
  * Demo data for a first look at the console: groups that show the privilege levels at work, their
- * users, a synced pair list with some pairs on, an exchange account, notifications, and the trading
+ * users, a synced pair list with some pairs on, an exchange account, and the trading
  * configuration a paper engine needs on that account (trading-config.ts). The trading rows, metrics
  * and logs come from the engine itself: `npm start -- --demo` runs it over the last months in history
  * mode before it goes live. Runs once: a database that already has the demo groups is left as it is,
@@ -63,15 +63,6 @@ export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer): P
     const [account]: { id: number }[] = await m.query(
       `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       ['Demo paper account', 'demo-key-0000', encryptSecret('demo-secret-not-a-real-key', encryptionKey), 10, null],
-    );
-
-    // Historical notifications: no Telegram outbox rows, so nothing is sent for them.
-    await m.query(
-      `INSERT INTO notifications (title, text_body, created_at)
-       SELECT (ARRAY['Position closed', 'Risk trigger fired', 'New trading pairs: 3', 'Order rejected by exchange', 'Daily summary'])[1 + n % 5],
-              'Demo event #' || n || ' on ' || (ARRAY['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'])[1 + n % 4] || '.',
-              now() - (n * interval '7 hours')
-         FROM generate_series(1, 40) AS n`,
     );
 
     // The trading configuration, unless the database has one already (trading data loaded before).
