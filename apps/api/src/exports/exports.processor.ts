@@ -51,6 +51,11 @@ export class ExportsProcessor extends QueueWorker {
     super();
   }
 
+  /** Each export holds a connection and ~25 MiB while it writes: EXPORT_CONCURRENCY bounds them per process. */
+  protected override get concurrency(): number {
+    return this.config.exportConcurrency;
+  }
+
   protected async schedules(): Promise<ScheduleSpec[]> {
     return [repeatingJob(this.queue, JOBS.requeuePendingExports, this.config.exportSweepMs), repeatingJob(this.queue, JOBS.purgeExpiredExports, this.config.exportPurgeMs)];
   }
@@ -65,7 +70,8 @@ export class ExportsProcessor extends QueueWorker {
 
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
   sweep(): Promise<number> {
-    return sweepOutbox(this.dataSource, exportsOutbox(this.config.exportStaleAfterMs), this.queue, this.config.exportRequeueAfterMs);
+    const outbox = exportsOutbox(this.config.exportStaleAfterMs, { db: this.dataSource, tasks: this.tasks, live: this.live });
+    return sweepOutbox(this.dataSource, outbox, this.queue, this.config.exportRequeueAfterMs);
   }
 
   /**

@@ -1,0 +1,101 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll, type LiveChange } from '@console/contracts';
+import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
+import { LiveEvents } from '../live/live-events';
+import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
+import { auth, makeUser, sessionFor } from '../test/factories';
+import { waitUntil } from '../test/fake-telegram';
+import { createTestApp, TestContext } from '../test/harness';
+import { startWorker } from '../test/worker';
+import { ExportsProcessor } from './exports.processor';
+
+const API = '/api/v2';
+const PATHS = EXPORT_PATHS.signals;
+
+/** Several users' exports on one worker: one at a time (EXPORT_CONCURRENCY=1), three per user at most. */
+describe('exports shared between users', () => {
+  let ctx: TestContext;
+  let worker: INestApplicationContext;
+  let queue: Queue;
+  let exportDir: string;
+  let root: string;
+  let alice: string;
+  let bob: string;
+  /** The worker's task events in the order it published them: `STARTED <id>`, `SUCCESS <id>`. */
+  const runEvents: string[] = [];
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'exports-fair-'));
+    // A folder that exists with a looser mode, as a mounted volume may: the store narrows it.
+    exportDir = join(root, 'files');
+    await mkdir(exportDir, { mode: 0o755 });
+    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_CONCURRENCY: '1', EXPORT_MAX_PER_USER: '3', EXPORT_BATCH_SIZE: '50' });
+    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 600, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
+    queue = ctx.app.get<Queue>(EXPORTS_QUEUE);
+    worker = await startWorker(ctx);
+    const live = worker.get(LiveEvents);
+    const publish = live.publish.bind(live);
+    live.publish = async (...changes: LiveChange[]) => {
+      for (const change of changes) {
+        const status = (change.row as { task_status?: string } | undefined)?.task_status;
+        if (change.resource === 'exports' && (status === 'STARTED' || status === 'SUCCESS')) runEvents.push(`${status} ${change.ids?.[0]}`);
+      }
+      return publish(...changes);
+    };
+    alice = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    bob = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.close();
+    await ctx?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const start = (token: string, query: string) => ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token));
+  const state = async (token: string, id: string) => (await ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token)).expect(200)).body;
+
+  it('runs one export at a time, one user\'s backlog does not hold back another\'s export, and the cap answers 429', async () => {
+    expect(worker.get(ExportsProcessor).worker.concurrency).toBe(1);
+    // Held while the requests arrive, so every task waits in the queue when the worker starts taking them.
+    await queue.pause();
+    const aliceTasks: string[] = [];
+    for (const query of ['?ordering=created_at', '?ordering=-created_at', '?status=finished']) aliceTasks.push((await start(alice, query).expect(200)).body.task_id);
+    expect(new Set(aliceTasks).size).toBe(3);
+    // Waiting tasks say so, once their job is in the queue (the request waits for that a moment at most).
+    await waitUntil(async () => (await state(alice, aliceTasks[2])).task_status === 'QUEUED', 10_000);
+    expect(await state(alice, aliceTasks[2])).toEqual({ task_status: 'QUEUED', progress: 0, filename: null, expired: false });
+
+    // The same request again is the same task, even at the cap; another one is refused.
+    expect((await start(alice, '?ordering=-created_at').expect(200)).body).toEqual({ task_id: aliceTasks[1] });
+    expect((await start(alice, '?status=active').expect(429)).body).toEqual({ detail: EXPORT_MESSAGES.tooMany, code: 'throttled' });
+    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks`);
+    expect(n).toBe(3);
+
+    // Bob's small export arrives last.
+    const bobTask = (await start(bob, '?created_at_after=2099-01-01').expect(200)).body.task_id as string;
+    await waitUntil(async () => (await state(bob, bobTask)).task_status === 'QUEUED', 10_000);
+
+    await queue.resume();
+    const [a1, a2, a3] = aliceTasks;
+    await waitUntil(() => runEvents.filter((e) => e.startsWith('SUCCESS')).length === 4, 60_000);
+    // One run at a time; Bob's export ranks with Alice's first, ahead of her second and third.
+    expect(runEvents).toEqual([`STARTED ${a1}`, `SUCCESS ${a1}`, `STARTED ${bobTask}`, `SUCCESS ${bobTask}`, `STARTED ${a2}`, `SUCCESS ${a2}`, `STARTED ${a3}`, `SUCCESS ${a3}`]);
+    expect(runEvents.indexOf(`SUCCESS ${bobTask}`)).toBeLessThan(runEvents.indexOf(`SUCCESS ${a3}`));
+
+    // Finished exports free the user's places.
+    expect((await state(alice, a3)).task_status).toBe('SUCCESS');
+    await start(alice, '?status=active').expect(200);
+  });
+
+  it('writes the files readable by the service\'s user only', async () => {
+    const id = (await start(bob, '?status=canceled').expect(200)).body.task_id as string;
+    await waitUntil(async () => (await state(bob, id)).task_status === 'SUCCESS', 30_000);
+    expect((await stat(join(exportDir, `${id}.xlsx`))).mode & 0o777).toBe(0o600);
+    expect((await stat(exportDir)).mode & 0o777).toBe(0o700);
+  });
+});
