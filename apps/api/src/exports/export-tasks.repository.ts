@@ -89,6 +89,22 @@ export class ExportTasksRepository {
     return row?.rank ?? 1;
   }
 
+  /**
+   * The user's waiting tasks with their rank now (as `queuePriority` counts it): once one of the user's
+   * exports ends, the rest move up, so a job queued behind the user's own earlier ones is not left behind
+   * every other user's later first export.
+   */
+  waitingRanks(db: Db, userId: number): Promise<{ id: string; rank: number }[]> {
+    return queryRows(
+      db,
+      `SELECT id, rank FROM (
+         SELECT id::text, status, row_number() OVER (ORDER BY created_at, id)::int AS rank
+           FROM export_tasks WHERE requested_by = $1 AND ${UNFINISHED}) mine
+        WHERE status IN ('PENDING', 'QUEUED')`,
+      [userId],
+    );
+  }
+
   /** The task's job is in the queue: PENDING becomes QUEUED (a run may have taken it already). */
   markQueued(db: Db, id: string): Promise<Pick<ExportTaskRecord, 'id' | 'kind' | 'requested_by'> | undefined> {
     return firstRow(db, `UPDATE export_tasks SET status = 'QUEUED' WHERE id = $1 AND status = 'PENDING' RETURNING id::text, kind, requested_by`, [id]);

@@ -98,4 +98,27 @@ describe('exports shared between users', () => {
     expect((await stat(join(exportDir, `${id}.xlsx`))).mode & 0o777).toBe(0o600);
     expect((await stat(exportDir)).mode & 0o777).toBe(0o700);
   });
+
+  it('a user whose export ended moves their waiting ones up, ahead of other users\' later exports of the same rank', async () => {
+    const unfinished = async () => (await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks WHERE status NOT IN ('SUCCESS', 'FAILURE')`))[0].n as number;
+    await waitUntil(async () => (await unfinished()) === 0, 30_000);
+    await queue.pause();
+    const aliceTasks: string[] = [];
+    for (const query of ['?status=canceled', '?status=active&ordering=created_at', '?status=finished&ordering=created_at']) aliceTasks.push((await start(alice, query).expect(200)).body.task_id);
+    const priorities = async () => Promise.all(aliceTasks.map(async (id) => (await queue.getJob(`export-${id}`))?.priority));
+    await waitUntil(async () => (await priorities()).every((p) => p !== undefined), 10_000);
+    expect(await priorities()).toEqual([1, 2, 3]);
+
+    // Alice's first export is written (here by a direct run; its job then finds it done): the others move up.
+    expect(await worker.get(ExportsProcessor).run(aliceTasks[0])).toBe('succeeded');
+    expect((await priorities()).slice(1)).toEqual([1, 2]);
+
+    // Bob's two exports come after: each ranks behind Alice's export of the same rank.
+    const since = runEvents.length;
+    const bobTasks: string[] = [];
+    for (const query of ['?status=canceled&ordering=created_at', '?status=active']) bobTasks.push((await start(bob, query).expect(200)).body.task_id);
+    await queue.resume();
+    await waitUntil(() => runEvents.slice(since).filter((e) => e.startsWith('SUCCESS')).length === 4, 60_000);
+    expect(runEvents.slice(since).filter((e) => e.startsWith('STARTED'))).toEqual([`STARTED ${aliceTasks[1]}`, `STARTED ${bobTasks[0]}`, `STARTED ${aliceTasks[2]}`, `STARTED ${bobTasks[1]}`]);
+  });
 });

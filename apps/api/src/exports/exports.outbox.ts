@@ -10,6 +10,9 @@ import type { ExportTasksRepository } from './export-tasks.repository';
 export const EXPORT_ATTEMPTS = 3;
 const EXPORT_RETRY_MS = 5_000;
 
+/** A task's job: one per task, so a late publish and a sweep add one job. */
+export const exportJobId = (taskId: string) => `export-${taskId}`;
+
 export interface ExportsOutboxDeps {
   db: Db;
   tasks: ExportTasksRepository;
@@ -34,7 +37,7 @@ export function exportsOutbox(staleAfterMs: number, deps: ExportsOutboxDeps): Ou
       const requestId = currentRequestId();
       const data: BuildExportJob['data'] = requestId ? { taskId: id, requestId } : { taskId: id };
       await queue.add(JOBS.buildExport, data, {
-        jobId: `export-${id}`,
+        jobId: exportJobId(id),
         priority: await deps.tasks.queuePriority(deps.db, id),
         attempts: EXPORT_ATTEMPTS,
         backoff: { type: 'exponential', delay: EXPORT_RETRY_MS },

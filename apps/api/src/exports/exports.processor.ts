@@ -15,7 +15,7 @@ import { EXPORT_STORE, type ExportStore } from './export-store';
 import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
-import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
+import { EXPORT_ATTEMPTS, exportJobId, exportsOutbox } from './exports.outbox';
 import { writeListXlsx } from './xlsx-writer';
 import { exportDuration, exportSize } from '../metrics/metrics';
 
@@ -116,6 +116,7 @@ export class ExportsProcessor extends QueueWorker {
         return 'superseded';
       }
       await announce('SUCCESS', 100);
+      await this.moveUp(task.requested_by);
       timed({ outcome: 'succeeded' });
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
       this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
@@ -129,8 +130,27 @@ export class ExportsProcessor extends QueueWorker {
       timed({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
-      if (options.lastAttempt ?? true) await announce('FAILURE', task.progress);
+      if (options.lastAttempt ?? true) {
+        await announce('FAILURE', task.progress);
+        await this.moveUp(task.requested_by);
+      }
       throw error;
+    }
+  }
+
+  /**
+   * One of the user's exports ended: their waiting jobs take their new ranks. Best effort: a job that a
+   * worker took meanwhile, or that is gone (the sweeper adds it again at its rank), keeps what it had.
+   */
+  private async moveUp(userId: number | null): Promise<void> {
+    if (userId === null) return;
+    try {
+      for (const { id, rank } of await this.tasks.waitingRanks(this.dataSource, userId)) {
+        const job = await this.queue.getJob(exportJobId(id));
+        if (job && job.priority !== rank) await job.changePriority({ priority: rank }).catch(() => undefined);
+      }
+    } catch (error) {
+      this.logger.warn(`exports of user ${userId}: waiting jobs keep their ranks (${(error as Error).message})`);
     }
   }
 
