@@ -36,7 +36,7 @@ export async function writeListXlsx(db: Db, source: ExportSource, stored: Record
   const scope = source.rows?.where(perm) ?? [];
   const total = await countList(db, source.list, filters, scope);
   const columns = visibleColumns(source, perm);
-  const sheetColumns: SheetColumn[] = columns.map((c) => ({ header: c.header, width: c.width ?? DEFAULT_WIDTH, numFmt: c.numFmt }));
+  const sheetColumns: SheetColumn[] = columns.map((c) => ({ header: c.header, width: c.width ?? DEFAULT_WIDTH, numFmt: c.numFmt, numeric: c.numeric }));
   const styles = sheetStyles(sheetColumns);
   const zip = new ZipWriter(typeof target === 'string' ? createWriteStream(target) : target, options.level);
   let written = 0;
