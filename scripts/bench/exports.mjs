@@ -40,7 +40,14 @@ async function exportOnce(file) {
   const t0 = performance.now();
   // The worker's run: one read-only transaction, in which the rows' cursor lives.
   await client.query('BEGIN READ ONLY');
-  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, { batchSize: BATCH_SIZE, progressEvery: 20, onProgress: async () => {}, level: LEVEL });
+  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, {
+    batchSize: BATCH_SIZE,
+    progressEvery: 20,
+    onProgress: async () => {},
+    level: LEVEL,
+    // As the worker reads them: rows as arrays on the cursor's connection.
+    fetchArrays: (sql) => client.query({ text: sql, rowMode: 'array' }),
+  });
   await client.query('COMMIT');
   const ms = performance.now() - t0;
   await client.end();

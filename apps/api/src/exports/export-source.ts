@@ -17,6 +17,8 @@ export interface ExportColumn {
   width?: number;
   /** The cell, when it is not the field's value as is (a nested object's title, a decimal as a number). */
   value?: (row: ListRow) => unknown;
+  /** The cell from the field's value alone (`value` of the row's field), for rows read as arrays. */
+  cell?: (value: unknown) => unknown;
   /** Excel number format, e.g. 'dd.mm.yyyy hh:mm:ss' for dates. */
   numFmt?: string;
   /** A number column: a text value is the number's plain decimal text, written into the cell as it is. */
@@ -36,18 +38,17 @@ const DATE_WIDTH = 20;
 export function exportColumns<Row>(set: ColumnSet<Row>): ExportColumn[] {
   return set.columns.map((c) => {
     const numeric = NUMBER_KINDS.has(c.format.kind);
+    // PostgreSQL's text of a NUMERIC is already the cell's text: no parse and print per cell.
+    const cell = numeric
+      ? (value: unknown) => (typeof value === 'string' && isPlainNumberText(value) ? value : excelCellValue(c.format, value))
+      : (value: unknown) => excelCellValue(c.format, value);
     return {
       field: c.field,
       header: c.header,
       width: c.format.kind === 'datetime' ? DATE_WIDTH : c.format.kind === 'text' ? TEXT_WIDTH : Math.max(12, c.header.length + 4),
       numFmt: excelNumFmt(c.format),
-      // PostgreSQL's text of a NUMERIC is already the cell's text: no parse and print per cell.
-      value: numeric
-        ? (row: ListRow) => {
-            const value = row[c.field];
-            return typeof value === 'string' && isPlainNumberText(value) ? value : excelCellValue(c.format, value);
-          }
-        : (row: ListRow) => excelCellValue(c.format, row[c.field]),
+      value: (row: ListRow) => cell(row[c.field]),
+      cell,
       numeric,
       limited: c.limited,
     };
@@ -80,7 +81,7 @@ export function cellOf(column: ExportColumn, row: ListRow): unknown {
   return plainCell(value);
 }
 
-function plainCell(value: unknown): unknown {
+export function plainCell(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'string') return value;

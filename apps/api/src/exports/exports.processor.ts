@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ExportStatus } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -102,8 +103,11 @@ export class ExportsProcessor extends QueueWorker {
       // Read-only transaction of its own: the rows' cursor lives in it; progress commits on other connections.
       const rowCount = await this.dataSource.transaction(async (m) => {
         await this.tasks.readOnly(m);
+        // The transaction's own pg connection, where the cursor lives: its rows are read as arrays.
+        const client = (await m.queryRunner!.connect()) as PoolClient;
         return writeListXlsx(m, source, task.filters, task.list_perm, upload.out, {
           batchSize: this.config.exportBatchSize,
+          fetchArrays: (sql) => client.query({ text: sql, rowMode: 'array' }),
           progressEvery: options.afterBatch ? 1 : Math.max(1, Math.round(PROGRESS_EVERY_ROWS / this.config.exportBatchSize)),
           onProgress: stillOurs,
         });
