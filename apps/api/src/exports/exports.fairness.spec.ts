@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll, type LiveChange } from '@console/contracts';
+import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll, type LiveChange, type Perm } from '@console/contracts';
 import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
 import { LiveEvents } from '../live/live-events';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
@@ -90,6 +90,25 @@ describe('exports shared between users', () => {
     // Finished exports free the user's places.
     expect((await state(alice, a3)).task_status).toBe('SUCCESS');
     await start(alice, '?status=active').expect(200);
+  });
+
+  it('an identical request is one with the same columns: a group that now sees other columns gets a new task', async () => {
+    const limitedPerms = (fields: string[]): Partial<Perm>[] => [
+      { section_name: 'signals', status: 'Limited', fields, filtering: true, sorting: true, signals_count: 50 },
+      { section_name: 'signals_export', status: 'Full' },
+    ];
+    const user = await makeUser(ctx.db, { perms: limitedPerms(['created_at', 'pair', 'status']) });
+    const token = (await sessionFor(ctx, user.id)).access;
+    await queue.pause();
+    try {
+      const first = (await start(token, '?status=finished').expect(200)).body.task_id as string;
+      expect((await start(token, '?status=finished').expect(200)).body.task_id).toBe(first);
+      await ctx.db.query(`UPDATE groups SET perms = $1::jsonb WHERE id = $2`, [JSON.stringify(limitedPerms(['created_at', 'pair', 'status', 'direction'])), user.groupId]);
+      const second = (await start(token, '?status=finished').expect(200)).body.task_id as string;
+      expect(second).not.toBe(first);
+    } finally {
+      await queue.resume();
+    }
   });
 
   it('writes the files readable by the service\'s user only', async () => {
