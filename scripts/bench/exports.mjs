@@ -9,6 +9,7 @@
 //   BENCH_SIGNALS=1000000 BENCH_BATCH_SIZE=500 BENCH_RUNS=2 node scripts/bench/exports.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures; BENCH_KEEP=1 keeps it afterwards.
 //   BENCH_NODE_FLAGS='--max-semi-space-size=16' runs the child with those V8 flags instead of the worker's.
+//   BENCH_LEVEL=6 deflates at that level instead of the writer's default.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -22,6 +23,8 @@ const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
 /** The worker's default (EXPORT_BATCH_SIZE). */
 const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+/** The zip's deflate level; unset: the writer's default. */
+const LEVEL = process.env.BENCH_LEVEL === undefined ? undefined : Number(process.env.BENCH_LEVEL);
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? WORKER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 const dist = (path) => join(ROOT, 'apps/api/dist', path);
 
@@ -37,7 +40,14 @@ async function exportOnce(file) {
   const t0 = performance.now();
   // The worker's run: one read-only transaction, in which the rows' cursor lives.
   await client.query('BEGIN READ ONLY');
-  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, { batchSize: BATCH_SIZE, progressEvery: 20, onProgress: async () => {} });
+  const rows = await writeListXlsx(db, SIGNALS_EXPORT, {}, perm, file, {
+    batchSize: BATCH_SIZE,
+    progressEvery: 20,
+    onProgress: async () => {},
+    level: LEVEL,
+    // As the worker reads them: rows as arrays on the cursor's connection.
+    fetchArrays: (sql) => client.query({ text: sql, rowMode: 'array' }),
+  });
   await client.query('COMMIT');
   const ms = performance.now() - t0;
   await client.end();
@@ -92,7 +102,7 @@ async function fill() {
 }
 
 async function main() {
-  console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}, node flags '${NODE_FLAGS.join(' ')}'`);
+  console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}, deflate level ${LEVEL ?? 'default'}, node flags '${NODE_FLAGS.join(' ')}'`);
   if (!process.env.BENCH_REUSE) await fill();
   const dir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
   try {

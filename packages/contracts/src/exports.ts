@@ -35,6 +35,8 @@ export const EXPORT_MESSAGES = {
   failed: 'The export failed. Try again.',
   /** The group now sees less of the list than the file holds (a column, or signals rows). */
   beyondAccess: 'This export holds data your group no longer sees. Export again.',
+  /** 429: the user already has as many exports waiting or running as one user may. */
+  tooMany: 'You have too many exports in progress. Wait for one to finish, then export again.',
 } as const;
 
 interface ExportKindRules {

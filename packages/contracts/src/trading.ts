@@ -125,8 +125,14 @@ export const BOT_CONTROL_TEXTS = {
 export const EXPORT_KINDS = ['signals', 'orders', 'profiles_stats', 'account_stats'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** An export task's status, named as the SPA polls for it (`task_status` SUCCESS); PROGRESS while rows are written. */
-export const EXPORT_STATUSES = ['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE'] as const;
+/**
+ * An export task's status, named as the SPA polls for it (`task_status` SUCCESS): PENDING until its job is
+ * in the queue (the sweeper queues it when Redis was away), QUEUED while it waits for a worker's slot,
+ * STARTED once a run took it, PROGRESS while rows are written.
+ */
+export const EXPORT_STATUSES = ['PENDING', 'QUEUED', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE'] as const;
+/** A task no run has taken yet: it waits for the queue or for a worker's slot. */
+export const EXPORT_WAITING_STATUSES = ['PENDING', 'QUEUED'] as const satisfies readonly ExportStatus[];
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Operator actions handed to the trading engine; the console never changes trading state itself. */

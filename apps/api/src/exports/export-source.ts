@@ -3,7 +3,8 @@
  * field of the list's answer, so a Limited group's fields pick them), the answer shape of a row, and the
  * rows the group may see. One per exported list, in export-sources.ts.
  */
-import { excelCellValue, excelNumFmt, isFieldAllowed, type ColumnSet, type ExportedList, type Perm } from '@console/contracts';
+import { excelCellValue, excelNumFmt, isFieldAllowed, type ColumnFormat, type ColumnSet, type ExportedList, type Perm } from '@console/contracts';
+import { isPlainNumberText } from '../common/decimal';
 import type { RowScope } from '../access/row-scopes';
 import type { ListDeclaration } from '../common/list-query/list-declaration';
 
@@ -16,8 +17,12 @@ export interface ExportColumn {
   width?: number;
   /** The cell, when it is not the field's value as is (a nested object's title, a decimal as a number). */
   value?: (row: ListRow) => unknown;
+  /** The cell from the field's value alone (`value` of the row's field), for rows read as arrays. */
+  cell?: (value: unknown) => unknown;
   /** Excel number format, e.g. 'dd.mm.yyyy hh:mm:ss' for dates. */
   numFmt?: string;
+  /** A number column: a text value is the number's plain decimal text, written into the cell as it is. */
+  numeric?: boolean;
   /** Whether a Limited group may see it at all (its field is one of the section's fields). */
   limited: boolean;
 }
@@ -31,15 +36,26 @@ const DATE_WIDTH = 20;
  * order, numbers as numbers in the screen's decimals, enums by the screen's labels.
  */
 export function exportColumns<Row>(set: ColumnSet<Row>): ExportColumn[] {
-  return set.columns.map((c) => ({
-    field: c.field,
-    header: c.header,
-    width: c.format.kind === 'datetime' ? DATE_WIDTH : c.format.kind === 'text' ? TEXT_WIDTH : Math.max(12, c.header.length + 4),
-    numFmt: excelNumFmt(c.format),
-    value: (row: ListRow) => excelCellValue(c.format, row[c.field]),
-    limited: c.limited,
-  }));
+  return set.columns.map((c) => {
+    const numeric = NUMBER_KINDS.has(c.format.kind);
+    // PostgreSQL's text of a NUMERIC is already the cell's text: no parse and print per cell.
+    const cell = numeric
+      ? (value: unknown) => (typeof value === 'string' && isPlainNumberText(value) ? value : excelCellValue(c.format, value))
+      : (value: unknown) => excelCellValue(c.format, value);
+    return {
+      field: c.field,
+      header: c.header,
+      width: c.format.kind === 'datetime' ? DATE_WIDTH : c.format.kind === 'text' ? TEXT_WIDTH : Math.max(12, c.header.length + 4),
+      numFmt: excelNumFmt(c.format),
+      value: (row: ListRow) => cell(row[c.field]),
+      cell,
+      numeric,
+      limited: c.limited,
+    };
+  });
 }
+
+const NUMBER_KINDS: ReadonlySet<ColumnFormat['kind']> = new Set(['integer', 'number', 'coins', 'percent', 'money']);
 
 export interface ExportSource<Q extends { ordering?: string } = { ordering?: string }> {
   kind: ExportedList;
@@ -65,7 +81,7 @@ export function cellOf(column: ExportColumn, row: ListRow): unknown {
   return plainCell(value);
 }
 
-function plainCell(value: unknown): unknown {
+export function plainCell(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'string') return value;

@@ -6,7 +6,7 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback, type Writable } from 'node:stream';
 import type { Provider } from '@nestjs/common';
@@ -46,6 +46,10 @@ export function exportStoreOf(config: AppConfig): ExportStore {
 /** The store EXPORT_STORE names, for the API (downloads) and the worker (writes, purge). */
 export const exportStoreProvider: Provider = { provide: EXPORT_STORE, inject: [APP_CONFIG], useFactory: exportStoreOf };
 
+/** Owner only: the folder, and each file (a part file keeps its mode when renamed into place). */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 /**
  * A folder: each run writes a hidden part file of its own and renames it to the task's name, atomically;
  * so a retried or duplicated run never leaves a partial or second file.
@@ -54,14 +58,17 @@ export class LocalExportStore implements ExportStore {
   constructor(private readonly dir: string) {}
 
   async begin(taskId: string, runKey: string): Promise<ExportUpload> {
-    await mkdir(this.dir, { recursive: true });
+    // The files hold trading data for one requester: only the service's user may list or read them.
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE });
+    // A folder made before (or by a volume mount) keeps its mode unless set; one we do not own stays as it is.
+    await chmod(this.dir, DIR_MODE).catch(() => undefined);
     // Part files of earlier runs (a dead worker's): a run that still writes one finds the task taken.
     const names = await readdir(this.dir);
     await Promise.all(names.filter((name) => partFileTask(name) === taskId).map((name) => rm(join(this.dir, name), { force: true })));
     const part = exportPartPath(this.dir, taskId, runKey);
     const file = exportFilePath(this.dir, taskId);
     return {
-      out: createWriteStream(part),
+      out: createWriteStream(part, { mode: FILE_MODE }),
       commit: async () => {
         await rename(part, file);
         return { location: file, bytes: await stat(file).then((info) => info.size, () => null) };

@@ -19,6 +19,18 @@ export interface ExportTaskRecord {
 }
 
 const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename, file_path, requested_by, run_key::text, runs, expired_at`;
+/** A task not finished: waiting for the queue or a worker, or held by a run (the partial index's condition). */
+const UNFINISHED = `status IN ('PENDING', 'QUEUED', 'STARTED', 'PROGRESS')`;
+/** Namespace of the per-user advisory lock of export starts (the second key is the user's id). */
+const EXPORT_START_LOCK = 7_310_002;
+
+export interface NewExportTask {
+  kind: ExportKind;
+  filters: Record<string, unknown>;
+  listPerm: Perm;
+  filename: string;
+  requestedBy: number;
+}
 
 /**
  * Every statement on export_tasks. The row is the task's record: a run owns it by its run key, and each of
@@ -32,7 +44,73 @@ export class ExportTasksRepository {
     await db.query('SET TRANSACTION READ ONLY');
   }
 
-  async create(db: Db, task: { kind: ExportKind; filters: Record<string, unknown>; listPerm: Perm; filename: string; requestedBy: number }): Promise<string> {
+  /**
+   * Serialises the user's starts until the caller's transaction ends, so that the check for an identical
+   * waiting task and the count against the cap see every task the user's other requests made.
+   */
+  async lockUserStarts(db: Db, userId: number): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [EXPORT_START_LOCK, userId]);
+  }
+
+  /**
+   * The user's task of the same kind, filters (ordering included) and perm of the list (so the same columns
+   * and rows) that no run has taken yet: asking again gives this one.
+   */
+  async findWaitingTwin(db: Db, task: NewExportTask): Promise<string | undefined> {
+    const row = await firstRow<{ id: string }>(
+      db,
+      `SELECT id::text FROM export_tasks
+        WHERE requested_by = $1 AND status IN ('PENDING', 'QUEUED') AND kind = $2 AND filters = $3::jsonb AND list_perm = $4::jsonb
+        ORDER BY created_at LIMIT 1`,
+      [task.requestedBy, task.kind, JSON.stringify(task.filters), JSON.stringify(task.listPerm)],
+    );
+    return row?.id;
+  }
+
+  /** How many of the user's tasks are waiting or running. */
+  async countUnfinished(db: Db, userId: number): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(db, `SELECT count(*)::int AS n FROM export_tasks WHERE requested_by = $1 AND ${UNFINISHED}`, [userId]);
+    return row.n;
+  }
+
+  /**
+   * The job's BullMQ priority (lower runs first): 1 + the requester's unfinished tasks made before this
+   * one. A user's first export ranks with every other user's first, so one user's backlog never holds
+   * back another user's single export; within a rank the queue keeps its order of arrival.
+   */
+  async queuePriority(db: Db, id: string): Promise<number> {
+    const [row] = await queryRows<{ rank: number }>(
+      db,
+      `SELECT 1 + (SELECT count(*)::int FROM export_tasks o
+                    WHERE o.requested_by = t.requested_by AND o.status IN ('PENDING', 'QUEUED', 'STARTED', 'PROGRESS') AND (o.created_at, o.id) < (t.created_at, t.id)) AS rank
+         FROM export_tasks t WHERE t.id = $1`,
+      [id],
+    );
+    return row?.rank ?? 1;
+  }
+
+  /**
+   * The user's waiting tasks with their rank now (as `queuePriority` counts it): once one of the user's
+   * exports ends, the rest move up, so a job queued behind the user's own earlier ones is not left behind
+   * every other user's later first export.
+   */
+  waitingRanks(db: Db, userId: number): Promise<{ id: string; rank: number }[]> {
+    return queryRows(
+      db,
+      `SELECT id, rank FROM (
+         SELECT id::text, status, row_number() OVER (ORDER BY created_at, id)::int AS rank
+           FROM export_tasks WHERE requested_by = $1 AND ${UNFINISHED}) mine
+        WHERE status IN ('PENDING', 'QUEUED')`,
+      [userId],
+    );
+  }
+
+  /** The task's job is in the queue: PENDING becomes QUEUED (a run may have taken it already). */
+  markQueued(db: Db, id: string): Promise<Pick<ExportTaskRecord, 'id' | 'kind' | 'requested_by'> | undefined> {
+    return firstRow(db, `UPDATE export_tasks SET status = 'QUEUED' WHERE id = $1 AND status = 'PENDING' RETURNING id::text, kind, requested_by`, [id]);
+  }
+
+  async create(db: Db, task: NewExportTask): Promise<string> {
     const [row] = await queryRows<{ id: string }>(
       db,
       `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id::text`,
@@ -51,7 +129,7 @@ export class ExportTasksRepository {
   }
 
   /**
-   * Takes the task for a run: one waiting to start, released by a failed run, or whose owner has not
+   * Takes the task for a run: one waiting to start (pending or queued), released by a failed run, or whose owner has not
    * beaten for `staleMs`. Answers the task, or undefined when it is done or another run holds it.
    */
   claim(db: Db, id: string, runKey: string, staleMs: number): Promise<ExportTaskRecord | undefined> {
@@ -59,7 +137,7 @@ export class ExportTasksRepository {
       db,
       `UPDATE export_tasks SET status = 'STARTED', progress = 0, run_key = $2, runs = runs + 1, heartbeat_at = now(),
               started_at = coalesce(started_at, now())
-        WHERE id = $1 AND (status = 'PENDING'
+        WHERE id = $1 AND (status IN ('PENDING', 'QUEUED')
               OR (status IN ('STARTED', 'PROGRESS') AND (run_key IS NULL OR heartbeat_at < now() - make_interval(secs => $3))))
         RETURNING ${COLUMNS}`,
       [id, runKey, staleMs / 1000],

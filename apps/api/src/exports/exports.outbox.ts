@@ -1,32 +1,51 @@
 import { currentRequestId } from '../common/http/request-id';
+import type { Db } from '../common/database/sql';
 import type { Outbox } from '../queues/outbox';
 import { BuildExportJob, JOBS } from '../queues/queues';
+import type { LiveEvents } from '../live/live-events';
+import { exportChange } from './export-live-changes';
+import type { ExportTasksRepository } from './export-tasks.repository';
 
 /** Attempts of one export job: the first and two retries, 5 s apart and doubling. */
 export const EXPORT_ATTEMPTS = 3;
 const EXPORT_RETRY_MS = 5_000;
 
+/** A task's job: one per task, so a late publish and a sweep add one job. */
+export const exportJobId = (taskId: string) => `export-${taskId}`;
+
+export interface ExportsOutboxDeps {
+  db: Db;
+  tasks: ExportTasksRepository;
+  /** Tells the requester's consoles that the task now waits in the queue. */
+  live: LiveEvents;
+}
+
 /**
  * export_tasks as an outbox: a task waiting to start, or one whose run stopped beating (its worker died)
  * or was released by a failed attempt, gets its job again. Finished jobs are removed, so a sweep can add
- * the job of a task whose run was lost; while the job exists, adding it again adds nothing.
+ * the job of a task whose run was lost; while the job exists, adding it again adds nothing. The job's
+ * priority ranks it among its requester's unfinished tasks (fair queueing between users); once the job
+ * is in, a PENDING task is QUEUED.
  */
-export function exportsOutbox(staleAfterMs: number): Outbox {
+export function exportsOutbox(staleAfterMs: number, deps: ExportsOutboxDeps): Outbox {
   return {
     name: 'export',
     table: 'export_tasks',
-    waiting: `status = 'PENDING' OR (status IN ('STARTED', 'PROGRESS') AND (run_key IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})))`,
+    waiting: `status IN ('PENDING', 'QUEUED') OR (status IN ('STARTED', 'PROGRESS') AND (run_key IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})))`,
     publish: async (queue, id) => {
       // The request that asked for the export; none when the sweeper queues it again.
       const requestId = currentRequestId();
       const data: BuildExportJob['data'] = requestId ? { taskId: id, requestId } : { taskId: id };
       await queue.add(JOBS.buildExport, data, {
-        jobId: `export-${id}`,
+        jobId: exportJobId(id),
+        priority: await deps.tasks.queuePriority(deps.db, id),
         attempts: EXPORT_ATTEMPTS,
         backoff: { type: 'exponential', delay: EXPORT_RETRY_MS },
         removeOnComplete: true,
         removeOnFail: true,
       });
+      const queued = await deps.tasks.markQueued(deps.db, id);
+      if (queued) await deps.live.publish(...exportChange(queued, 'QUEUED', 0));
     },
   };
 }

@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ExportStatus } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -15,7 +16,7 @@ import { EXPORT_STORE, type ExportStore } from './export-store';
 import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
-import { EXPORT_ATTEMPTS, exportsOutbox } from './exports.outbox';
+import { EXPORT_ATTEMPTS, exportJobId, exportsOutbox } from './exports.outbox';
 import { writeListXlsx } from './xlsx-writer';
 import { exportDuration, exportSize } from '../metrics/metrics';
 
@@ -51,6 +52,11 @@ export class ExportsProcessor extends QueueWorker {
     super();
   }
 
+  /** Each export holds a connection and ~25 MiB while it writes: EXPORT_CONCURRENCY bounds them per process. */
+  protected override get concurrency(): number {
+    return this.config.exportConcurrency;
+  }
+
   protected async schedules(): Promise<ScheduleSpec[]> {
     return [repeatingJob(this.queue, JOBS.requeuePendingExports, this.config.exportSweepMs), repeatingJob(this.queue, JOBS.purgeExpiredExports, this.config.exportPurgeMs)];
   }
@@ -65,7 +71,8 @@ export class ExportsProcessor extends QueueWorker {
 
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
   sweep(): Promise<number> {
-    return sweepOutbox(this.dataSource, exportsOutbox(this.config.exportStaleAfterMs), this.queue, this.config.exportRequeueAfterMs);
+    const outbox = exportsOutbox(this.config.exportStaleAfterMs, { db: this.dataSource, tasks: this.tasks, live: this.live });
+    return sweepOutbox(this.dataSource, outbox, this.queue, this.config.exportRequeueAfterMs);
   }
 
   /**
@@ -96,8 +103,11 @@ export class ExportsProcessor extends QueueWorker {
       // Read-only transaction of its own: the rows' cursor lives in it; progress commits on other connections.
       const rowCount = await this.dataSource.transaction(async (m) => {
         await this.tasks.readOnly(m);
+        // The transaction's own pg connection, where the cursor lives: its rows are read as arrays.
+        const client = (await m.queryRunner!.connect()) as PoolClient;
         return writeListXlsx(m, source, task.filters, task.list_perm, upload.out, {
           batchSize: this.config.exportBatchSize,
+          fetchArrays: (sql) => client.query({ text: sql, rowMode: 'array' }),
           progressEvery: options.afterBatch ? 1 : Math.max(1, Math.round(PROGRESS_EVERY_ROWS / this.config.exportBatchSize)),
           onProgress: stillOurs,
         });
@@ -110,6 +120,7 @@ export class ExportsProcessor extends QueueWorker {
         return 'superseded';
       }
       await announce('SUCCESS', 100);
+      await this.moveUp(task.requested_by);
       timed({ outcome: 'succeeded' });
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
       this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
@@ -123,8 +134,27 @@ export class ExportsProcessor extends QueueWorker {
       timed({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
-      if (options.lastAttempt ?? true) await announce('FAILURE', task.progress);
+      if (options.lastAttempt ?? true) {
+        await announce('FAILURE', task.progress);
+        await this.moveUp(task.requested_by);
+      }
       throw error;
+    }
+  }
+
+  /**
+   * One of the user's exports ended: their waiting jobs take their new ranks. Best effort: a job that a
+   * worker took meanwhile, or that is gone (the sweeper adds it again at its rank), keeps what it had.
+   */
+  private async moveUp(userId: number | null): Promise<void> {
+    if (userId === null) return;
+    try {
+      for (const { id, rank } of await this.tasks.waitingRanks(this.dataSource, userId)) {
+        const job = await this.queue.getJob(exportJobId(id));
+        if (job && job.priority !== rank) await job.changePriority({ priority: rank }).catch(() => undefined);
+      }
+    } catch (error) {
+      this.logger.warn(`exports of user ${userId}: waiting jobs keep their ranks (${(error as Error).message})`);
     }
   }
 

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { defaultPerm, EXPORT_MESSAGES, exportFilename, isExportStillVisible, type ExportedList, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { ForbiddenDetail, NotFoundDetail } from '../common/errors/api-errors';
+import { ForbiddenDetail, NotFoundDetail, TooManyRequestsDetail } from '../common/errors/api-errors';
 import { publishAfterCommit } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
@@ -46,19 +46,31 @@ export class ExportsService {
     @Inject(EXPORT_STORE) private readonly store: ExportStore,
   ) {}
 
+  private get outbox() {
+    return exportsOutbox(this.config.exportStaleAfterMs, { db: this.dataSource, tasks: this.tasks, live: this.live });
+  }
+
+  /**
+   * A task for the list's rows as the user filters and sees them. The same request still waiting answers
+   * its task again; a user with EXPORT_MAX_PER_USER exports waiting or running is refused (429), so one
+   * user cannot fill the workers' queue.
+   */
   async start(principal: Principal, kind: ExportedList, query: object): Promise<ExportStartDto> {
     if (!principal.sourcePerm) throw new Error(`export of ${kind} declared without its list's section`);
     // Validated DTO values as JSON (dates as ISO text): what the worker's filters read back.
     const filters = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(query)) as Record<string, unknown>).filter(([k]) => !PAGING.has(k)));
-    const id = await this.tasks.create(this.dataSource, {
-      kind,
-      filters,
-      listPerm: principal.sourcePerm,
-      filename: exportFilename(kind, filters, new Date()),
-      requestedBy: principal.userId,
+    const task = { kind, filters, listPerm: principal.sourcePerm, filename: exportFilename(kind, filters, new Date()), requestedBy: principal.userId };
+    const made = await this.dataSource.transaction(async (m) => {
+      await this.tasks.lockUserStarts(m, principal.userId);
+      const twin = await this.tasks.findWaitingTwin(m, task);
+      if (twin) return { id: twin, created: false };
+      if ((await this.tasks.countUnfinished(m, principal.userId)) >= this.config.exportMaxPerUser) throw new TooManyRequestsDetail(EXPORT_MESSAGES.tooMany);
+      return { id: await this.tasks.create(m, task), created: true };
     });
+    if (!made.created) return { task_id: made.id };
+    const id = made.id;
     await Promise.all([
-      publishAfterCommit(exportsOutbox(this.config.exportStaleAfterMs), this.queue, [id], this.config.enqueueTimeoutMs, this.logger),
+      publishAfterCommit(this.outbox, this.queue, [id], this.config.enqueueTimeoutMs, this.logger),
       this.live.publish(...exportChange({ id, kind, requested_by: principal.userId }, 'PENDING', 0)),
     ]);
     return { task_id: id };

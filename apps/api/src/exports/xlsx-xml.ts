@@ -9,6 +9,8 @@ export interface SheetColumn {
   width: number;
   /** Excel number format of the column's cells; none: General. */
   numFmt?: string;
+  /** Its text values are plain decimal numbers (`-?digits(.digits)?`), written as number cells. */
+  numeric?: boolean;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -140,7 +142,8 @@ const MS_PER_DAY = 86_400_000;
 const EPOCH_SERIAL = 25_569;
 
 /**
- * Writes a row's cells as XML. A cell is text (inline string), a number, a boolean or a Date (a serial
+ * Writes a row's cells as XML. A cell is text (inline string), a number (or, in a numeric column, its
+ * plain decimal text), a boolean or a Date (a serial
  * day number in UTC, as exceljs wrote it); null, NaN and invalid dates leave the cell out (the column's
  * style still shows an empty cell's format).
  */
@@ -152,6 +155,7 @@ export function rowWriter(columns: readonly SheetColumn[], styles: SheetStyles):
   const dateTail = styles.columnStyles.map((s) => `" s="${s || styles.dateStyle}"><v>`);
   const textTail = style.map((s) => `${s} t="inlineStr"><is>`);
   const boolTail = style.map((s) => `${s} t="b"><v>`);
+  const numeric = columns.map((c) => c.numeric === true);
   const count = columns.length;
   return (rowNumber, cells) => {
     const r = String(rowNumber);
@@ -164,7 +168,7 @@ export function rowWriter(columns: readonly SheetColumn[], styles: SheetStyles):
           if (Number.isFinite(value)) xml += open[i] + r + numberTail[i] + value + '</v></c>';
           break;
         case 'string':
-          xml += open[i] + r + textTail[i] + textElement(value) + '</is></c>';
+          xml += numeric[i] ? open[i] + r + numberTail[i] + value + '</v></c>' : open[i] + r + textTail[i] + textElement(value) + '</is></c>';
           break;
         case 'boolean':
           xml += open[i] + r + boolTail[i] + (value ? '1' : '0') + '</v></c>';

@@ -49,11 +49,16 @@ export abstract class QueueWorker extends WorkerHost implements OnApplicationBoo
   /** The job schedulers this queue must have (repeating jobs, or schedules kept in PostgreSQL). */
   protected abstract schedules(): Promise<ScheduleSpec[]>;
 
+  /** Jobs this worker runs at once; a queue whose jobs are heavy sets its own. */
+  protected get concurrency(): number {
+    return this.config.workerConcurrency;
+  }
+
   /** Called after a full registration at start, e.g. to drop schedulers whose record is gone. */
   protected async afterRegistration(_registered: ScheduleSpec[]): Promise<void> {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.worker.concurrency = this.config.workerConcurrency;
+    this.worker.concurrency = this.concurrency;
     const specs = await this.schedules();
     for (const spec of specs) await spec.register();
     await this.afterRegistration(specs);

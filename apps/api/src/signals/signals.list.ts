@@ -12,8 +12,10 @@ export const SIGNAL_FROM = `signals
   LEFT JOIN positions pos ON pos.signal_id = signals.id`;
 
 /**
- * One signal as stored: numeric columns as text for the decimal helper (toSignalRow). A close acts on
- * the signal's position: its CLOSING / CLOSED shows as the signal's action_state while the signal has none.
+ * One signal as stored: numeric columns as text for the decimal helper (toSignalRow); the hours per signal
+ * rounded by PostgreSQL (half away from zero, as toJsonNumber rounds), so its text is short and an export
+ * writes it as it comes. A close acts on the signal's position: its CLOSING / CLOSED shows as the signal's
+ * action_state while the signal has none.
  */
 export const SIGNAL_COLUMNS = `signals.id::text AS id, signals.created_at, sp.title AS profile, signals.profile_id, signals.timeframe,
   p.ticker AS pair, signals.direction, signals.execution::text, signals.size_currency::text, signals.size_coins::text,
@@ -21,7 +23,7 @@ export const SIGNAL_COLUMNS = `signals.id::text AS id, signals.created_at, sp.ti
   signals.pnl_in_percent::text, signals.tr_in_atr::text, signals.inc_vola::text, signals.atr_minus_1::text,
   signals.atr_t_percent::text, signals.minute_activated_at, signals.start_point::text, signals.status, signals.state,
   CASE WHEN signals.action_state = 'NONE' AND pos.action_state IN ('CLOSING', 'CLOSED') THEN pos.action_state ELSE signals.action_state END AS action_state,
-  (extract(epoch FROM coalesce(signals.finished_at, greatest(now(), signals.created_at)) - signals.created_at) / 3600)::text AS time_per_signal`;
+  round(extract(epoch FROM coalesce(signals.finished_at, greatest(now(), signals.created_at)) - signals.created_at) / 3600, ${TRADING_DECIMALS.avgTimePerSignal})::text AS time_per_signal`;
 
 /**
  * The signals (tens of millions of rows), newest first, 200 a page. Every filter reads an index ending in

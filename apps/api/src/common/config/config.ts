@@ -161,6 +161,10 @@ const environment = z
     EXPORT_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     EXPORT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
     EXPORT_STALE_AFTER_MS: wholeNumber(120_000, 100, 24 * 3_600_000),
+    // Exports one worker process writes at once (each holds ~25 MiB and a connection), and how many
+    // exports one user may have waiting or running (more are refused with a 429).
+    EXPORT_CONCURRENCY: wholeNumber(2, 1, 64),
+    EXPORT_MAX_PER_USER: wholeNumber(3, 1, 1_000),
     // The live stream: the changes Redis keeps for resuming clients (approximate), and how often each API
     // process checks that its open streams' sessions are still live and their groups unchanged.
     LIVE_STREAM_MAX_LENGTH: wholeNumber(LIVE_STREAM_DEFAULTS.maxLength, 10, 10_000_000),
@@ -247,6 +251,8 @@ const environment = z
     exportSweepMs: env.EXPORT_SWEEP_MS,
     exportRequeueAfterMs: env.EXPORT_REQUEUE_AFTER_MS,
     exportStaleAfterMs: env.EXPORT_STALE_AFTER_MS,
+    exportConcurrency: env.EXPORT_CONCURRENCY,
+    exportMaxPerUser: env.EXPORT_MAX_PER_USER,
     liveStreamMaxLength: env.LIVE_STREAM_MAX_LENGTH,
     liveAccessCheckMs: env.LIVE_ACCESS_CHECK_MS,
     /** The API's metrics port (the cluster's primary serves every process's); 0: none. */

@@ -86,7 +86,7 @@ export function toJsonNumber(value: string | number | Dec, places?: number): num
 export function jsonNumberOfText(text: string, places?: number): number | null {
   // Most texts need neither rounding nor trimming (15 digits at most, no more decimals than `places`):
   // their number is the text's own, read without a regular expression (exports read millions).
-  if (isShortPlain(text, places)) {
+  if (isPlainNumberText(text, places)) {
     const number = Number(text);
     return number === 0 ? 0 : number;
   }
@@ -108,8 +108,11 @@ export function jsonNumberOfText(text: string, places?: number): number | null {
   return Object.is(number, -0) ? 0 : number;
 }
 
-/** Plain notation (`-?digits(.digits)?`) of at most 15 digits and at most `places` decimals. */
-function isShortPlain(text: string, places: number | undefined): boolean {
+/**
+ * Plain notation (`-?digits(.digits)?`) of at most 15 digits and at most `places` decimals: the text of a
+ * number as Excel and JSON read it, with nothing to round.
+ */
+export function isPlainNumberText(text: string, places?: number): boolean {
   const length = text.length;
   if (length === 0 || length > 17) return false;
   let i = text.charCodeAt(0) === 45 ? 1 : 0; // '-'

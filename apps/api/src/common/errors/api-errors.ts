@@ -49,6 +49,13 @@ export class ConflictDetail extends HttpException {
   }
 }
 
+/** 429 with a message of its own: the user has used up a limit of concurrent work; it frees up as that work ends. */
+export class TooManyRequestsDetail extends HttpException {
+  constructor(detail: string) {
+    super({ detail, code: ERROR_CODES.throttled }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
 /** The row a repository found, or the 404 when it found none. */
 export function foundOr404<T>(row: T | undefined | null): T {
   if (row === undefined || row === null) throw new NotFoundDetail();

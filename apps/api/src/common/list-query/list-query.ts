@@ -329,13 +329,14 @@ export async function countList<Q extends object>(db: Queryable, list: ListDecla
  * Every matching row in the list's order (the query's `ordering`, else the default, the key last) through
  * one server-side cursor, `batchSize` rows a FETCH, for exports: the statement is planned once and read
  * from one snapshot, and no row carries ordering values to continue from. Runs on `db` as one connection
- * inside its transaction (an EntityManager of `dataSource.transaction`, or a client after BEGIN).
+ * inside its transaction (an EntityManager of `dataSource.transaction`, or a client after BEGIN). `fetch`
+ * runs each FETCH on that same connection another way (the export reads rows as arrays).
  */
-export async function* cursorList<Row extends Record<string, unknown>, Q extends { ordering?: string }>(
+export async function* cursorList<Row, Q extends { ordering?: string }>(
   db: Queryable,
   list: ListDeclaration<Q>,
   query: Q,
-  options: { batchSize: number; scope?: readonly string[] },
+  options: { batchSize: number; scope?: readonly string[]; fetch?: (sql: string) => Promise<Row[]> },
 ): AsyncGenerator<Row[]> {
   const where = whereOf(list, query, options.scope);
   const cursor = `list_cursor_${randomBytes(8).toString('hex')}`;
@@ -343,7 +344,8 @@ export async function* cursorList<Row extends Record<string, unknown>, Q extends
   let open = true;
   try {
     for (;;) {
-      const rows: Row[] = await db.query(`FETCH FORWARD ${Math.floor(options.batchSize)} FROM ${cursor}`);
+      const fetch = `FETCH FORWARD ${Math.floor(options.batchSize)} FROM ${cursor}`;
+      const rows: Row[] = options.fetch ? await options.fetch(fetch) : await db.query(fetch);
       if (rows.length) yield rows;
       if (rows.length < options.batchSize) break;
     }

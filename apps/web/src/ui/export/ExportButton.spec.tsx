@@ -57,6 +57,32 @@ describe('ExportButton', () => {
     expect(screen.queryByTestId('export-spinner')).not.toBeInTheDocument();
   });
 
+  it('says the export is queued while its task waits for a worker, then shows the percent', async () => {
+    const fetch = exportServer([
+      { task_status: 'QUEUED', progress: 0, filename: null, expired: false },
+      { task_status: 'PROGRESS', progress: 10, filename: null, expired: false },
+      { task_status: 'SUCCESS', progress: 100, filename: 'Signals report 15-01-2026.xlsx', expired: false },
+    ]);
+    renderWithApp(<ExportButton calls={CALLS} params={{}} />, { api: makeApi(signedInState(makeUser()), fetch) });
+    await act(async () => screen.getByTestId('export-button').click());
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS));
+    expect(await screen.findByText('Export queued')).toBeInTheDocument();
+    expect(screen.getByLabelText('Export queued')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS));
+    expect(await screen.findByText('Export 10%')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+  });
+
+  it('shows a refusal for too many exports in progress as a toast', async () => {
+    const refused = exportServer([], [429, { detail: EXPORT_MESSAGES.tooMany, code: 'throttled' }]);
+    renderWithApp(<ExportButton calls={CALLS} params={{}} />, { api: makeApi(signedInState(makeUser()), refused) });
+    await act(async () => screen.getByTestId('export-button').click());
+    expect(await screen.findByText(EXPORT_MESSAGES.tooMany)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('export-button')).toBeEnabled());
+    expect(saved).toEqual([]);
+  });
+
   it('shows a failed task and a refused start as a toast, and downloads nothing', async () => {
     const failing = exportServer([{ task_status: 'FAILURE', progress: 0, filename: null, expired: false }]);
     const first = renderWithApp(<ExportButton calls={CALLS} params={{}} />, { api: makeApi(signedInState(makeUser()), failing) });

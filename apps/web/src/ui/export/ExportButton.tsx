@@ -1,7 +1,7 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Button, CircularProgress } from '@mui/material';
 import { useToast } from '../toast/ToastProvider';
-import { useExportTask, type ExportCalls, type ExportParams } from './use-export-task';
+import { useExportTask, type ExportCalls, type ExportParams, type ExportRun } from './use-export-task';
 
 interface ExportButtonProps {
   /** The list's export calls (contracts' EXPORT_PATHS entry). */
@@ -9,6 +9,13 @@ interface ExportButtonProps {
   /** The list's current filters and ordering, as its own query takes them. */
   params: ExportParams;
   disabled?: boolean;
+}
+
+/** The button's text: 'Export queued' while the task waits for a worker, then the percent written. */
+function exportLabel(run: ExportRun): string {
+  if (!run.running) return 'Export';
+  if (run.queued) return 'Export queued';
+  return run.progress !== null ? `Export ${run.progress}%` : 'Export';
 }
 
 /**
@@ -25,16 +32,16 @@ export function ExportButton({ calls, params, disabled }: ExportButtonProps) {
       disabled={disabled || run.running}
       aria-busy={run.running}
       data-testid="export-button"
-      startIcon={run.running ? <ExportSpinner progress={run.progress} /> : <FileDownloadOutlinedIcon />}
+      startIcon={run.running ? <ExportSpinner queued={run.queued} progress={run.progress} /> : <FileDownloadOutlinedIcon />}
     >
-      {run.running && run.progress !== null ? `Export ${run.progress}%` : 'Export'}
+      {exportLabel(run)}
     </Button>
   );
 }
 
-function ExportSpinner({ progress }: { progress: number | null }) {
+function ExportSpinner({ queued, progress }: { queued: boolean; progress: number | null }) {
   return progress === null ? (
-    <CircularProgress size={18} aria-label="Exporting" data-testid="export-spinner" />
+    <CircularProgress size={18} aria-label={queued ? 'Export queued' : 'Exporting'} data-testid="export-spinner" />
   ) : (
     <CircularProgress size={18} variant="determinate" value={progress} aria-label={`Exporting, ${progress}%`} data-testid="export-spinner" />
   );

@@ -1,4 +1,4 @@
-import { EXPORT_MESSAGES, EXPORT_POLL_INTERVAL_MS, type ExportStartAnswer, type ExportTaskAnswer } from '@console/contracts';
+import { EXPORT_MESSAGES, EXPORT_POLL_INTERVAL_MS, EXPORT_WAITING_STATUSES, type ExportStartAnswer, type ExportStatus, type ExportTaskAnswer } from '@console/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueryValue } from '../../api/build-query';
 import { useApiClient } from '../../api/context';
@@ -18,10 +18,14 @@ export type ExportParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface ExportRun {
   running: boolean;
+  /** The task waits for a worker (behind other exports): the button says so. */
+  queued: boolean;
   /** Percent written while the worker reports progress, else null (a spinner without a figure). */
   progress: number | null;
   start: () => void;
 }
+
+const isWaiting = (status: ExportStatus) => EXPORT_WAITING_STATUSES.some((waiting) => waiting === status);
 
 /** Hands a downloaded file to the browser under its name. */
 export function saveFile(blob: Blob, filename: string): void {
@@ -100,6 +104,7 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
   const hub = useLiveHub();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [queued, setQueued] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -110,6 +115,7 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
     const { signal } = controller;
     setRunning(true);
     setProgress(null);
+    setQueued(false);
     const follow = followTask(hub, signal);
     void (async () => {
       try {
@@ -125,6 +131,7 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
             return;
           }
           setProgress(task.task_status === 'PROGRESS' ? task.progress : null);
+          setQueued(isWaiting(task.task_status));
         }
       } catch (error) {
         if (!signal.aborted) onError(normaliseError(error));
@@ -133,11 +140,12 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
         if (!signal.aborted) {
           setRunning(false);
           setProgress(null);
+          setQueued(false);
           abort.current = null;
         }
       }
     })();
   }, [client, hub, calls, params, onError]);
 
-  return { running, progress, start };
+  return { running, queued, progress, start };
 }
