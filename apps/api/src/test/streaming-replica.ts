@@ -81,6 +81,8 @@ export interface StreamingReplica {
   /** Stops replaying WAL (it still arrives): from now on the replica lags behind the primary. */
   pauseReplay(database: string): Promise<void>;
   resumeReplay(database: string): Promise<void>;
+  /** Resolves once the replica has received (not necessarily replayed) everything the primary had written when it was called. */
+  received(primaryUrl: string, database: string): Promise<void>;
   /** Resolves once the replica has replayed everything the primary had written when it was called. */
   caughtUp(primaryUrl: string, database: string): Promise<void>;
   /** Stops the server (its data stays), and starts it again. */
@@ -166,6 +168,12 @@ export async function startStreamingReplica(adminUrl: string): Promise<Streaming
           await until(async () => (await c.query<{ s: string }>('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === 'paused');
         }),
       resumeReplay: (database) => onReplica(database, (c) => c.query('SELECT pg_wal_replay_resume()').then(() => undefined)),
+      received: async (primaryUrl, database) => {
+        const target = await withAdminClient(primaryUrl, (c) => c.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'));
+        await onReplica(database, (c) =>
+          until(async () => (await c.query<{ done: boolean }>('SELECT pg_last_wal_receive_lsn() >= $1::pg_lsn AS done', [target.rows[0].lsn])).rows[0].done),
+        );
+      },
       caughtUp: async (primaryUrl, database) => {
         const target = await withAdminClient(primaryUrl, (c) => c.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'));
         await onReplica(database, (c) =>
