@@ -58,6 +58,8 @@ export async function replicaUnavailableReason(adminUrl: string): Promise<string
     await run(join(found.bin, 'psql'), ['-X', '-At', '-c', 'IDENTIFY_SYSTEM', `host=${found.host} port=${found.port} user=${found.user} replication=true`]);
   } catch (error) {
     const detail = String((error as { stderr?: unknown }).stderr ?? error).trim().split('\n')[0];
+    // Only a refusal by pg_hba.conf is this machine's setup; anything else (too many connections) is a failure.
+    if (!/pg_hba\.conf|authentication failed/.test(detail)) throw error;
     return `the primary refuses replication connections (${detail}); add "host replication all 127.0.0.1/32 trust" to pg_hba.conf and reload (.ci/run does)`;
   }
   return null;
@@ -124,10 +126,12 @@ export async function startStreamingReplica(adminUrl: string): Promise<Streaming
     const copied = await withAdminClient(adminUrl, (c) =>
       c.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name = ANY($1)`, [COPIED_SETTINGS]),
     );
-    // -R writes standby.signal, primary_conninfo and the slot's name; -C -S makes the slot before the copy
-    // starts; -X stream brings the WAL written during the copy; a fast checkpoint starts the copy at once.
-    // The primary's whole cluster is copied (a base backup has no filter).
-    await pg('pg_basebackup', ['-h', primary.host, '-p', primary.port, '-U', primary.user, '-D', data, '-R', '-C', '-S', slot, '-X', 'stream', '-c', 'fast', '--no-sync']);
+    // The slot holds WAL from now on. Made here rather than by pg_basebackup -C, which makes it only after
+    // the copy's checkpoint: with another database writing fast, the first segments were gone by then.
+    await withAdminClient(adminUrl, (c) => c.query('SELECT pg_create_physical_replication_slot($1, true)', [slot]));
+    // -R writes standby.signal, primary_conninfo and the slot's name; -X stream brings the WAL written during
+    // the copy; a fast checkpoint starts the copy at once. The whole cluster is copied (a base backup has no filter).
+    await pg('pg_basebackup', ['-h', primary.host, '-p', primary.port, '-U', primary.user, '-D', data, '-R', '-S', slot, '-X', 'stream', '-c', 'fast', '--no-sync']);
     // Debian keeps the primary's configuration outside its data directory: the copy gets its own.
     const conf = [
       `port = ${port}`,
