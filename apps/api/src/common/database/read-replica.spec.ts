@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { heartbeatKey } from '../../queues/queues';
 import { auth, makeGroup, makeUser, sessionFor } from '../../test/factories';
-import { createTestApp, createTestDatabase, TestContext, TestDatabase } from '../../test/harness';
+import { createTestApp, createTestDatabase, TestContext } from '../../test/harness';
 import { replicaUnavailableReason, startStreamingReplica, StreamingReplica } from '../../test/streaming-replica';
 
 const adminUrl = inject('adminDatabaseUrl');
@@ -13,7 +13,7 @@ const REPLICA_SETUP_MS = 10 * 60_000;
 describe('read replica (a real streaming replica of the test PostgreSQL)', () => {
   /** Why this machine cannot make a replica; every test is skipped with it. */
   let skipReason: string | null = null;
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let replica: StreamingReplica;
   let ctx: TestContext;
   let writer: string;
@@ -41,7 +41,7 @@ describe('read replica (a real streaming replica of the test PostgreSQL)', () =>
     database = await createTestDatabase();
     replica = await startStreamingReplica(adminUrl);
     // A window far longer than any test, so that no assertion depends on how fast the machine is.
-    ctx = await createTestApp({ DATABASE_READ_URL: replica.url(databaseName()), READ_AFTER_WRITE_MS: '600000' }, { database });
+    ctx = await createTestApp({ DATABASE_READ_URL: replica.url(databaseName()), READ_AFTER_WRITE_MS: '600000' }, database);
     const writerUser = await makeUser(ctx.db, { perms: permsAll('Full') });
     const readerUser = await makeUser(ctx.db, { perms: permsAll('Full') });
     writerId = writerUser.id;
