@@ -6,6 +6,7 @@ import { GroupsDataModule } from './privileges/groups/groups-data.module';
 import { AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { databaseModule } from './common/database/database.module';
+import { ReadReplicaModule } from './common/database/read-replica.module';
 import { loggerModule } from './common/http/logger';
 import { RedisModule } from './common/redis/redis.module';
 import { ExchangeAccountsModule } from './exchange-accounts/exchange-accounts.module';
@@ -47,6 +48,8 @@ export class AppModule {
         loggerModule(config),
         databaseModule(config),
         RedisModule,
+        // List and statistics reads of GET requests on DATABASE_READ_URL, when given.
+        ReadReplicaModule,
         QueueProducersModule,
         LiveEventsModule,
         TelegramSettingsModule,

@@ -14,6 +14,7 @@ import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
 import { auditContextMiddleware } from './logs/audit-context';
 import { requestIdMiddleware } from './common/http/request-id';
+import { readRoutingMiddleware } from './common/database/read-replica';
 import { httpMetricsMiddleware } from './metrics/http-metrics';
 
 /** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
@@ -33,6 +34,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.use(securityHeaders(config));
   app.use(noStoreApiAnswers);
   app.use(auditContextMiddleware);
+  app.use(readRoutingMiddleware);
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');

@@ -67,6 +67,13 @@ export interface HealthAnswer {
   worker: 'up' | 'down';
   /** The paper engine process, only when the console runs it (ENGINE=paper): its heartbeat is fresh. */
   engine?: 'up' | 'down';
+  /**
+   * The read replica, only when one is configured (DATABASE_READ_URL). Not part of `status`: while it is
+   * down, its reads go to the primary.
+   */
+  replica?: 'up' | 'down';
+  /** How far the replica's replay is behind, in seconds (0: caught up); null when it is down. */
+  replica_lag_seconds?: number | null;
 }
 
 /** The engine beats engine_state.heartbeat_at every second; older than this, health reports it down. */

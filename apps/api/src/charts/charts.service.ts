@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CHART_DEFAULT_TYPE_OF, CHART_DEFAULTS, CHART_MAX_POINTS, STATS_MESSAGES as M, type ChartAnswer, type ChartDataType, type ChartPoint, type NamedRef } from '@console/contracts';
 import { FieldValidationError } from '../common/errors/api-errors';
 import { endOf, toInstant } from '../stats/stats-dates';
 import { StatsRepository } from '../stats/stats.repository';
 import { planChart, tfSeconds } from './chart-buckets';
 import type { ChartQuery } from './charts.dto';
+import { ReadDb } from '../common/database/read-replica';
 
 /** A data type's column prefix in account_metric_bars, and its value per metrics minute. */
 const SERIES: Record<ChartDataType, { bars: string; minute: string; decimals: number }> = {
@@ -31,7 +30,7 @@ interface Bucket {
 @Injectable()
 export class ChartsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly rollups: StatsRepository,
   ) {}
 
@@ -67,14 +66,14 @@ export class ChartsService {
   }
 
   private async account(id: number | undefined): Promise<NamedRef | null> {
-    const row = await this.rollups.account(this.dataSource, id);
+    const row = await this.rollups.account(this.reads, id);
     if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;
   }
 
   private buckets(accountId: number, dataType: ChartDataType, source: string, bucketSeconds: number, from: Date, to: Date): Promise<Bucket[]> {
     const series = SERIES[dataType];
-    return this.rollups.chartBuckets(this.dataSource, { accountId, source, bucketSeconds, from, to, minuteValue: series.minute, barsColumn: series.bars });
+    return this.rollups.chartBuckets(this.reads, { accountId, source, bucketSeconds, from, to, minuteValue: series.minute, barsColumn: series.bars });
   }
 }
 

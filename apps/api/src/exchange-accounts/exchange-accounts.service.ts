@@ -14,6 +14,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { CreateExchangeAccountDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
 import { AccountRecord, ExchangeAccountsRepository } from './exchange-accounts.repository';
 import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
+import { ReadDb } from '../common/database/read-replica';
 
 /** The settings block shows every account in one scrolling list, so one page holds them all. */
 
@@ -22,6 +23,7 @@ import { EXCHANGE_ACCOUNT_MESSAGES } from '@console/contracts';
 export class ExchangeAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: ExchangeAccountsRepository,
     private readonly audit: AuditService,
@@ -29,7 +31,7 @@ export class ExchangeAccountsService {
   ) {}
 
   async list(query: ExchangeAccountsQuery): Promise<ListPage<ExchangeAccount>> {
-    return mapRows(await queryListPage<AccountRecord, ExchangeAccountsQuery>(this.dataSource, ACCOUNT_LIST, query), toDto);
+    return mapRows(await queryListPage<AccountRecord, ExchangeAccountsQuery>(this.reads, ACCOUNT_LIST, query), toDto);
   }
 
   async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccount> {

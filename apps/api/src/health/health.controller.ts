@@ -11,6 +11,8 @@ class HealthDto implements HealthAnswer {
   redis!: 'up' | 'down';
   worker!: 'up' | 'down';
   engine?: 'up' | 'down';
+  replica?: 'up' | 'down';
+  replica_lag_seconds?: number | null;
 }
 
 @ApiTags('health')

@@ -22,6 +22,7 @@ import { AuditService } from '../logs/audit.service';
 import { MmProfileFormDto, MmProfileOptionsQuery, MmProfilesQuery, UpdateMmProfileDto } from './mm-profiles.dto';
 import { MM_PROFILE_LIST, MM_PROFILE_OPTION_LIST } from './mm-profiles.list';
 import { MmProfileRecord, MmProfilesRepository, MmProfileWrite } from './mm-profiles.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 const FORM_FIELDS = MM_PROFILE_FORM_FIELDS;
 
@@ -34,6 +35,7 @@ const FORM_FIELDS = MM_PROFILE_FORM_FIELDS;
 export class MmProfilesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly profiles: MmProfilesRepository,
     private readonly commands: EngineCommandsService,
     private readonly audit: AuditService,
@@ -41,9 +43,9 @@ export class MmProfilesService {
 
   async list(principal: Principal, query: MmProfilesQuery): Promise<ListPage<MmProfile> & { summary: MmProfileSummary }> {
     const filters = { ...query, visibility: query.visibility ?? 'visible' };
-    const page = mapRows(await queryListPage<MmProfileRecord, MmProfilesQuery>(this.dataSource, MM_PROFILE_LIST, filters), toDto);
+    const page = mapRows(await queryListPage<MmProfileRecord, MmProfilesQuery>(this.reads, MM_PROFILE_LIST, filters), toDto);
     const sums = await aggregateList<{ all: string | null; one: string | null }, MmProfilesQuery>(
-      this.dataSource,
+      this.reads,
       MM_PROFILE_LIST,
       filters,
       `sum(mm.all_signals_quota)::text AS all, sum(mm.one_signal_quota)::text AS one`,
@@ -56,7 +58,7 @@ export class MmProfilesService {
   }
 
   options(query: MmProfileOptionsQuery): Promise<ListPage<MmProfileOption>> {
-    return queryListPage(this.dataSource, MM_PROFILE_OPTION_LIST, query);
+    return queryListPage(this.reads, MM_PROFILE_OPTION_LIST, query);
   }
 
   async get(id: number): Promise<MmProfile> {

@@ -13,6 +13,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { TelegramOutboxRepository } from '../system-settings/telegram/telegram-outbox.repository';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { LiveEvents } from '../live/live-events';
+import { ReadDb } from '../common/database/read-replica';
 
 interface NotificationInput {
   title: string;
@@ -31,6 +32,7 @@ export class NotificationsService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(TELEGRAM_QUEUE) private readonly telegramQueue: Queue,
     private readonly notifications: NotificationsRepository,
@@ -39,7 +41,7 @@ export class NotificationsService {
   ) {}
 
   list(query: NotificationsQuery): Promise<ListPage<NotificationRow>> {
-    return queryListPage<NotificationRow, NotificationsQuery>(this.dataSource, NOTIFICATION_LIST, query);
+    return queryListPage<NotificationRow, NotificationsQuery>(this.reads, NOTIFICATION_LIST, query);
   }
 
   async notify(input: NotificationInput): Promise<{ id: string; outboxId: string }> {

@@ -11,6 +11,7 @@ import { PAIR_LIST, PAIR_OPTION_LIST } from './pairs.list';
 import { PairsRepository } from './pairs.repository';
 import { PairsForFiltersQuery, PairsQuery, UpdatePairDto } from './pairs.dto';
 import { NOTICES, PAIR_MESSAGES, type PairOption, type PairsSyncResult, type TradingPair } from '@console/contracts';
+import { ReadDb } from '../common/database/read-replica';
 
 const TICKER = /^[A-Z0-9]{2,32}$/;
 
@@ -22,6 +23,7 @@ const TICKER = /^[A-Z0-9]{2,32}$/;
 export class PairsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     @Inject(EXCHANGE_CATALOG) private readonly catalog: ExchangeCatalog,
     private readonly pairs: PairsRepository,
     private readonly audit: AuditService,
@@ -29,11 +31,11 @@ export class PairsService {
   ) {}
 
   list(query: PairsQuery): Promise<ListPage<TradingPair>> {
-    return queryListPage<TradingPair, PairsQuery>(this.dataSource, PAIR_LIST, query);
+    return queryListPage<TradingPair, PairsQuery>(this.reads, PAIR_LIST, query);
   }
 
   forFilters(query: PairsForFiltersQuery): Promise<ListPage<PairOption>> {
-    return queryListPage<PairOption, PairsForFiltersQuery>(this.dataSource, PAIR_OPTION_LIST, query);
+    return queryListPage<PairOption, PairsForFiltersQuery>(this.reads, PAIR_OPTION_LIST, query);
   }
 
   async sync(principal: Principal): Promise<PairsSyncResult> {

@@ -11,26 +11,28 @@ import { AuditService } from '../logs/audit.service';
 import { DepositEditDto, LostPositionsQuery, PositionsQuery } from './positions.dto';
 import { LOST_POSITION_LIST, POSITION_LIST } from './positions.list';
 import { MetricName, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 /** Reading position administration: the positions, the lost ones, and each account's newest metrics; and the deposit edit. */
 @Injectable()
 export class PositionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly positions: PositionsRepository,
     private readonly audit: AuditService,
   ) {}
 
   async list(query: PositionsQuery): Promise<ListPage<PositionRow>> {
-    return this.withProfiles(await queryListPage<PositionRecord, PositionsQuery>(this.dataSource, POSITION_LIST, query));
+    return this.withProfiles(await queryListPage<PositionRecord, PositionsQuery>(this.reads, POSITION_LIST, query));
   }
 
   async lost(query: LostPositionsQuery): Promise<ListPage<PositionRow>> {
-    return this.withProfiles(await queryListPage<PositionRecord, LostPositionsQuery>(this.dataSource, LOST_POSITION_LIST, query));
+    return this.withProfiles(await queryListPage<PositionRecord, LostPositionsQuery>(this.reads, LOST_POSITION_LIST, query));
   }
 
   private async withProfiles(page: ListPage<PositionRecord>): Promise<ListPage<PositionRow>> {
-    return { ...page, rows: (await this.positions.withProfileLists(this.dataSource, page.rows)).map(toPositionRow) };
+    return { ...page, rows: (await this.positions.withProfileLists(this.reads, page.rows)).map(toPositionRow) };
   }
 
   async get(id: string): Promise<PositionRow> {

@@ -22,6 +22,7 @@ import { LiveEvents } from '../live/live-events';
 import { CreateRiskTriggerDto, RiskControlsQuery, RiskGroupsQuery, UpdateRiskTriggerDto } from './risk-controls.dto';
 import { RISK_GROUP_OPTION_LIST, RISK_TRIGGER_LIST } from './risk-controls.list';
 import { RiskControlsRepository, RiskTriggerRecord, RiskTriggerWrite } from './risk-controls.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 const ratio = (value: number | undefined) => (value === undefined ? undefined : toDbText(value, 'ratio'));
 
@@ -34,17 +35,18 @@ const ratio = (value: number | undefined) => (value === undefined ? undefined : 
 export class RiskControlsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly triggers: RiskControlsRepository,
     private readonly audit: AuditService,
     private readonly live: LiveEvents,
   ) {}
 
   async list(query: RiskControlsQuery): Promise<ListPage<RiskTrigger>> {
-    return mapRows(await queryListPage<RiskTriggerRecord, RiskControlsQuery>(this.dataSource, RISK_TRIGGER_LIST, { ...query, show_hide: query.show_hide ?? false }), toTrigger);
+    return mapRows(await queryListPage<RiskTriggerRecord, RiskControlsQuery>(this.reads, RISK_TRIGGER_LIST, { ...query, show_hide: query.show_hide ?? false }), toTrigger);
   }
 
   groups(query: RiskGroupsQuery): Promise<ListPage<NamedRef>> {
-    return queryListPage(this.dataSource, RISK_GROUP_OPTION_LIST, query);
+    return queryListPage(this.reads, RISK_GROUP_OPTION_LIST, query);
   }
 
   async create(principal: Principal, body: CreateRiskTriggerDto): Promise<RiskTrigger> {

@@ -10,6 +10,7 @@ import { bulkItemKey } from '../engine/idempotency-key';
 import { SignalsQuery } from './signals.dto';
 import { SIGNAL_LIST, signalListQuery, StoredSignal, toSignalRow } from './signals.list';
 import { SignalsRepository, SignalTarget } from './signals.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 type CloseKind = Extract<EngineCommandKind, 'close_market' | 'close_limit' | 'close_best_limit'>;
 
@@ -28,12 +29,13 @@ function openForClose(position: CommandTarget<CloseKind>, refuse: () => Error): 
 export class SignalsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly signals: SignalsRepository,
     private readonly commands: EngineCommandsService,
   ) {}
 
   async list(query: SignalsQuery, scope: readonly string[]): Promise<ListPage<SignalRow>> {
-    return mapRows(await queryListPage<StoredSignal, SignalsQuery>(this.dataSource, SIGNAL_LIST, signalListQuery(query), scope), toSignalRow);
+    return mapRows(await queryListPage<StoredSignal, SignalsQuery>(this.reads, SIGNAL_LIST, signalListQuery(query), scope), toSignalRow);
   }
 
   cancel(principal: Principal, id: number, scope: readonly string[], clientKey?: string): Promise<EngineCommandState> {

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type MonthsSummary, type MonthsView, type NamedRef, type SystemData } from '@console/contracts';
 import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsQuery } from './months-stats.dto';
 import { StatsRepository } from './stats.repository';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
+import { ReadDb } from '../common/database/read-replica';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +17,7 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class MonthsStatsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly rollups: StatsRepository,
   ) {}
 
@@ -55,22 +54,22 @@ export class MonthsStatsService {
 
   /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */
   private async account(id: number | undefined): Promise<NamedRef | null> {
-    const row = await this.rollups.account(this.dataSource, id);
+    const row = await this.rollups.account(this.reads, id);
     if (id !== undefined && !row) throw FieldValidationError.of('exchange_account', M.valueInvalid);
     return row ?? null;
   }
 
   private turnover(account: { id: number } | null) {
-    return account ? this.rollups.turnover(this.dataSource, account.id) : Promise.resolve(undefined);
+    return account ? this.rollups.turnover(this.reads, account.id) : Promise.resolve(undefined);
   }
 
   /** Per month from `from` to `to` (first days, both included; null: open), oldest first. */
   private async inputs(accountId: number, from: string | null, to: string | null): Promise<MonthInput[]> {
     // Three small reads of their own, side by side.
     const [bars, signals, reinvests] = await Promise.all([
-      this.rollups.monthBars(this.dataSource, accountId),
-      this.rollups.monthSignals(this.dataSource, accountId, from, to),
-      this.rollups.monthReinvests(this.dataSource, accountId),
+      this.rollups.monthBars(this.reads, accountId),
+      this.rollups.monthSignals(this.reads, accountId, from, to),
+      this.rollups.monthReinvests(this.reads, accountId),
     ]);
     const inRange = (period: string) => (!from || period >= from) && (!to || period <= to);
     const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));

@@ -23,6 +23,7 @@ import { finishRefusal, settingsFields, wholeDocumentErrors } from './finish-rul
 import { CreateStrategyProfileDto, StrategyProfileOptionsQuery, StrategyProfilesQuery, StrategySettingsDto, UpdateStrategyProfileDto } from './strategy-profiles.dto';
 import { STRATEGY_PROFILE_LIST, STRATEGY_PROFILE_OPTION_LIST } from './strategy-profiles.list';
 import { StrategyProfilesRepository, TemplateSource } from './strategy-profiles.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 /** A new profile without a template: long, no time frame, an empty settings document (the wizard fills it). */
 const BLANK: TemplateSource = { profile_direction: 'long', timeframe: null, settings: {} };
@@ -38,17 +39,18 @@ const BLANK: TemplateSource = { profile_direction: 'long', timeframe: null, sett
 export class StrategyProfilesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly profiles: StrategyProfilesRepository,
     private readonly commands: EngineCommandsService,
     private readonly audit: AuditService,
   ) {}
 
   list(query: StrategyProfilesQuery): Promise<ListPage<StrategyProfile>> {
-    return queryListPage(this.dataSource, STRATEGY_PROFILE_LIST, { ...query, show_hide: query.show_hide ?? false });
+    return queryListPage(this.reads, STRATEGY_PROFILE_LIST, { ...query, show_hide: query.show_hide ?? false });
   }
 
   options(query: StrategyProfileOptionsQuery): Promise<ListPage<StrategyProfileOption>> {
-    return queryListPage(this.dataSource, STRATEGY_PROFILE_OPTION_LIST, query);
+    return queryListPage(this.reads, STRATEGY_PROFILE_OPTION_LIST, query);
   }
 
   async get(id: number): Promise<StrategyProfile> {

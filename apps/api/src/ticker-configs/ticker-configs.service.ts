@@ -12,6 +12,7 @@ import { AuditService } from '../logs/audit.service';
 import { CreateTickerConfigDto, TickerConfigsQuery, UpdateTickerConfigDto } from './ticker-configs.dto';
 import { TICKER_CONFIG_LIST } from './ticker-configs.list';
 import { TickerConfigsRepository } from './ticker-configs.repository';
+import { ReadDb } from '../common/database/read-replica';
 
 /**
  * Ticker configs: named lists of active trading pairs. Switching one on or off is the engine's to do:
@@ -22,13 +23,14 @@ import { TickerConfigsRepository } from './ticker-configs.repository';
 export class TickerConfigsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly configs: TickerConfigsRepository,
     private readonly commands: EngineCommandsService,
     private readonly audit: AuditService,
   ) {}
 
   list(query: TickerConfigsQuery): Promise<ListPage<TickerConfig>> {
-    return queryListPage<TickerConfig, TickerConfigsQuery>(this.dataSource, TICKER_CONFIG_LIST, query);
+    return queryListPage<TickerConfig, TickerConfigsQuery>(this.reads, TICKER_CONFIG_LIST, query);
   }
 
   async create(principal: Principal, body: CreateTickerConfigDto): Promise<TickerConfig> {

@@ -76,4 +76,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, EXPORT_STORE: 's3' })).toThrow('EXPORT_S3_BUCKET is missing (EXPORT_STORE=s3)');
     expect(() => loadConfig({ ...valid, EXPORT_STORE: 'nfs' })).toThrow('EXPORT_STORE must be one of local, s3');
   });
+
+  it('reads the replica: none unless DATABASE_READ_URL is set, a read-after-write window of 5 s by default', () => {
+    const none = loadConfig({ ...valid, DATABASE_READ_URL: '' });
+    expect(none.readDatabaseUrl).toBeUndefined();
+    expect(none.readAfterWriteMs).toBe(5_000);
+    const given = loadConfig({ ...valid, DATABASE_READ_URL: 'postgres://u@replica:5432/db', READ_AFTER_WRITE_MS: '0' });
+    expect(given).toMatchObject({ readDatabaseUrl: 'postgres://u@replica:5432/db', readAfterWriteMs: 0 });
+    expect(() => loadConfig({ ...valid, DATABASE_READ_URL: 'mysql://replica/db', READ_AFTER_WRITE_MS: '-1' })).toThrow(
+      /DATABASE_READ_URL must start with postgres: or postgresql:\/\/\n.*READ_AFTER_WRITE_MS must be a whole number/,
+    );
+  });
 });

@@ -94,6 +94,10 @@ const trustProxy = z.preprocess(
 const environment = z
   .object({
     DATABASE_URL: url(['postgres:', 'postgresql:']),
+    // A streaming replica for list and statistics reads (blank: every read on DATABASE_URL).
+    DATABASE_READ_URL: z.preprocess(unsetIfEmpty, url(['postgres:', 'postgresql:']).optional()),
+    // After a user's write, that user's reads stay on the primary this long (read-your-writes).
+    READ_AFTER_WRITE_MS: wholeNumber(5_000, 0, 10 * 60 * 1000),
     REDIS_URL: url(['redis:', 'rediss:']),
     PORT: wholeNumber(3000, 1, 65535),
     JWT_SECRET: required.refine((secret) => !secret || secret.length >= 32, 'must be at least 32 characters'),
@@ -188,6 +192,10 @@ const environment = z
   }, { when: () => true }) // also when other variables are wrong, so that every problem is named at once
   .transform((env) => ({
     databaseUrl: env.DATABASE_URL,
+    /** The read replica's URL, when one is given: list and statistics reads of GET requests go there. */
+    readDatabaseUrl: env.DATABASE_READ_URL,
+    /** How long a user's reads stay on the primary after a write request of theirs. */
+    readAfterWriteMs: env.READ_AFTER_WRITE_MS,
     redisUrl: env.REDIS_URL,
     port: env.PORT,
     jwtSecret: env.JWT_SECRET,

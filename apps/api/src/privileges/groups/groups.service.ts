@@ -11,19 +11,21 @@ import { assertWithinActor, PrivilegeChanges } from '../../access/privilege-chan
 import { AuditService } from '../../logs/audit.service';
 import { GroupRecord, GroupsRepository } from './groups.repository';
 import { CreateGroupDto, GroupsQuery, PermInputDto, UpdateGroupDto } from './groups.dto';
+import { ReadDb } from '../../common/database/read-replica';
 
 /** Privilege groups: a name and one perm per section, normalised by the shared rules of the contracts. */
 @Injectable()
 export class GroupsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly groups: GroupsRepository,
     private readonly audit: AuditService,
     private readonly privileges: PrivilegeChanges,
   ) {}
 
   async list(query: GroupsQuery): Promise<ListPage<PrivilegeGroup>> {
-    return mapRows(await queryListPage<GroupRecord, GroupsQuery>(this.dataSource, GROUP_LIST, query), toDto);
+    return mapRows(await queryListPage<GroupRecord, GroupsQuery>(this.reads, GROUP_LIST, query), toDto);
   }
 
   async get(id: number): Promise<PrivilegeGroup> {

@@ -14,12 +14,14 @@ import { type Db } from '../../common/database/sql';
 import { GroupsRepository } from '../groups/groups.repository';
 import { CreateUserDto, UsersQuery } from './users.dto';
 import { UserRecord, UsersRepository } from './users.repository';
+import { ReadDb } from '../../common/database/read-replica';
 
 /** User management: list, create, change group, deactivate. */
 @Injectable()
 export class UsersAdminService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     private readonly users: UsersRepository,
     private readonly groups: GroupsRepository,
     private readonly sessions: SessionsRepository,
@@ -28,7 +30,7 @@ export class UsersAdminService {
   ) {}
 
   async list(query: UsersQuery): Promise<ListPage<ManagedUser>> {
-    return mapRows(await queryListPage<UserRecord, UsersQuery>(this.dataSource, USER_LIST, query), toDto);
+    return mapRows(await queryListPage<UserRecord, UsersQuery>(this.reads, USER_LIST, query), toDto);
   }
 
   async create(principal: Principal, body: CreateUserDto): Promise<ManagedUser> {

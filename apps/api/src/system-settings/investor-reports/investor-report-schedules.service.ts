@@ -16,6 +16,7 @@ import { SCHEDULE_LIST } from './investor-report-schedules.list';
 import { InvestorReportSchedulesRepository } from './investor-report-schedules.repository';
 import { ListPage, queryListPage } from '../../common/list-query/list-query';
 import { checkCustomPattern, patternFor } from './schedule-pattern';
+import { ReadDb } from '../../common/database/read-replica';
 
 /** Investor report schedule entries; each one is a job scheduler on the investor-reports queue. */
 @Injectable()
@@ -24,6 +25,7 @@ export class InvestorReportSchedulesService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadDb,
     @Inject(INVESTOR_REPORTS_QUEUE) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly schedules: InvestorReportSchedulesRepository,
@@ -31,7 +33,7 @@ export class InvestorReportSchedulesService {
   ) {}
 
   list(query: SchedulesQuery): Promise<ListPage<InvestorReportSchedule>> {
-    return queryListPage<InvestorReportSchedule, SchedulesQuery>(this.dataSource, SCHEDULE_LIST, query);
+    return queryListPage<InvestorReportSchedule, SchedulesQuery>(this.reads, SCHEDULE_LIST, query);
   }
 
   async create(principal: Principal, body: CreateScheduleDto): Promise<InvestorReportSchedule> {
