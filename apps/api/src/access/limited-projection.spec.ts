@@ -7,12 +7,10 @@
  * test, so a new route joins by existing.
  */
 import type { INestApplicationContext } from '@nestjs/common';
-import { Workbook } from 'exceljs';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALLOWED_LEVELS,
@@ -41,6 +39,7 @@ import { makeLostPosition, makePosition, PositionFixture } from '../test/positio
 import { makeOrder } from '../test/trading-fixtures';
 import { startWorker } from '../test/worker';
 import { DeclaredRoute, RouteCatalog } from './access-declarations';
+import { binary, readSheet } from '../test/xlsx-files';
 
 const API = '/api/v2';
 const RUN_SEED = Number(process.env.PROJECTION_SEED ?? 20_261_124);
@@ -130,20 +129,6 @@ function fieldSectionOf(route: DeclaredRoute): FieldSection | null {
   if (rule?.kind !== 'section' || route.method !== 'GET') return null;
   const section = rule.options.source?.section ?? rule.section;
   return (LIMITED_SECTIONS as SectionName[]).includes(section) ? (section as FieldSection) : null;
-}
-
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function readSheet(buffer: Buffer): Promise<unknown[][]> {
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 /** The round's fields: none, all, then each field with even chance. */

@@ -5,10 +5,8 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Workbook } from 'exceljs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll } from '@console/contracts';
 import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
@@ -19,23 +17,10 @@ import { startS3, type TestS3 } from '../test/s3-server';
 import { startWorker } from '../test/worker';
 import { S3ExportStore } from './export-store';
 import { ExportsProcessor } from './exports.processor';
+import { binary, insertSignalsTask, readSheet } from '../test/xlsx-files';
 
 const API = '/api/v2';
 const PATHS = EXPORT_PATHS.signals;
-
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function readSheet(buffer: Buffer): Promise<unknown[][]> {
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('xlsx exports in an S3-compatible bucket', () => {
   let s3: TestS3;
@@ -96,10 +81,7 @@ describe('xlsx exports in an S3-compatible bucket', () => {
   });
 
   it('a run that fails in the middle of its file leaves no object', async () => {
-    const [{ id }] = await ctx.db.query(
-      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, created_at) VALUES ('signals', '{}', $1, 'Signals report.xlsx', NULL, now()) RETURNING id::text`,
-      [JSON.stringify({ section_name: 'signals', status: 'Full' })],
-    );
+    const id = await insertSignalsTask(ctx.db);
     let batches = 0;
     const failing = processor.run(id, {
       afterBatch: async () => {
@@ -113,10 +95,7 @@ describe('xlsx exports in an S3-compatible bucket', () => {
   });
 
   it('a run frozen in the middle of its file is taken over; only the new run\'s object is left', async () => {
-    const [{ id }] = await ctx.db.query(
-      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, created_at) VALUES ('signals', '{}', $1, 'Signals report.xlsx', NULL, now()) RETURNING id::text`,
-      [JSON.stringify({ section_name: 'signals', status: 'Full' })],
-    );
+    const id = await insertSignalsTask(ctx.db);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let batches = 0;

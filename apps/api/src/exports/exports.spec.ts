@@ -3,7 +3,6 @@ import { Workbook } from 'exceljs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import {
@@ -27,6 +26,7 @@ import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
 import { ExportsProcessor } from './exports.processor';
+import { binary, insertSignalsTask, readSheet } from '../test/xlsx-files';
 
 const API = '/api/v2';
 const PATHS = EXPORT_PATHS.signals;
@@ -45,22 +45,6 @@ interface StoredSignal {
   status: string;
   size_currency: string;
   pnl_in_usd: string | null;
-}
-
-/** Supertest keeps a binary answer as a Buffer with this parser. */
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function readSheet(buffer: Buffer): Promise<unknown[][]> {
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 /** The same sheet as SheetJS reads it (a second reader): rows of raw values, empty cells null. */
@@ -229,10 +213,7 @@ describe('xlsx exports of the signals and stats lists', () => {
   });
 
   it('a run frozen in the middle of its file is taken over and the file completed once; a finished task is not written again', async () => {
-    const [{ id }] = await ctx.db.query(
-      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, created_at) VALUES ('signals', '{}', $1, 'Signals report.xlsx', NULL, now()) RETURNING id::text`,
-      [JSON.stringify({ section_name: 'signals', status: 'Full' })],
-    );
+    const id = await insertSignalsTask(ctx.db);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let batches = 0;

@@ -24,16 +24,11 @@ import { startS3, type TestS3 } from '../test/s3-server';
 import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
 import { openStream, type SseStream, within } from '../test/sse-client';
 import Redis from 'ioredis';
+import { binary } from '../test/xlsx-files';
 
 const API = '/api/v2';
 /** What a client claims in X-Forwarded-For: the proxy appends the address it saw, and only that one counts. */
 const FORGED_ADDRESS = '203.0.113.9';
-
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 describe('two API hosts and two worker hosts behind a proxy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
