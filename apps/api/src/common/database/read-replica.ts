@@ -1,7 +1,7 @@
 /**
  * Reads that may be served by a streaming replica (DATABASE_READ_URL): the list pages and the statistics
  * and chart reads of GET requests. Everything else, and every read when no replica is given, runs on the
- * primary. See docs/decisions.md, "Read replica".
+ * primary. See docs/decisions/read-replica.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
