@@ -133,9 +133,9 @@ describe('month partitions of logs and account_metrics', () => {
     const byCursor: string[] = [];
     let next: string | null = `/api/v2/logs/?profile=${profile}&page_size=10`;
     while (next) {
-      const res = await ctx.http().get(next).set(...auth(token)).expect(200);
-      byCursor.push(...res.body.results.map((r: { id: string }) => r.id));
-      next = res.body.next ? `${new URL(res.body.next).pathname}${new URL(res.body.next).search}` : null;
+      const body: { results: { id: string }[]; next: string | null } = (await ctx.http().get(next).set(...auth(token)).expect(200)).body;
+      byCursor.push(...body.results.map((r) => r.id));
+      next = body.next ? `${new URL(body.next).pathname}${new URL(body.next).search}` : null;
     }
     expect(byCursor).toEqual(newestFirst);
   });
