@@ -11,7 +11,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - ensure_month_partitions(parent, from, to): every month from `from` to `to`, for writers of past
  *   months (history mode, the demo generator) and the maintenance job (months ahead).
  * - Each table is rebuilt: the new partitioned table (columns, defaults and CHECKs copied), a default
- *   partition for rows outside every month, the months of its rows and two ahead, the rows moved, the
+ *   partition for rows outside every month, the months that have rows and two ahead, the rows moved, the
  *   names swapped; then its primary key (with the partition key added), foreign keys, indexes and
  *   triggers are made again from the old table's own definitions. One transaction per migration:
  *   both tables are locked for writes until it commits.
@@ -63,9 +63,10 @@ async function rebuild(q: QueryRunner, table: string, key: string, partitioned: 
   await q.query(`CREATE TABLE ${table} (LIKE ${old} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)${partitioned ? ` PARTITION BY RANGE (${key})` : ''}`);
   if (partitioned) {
     await q.query(`CREATE TABLE ${table}_default PARTITION OF ${table} DEFAULT`);
-    await q.query(
-      `SELECT ensure_month_partitions('${table}'::regclass, coalesce(min(${key}), now()), greatest(max(${key}), now()) + make_interval(months => ${MONTHS_AHEAD})) FROM ${old}`,
-    );
+    // The months that have rows (not every month between the oldest and the newest: one stray row of
+    // 1970 would make hundreds), then this month and the ones ahead.
+    await q.query(`SELECT create_month_partition('${table}'::regclass, month) FROM (SELECT DISTINCT date_trunc('month', ${key}, 'UTC') AS month FROM ${old}) m ORDER BY month`);
+    await q.query(`SELECT ensure_month_partitions('${table}'::regclass, now(), now() + make_interval(months => ${MONTHS_AHEAD}))`);
   }
   // No index and no trigger on the new table yet: the rows go in at the speed of a plain copy.
   await q.query(`INSERT INTO ${table} SELECT * FROM ${old}`);

@@ -81,6 +81,8 @@ describe('the month partitioning of logs and account_metrics', () => {
       `INSERT INTO logs (created_at, type, event_type, user_id, profile_id, profile_title, log_data)
        SELECT timestamptz '2025-11-20T00:00:00Z' + i * interval '1 day', 'user', 'login_success', 1, i % 3, 'P', jsonb_build_object('i', i) FROM generate_series(1, 90) i`,
     );
+    // A stray old row: its month gets a partition, the empty months after it none.
+    await ctx.db.query(`INSERT INTO logs (created_at, type, event_type) VALUES ('2024-03-05T00:00:00Z', 'system', 'stray')`);
     await ctx.db.query(
       `INSERT INTO account_metrics (exchange_account_id, at, nav, deposit_at) SELECT $1, timestamptz '2026-01-31T23:00:00Z' + i * interval '1 minute', 1000 + i, 900 FROM generate_series(0, 119) i`,
       [account],
@@ -102,7 +104,8 @@ describe('the month partitioning of logs and account_metrics', () => {
     }
     expect(await snapshot()).toEqual(before);
     const inMonths = await ctx.db.query(`SELECT tableoid::regclass::text AS partition, count(*)::int AS n FROM logs GROUP BY 1 ORDER BY 1`);
-    expect(inMonths.map((r: { partition: string }) => r.partition)).toEqual(['logs_p202511', 'logs_p202512', 'logs_p202601', 'logs_p202602']);
+    expect(inMonths.map((r: { partition: string }) => r.partition)).toEqual(['logs_p202403', 'logs_p202511', 'logs_p202512', 'logs_p202601', 'logs_p202602']);
+    expect(await ctx.db.query(`SELECT to_regclass('logs_p202404') AS t`)).toEqual([{ t: null }]);
     const metricsIn = await ctx.db.query(`SELECT tableoid::regclass::text AS partition, count(*)::int AS n FROM account_metrics GROUP BY 1 ORDER BY 1`);
     expect(metricsIn).toEqual([{ partition: 'account_metrics_p202601', n: 60 }, { partition: 'account_metrics_p202602', n: 60 }]);
     const [{ id }] = await ctx.db.query(`INSERT INTO logs (type, event_type) VALUES ('system', 'after') RETURNING id::text`);
