@@ -18,6 +18,8 @@ const stages = [
   ['typecheck', ['run', 'typecheck']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
   ['start command tests', ['run', 'test:scripts']],
+  // 30 s of the mixed workload at 20 requests/s: any 5xx or error, or memory growing past a bound, fails.
+  ['load smoke', ['run', 'load:smoke']],
   ['browser tests', ['--filter', '@console/web', 'run', 'test:e2e']],
 ];
 

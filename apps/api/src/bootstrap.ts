@@ -36,7 +36,7 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', config.trustProxy);
   setPublicUrl(app, config.publicUrl);
   setCursorSecret(config.jwtSecret);
   app.setGlobalPrefix(API_PREFIX.slice(1));

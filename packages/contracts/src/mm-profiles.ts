@@ -8,6 +8,7 @@ import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
 import type { NamedRef } from './positions';
 import { defineResource } from './resource';
+import type { SECTION_FIELDS } from './sections';
 import { TRADING_DECIMALS, type MmProfileStatus } from './trading';
 
 export const MM_PROFILE_MESSAGES = {
@@ -103,13 +104,27 @@ export interface MmProfileList extends Paginated<MmProfileRow> {
 /** An option of `for-filters/`: its title only where the group sees it. */
 export type MmProfileOption = Pick<MmProfile, 'id'> & Partial<Pick<MmProfile, 'title'>>;
 
-/** `GET strategies/mm-profiles-deposit-info/` (and the answer of a deposit change): the chips, USD. */
+/**
+ * `GET strategies/mm-profiles-deposit-info/` (and the answer of a deposit change): the chips, USD. A
+ * Limited group gets a chip only when it sees every field it is summed from (MM_DEPOSIT_INFO_FIELDS).
+ */
 export interface MmDepositInfo {
-  ideo_r_long: number;
-  ideo_r_short: number;
+  ideo_r_long?: number;
+  ideo_r_short?: number;
   mm_asset_sum: number;
-  mm_deposit: number;
+  mm_deposit?: number;
 }
+
+/**
+ * The MM profile fields each deposit chip is summed from: a total over every profile tells as much about
+ * a quota as the quota itself, so it follows the field. The asset sum comes from the accounts' metrics.
+ */
+export const MM_DEPOSIT_INFO_FIELDS = {
+  ideo_r_long: ['all_signals_quota', 'max_factor_amount'],
+  ideo_r_short: ['all_signals_quota', 'max_factor_amount'],
+  mm_asset_sum: [],
+  mm_deposit: ['all_signals_quota'],
+} as const satisfies Record<keyof MmDepositInfo, readonly (typeof SECTION_FIELDS)['mm_profiles'][number][]>;
 
 /** `GET`/`PUT strategies/auto-change-deposit-mm-profiles/`: the daily re-invest (percent 0 while off). */
 export interface MmAutoDeposit {

@@ -21,6 +21,7 @@ import {
   EXPORT_PATHS,
   identityKeysOf,
   LOG_FILTER_OPTION_FIELDS,
+  MM_DEPOSIT_INFO_FIELDS,
   MM_PROFILE_OPTION_FIELDS,
   OWN_MESSAGES,
   PROFILE_STATS_OPTION_FIELDS,
@@ -63,6 +64,8 @@ type Probe =
   | { kind: 'rows'; urls: (f: Fixture) => { url: string; fields?: AnswerFields }[]; summary?: AnswerFields }
   /** Not rows of the section's fields: the answer's keys are these (the reason says why they are not projected). */
   | { kind: 'keys'; url: string; keys: readonly string[]; why: string }
+  /** Totals over the section's rows: each key only where the group sees every field it is summed from. */
+  | { kind: 'totals'; url: string; fields: Readonly<Record<string, readonly string[]>> }
   /** An export's start: the task is run by the worker, and the file's columns read back. */
   | { kind: 'export'; list: ExportedList }
   /** Called by the export probe of its list (state and file of the task it starts). */
@@ -109,12 +112,7 @@ const PROBES: Record<string, Probe> = {
     keys: ['is_auto_change_mm_depo_enabled', 'auto_change_mm_depo_percent'],
     why: 'the daily re-invest setting, not a profile row',
   },
-  'GET /strategies/mm-profiles-deposit-info/': {
-    kind: 'keys',
-    url: '/strategies/mm-profiles-deposit-info/',
-    keys: ['ideo_r_long', 'ideo_r_short', 'mm_asset_sum', 'mm_deposit'],
-    why: 'the deposit chips: totals over every profile, not a profile row',
-  },
+  'GET /strategies/mm-profiles-deposit-info/': { kind: 'totals', url: '/strategies/mm-profiles-deposit-info/', fields: MM_DEPOSIT_INFO_FIELDS },
   'GET /strategies/profiles/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles/' }] },
   'GET /strategies/profiles/for-filters/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles/for-filters/', fields: STRATEGY_PROFILE_OPTION_FIELDS }] },
   'GET /strategies/profiles/:id/': { kind: 'rows', urls: (f) => [{ url: `/strategies/profiles/${f.position.profileId}/` }] },
@@ -254,6 +252,13 @@ describe('Limited projection over every GET route of a section with fields', () 
               const other = Object.keys(row).filter((key) => !probe.keys.includes(key));
               if (other.length) failures.push(`${probe.url} ${where}: carries ${other.join(', ')}, beyond ${probe.why}`);
             }
+          } else if (probe.kind === 'totals') {
+            const res = await get(token, probe.url);
+            if (res.status !== 200) failures.push(`${probe.url} ${where}: ${res.status}`);
+            count(name, 1);
+            const keys = Object.keys(res.body as object);
+            const expected = Object.keys(probe.fields).filter((key) => probe.fields[key].every((field) => fields.includes(field)));
+            if (keys.sort().join() !== expected.sort().join()) failures.push(`${probe.url} ${where}: carries [${keys.join(', ')}], expected [${expected.join(', ')}]`);
           } else if (probe.kind === 'export') {
             const paths = EXPORT_PATHS[probe.list];
             const started = await get(token, paths.start);

@@ -117,6 +117,25 @@ describe('Redis loses its data under a running worker', () => {
     const [after] = await ctx.db.query(`SELECT status FROM telegram_outbox WHERE id = $1`, [row.id]);
     expect(after.status).toBe('sent');
   });
+
+  it('a scheduler whose next job was lost (an outage as its job began) runs again', async () => {
+    const { ctx, queues } = run;
+    const key = JOBS.requeuePendingTelegram;
+    const base = `${ctx.config.redisPrefix}:${QUEUES.telegram}`;
+    // Atomically drops the scheduler's next job while it is still waiting, as an outage between a job's
+    // start and BullMQ's adding of the next one leaves it: the scheduler stays, nothing will run.
+    const dropNextJob = `
+      local next = redis.call('ZSCORE', KEYS[1], ARGV[1])
+      if not next then return 0 end
+      local id = 'repeat:' .. ARGV[1] .. ':' .. next
+      if not redis.call('ZSCORE', KEYS[2], id) then return 0 end
+      redis.call('ZREM', KEYS[2], id)
+      redis.call('DEL', ARGV[2] .. id)
+      return 1`;
+    await waitUntil(async () => (await ctx.redis.eval(dropNextJob, 2, `${base}:repeat`, `${base}:delayed`, key, `${base}:`)) === 1, 10_000);
+    expect(await queues.telegram.getJobScheduler(key)).toBeTruthy();
+    await sweepsFromNow(run, 2);
+  });
 });
 
 describe('Redis is away', () => {

@@ -1,17 +1,17 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, LIVE_LIMITS, LIVE_PARAMS, LIVE_PATHS, permsAll, type LiveEvent, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
+import { ERROR_CODES, LIVE_LIMITS, LIVE_PARAMS, LIVE_PATHS, permsAll, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
 import { createApp } from '../bootstrap';
 import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, type TestContext } from '../test/harness';
+import { openStream, type SseStream, within } from '../test/sse-client';
 import { startWorker } from '../test/worker';
 import { liveStreamKey } from '@console/contracts';
 import { liveTicketKey } from './live-change';
@@ -21,101 +21,11 @@ import { LiveStreams } from './live-streams.service';
 const TICKETS = `/api/v2${LIVE_PATHS.tickets}`;
 const STREAM = `/api/v2${LIVE_PATHS.stream}`;
 
-interface SseMessage {
-  event: string;
-  id?: string;
-  data: string;
-}
-
-/** A client of the stream: reads the SSE blocks as they come and hands them out in order. */
-class SseStream {
-  private readonly received: SseMessage[] = [];
-  private read = 0;
-  private wake: (() => void) | null = null;
-  private buffer = '';
-  body = '';
-  readonly ended: Promise<void>;
-
-  constructor(
-    private readonly request: ClientRequest,
-    readonly response: IncomingMessage,
-  ) {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      this.body += response.statusCode === 200 ? '' : chunk;
-      this.buffer += chunk;
-      let end: number;
-      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const message: SseMessage = { event: 'message', data: '' };
-        const lines = block.split('\n').filter((line) => !line.startsWith(':'));
-        if (!lines.length) continue;
-        for (const line of lines) {
-          const [field, ...rest] = line.split(': ');
-          const value = rest.join(': ');
-          if (field === 'event') message.event = value;
-          else if (field === 'id') message.id = value;
-          else if (field === 'data') message.data = value;
-        }
-        this.received.push(message);
-        this.wake?.();
-      }
-    });
-    this.ended = new Promise((resolve) => response.on('close', () => resolve()));
-    void this.ended.then(() => this.wake?.());
-  }
-
-  get status(): number {
-    return this.response.statusCode ?? 0;
-  }
-
-  /** The next SSE event (comments are heartbeats, not events). */
-  async next(timeoutMs = 10_000): Promise<SseMessage> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.read >= this.received.length) {
-      if (this.response.closed) throw new Error('the stream ended');
-      if (Date.now() > deadline) throw new Error('no event in time');
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-    return this.received[this.read++];
-  }
-
-  /** The next change, past `ready` events (and past changes of other resources than `only`, when given). */
-  async nextChange(only?: readonly ResourceName[], timeoutMs = 10_000): Promise<LiveEvent> {
-    for (;;) {
-      const message = await this.next(timeoutMs);
-      if (message.event === 'ready') continue;
-      expect(message.event, `expected a change, got ${message.event} ${message.data}`).toBe('message');
-      const event = JSON.parse(message.data) as LiveEvent;
-      expect(message.id).toBe(event.id);
-      if (!only || only.includes(event.resource)) return event;
-    }
-  }
-
-  close(): void {
-    this.request.destroy();
-  }
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
-}
 
 async function listen(app: NestExpressApplication): Promise<string> {
   const server = app.getHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function openStream(base: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<SseStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${STREAM}?${new URLSearchParams(params)}`, { headers }, (response) => resolve(new SseStream(request, response)));
-    request.on('error', reject);
-  });
 }
 
 describe('the live stream', () => {

@@ -36,7 +36,7 @@ export class MmDepositsController {
   @Section('mm_profiles', 'read')
   @Get('mm-profiles-deposit-info/')
   @ApiOkResponse({ type: DepositInfoDto })
-  info(): Promise<DepositInfoDto> {
-    return this.deposits.info();
+  info(@CurrentPrincipal() principal: Principal): Promise<DepositInfoDto> {
+    return this.deposits.info(principal);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import {
   DEPOSIT_OPERATIONS,
@@ -48,9 +48,9 @@ export class AutoDepositDto implements MmAutoDeposit {
 }
 
 export class DepositInfoDto implements MmDepositInfo {
-  @ApiProperty({ description: 'What the MM profiles of active long strategy profiles may put to work: Σ all_signals_quota × max_factor_amount' })
-  ideo_r_long!: number;
-  @ApiProperty({ description: 'The same for active short strategy profiles' }) ideo_r_short!: number;
+  @ApiPropertyOptional({ description: 'What the MM profiles of active long strategy profiles may put to work: Σ all_signals_quota × max_factor_amount (absent where the group sees neither field)' })
+  ideo_r_long?: number;
+  @ApiPropertyOptional({ description: 'The same for active short strategy profiles' }) ideo_r_short?: number;
   @ApiProperty({ description: 'The accounts’ asset sums at their latest minute' }) mm_asset_sum!: number;
-  @ApiProperty({ description: 'The MM deposit: Σ all_signals_quota of every MM profile' }) mm_deposit!: number;
+  @ApiPropertyOptional({ description: 'The MM deposit: Σ all_signals_quota of every MM profile (absent where the group does not see all_signals_quota)' }) mm_deposit?: number;
 }

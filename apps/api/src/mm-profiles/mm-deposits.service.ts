@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DEPOSIT_PERCENT_MAX, MM_PROFILE_MESSAGES as M, type MmAutoDeposit, type MmDepositInfo } from '@console/contracts';
+import { DEPOSIT_PERCENT_MAX, isFieldAllowed, MM_DEPOSIT_INFO_FIELDS, MM_PROFILE_MESSAGES as M, permOf, type MmAutoDeposit, type MmDepositInfo } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { dec, toDbText, toJsonNumber } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
@@ -38,12 +38,18 @@ export class MmDepositsService {
       });
       await this.audit.write({ type: 'user', event_type: 'mm_deposit_changed', user_id: principal.userId, log_data: { operation_type: body.operation_type, size: body.size, accounts } }, m);
     });
-    return this.info();
+    return this.info(principal);
   }
 
-  async info(): Promise<MmDepositInfo> {
+  /** The chips the principal's group sees: each only when every field it is summed from is open to it. */
+  async info(principal: Principal): Promise<MmDepositInfo> {
     const row = await this.deposits.info(this.dataSource);
-    return { ideo_r_long: toJsonNumber(row.ideo_r_long, 2), ideo_r_short: toJsonNumber(row.ideo_r_short, 2), mm_asset_sum: toJsonNumber(row.mm_asset_sum, 2), mm_deposit: toJsonNumber(row.mm_deposit, 2) };
+    const perm = permOf(principal, 'mm_profiles');
+    const info: MmDepositInfo = { mm_asset_sum: toJsonNumber(row.mm_asset_sum, 2) };
+    for (const chip of Object.keys(MM_DEPOSIT_INFO_FIELDS) as (keyof MmDepositInfo)[]) {
+      if (MM_DEPOSIT_INFO_FIELDS[chip].every((field) => isFieldAllowed(perm, field))) info[chip] = toJsonNumber(row[chip], 2);
+    }
+    return info;
   }
 
   async autoSettings(): Promise<MmAutoDeposit> {

@@ -13,6 +13,13 @@ export const WORKER_OPTIONS = { autorun: false } as const;
 /** How long a stopping worker waits for its running jobs (Docker's stop grace period is 10 s). */
 const SHUTDOWN_DRAIN_MS = 8_000;
 
+/**
+ * States in which a scheduler's next job still runs by itself. Any other (completed, failed, gone) means the
+ * chain broke: BullMQ adds the next job when the current one becomes active, and a Redis outage at that
+ * moment leaves the scheduler with no next job, for good.
+ */
+const RUNNABLE_STATES: ReadonlySet<string> = new Set(['delayed', 'waiting', 'prioritized', 'waiting-children', 'paused', 'active']);
+
 /** One job scheduler a queue must always have, and how to register it from the record. */
 export interface ScheduleSpec {
   queue: Queue;
@@ -55,14 +62,18 @@ export abstract class QueueWorker extends WorkerHost implements OnApplicationBoo
     this.worker.run().catch((error: Error) => this.logger.error(`${this.worker.name} worker stopped: ${error.message}`));
   }
 
-  /** Registers again every scheduler that Redis no longer has; answers how many. */
+  /**
+   * Registers again every scheduler that Redis no longer has, or whose next job is lost; answers how
+   * many. Registering again is an upsert: it keeps a scheduler's next job that is still waiting, and a
+   * worker that took the old job adds no second one (BullMQ adds the next job only from the current one).
+   */
   async restoreLostSchedules(): Promise<number> {
     if (this.checking) return 0;
     this.checking = true;
     try {
       let restored = 0;
       for (const spec of await this.schedules()) {
-        if (await spec.queue.getJobScheduler(spec.key)) continue;
+        if (await this.runsByItself(spec)) continue;
         await spec.register();
         restored += 1;
       }
@@ -74,6 +85,13 @@ export abstract class QueueWorker extends WorkerHost implements OnApplicationBoo
     } finally {
       this.checking = false;
     }
+  }
+
+  private async runsByItself(spec: ScheduleSpec): Promise<boolean> {
+    const scheduler = await spec.queue.getJobScheduler(spec.key);
+    if (!scheduler || scheduler.next === undefined) return false;
+    const state = await spec.queue.getJobState(`repeat:${spec.key}:${scheduler.next}`);
+    return RUNNABLE_STATES.has(state);
   }
 
   /**

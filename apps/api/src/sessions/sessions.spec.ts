@@ -161,11 +161,7 @@ describe('sessions and sign-in history', () => {
     });
 
     it('ignore a forged X-Forwarded-For when the proxy is not trusted', async () => {
-      const previous = process.env.TRUST_PROXY;
-      process.env.TRUST_PROXY = '10.255.255.1';
-      const untrusted = await createTestApp();
-      if (previous === undefined) delete process.env.TRUST_PROXY;
-      else process.env.TRUST_PROXY = previous;
+      const untrusted = await createTestApp({ TRUST_PROXY: '10.255.255.1' });
       try {
         const user = await makeUser(untrusted.db);
         const pair = await signInFlow(untrusted).signIn(user, { userAgent: CHROME_LINUX, forwardedFor: '192.0.2.99' });

@@ -64,8 +64,12 @@ function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'da
   });
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/** An app on a new clone of the template, or on `given` (a database a test made some other way; dropped on close). */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  given?: { url: string; drop: () => Promise<void> },
+): Promise<TestContext> {
+  const database = given ?? (await createTestDatabase());
   const config = { ...testConfig(overrides), databaseUrl: database.url };
   // TEST_LOGS=1 shows the app's logs (500s with their stack) while debugging a test.
   const app = await createApp({ ...config, logLevel: process.env.TEST_LOGS ? 'debug' : 'silent' }, { logs: !!process.env.TEST_LOGS });

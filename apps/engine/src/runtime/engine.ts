@@ -229,9 +229,9 @@ export class PaperEngine {
   async commands(): Promise<void> {
     await inTransaction(this.pool, async (db) => {
       this.changes.clear();
-      await this.refresh(db);
       const out = new WriteBatch(true);
-      if (!(await this.runCommands(db, this.last))) return;
+      // Between minutes most turns find nothing to do: the configuration is read again only when they do.
+      if (!(await this.runCommands(db, this.last, () => this.refresh(db)))) return;
       await this.collect(db, this.last, out, null);
       this.noteWritten(await out.write(db));
       if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
@@ -414,11 +414,17 @@ export class PaperEngine {
   }
 
   /** Pending commands, each carried out and completed once; answers whether any was taken. */
-  private async runCommands(db: Db, minute: number): Promise<boolean> {
-    await this.settleHeld(db);
+  /**
+   * Settles held limit closes and carries out claimed commands; `prepare` runs first when there is any such
+   * work. Answers whether there was.
+   */
+  private async runCommands(db: Db, minute: number, prepare?: () => Promise<void>): Promise<boolean> {
     const commands = await claimCommands(db, Object.keys(this.doc.holding), COMMANDS_PER_BATCH);
+    const work = commands.length > 0 || Object.keys(this.doc.holding).length > 0;
+    if (work) await prepare?.();
+    await this.settleHeld(db);
     for (const command of commands) await this.runCommand(db, command, minute);
-    return commands.length > 0 || Object.keys(this.doc.holding).length > 0;
+    return work;
   }
 
   /** Limit closes whose signal has ended: done if it finished, else failed with the reason. */

@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     expect(() => loadEncryptionKey({})).toThrow('ENCRYPTION_KEY is missing');
   });
 
+  it('reads TRUST_PROXY as a hop count (a number, as Express needs it) or a list of trusted proxies', () => {
+    expect(loadConfig(valid).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...valid, TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 192.0.2.7' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+    for (const wrong of ['true', '11', 'loopback,', '10.0.0.0/33', 'proxy.example.com', '1.5']) {
+      expect(() => loadConfig({ ...valid, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+    }
+  });
+
   it('reads the public URL, the docs switch and the body time limit', () => {
     const defaults = loadConfig({ ...valid, PORT: '3100' });
     expect(defaults.publicUrl).toBe('http://localhost:3100');

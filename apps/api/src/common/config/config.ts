@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start by one zod schema: a missing or
  * malformed variable stops the process with a message naming it (every problem at once).
  */
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -51,6 +52,43 @@ const withDefault = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().
 /** ENCRYPTION_KEY as bytes: 64 hex digits, else base64; 32 bytes for AES-256-GCM. */
 const keyBytes = (raw: string) => (/^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64'));
 const encryptionKey = required.refine((raw) => !raw || keyBytes(raw).length === 32, 'must be 32 bytes, as 64 hex digits or base64').transform(keyBytes);
+
+/** Express's names for address ranges in `trust proxy`. */
+const TRUSTED_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One entry of a trusted list: a range name, an address, or an address with a prefix length. */
+function isTrustedEntry(entry: string): boolean {
+  if (TRUSTED_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it: a number of proxy hops in front of the API (behind one
+ * proxy that appends to X-Forwarded-For, `1`), or a comma-separated list of trusted proxy addresses, ranges
+ * and range names. Express reads a string as addresses only, so a hop count must reach it as a number.
+ */
+const trustProxy = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .default('loopback')
+    .transform((raw, ctx) => {
+      const value = raw.trim();
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= 10) return hops;
+      } else {
+        const entries = value.split(',').map((entry) => entry.trim());
+        if (entries.every(isTrustedEntry)) return entries;
+      }
+      ctx.addIssue('must be a number of proxy hops from 0 to 10, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal');
+      return z.NEVER;
+    }),
+);
 
 /** The variables, by their names in the environment; unknown variables are ignored. */
 const environment = z
@@ -110,6 +148,8 @@ const environment = z
     NODE_ENV: z.string().optional(),
     // A request body must arrive whole within this time, else 408.
     BODY_TIMEOUT_MS: wholeNumber(30_000, 100, 10 * 60 * 1000),
+    // Which proxies' X-Forwarded-For (and -Proto) the API believes: client addresses for limits and sessions.
+    TRUST_PROXY: trustProxy,
     // HTTP processes of the API (main.ts runs them as a Node cluster); 1 serves from one process.
     API_WORKERS: wholeNumber(availableParallelism(), 1, 256),
     // xlsx exports: rows read per batch; how long a file is kept; how often expired files are deleted;
@@ -206,6 +246,8 @@ const environment = z
     apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     /** How long a request body may take to arrive. */
     bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+    /** Express's `trust proxy`: hops in front of the API, or the trusted proxies' addresses and ranges. */
+    trustProxy: env.TRUST_PROXY,
     /** How many processes serve HTTP; each has its own database pool. */
     apiWorkers: env.API_WORKERS,
     exportBatchSize: env.EXPORT_BATCH_SIZE,

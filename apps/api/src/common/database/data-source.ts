@@ -22,14 +22,32 @@ export function createDataSource(databaseUrl: string): DataSource {
   return new DataSource(dataSourceOptions(databaseUrl));
 }
 
-/** Runs pending migrations; safe to call again (it does nothing when all have run). */
+/** The advisory lock that lets one process at a time migrate a database (each API host migrates as it starts). */
+const MIGRATION_LOCK_KEY = 730_117_352;
+const MIGRATION_LOCK_RETRY_MS = 200;
+
+/**
+ * Runs pending migrations; safe to call again (it does nothing when all have run), and from several
+ * processes at once: the others wait for the first, then find nothing left to run.
+ */
 export async function runMigrations(databaseUrl: string): Promise<string[]> {
   const ds = createDataSource(databaseUrl);
   await ds.initialize();
+  const lock = ds.createQueryRunner();
+  let locked = false;
   try {
+    await lock.connect();
+    // Tried again and again rather than waited on: a session blocked in pg_advisory_lock keeps its snapshot
+    // open, and a CREATE INDEX CONCURRENTLY of the running migration would wait for that snapshot in turn.
+    while (!locked) {
+      locked = (await lock.query(`SELECT pg_try_advisory_lock($1) AS taken`, [MIGRATION_LOCK_KEY]))[0].taken;
+      if (!locked) await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_RETRY_MS));
+    }
     const ran = await ds.runMigrations({ transaction: 'each' });
     return ran.map((m) => m.name);
   } finally {
+    if (locked) await lock.query(`SELECT pg_advisory_unlock($1)`, [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.release();
     await ds.destroy();
   }
 }

@@ -1,8 +1,9 @@
 import type { MigrationInterface } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS } from '@console/migrations';
 import { createTestApp, createTestDatabase, TestContext } from '../../test/harness';
-import { createDataSource } from './data-source';
+import { databaseUrl, withAdminClient } from '../../test/services';
+import { createDataSource, runMigrations } from './data-source';
 
 const INDEX = 'logs_pair_id_type_id_idx';
 const PARTITIONING = 'PartitionLogsAndAccountMetrics1734220800000';
@@ -143,4 +144,27 @@ describe('every migration goes down and up again', () => {
       await database.drop();
     }
   });
+});
+
+describe('migrating from several hosts at once', () => {
+  it('runs each migration once when two processes migrate an empty database together', async () => {
+    const admin = inject('adminDatabaseUrl');
+    const name = `console_test_empty_${Date.now().toString(36)}`;
+    await withAdminClient(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+    const url = databaseUrl(admin, name);
+    try {
+      const [first, second] = await Promise.all([runMigrations(url), runMigrations(url)]);
+      // One of them ran everything; the other waited and found nothing pending.
+      expect([first.length, second.length].sort((a, b) => a - b)).toEqual([0, MIGRATIONS.length]);
+      const ds = createDataSource(url);
+      await ds.initialize();
+      try {
+        expect(Number((await ds.query(`SELECT count(*) AS n FROM migrations`))[0].n)).toBe(MIGRATIONS.length);
+      } finally {
+        await ds.destroy();
+      }
+    } finally {
+      await withAdminClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    }
+  }, 120_000);
 });

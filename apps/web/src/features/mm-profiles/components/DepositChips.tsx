@@ -11,14 +11,14 @@ const CHIPS: { field: keyof MmDepositInfo; label: string }[] = [
 
 const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** The deposit-info row; left out entirely when it cannot be loaded. */
+/** The deposit-info row (the chips the group sees); left out entirely when it cannot be loaded. */
 export function DepositChips() {
   const info = useDepositInfo();
   if (!info.data) return null;
   const data = info.data;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="deposit-chips">
-      {CHIPS.map(({ field, label }) => (
+      {CHIPS.filter(({ field }) => data[field] !== undefined).map(({ field, label }) => (
         <Chip key={field} variant="outlined" label={`${label}: ${money(Number(data[field]))}`} data-testid={`deposit-${field}`} />
       ))}
     </Box>

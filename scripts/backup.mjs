@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm run backup [-- DIR]`: one folder, DIR/<database>-<UTC time>/, holding a pg_dump of the console's
+// database (custom format, one consistent snapshot), the secrets file with the encryption key, and a
+// manifest. The database is the one `npm start` uses: DATABASE_URL, else localhost:5432 (DATABASE_NAME,
+// default trading_console), else the embedded PostgreSQL in .data/postgres. DIR: the argument, else
+// BACKUP_DIR, else ./backups. --secrets-file F reads the keys from F instead of .data/secrets.env.
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fail, log, ROOT, runOnProjectNode } from './lib/toolchain.mjs';
+
+await runOnProjectNode();
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'secrets-file': { type: 'string' }, database: { type: 'string' } },
+});
+if (positionals.length > 1) fail('Usage: npm run backup -- [DIR] [--secrets-file F] [--database NAME]');
+
+const { readSecretsFile, SECRETS_FILE } = await import('./lib/app.mjs');
+const { findOrStartPostgres } = await import('./lib/services.mjs');
+const { BACKUP_FILES, SECRET_NAMES, clientConnection, databaseNameOf, migrationsRun, pgTool, runPgTool, secretsText, serverMajor, timestamp, withClient } =
+  await import('./lib/backups.mjs');
+
+const backupDir = resolve(positionals[0] ?? process.env.BACKUP_DIR ?? join(ROOT, 'backups'));
+const secretsFile = resolve(values['secrets-file'] ?? SECRETS_FILE);
+
+// The keys in force, as `npm start` takes them: the environment over the file.
+const saved = readSecretsFile(secretsFile);
+const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, process.env[name] ?? saved[name]]));
+const fromEnvironment = SECRET_NAMES.filter((name) => process.env[name]);
+const secretsSource = fromEnvironment.length === SECRET_NAMES.length ? 'the environment' : fromEnvironment.length ? `the environment and ${secretsFile}` : secretsFile;
+if (!secrets.ENCRYPTION_KEY) {
+  fail(`No ENCRYPTION_KEY in the environment nor in ${secretsFile}: a dump without its key loses every encrypted secret in it. Point --secrets-file at the console's secrets file.`);
+}
+
+let postgres;
+let work;
+try {
+  postgres = await findOrStartPostgres(values.database ?? process.env.DATABASE_NAME ?? 'trading_console', { create: false });
+  const database = databaseNameOf(postgres.url);
+  const { major, serverVersion, migrations } = await withClient(postgres.url, async (client) => ({
+    major: await serverMajor(client),
+    serverVersion: (await client.query('SHOW server_version')).rows[0].server_version,
+    migrations: await migrationsRun(client),
+  }));
+  const pgDump = pgTool('pg_dump', major);
+  if (pgDump.major !== major) log(`no pg_dump ${major} found; using ${pgDump.path} (version ${pgDump.major}), which reads older servers`);
+
+  if (!existsSync(backupDir)) mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+  const folder = join(backupDir, `${database}-${timestamp()}`);
+  if (existsSync(folder)) throw new Error(`${folder} already exists`);
+  // Written under another name and renamed when complete, so a folder with the final name is a whole backup.
+  work = `${folder}.partial`;
+  mkdirSync(work, { mode: 0o700 });
+
+  log(`dumping database "${database}" (PostgreSQL ${serverVersion}) with ${pgDump.path}`);
+  const dumpFile = join(work, BACKUP_FILES.dump);
+  // pg_dump reads everything in one repeatable-read transaction: a consistent snapshot while the console runs.
+  const { dbname, env } = clientConnection(postgres.url);
+  writeFileSync(dumpFile, '', { mode: 0o600 });
+  runPgTool(pgDump, ['--format=custom', '--file', dumpFile, '--dbname', dbname], env);
+  chmodSync(dumpFile, 0o600);
+
+  writeFileSync(join(work, BACKUP_FILES.secrets), secretsText(secrets), { mode: 0o600 });
+  const manifest = {
+    created_at: new Date().toISOString(),
+    database,
+    server_version: serverVersion,
+    pg_dump: runPgTool(pgDump, ['--version']).stdout.trim(),
+    last_migration: migrations.at(-1) ?? null,
+    migrations: migrations.length,
+    files: BACKUP_FILES,
+  };
+  writeFileSync(join(work, BACKUP_FILES.manifest), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
+  renameSync(work, folder);
+  work = undefined;
+
+  const size = (name) => `${(statSync(join(folder, name)).size / 1024).toFixed(1)} KiB`;
+  console.log(`Backup written: ${folder}`);
+  console.log(`  ${BACKUP_FILES.dump}  pg_dump custom format, ${size(BACKUP_FILES.dump)}, ${migrations.length} migrations run (last: ${manifest.last_migration ?? 'none'})`);
+  console.log(`  ${BACKUP_FILES.secrets}  JWT_SECRET and ENCRYPTION_KEY (from ${secretsSource}): keep a copy apart from the dumps`);
+  console.log(`  ${BACKUP_FILES.manifest}`);
+  console.log(`Restore with: npm run restore -- ${folder}`);
+} catch (error) {
+  if (work) rmSync(work, { recursive: true, force: true });
+  await postgres?.stop().catch(() => {});
+  fail(error instanceof Error ? error.message : String(error));
+}
+await postgres.stop();
