@@ -19,6 +19,7 @@ import { AddExportTaskProgressAndExpiry1733817600000 } from './1733817600000-Add
 import { AddSessionDetailsAndSignInIndex1733990400000 } from './1733990400000-AddSessionDetailsAndSignInIndex';
 import { CreateEngineState1734048000000 } from './1734048000000-CreateEngineState';
 import { AddRequestIds1734134400000 } from './1734134400000-AddRequestIds';
+import { PartitionLogsAndAccountMetrics1734220800000 } from './1734220800000-PartitionLogsAndAccountMetrics';
 import { AddExportTaskQueuedState1734307200000 } from './1734307200000-AddExportTaskQueuedState';
 
 export const MIGRATIONS = [
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   AddSessionDetailsAndSignInIndex1733990400000,
   CreateEngineState1734048000000,
   AddRequestIds1734134400000,
+  PartitionLogsAndAccountMetrics1734220800000,
   AddExportTaskQueuedState1734307200000,
 ];

@@ -56,10 +56,13 @@ async function main() {
 
       const tables = (
         await client.query(
-          `SELECT c.relname AS name, c.reltuples::bigint AS estimate, pg_table_size(c.oid) AS data, pg_indexes_size(c.oid) AS indexes
+          // A partitioned table (logs, account_metrics) is the sum of its partitions.
+          `SELECT c.relname AS name, c.reltuples::bigint AS estimate, sizes.data, sizes.indexes
              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('signals', 'orders', 'positions', 'logs', 'account_metrics', 'deposit_transactions')
-            ORDER BY pg_total_relation_size(c.oid) DESC`,
+            CROSS JOIN LATERAL (SELECT coalesce(sum(pg_table_size(t.relid)), pg_table_size(c.oid))::bigint AS data,
+                                      coalesce(sum(pg_indexes_size(t.relid)), pg_indexes_size(c.oid))::bigint AS indexes FROM pg_partition_tree(c.oid) t) sizes
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname IN ('signals', 'orders', 'positions', 'logs', 'account_metrics', 'deposit_transactions')
+            ORDER BY sizes.data + sizes.indexes DESC`,
         )
       ).rows;
       const [{ version, database }] = (await client.query(`SELECT current_setting('server_version') AS version, pg_database_size(current_database()) AS database`)).rows;

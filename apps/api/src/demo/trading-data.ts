@@ -153,6 +153,8 @@ async function fill(q: Rows, sizes: TradingDataSizes, opts: { now: Date; seed: n
     [now, sizes.metricsDays],
   );
 
+  // The months of the span get their partitions first: rows land in their month, not in the default one.
+  for (const table of ['logs', 'account_metrics']) await q(`SELECT ensure_month_partitions($1::regclass, $2, $3)`, [table, start, end]);
   const base = await phase('accounts, pairs, profiles, triggers', () => fillSmallTables(q, sizes, opts.accountSecret, start, end, rows));
   await q(`UPDATE bot_status SET status = 'enabled', updated_at = $1`, [end]);
 

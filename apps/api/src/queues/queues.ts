@@ -15,6 +15,7 @@ export const QUEUES = {
 
 export const JOBS = {
   purgeExpiredAuth: 'purge-expired-auth',
+  maintainPartitions: 'maintain-partitions',
   sendTelegramMessage: 'send-telegram-message',
   requeuePendingTelegram: 'requeue-pending-telegram',
   sendInvestorReport: 'send-investor-report',

@@ -8,7 +8,9 @@ import { RedisModule } from '../common/redis/redis.module';
 import { AuditModule } from '../logs/audit.module';
 import { InvestorReportBuilder } from '../system-settings/investor-reports/investor-report.builder';
 import { InvestorReportsProcessor } from '../system-settings/investor-reports/investor-reports.processor';
-import { MaintenanceProcessor } from '../auth/maintenance.processor';
+import { MaintenanceProcessor } from '../maintenance/maintenance.processor';
+import { TimePartitionsRepository } from '../maintenance/time-partitions.repository';
+import { TimePartitionsService } from '../maintenance/time-partitions.service';
 import { QueueProducersModule } from '../queues/queue-producers.module';
 import { QUEUES } from '../queues/queues';
 import { TelegramClient } from '../system-settings/telegram/telegram.client';
@@ -54,6 +56,8 @@ export class WorkerModule {
       ],
       providers: [
         MaintenanceProcessor,
+        TimePartitionsService,
+        TimePartitionsRepository,
         TelegramProcessor,
         InvestorReportsProcessor,
         TelegramClient,

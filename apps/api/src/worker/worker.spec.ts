@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { InvestorReportsProcessor } from '../system-settings/investor-reports/investor-reports.processor';
-import { MaintenanceProcessor } from '../auth/maintenance.processor';
+import { MaintenanceProcessor } from '../maintenance/maintenance.processor';
 import { bullConnection, heartbeatKey, JOBS, QUEUES } from '../queues/queues';
 import { TelegramProcessor } from '../system-settings/telegram/telegram.processor';
 import { auth, makeUser, sessionFor } from '../test/factories';
@@ -65,14 +65,14 @@ describe('the worker process', () => {
       expect(worker.get(processor).worker.concurrency).toBe(3);
     }
     expect(await heartbeats()).toHaveLength(1);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports].sort());
   });
 
   it('more worker processes run side by side (compose --scale), each with its own heartbeat, the schedulers once', async () => {
     await startWorkers(2);
     expect(await workersPerQueue()).toEqual(eachQueue(2));
     expect(await heartbeats()).toHaveLength(2);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports].sort());
   });
 
   it('a stopping worker closes its workers and leaves the heartbeat set; the others stay', async () => {

@@ -34,6 +34,7 @@ import { readTriggers } from './sql/risk';
 import { accountVar, CloseHistory, oppositeMovePercent, type OppositeUnit } from './risk-inputs';
 import { beat, readRuns, readState, writeState } from './sql/state';
 import { nextIds } from './sql/trading';
+import { ensureMonthPartitions } from './sql/partitions';
 
 export interface EngineOptions {
   /** The market model's seed. */
@@ -200,6 +201,7 @@ export class PaperEngine {
    */
   async history(toMinute: number, { batchMinutes = 1440, onBatch }: HistoryOptions = {}): Promise<HistoryProgress> {
     const progress: HistoryProgress = { minutes: 0, signals: 0, orders: 0, positions: 0, logs: 0, metrics: 0 };
+    if (this.last + MINUTE_MS <= toMinute) await ensureMonthPartitions(this.pool, this.last + MINUTE_MS, toMinute);
     while (this.last + MINUTE_MS <= toMinute) {
       const end = Math.min(toMinute, this.last + batchMinutes * MINUTE_MS);
       const counts = await inTransaction(this.pool, async (db) => {

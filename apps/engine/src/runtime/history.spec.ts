@@ -79,5 +79,11 @@ describe('history mode', () => {
         got[name].forEach((row, i) => expect(JSON.stringify(row), `${label} ${name}[${i}]`).toBe(JSON.stringify(expected[name][i])));
       }
     }
+    // History mode makes the months it writes first: its rows are in March 2024's partitions, none in a default one.
+    const placed = await batched.pool.query(
+      `SELECT (SELECT count(*) FROM account_metrics_p202403)::int AS metrics, (SELECT count(*) FROM logs_p202403)::int AS logs,
+              (SELECT count(*) FROM account_metrics_default)::int + (SELECT count(*) FROM logs_default)::int AS in_default`,
+    );
+    expect(placed.rows).toEqual([{ metrics: 2 * 1440, logs: expected.logs.length, in_default: 0 }]);
   }, 600_000);
 });

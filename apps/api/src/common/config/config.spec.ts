@@ -87,4 +87,11 @@ describe('loadConfig', () => {
       /DATABASE_READ_URL must start with postgres: or postgresql:\/\/\n.*READ_AFTER_WRITE_MS must be a whole number/,
     );
   });
+
+  it('reads the retention of the time-partitioned tables: forever by default, logs never shorter than the sign-in history', () => {
+    expect(loadConfig(valid)).toMatchObject({ logsRetentionDays: 0, accountMetricsRetentionDays: 0, partitionMonthsAhead: 2 });
+    expect(loadConfig({ ...valid, LOGS_RETENTION_DAYS: '90', ACCOUNT_METRICS_RETENTION_DAYS: '7' })).toMatchObject({ logsRetentionDays: 90, accountMetricsRetentionDays: 7 });
+    expect(() => loadConfig({ ...valid, LOGS_RETENTION_DAYS: '30' })).toThrow('LOGS_RETENTION_DAYS must be 0 (keep forever) or at least 90, the days the sign-in history shows');
+    expect(() => loadConfig({ ...valid, ACCOUNT_METRICS_RETENTION_DAYS: '-1' })).toThrow('ACCOUNT_METRICS_RETENTION_DAYS must be a whole number from 0 to 36500');
+  });
 });

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { LIVE_STREAM_DEFAULTS } from '@console/contracts';
+import { LIVE_STREAM_DEFAULTS, SESSION_LIMITS } from '@console/contracts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -178,6 +178,11 @@ const environment = z
     METRICS_PORT: wholeNumber(9464, 0, 65535),
     WORKER_METRICS_PORT: wholeNumber(9465, 0, 65535),
     METRICS_HOST: withDefault('127.0.0.1'),
+    // Time-partitioned tables (month partitions): how many months ahead exist, and per table how many
+    // days rows are kept at least before their month is dropped whole (0: kept forever).
+    PARTITION_MONTHS_AHEAD: wholeNumber(2, 1, 24),
+    LOGS_RETENTION_DAYS: wholeNumber(0, 0, 36_500),
+    ACCOUNT_METRICS_RETENTION_DAYS: wholeNumber(0, 0, 36_500),
   })
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
@@ -185,6 +190,10 @@ const environment = z
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SITE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SITE_KEY'], message: 'is missing (CAPTCHA_PROVIDER=recaptcha)' });
+    }
+    // The sign-in history (the sign-in rows of logs) promises its window; logs must outlive it.
+    if (env.LOGS_RETENTION_DAYS > 0 && env.LOGS_RETENTION_DAYS < SESSION_LIMITS.historyDays) {
+      ctx.addIssue({ code: 'custom', path: ['LOGS_RETENTION_DAYS'], message: `must be 0 (keep forever) or at least ${SESSION_LIMITS.historyDays}, the days the sign-in history shows` });
     }
     if (env.EXPORT_STORE === 's3' && !env.EXPORT_S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['EXPORT_S3_BUCKET'], message: 'is missing (EXPORT_STORE=s3)' });
@@ -268,6 +277,11 @@ const environment = z
     /** The worker's metrics port; 0: none. */
     workerMetricsPort: env.WORKER_METRICS_PORT,
     metricsHost: env.METRICS_HOST,
+    partitionMonthsAhead: env.PARTITION_MONTHS_AHEAD,
+    /** Days a log row is kept at least; 0: forever. Its month partition is dropped whole after that. */
+    logsRetentionDays: env.LOGS_RETENTION_DAYS,
+    /** Days a minute metrics row is kept at least; 0: forever. Charts of older ranges read the hourly and longer bars. */
+    accountMetricsRetentionDays: env.ACCOUNT_METRICS_RETENTION_DAYS,
   }));
 
 export type AppConfig = z.output<typeof environment>;

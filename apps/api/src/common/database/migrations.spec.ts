@@ -6,11 +6,31 @@ import { databaseUrl, withAdminClient } from '../../test/services';
 import { createDataSource, runMigrations } from './data-source';
 
 const INDEX = 'logs_pair_id_type_id_idx';
+const PARTITIONING = 'PartitionLogsAndAccountMetrics1734220800000';
+
+/** Reverts the migrations of `url` from the newest down to `name` included. */
+async function revertThrough(url: string, name: string): Promise<void> {
+  const ds = createDataSource(url);
+  await ds.initialize();
+  try {
+    for (;;) {
+      const [{ name: last }] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
+      const migration = MIGRATIONS.find((m) => m.name === last);
+      await ds.undoLastMigration({ transaction: migration && (new migration() as MigrationInterface).transaction === false ? 'none' : 'each' });
+      if (last === name) return;
+    }
+  } finally {
+    await ds.destroy();
+  }
+}
 
 describe('migrations', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
+    // These landed migrations build indexes concurrently, which a partitioned table refuses: they are
+    // tested on the plain logs table they were written for.
+    await revertThrough(ctx.config.databaseUrl, PARTITIONING);
   });
   afterAll(() => ctx.close());
 
@@ -45,6 +65,57 @@ describe('migrations', () => {
     await runUp('RebuildInvalidLogsFilterIndexes1732953600000');
     expect(await oid()).toBe(before);
     expect(await validity()).toBe(true);
+  });
+});
+
+describe('the month partitioning of logs and account_metrics', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await revertThrough(ctx.config.databaseUrl, PARTITIONING);
+  });
+  afterAll(() => ctx.close());
+
+  it('moves every row as it was into its month, keeps the ids going on, and the rollups as they were', async () => {
+    const [{ id: account }] = await ctx.db.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ('M', 'k', 'x', 1) RETURNING id`);
+    await ctx.db.query(
+      `INSERT INTO logs (created_at, type, event_type, user_id, profile_id, profile_title, log_data)
+       SELECT timestamptz '2025-11-20T00:00:00Z' + i * interval '1 day', 'user', 'login_success', 1, i % 3, 'P', jsonb_build_object('i', i) FROM generate_series(1, 90) i`,
+    );
+    // A stray old row: its month gets a partition, the empty months after it none.
+    await ctx.db.query(`INSERT INTO logs (created_at, type, event_type) VALUES ('2024-03-05T00:00:00Z', 'system', 'stray')`);
+    await ctx.db.query(
+      `INSERT INTO account_metrics (exchange_account_id, at, nav, deposit_at) SELECT $1, timestamptz '2026-01-31T23:00:00Z' + i * interval '1 minute', 1000 + i, 900 FROM generate_series(0, 119) i`,
+      [account],
+    );
+    const snapshot = async () => ({
+      logs: await ctx.db.query(`SELECT id::text, created_at, type, event_type, user_id, profile_id, log_data FROM logs ORDER BY id`),
+      metrics: await ctx.db.query(`SELECT exchange_account_id, at, nav::text FROM account_metrics ORDER BY at`),
+      bars: await ctx.db.query(`SELECT tf, at, nav_open::text, nav_close::text, minutes FROM account_metric_bars ORDER BY tf, at`),
+      profiles: await ctx.db.query(`SELECT id, title FROM log_profiles ORDER BY id`),
+    });
+    const before = await snapshot();
+    const runner = ctx.db.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await new (MIGRATIONS.find((m) => m.name === PARTITIONING)!)().up(runner);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await snapshot()).toEqual(before);
+    const inMonths = await ctx.db.query(`SELECT tableoid::regclass::text AS partition, count(*)::int AS n FROM logs GROUP BY 1 ORDER BY 1`);
+    expect(inMonths.map((r: { partition: string }) => r.partition)).toEqual(['logs_p202403', 'logs_p202511', 'logs_p202512', 'logs_p202601', 'logs_p202602']);
+    expect(await ctx.db.query(`SELECT to_regclass('logs_p202404') AS t`)).toEqual([{ t: null }]);
+    const metricsIn = await ctx.db.query(`SELECT tableoid::regclass::text AS partition, count(*)::int AS n FROM account_metrics GROUP BY 1 ORDER BY 1`);
+    expect(metricsIn).toEqual([{ partition: 'account_metrics_p202601', n: 60 }, { partition: 'account_metrics_p202602', n: 60 }]);
+    const [{ id }] = await ctx.db.query(`INSERT INTO logs (type, event_type) VALUES ('system', 'after') RETURNING id::text`);
+    expect(BigInt(id)).toBeGreaterThan(BigInt(before.logs.at(-1).id));
+    // The statement triggers came along: a new row feeds the filter lookup and the bars again.
+    await ctx.db.query(`INSERT INTO logs (type, event_type, profile_id, profile_title) VALUES ('system', 'after', 77, 'Moved')`);
+    expect(await ctx.db.query(`SELECT title FROM log_profiles WHERE id = 77`)).toEqual([{ title: 'Moved' }]);
+    await ctx.db.query(`INSERT INTO account_metrics (exchange_account_id, at, nav, deposit_at) VALUES ($1, '2026-02-01T01:00:00Z', 5000, 900)`, [account]);
+    expect(await ctx.db.query(`SELECT nav_high::int AS high FROM account_metric_bars WHERE tf = '1h' AND at = '2026-02-01T01:00:00Z'`)).toEqual([{ high: 5000 }]);
   });
 });
 

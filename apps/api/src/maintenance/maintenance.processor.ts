@@ -3,16 +3,22 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { CaptchaProofsRepository } from './captcha-proofs.repository';
-import { SessionsRepository } from './sessions.repository';
+import { CaptchaProofsRepository } from '../auth/captcha-proofs.repository';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES } from '../queues/queues';
 import { MAINTENANCE_QUEUE } from '../queues/queue-producers.module';
+import { TimePartitionsService } from './time-partitions.service';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Hourly: a month partition is made two months ahead, so a run that fails for a while costs nothing. */
+const PARTITIONS_EVERY_MS = 60 * 60 * 1000;
 
-/** Clears spent and expired sign-in material: refresh tokens, revoked families, bot-check proofs. */
+/**
+ * The housekeeping jobs: spent and expired sign-in material (refresh tokens, revoked families, bot-check
+ * proofs), and the month partitions of the time-partitioned tables (made ahead, old ones dropped).
+ */
 @Processor(QUEUES.maintenance, WORKER_OPTIONS)
 export class MaintenanceProcessor extends QueueWorker {
   protected readonly logger = new Logger('Maintenance');
@@ -23,17 +29,19 @@ export class MaintenanceProcessor extends QueueWorker {
     @Inject(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly sessions: SessionsRepository,
     private readonly proofs: CaptchaProofsRepository,
+    private readonly partitions: TimePartitionsService,
   ) {
     super();
   }
 
   protected async schedules(): Promise<ScheduleSpec[]> {
-    return [repeatingJob(this.queue, JOBS.purgeExpiredAuth, PURGE_EVERY_MS)];
+    return [repeatingJob(this.queue, JOBS.purgeExpiredAuth, PURGE_EVERY_MS), repeatingJob(this.queue, JOBS.maintainPartitions, PARTITIONS_EVERY_MS)];
   }
 
-  async process(job: Job): Promise<Record<string, number>> {
-    if (job.name !== JOBS.purgeExpiredAuth) throw new Error(`Unknown job ${job.name}`);
-    return this.purgeExpiredAuth();
+  async process(job: Job): Promise<Record<string, unknown>> {
+    if (job.name === JOBS.purgeExpiredAuth) return this.purgeExpiredAuth();
+    if (job.name === JOBS.maintainPartitions) return this.partitions.maintain();
+    throw new Error(`Unknown job ${job.name}`);
   }
 
   async purgeExpiredAuth(): Promise<Record<string, number>> {
