@@ -7,8 +7,8 @@
 //
 // What the clients saw: failures per kind and per fault, how long each outage lasted (the planned send
 // of its first failing request to that of its last), and requests lost (sent, never answered, even after
-// the client's retries: an operator action is sent again with the same Idempotency-Key on no answer or a
-// 502-504, as the SPA does). Then, once the queues settle, what the database holds: every engine command
+// the client's retries: an engine action is sent again with the same Idempotency-Key on no answer or a
+// 502-504, 1 s and 2 s later, as the SPA does). Then, once the queues settle, what the database holds: every engine command
 // done once (one command per Idempotency-Key, every retry answered with it; at most one successful
 // close or cancel per target; no target left in a pending action_state without a pending command), no
 // export stuck (all SUCCESS or FAILURE within the settle bound), every notification of an added or
@@ -88,7 +88,7 @@ class FaultRecorder extends Recorder {
     const end = performance.now();
     this.sent++;
     if (status === 0 || status >= 500) this.failures.push({ name, planned: end - ms, end, kind: failureKind(status, detail), retried: !!extra.retried });
-    if (status === 0 && !extra.retried) this.lost.push({ name, end, detail, action: !!extra.idempotencyKey || name.includes('exchange account') });
+    if (status === 0 && !extra.retried) this.lost.push({ name, end, detail, action: !!extra.idempotencyKey });
     if (extra.idempotencyKey && status === 202 && extra.body?.id !== undefined) {
       const ids = this.keyed.get(extra.idempotencyKey) ?? new Set();
       ids.add(String(extra.body.id));
@@ -354,9 +354,19 @@ async function databaseChecks(databaseUrl, rec, telegram, accounts) {
        WHERE status = 'succeeded' AND kind IN ('close_market', 'close_limit', 'close_best_limit', 'cancel_signal', 'cancel_order')
        GROUP BY kind, target_id HAVING count(*) > 1`);
     add('engine commands: at most one successful close or cancel per target', twice.length, twice.length ? JSON.stringify(twice.slice(0, 5)) : 'none twice');
-    const commands = await q(`SELECT status, count(*)::int AS n FROM engine_commands GROUP BY status ORDER BY status`);
+    const commands = await q(
+      `SELECT status, count(*)::int AS n, max(extract(epoch FROM completed_at - created_at))::float8 AS slowest FROM engine_commands GROUP BY status ORDER BY status`,
+    );
     const pendingCommands = commands.find((c) => c.status === 'pending')?.n ?? 0;
-    add('engine commands: none pending after the settle', pendingCommands, commands.map((c) => `${c.status} ${c.n}`).join(', ') || 'none');
+    add(
+      'engine commands: none pending after the settle',
+      pendingCommands,
+      commands.map((c) => `${c.status} ${c.n}${c.slowest === null ? '' : ` (slowest ${c.slowest.toFixed(1)} s)`}`).join(', ') || 'none',
+    );
+    // Every target of the load is a row the paper engine made: "does not trade this row" is a wrong refusal.
+    const failedBy = await q(`SELECT error, count(*)::int AS n FROM engine_commands WHERE status = 'failed' GROUP BY error ORDER BY n DESC`);
+    const wrongRefusals = failedBy.find((f) => f.error === C.ENGINE_MESSAGES.targetUnknown)?.n ?? 0;
+    add('engine commands: none refused as a row the engine does not trade', wrongRefusals, failedBy.map((f) => `${f.n}× ${f.error}`).join('; ') || 'none failed');
     // Targets showing a command under way that no pending command carries.
     const stuck = await q(`
       SELECT t, id FROM (
@@ -387,14 +397,15 @@ async function databaseChecks(databaseUrl, rec, telegram, accounts) {
     );
     const answeredButAbsent = accounts.created.filter((a) => a.status === 201 && !inDb.has(a.title));
     add('accounts: every 201 has its row', answeredButAbsent.length, `${answeredButAbsent.length} answered 201 without a row`);
-    const outbox = await q(`SELECT id::text, status, text, last_error FROM telegram_outbox`);
+    const outbox = await q(`SELECT id::text, status, text, last_error, extract(epoch FROM sent_at - created_at)::float8 AS took FROM telegram_outbox`);
+    const slowestSend = Math.max(0, ...outbox.map((r) => r.took ?? 0));
     const receivedCount = new Map();
     for (const text of telegram.received) receivedCount.set(text, (receivedCount.get(text) ?? 0) + 1);
     const sentTwice = [...receivedCount].filter(([, n]) => n > 1);
     add('Telegram: no message received twice', sentTwice.length, sentTwice.length ? sentTwice.slice(0, 3).map(([t, n]) => `${n}× ${t.slice(0, 60)}`).join('; ') : `${telegram.received.length} received`);
     const unsent = outbox.filter((r) => r.status !== 'sent' && !receivedCount.has(r.text));
     const byStatus = Object.entries(Object.groupBy(outbox, (r) => r.status)).map(([s, rows]) => `${s} ${rows.length}`).join(', ');
-    add('Telegram: every outbox row sent', unsent.length, `${byStatus}${unsent.length ? `; unsent: ${unsent.slice(0, 3).map((r) => `${r.status} (${r.last_error})`).join('; ')}` : ''}`);
+    add('Telegram: every outbox row sent', unsent.length, `${byStatus} (slowest ${slowestSend.toFixed(1)} s)${unsent.length ? `; unsent: ${unsent.slice(0, 3).map((r) => `${r.status} (${r.last_error})`).join('; ')}` : ''}`);
     const notSentButReceived = outbox.filter((r) => r.status !== 'sent' && receivedCount.has(r.text));
     if (notSentButReceived.length) add('Telegram: rows marked unsent that did go out (interrupted sends)', 0, `${notSentButReceived.length}: ${notSentButReceived.map((r) => r.last_error).join('; ').slice(0, 200)}`);
     return checks;
@@ -413,8 +424,12 @@ async function report(rec, { timeline, start, databaseUrl, telegram, accounts, s
   for (let i = 0; i < windows.length; i++) {
     const from = windows[i].at;
     const to = windows[i + 1]?.at ?? Infinity;
-    // A failure belongs to the fault before its answer (a request sent just before a kill fails with it).
-    const failing = rec.failures.filter((f) => f.end >= from && f.end < to);
+    // A failure belongs to the last fault before its send, or before its answer when that came within a
+    // second (a request in flight at a kill fails with it; one that hung until the timeout was sent before).
+    const failing = rec.failures.filter((f) => {
+      const at = f.planned + Math.min(f.end - f.planned, 1000);
+      return at >= from && at < to;
+    });
     const kinds = Object.entries(Object.groupBy(failing, (f) => f.kind)).map(([k, fs]) => `${k} ${fs.length}`).join(', ') || '-';
     const outage = failing.length ? `${((Math.max(...failing.map((f) => f.planned)) - Math.min(...failing.map((f) => f.planned))) / 1000).toFixed(1)} s` : '-';
     const lost = failing.filter((f) => !f.retried && !f.kind.startsWith('HTTP')).length;
@@ -427,11 +442,17 @@ async function report(rec, { timeline, start, databaseUrl, telegram, accounts, s
     for (const [name, r] of routes) console.log(`| ${name} | ${r.ms.length} | ${r.s5xx} | ${r.errors} | ${(r.samples5xx[0] ?? '').replace(/\|/g, '/').slice(0, 140)} |`);
   }
   const checks = await databaseChecks(databaseUrl, rec, telegram, accounts);
-  // A read cut off with the process that served it is answered by the next one the screen sends; an
-  // operator action the client gave up on is lost to the operator (the database checks say what it did).
+  // A request without a key cut off with the process that served it is not sent again (a screen's next
+  // poll or the operator's next click is); what a write did is for the database checks below. An engine
+  // command the client gave up on after its retries is lost to the operator.
   const lostActions = rec.lost.filter((l) => l.action);
-  checks.unshift({ name: 'operator actions: none unanswered after the retries', bad: lostActions.length, detail: lostActions.slice(0, 3).map((l) => `${l.name}: ${l.detail.slice(0, 100)}`).join('; ') || 'none' });
-  checks.unshift({ name: 'reads unanswered (cut off with their process; not a failure)', bad: 0, detail: `${rec.lost.length - lostActions.length} of ${rec.sent} sent` });
+  checks.unshift({ name: 'engine actions: none unanswered after the retries', bad: lostActions.length, detail: lostActions.slice(0, 3).map((l) => `${l.name}: ${l.detail.slice(0, 100)}`).join('; ') || 'none' });
+  const unanswered = rec.lost.filter((l) => !l.action);
+  checks.unshift({
+    name: 'requests without a key left unanswered (cut off with their process; informative)',
+    bad: 0,
+    detail: `${unanswered.length} of ${rec.sent} sent${unanswered.length ? `: ${Object.entries(Object.groupBy(unanswered, (l) => l.name)).map(([n, ls]) => `${n} ${ls.length}`).join(', ')}` : ''}`,
+  });
   checks.push({ name: 'queues settled within the bound', bad: settled === null ? 1 : 0, detail: settled === null ? `not within ${SETTLE_S} s` : `${settled.toFixed(0)} s` });
   checks.push({ name: 'faults injected', bad: timeline.filter((t) => t.what.startsWith('FAILED')).length, detail: timeline.map((t) => t.what).join('; ') });
   console.log('\n| Check | result | detail |');
