@@ -19,7 +19,8 @@
 //   FAULTS_RATE=40 (requests/s), FAULTS_DURATION_S=160 (faults at 1/5, 2/5, 3/5 and 4/5 of it),
 //   FAULTS_SETTLE_S=120 (the bound for the queues to settle afterwards), FAULTS_HISTORY_DAYS=5 (the demo's
 //   history, for open positions at the start), FAULTS_PORT=3993, FAULTS_KEEP_DB=1 keeps the database.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -111,15 +112,10 @@ function failureKind(status, detail = '') {
 /** The pids of a process's children (the cluster primary's HTTP processes). */
 function childrenOf(pid) {
   try {
-    return readChildren(pid);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
-}
-
-function readChildren(pid) {
-  const fs = createRequire(import.meta.url)('node:fs');
-  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
 function faultPlan(app) {
