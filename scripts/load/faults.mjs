@@ -6,10 +6,9 @@
 // them again), then every PostgreSQL connection of the product's database cut at once.
 //
 // What the clients saw: failures per kind and per fault, how long each outage lasted (the planned send
-// of its first failing request to that of its last), and requests lost (sent, never answered, even after
-// the client's retries: an engine action is sent again with the same Idempotency-Key on no answer or a
-// 502-504, 1 s and 2 s later, as the SPA does). Then, once the queues settle, what the database holds: every engine command
-// done once (one command per Idempotency-Key, every retry answered with it; at most one successful
+// of its first failing request to that of its last), and requests never answered (an engine action is
+// sent again with the same Idempotency-Key on no answer or a 502-504, 1 s and 2 s later, as the SPA
+// does). Then, once the queues settle, what the database holds: every engine command done once (one command per Idempotency-Key, every retry answered with it; at most one successful
 // close or cancel per target; no target left in a pending action_state without a pending command), no
 // export stuck (all SUCCESS or FAILURE within the settle bound), every notification of an added or
 // deleted account written, and no Telegram message sent twice or left unsent. Prints a summary table;
@@ -17,7 +16,7 @@
 //
 //   node scripts/load/faults.mjs        (needs `pnpm run build`, PostgreSQL on 127.0.0.1:5432 and Redis)
 //   FAULTS_RATE=40 (requests/s), FAULTS_DURATION_S=160 (faults at 1/5, 2/5, 3/5 and 4/5 of it),
-//   FAULTS_SETTLE_S=120 (the bound for the queues to settle afterwards), FAULTS_HISTORY_DAYS=5 (the demo's
+//   FAULTS_SETTLE_S=120 (the bound for the queues to settle afterwards), FAULTS_HISTORY_DAYS=10 (the demo's
 //   history, for open positions at the start), FAULTS_PORT=3993, FAULTS_KEEP_DB=1 keeps the database.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,7 +38,7 @@ const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const RATE = env('FAULTS_RATE', 40);
 const DURATION_S = env('FAULTS_DURATION_S', 160);
 const SETTLE_S = env('FAULTS_SETTLE_S', 120);
-const HISTORY_DAYS = env('FAULTS_HISTORY_DAYS', 5);
+const HISTORY_DAYS = env('FAULTS_HISTORY_DAYS', 10);
 const PORT = env('FAULTS_PORT', 3993);
 const DATABASE = `console_faults_${randomBytes(4).toString('hex')}`;
 const API = '/api/v2';
