@@ -17,9 +17,9 @@
 //   node scripts/load/faults.mjs        (needs `pnpm run build`, PostgreSQL on 127.0.0.1:5432 and Redis)
 //   FAULTS_RATE=40 (requests/s), FAULTS_DURATION_S=160 (faults at 1/5, 2/5, 3/5 and 4/5 of it),
 //   FAULTS_SETTLE_S=120 (the bound for the queues to settle afterwards), FAULTS_HISTORY_DAYS=10 (the demo's
-//   history, for open positions at the start), FAULTS_PORT=3993, FAULTS_KEEP_DB=1 keeps the database.
+//   history, for open positions at the start), FAULTS_PORT=3993, FAULTS_KEEP_DB=1 keeps the database and the export files.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -294,7 +294,10 @@ async function main() {
     await app.stop();
     await redis.stop();
     await telegram.close();
-    if (!process.env.FAULTS_KEEP_DB) await dropDatabase(ADMIN_URL, DATABASE).catch(() => {});
+    if (!process.env.FAULTS_KEEP_DB) {
+      await dropDatabase(ADMIN_URL, DATABASE).catch(() => {});
+      rmSync(appEnv.EXPORT_DIR, { recursive: true, force: true });
+    }
   }
   process.exitCode = verdict ? 0 : 1;
 }
