@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { NotificationRow } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
+import type { Db } from '../common/database/sql';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
 import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../system-settings/telegram/telegram.jobs';
@@ -13,7 +14,6 @@ import { NotificationsRepository } from './notifications.repository';
 import { TelegramOutboxRepository } from '../system-settings/telegram/telegram-outbox.repository';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { LiveEvents } from '../live/live-events';
-import type { Db } from '../common/database/sql';
 
 interface NotificationInput {
   title: string;
