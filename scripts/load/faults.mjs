@@ -313,7 +313,7 @@ async function settle(databaseUrl) {
     const busy = await withClient(databaseUrl, async (db) => {
       const { rows } = await db.query(`
         SELECT (SELECT count(*) FROM engine_commands WHERE status = 'pending' AND kind NOT IN ('close_limit', 'close_best_limit'))::int AS commands,
-               (SELECT count(*) FROM export_tasks WHERE status IN ('PENDING', 'STARTED', 'PROGRESS'))::int AS exports,
+               (SELECT count(*) FROM export_tasks WHERE status NOT IN ('SUCCESS', 'FAILURE'))::int AS exports,
                (SELECT count(*) FROM telegram_outbox WHERE status = 'pending')::int AS messages`);
       return rows[0];
     }).catch(() => ({ unreachable: 1 }));
