@@ -18,10 +18,12 @@
 //   when the API's or the worker's memory grows more than this after the warm-up; unset: only printed).
 //   Any 5xx or error fails the run (exit 1).
 //   A smoke run: LOAD_RATE=20 LOAD_DURATION_S=30 LOAD_SIGNALS=5000 node scripts/load/load.mjs
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cli } from '../lib/app.mjs';
 import { ensureDatabase, withDatabase } from '../lib/services.mjs';
@@ -89,7 +91,7 @@ const GROUPS = {
 };
 
 /** Sign-in as the SPA does it: the password step (bot-check off), the TOTP enrolment, a code of the current step. */
-async function signIn(baseUrl, email, password) {
+export async function signIn(baseUrl, email, password) {
   const step1 = await fetch(`${baseUrl}${C.API_PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (step1.status !== 200) throw new Error(`sign-in of ${email}: ${step1.status} ${await step1.text()}`);
   const pending = (await step1.json()).access;
@@ -110,7 +112,7 @@ async function totpStep(baseUrl, user, pending) {
   return (await res.json()).access;
 }
 
-async function makeUsers(baseUrl, adminToken, tag) {
+export async function makeUsers(baseUrl, adminToken, tag) {
   const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
   const users = {};
   for (const [name, perms] of Object.entries(GROUPS)) {
@@ -133,7 +135,7 @@ async function makeUsers(baseUrl, adminToken, tag) {
 // Measuring
 
 /** Resident memory of a process and its descendants (the API cluster's primary and its workers), in bytes. */
-function treeRss(pid) {
+export function treeRss(pid) {
   let total = 0;
   const visit = (p) => {
     try {
@@ -147,7 +149,7 @@ function treeRss(pid) {
   return total;
 }
 
-class Recorder {
+export class Recorder {
   constructor() {
     this.routes = new Map();
     this.counting = false;
@@ -180,43 +182,59 @@ class Recorder {
 }
 
 /**
- * One request, timed from `plannedAt` (performance.now() time); resolves to { status, body } (status 0:
- * no answer). `name` is the route as the report groups it.
+ * How the client answers a request that got no answer or a gateway's 502-504: `retries` more sends with
+ * the same Idempotency-Key, 1 s then 2 s later, as the SPA's command mutations do (0 in the load run, so a
+ * figure is one send).
  */
-async function send(rec, baseUrl, name, plannedAt, { method = 'GET', path, token, body }) {
+export const client = { retries: 0 };
+/** The first retry's delay, doubling (TanStack Query's default). */
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * One request, timed from `plannedAt` (performance.now() time); resolves to { status, body } (status 0:
+ * no answer). `name` is the route as the report groups it. With `idempotencyKey` (an operator action)
+ * the request may be sent again, `client.retries` times, each send recorded.
+ */
+export async function send(rec, baseUrl, name, plannedAt, { method = 'GET', path, token, body, idempotencyKey }) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  let status = 0;
-  let parsed = null;
-  let text;
-  try {
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-    status = res.status;
-    text = await res.text();
-    if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
-  } catch (error) {
-    text = String(error);
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  for (let attempt = 0; ; attempt++) {
+    let status = 0;
+    let parsed = null;
+    let text;
+    try {
+      const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      status = res.status;
+      text = await res.text();
+      if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+    } catch (error) {
+      text = String(error?.cause ?? error);
+    }
+    const retry = idempotencyKey && attempt < client.retries && (status === 0 || (status >= 502 && status <= 504));
+    rec.record(name, status, performance.now() - plannedAt, `${method} ${path} → ${status} ${text.slice(0, 300)}`, { idempotencyKey, body: parsed, retried: retry, attempt });
+    if (!retry) return { status, body: parsed };
+    await sleep(RETRY_DELAY_MS * 2 ** attempt);
+    plannedAt = performance.now();
   }
-  rec.record(name, status, performance.now() - plannedAt, `${method} ${path} → ${status} ${text.slice(0, 300)}`);
-  return { status, body: parsed };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The mix
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const rowsOf = (body) => (Array.isArray(body) ? body : (body?.results ?? []));
+export const rowsOf = (body) => (Array.isArray(body) ? body : (body?.results ?? []));
 const daysAgo = (n) => new Date(Date.now() - n * 86_400_000);
 const day = (d) => d.toISOString().slice(0, 10);
 
 /** Ids the operator's actions work on, filled by the lists' answers (rows that allow the action now). */
-const pools = { activeSignals: [], placedOrders: [], openPositions: [], profiles: [], mmProfiles: [] };
+export const pools = { activeSignals: [], placedOrders: [], openPositions: [], profiles: [], mmProfiles: [] };
 /** Exports started in the run, whose state the mix polls. */
 const exportTasks = [];
 /** Strategy profile id → its status, as the lists and the start/stop answers last showed it. */
 const profileStatus = new Map();
-const keep = (pool, ids) => {
+export const keep = (pool, ids) => {
   for (const id of ids) if (id !== undefined && id !== null && !pool.includes(id)) pool.push(id);
   if (pool.length > 200) pool.splice(0, pool.length - 200);
 };
@@ -281,7 +299,7 @@ const READ_KINDS = ['lists', 'details', 'months', 'charts'];
  * What each group's screens show: every read tried once by one user of the group; a route it is refused
  * (403, or 404 for rows out of its scope) is left out of its mix, as the console leaves it out of its menu.
  */
-async function learnRefusals(baseUrl, users) {
+export async function learnRefusals(baseUrl, users) {
   for (const [group, members] of Object.entries(users)) {
     const refused = new Set();
     for (const kind of READ_KINDS) {
@@ -297,7 +315,7 @@ async function learnRefusals(baseUrl, users) {
 }
 
 /** What a list's answer tells the actions: rows they may work on. */
-function harvest(list, body) {
+export function harvest(list, body) {
   const rows = rowsOf(body);
   if (list === 'signals') keep(pools.activeSignals, rows.filter((r) => r.status === 'active' || r.status === 'in_queue').map((r) => r.id));
   if (list === 'orders') keep(pools.placedOrders, rows.filter((r) => C.OPEN_ORDER_STATUSES.includes(r.status)).map((r) => r.id));
@@ -311,7 +329,7 @@ function harvest(list, body) {
 }
 
 /** The operations, weighted; each sends its requests and records them. */
-function operations(rec, baseUrl, users) {
+export function operations(rec, baseUrl, users) {
   const readers = [...users.admin, ...users.operator, ...users.auditor, ...users.limited];
   const get = (name, path, token, at) => send(rec, baseUrl, name, at, { path, token });
   const readOf = (kind, weight, who) => [
@@ -342,21 +360,21 @@ function operations(rec, baseUrl, users) {
       const take = (pool) => pool.splice(Math.floor(Math.random() * pool.length), 1)[0];
       switch (choices.length ? pick(choices) : null) {
         case 'cancel order':
-          return send(rec, baseUrl, 'POST cancel order', at, { method: 'POST', path: C.API_PATHS.cancelOrder(String(take(pools.placedOrders))), token: user.token });
+          return send(rec, baseUrl, 'POST cancel order', at, { method: 'POST', path: C.API_PATHS.cancelOrder(String(take(pools.placedOrders))), token: user.token, idempotencyKey: randomUUID() });
         case 'cancel signal':
-          return send(rec, baseUrl, 'POST cancel signal', at, { method: 'POST', path: C.API_PATHS.cancelSignal(String(take(pools.activeSignals))), token: user.token });
+          return send(rec, baseUrl, 'POST cancel signal', at, { method: 'POST', path: C.API_PATHS.cancelSignal(String(take(pools.activeSignals))), token: user.token, idempotencyKey: randomUUID() });
         case 'close position': {
           const position = take(pools.openPositions);
-          return send(rec, baseUrl, 'POST close position (market)', at, { method: 'POST', path: C.API_PATHS.closeMarket(String(position.signal)), token: user.token });
+          return send(rec, baseUrl, 'POST close position (market)', at, { method: 'POST', path: C.API_PATHS.closeMarket(String(position.signal)), token: user.token, idempotencyKey: randomUUID() });
         }
         case 'reduce position':
-          return send(rec, baseUrl, 'POST reduce position', at, { method: 'POST', path: C.API_PATHS.reducePosition(String(take(pools.openPositions).id)), token: user.token, body: { percent: 10 } });
+          return send(rec, baseUrl, 'POST reduce position', at, { method: 'POST', path: C.API_PATHS.reducePosition(String(take(pools.openPositions).id)), token: user.token, body: { percent: 10 }, idempotencyKey: randomUUID() });
         case 'start/stop profile': {
           // An active profile stops, an inactive or stopping one starts (a draft does neither).
           const id = pick(pools.profiles.filter((p) => profileStatus.get(p) !== 'draft'));
           if (id === undefined) return;
           const path = profileStatus.get(id) === 'active' ? C.API_PATHS.stopStrategyProfile(id) : C.API_PATHS.startStrategyProfile(id);
-          const { status, body } = await send(rec, baseUrl, 'PUT start/stop profile', at, { method: 'PUT', path, token: user.token });
+          const { status, body } = await send(rec, baseUrl, 'PUT start/stop profile', at, { method: 'PUT', path, token: user.token, idempotencyKey: randomUUID() });
           if (status === 200) profileStatus.set(id, body.status);
           return;
         }
@@ -407,7 +425,7 @@ function operations(rec, baseUrl, users) {
 }
 
 /** Live streams held open through the run; each counts the changes it receives. */
-const streams = {
+export const streams = {
   held: [],
   received: 0,
   async open(rec, baseUrl, user, plannedAt) {
@@ -585,7 +603,10 @@ function report(rec, { measuredS, sentMeasured, rssWarm, rssEnd }) {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Imported by the faults run (faults.mjs) for its users and mix; run, it is the load run.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

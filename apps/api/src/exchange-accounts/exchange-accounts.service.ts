@@ -36,7 +36,7 @@ export class ExchangeAccountsService {
 
   async create(principal: Principal, body: CreateExchangeAccountDto): Promise<ExchangeAccount> {
     if (body.broker_program_is_active) throw notAvailable();
-    const created = await this.dataSource.transaction(async (m) => {
+    const { account, notice } = await this.dataSource.transaction(async (m) => {
       const row = await this.accounts.insert(m, {
         title: body.title,
         api_key: body.api_key,
@@ -49,10 +49,10 @@ export class ExchangeAccountsService {
         { type: 'user', event_type: 'exchange_account_created', user_id: principal.userId, log_data: { exchange_account_id: row.id, after: created } },
         m,
       );
-      return created;
+      return { account: created, notice: await this.notifications.write(m, NOTICES.exchangeAccountAdded(created.title, principal.email)) };
     });
-    await this.notifications.announce(NOTICES.exchangeAccountAdded(created.title, principal.email));
-    return created;
+    await this.notifications.publish(notice);
+    return account;
   }
 
   async update(principal: Principal, id: number, body: UpdateExchangeAccountDto): Promise<ExchangeAccount> {
@@ -85,14 +85,14 @@ export class ExchangeAccountsService {
   }
 
   async remove(principal: Principal, id: number): Promise<void> {
-    const removed = await this.dataSource.transaction(async (m) => {
+    const notice = await this.dataSource.transaction(async (m) => {
       const before = toDto(await this.find(m, id));
       if (await this.accounts.usedByMmProfiles(m, id)) throw new BadRequestDetail(EXCHANGE_ACCOUNT_MESSAGES.usedByMmProfiles);
       await this.accounts.delete(m, id);
       await this.audit.write({ type: 'user', event_type: 'exchange_account_deleted', user_id: principal.userId, log_data: { exchange_account_id: id, before } }, m);
-      return before;
+      return this.notifications.write(m, NOTICES.exchangeAccountDeleted(before.title, principal.email));
     });
-    await this.notifications.announce(NOTICES.exchangeAccountDeleted(removed.title, principal.email));
+    await this.notifications.publish(notice);
   }
 
   private async find(db: Db, id: number): Promise<AccountRecord> {

@@ -107,6 +107,31 @@ describe('exchange accounts', () => {
     expect(await ctx.db.query(`SELECT 1 FROM exchange_accounts WHERE id = $1`, [id])).toHaveLength(1);
   });
 
+  it('an account and the notice of its creation or deletion commit together, with the notice\'s Telegram row', async () => {
+    // A failing notice insert stands in for a process killed, or a connection cut, between the change's
+    // commit and its notice: the change must not stand without its notice.
+    await ctx.db.query(`CREATE FUNCTION refuse_notice() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'notice refused'; END $$`);
+    const title = 'Announced desk';
+    const kept = (await post({ ...valid, title: 'Kept desk' }, 201)).body.id;
+    await ctx.db.query(`CREATE TRIGGER refuse_notice BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_notice()`);
+    try {
+      await post({ ...valid, title }, 500);
+      await ctx.http().delete(`${A}${kept}/`).set(...auth(admin)).expect(500);
+    } finally {
+      await ctx.db.query(`DROP TRIGGER refuse_notice ON notifications`);
+    }
+    expect(await ctx.db.query(`SELECT 1 FROM exchange_accounts WHERE title = $1`, [title])).toHaveLength(0);
+    expect(await ctx.db.query(`SELECT 1 FROM exchange_accounts WHERE id = $1`, [kept])).toHaveLength(1);
+
+    await post({ ...valid, title }, 201);
+    await ctx.http().delete(`${A}${kept}/`).set(...auth(admin)).expect(204);
+    const notices = await ctx.db.query(
+      `SELECT n.text_body, o.status FROM notifications n JOIN telegram_outbox o ON o.notification_id = n.id WHERE n.text_body IN ($1, $2)`,
+      [`“${title}” was added by ${adminEmail}.`, `“Kept desk” was deleted by ${adminEmail}.`],
+    );
+    expect(notices).toHaveLength(2);
+  });
+
   it('no answer and no log row ever holds a plain secret', async () => {
     const created = await post(valid, 201);
     const { id } = created.body;

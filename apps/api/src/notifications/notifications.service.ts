@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { NotificationRow } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
+import type { Db } from '../common/database/sql';
 import { TELEGRAM_QUEUE } from '../queues/queue-producers.module';
 import { publishAfterCommit } from '../queues/outbox';
 import { telegramOutbox } from '../system-settings/telegram/telegram.jobs';
@@ -18,6 +19,12 @@ import { ReadDb } from '../common/database/read-replica';
 interface NotificationInput {
   title: string;
   text_body: string;
+}
+
+/** A notification written in a transaction, to publish after its commit. */
+export interface WrittenNotification {
+  id: string;
+  outboxId: string;
 }
 
 const TITLE_MAX = 255;
@@ -44,21 +51,33 @@ export class NotificationsService {
     return queryListPage<NotificationRow, NotificationsQuery>(this.reads, NOTIFICATION_LIST, query);
   }
 
-  async notify(input: NotificationInput): Promise<{ id: string; outboxId: string }> {
+  async notify(input: NotificationInput): Promise<WrittenNotification> {
+    const written = await this.dataSource.transaction((m) => this.write(m, input));
+    await this.publish(written);
+    return written;
+  }
+
+  /**
+   * The notification and its Telegram outbox row in the caller's transaction, so they commit with the
+   * change they announce: a process killed or a connection cut after that commit cannot lose them.
+   * `publish` the answer once the transaction has committed.
+   */
+  async write(db: Db, input: NotificationInput): Promise<WrittenNotification> {
     const title = input.title.trim().slice(0, TITLE_MAX);
     const text = input.text_body.trim() ? `${title}\n\n${input.text_body.trim()}` : title;
-    const ids = await this.dataSource.transaction(async (m) => {
-      const id = await this.notifications.insert(m, { title, text_body: input.text_body });
-      const outboxId = await this.outboxRows.add(m, { bot: 'main', text, notificationId: id });
-      return { id, outboxId };
-    });
+    const id = await this.notifications.insert(db, { title, text_body: input.text_body });
+    const outboxId = await this.outboxRows.add(db, { bot: 'main', text, notificationId: id });
+    return { id, outboxId };
+  }
+
+  /** After the commit of `write`: wakes a worker to send it and tells the open consoles; never throws. */
+  async publish(written: WrittenNotification): Promise<void> {
     // Committed first: if Redis is away now, the request still answers at once and the worker's sweeper
     // finds the pending row later (the job id is the row's, so a late enqueue and the sweep add one job).
     await Promise.all([
-      publishAfterCommit(telegramOutbox(this.config.telegramRetryDelayMs), this.telegramQueue, [ids.outboxId], this.config.enqueueTimeoutMs, this.logger),
-      this.live.publish({ resource: 'notifications', action: 'created', section: 'notifications', ids: [ids.id] }),
+      publishAfterCommit(telegramOutbox(this.config.telegramRetryDelayMs), this.telegramQueue, [written.outboxId], this.config.enqueueTimeoutMs, this.logger),
+      this.live.publish({ resource: 'notifications', action: 'created', section: 'notifications', ids: [written.id] }),
     ]);
-    return ids;
   }
 
   /**

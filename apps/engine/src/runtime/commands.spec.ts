@@ -76,6 +76,18 @@ describe('operator commands carried out by the engine', () => {
     expect((await position(target.id)).r_pnl).toBe(closed.r_pnl);
   });
 
+  it('an engine just started (killed and started again) carries out a close before it has traded a minute', async () => {
+    const [target] = await openPositions();
+    expect(target).toBeDefined();
+    const restarted = await PaperEngine.open(db.pool, { seed: SEED, startAt: START });
+    const id = await ask('close_market', target.id);
+    await restarted.commands();
+    expect(await command(id)).toMatchObject({ status: 'succeeded', error: null });
+    expect(await position(target.id)).toMatchObject({ state: 'closed', action_state: 'CLOSED' });
+    // The first engine picks up from the restarted one's state, as the next turn of one engine would.
+    engine = await PaperEngine.open(db.pool, { seed: SEED, startAt: START });
+  });
+
   it('a command on a finished position fails with the reason the console shows', async () => {
     const [closed] = await rows<{ id: string }>(`SELECT id::text FROM positions WHERE state = 'closed' ORDER BY id LIMIT 1`);
     const id = await ask('close_market', closed.id);

@@ -481,7 +481,10 @@ export class PaperEngine {
   private contextOf(record: RunRecord, minute: number): { profile?: ProfileConfig; feed?: PairFeed; ctx: MinuteContext | null } {
     const profile = this.profiles.find((p) => p.id === record.profileId);
     const settings = profile && this.settingsOf(profile);
-    const feed = this.pairs.get(record.pairId);
+    const ticker = profile?.pairs.find((p) => p.id === record.pairId)?.ticker;
+    // Made (warmed up to the last traded minute) when missing: an engine just started has traded no minute
+    // yet, and the commands that waited for it must not fail for that.
+    const feed = settings && ticker ? this.pair(record.pairId, ticker, settings) : this.pairs.get(record.pairId);
     return { profile, feed, ctx: settings && feed ? this.context(feed, settings, minute) : null };
   }
 

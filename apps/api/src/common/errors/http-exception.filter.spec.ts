@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { HttpExceptionFilter } from './http-exception.filter';
 
-function answer(exception: unknown): { status: number; body: unknown } {
-  const out = { status: 0, body: undefined as unknown };
+function answer(exception: unknown): { status: number; body: unknown; headers: Record<string, string> } {
+  const out = { status: 0, body: undefined as unknown, headers: {} as Record<string, string> };
   const res = {
     headersSent: false,
-    setHeader: () => undefined,
+    setHeader: (name: string, value: string) => void (out.headers[name] = value),
     status(code: number) {
       out.status = code;
       return this;
@@ -35,17 +35,29 @@ describe('HttpExceptionFilter and PostgreSQL errors', () => {
       ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
       ['22P05', 'unsupported Unicode escape sequence'],
     ]) {
-      expect(answer(queryError(code, message))).toEqual({ status: 400, body: { detail: OWN_MESSAGES.valueInvalid } });
+      expect(answer(queryError(code, message))).toMatchObject({ status: 400, body: { detail: OWN_MESSAGES.valueInvalid } });
     }
   });
 
   it('answers a unique or foreign-key violation (a lost race) with 409', () => {
-    expect(answer(queryError('23505', 'duplicate key value violates unique constraint "groups_name_lower_key"'))).toEqual({ status: 409, body: { detail: OWN_MESSAGES.conflict } });
-    expect(answer(queryError('23503', 'insert or update violates foreign key constraint'))).toEqual({ status: 409, body: { detail: OWN_MESSAGES.conflict } });
+    expect(answer(queryError('23505', 'duplicate key value violates unique constraint "groups_name_lower_key"'))).toMatchObject({ status: 409, body: { detail: OWN_MESSAGES.conflict } });
+    expect(answer(queryError('23503', 'insert or update violates foreign key constraint'))).toMatchObject({ status: 409, body: { detail: OWN_MESSAGES.conflict } });
   });
 
   it('keeps other database errors at 500', () => {
-    expect(answer(queryError('23502', 'null value in column violates not-null constraint'))).toEqual({ status: 500, body: { detail: MESSAGES.serverError } });
-    expect(answer(queryError('42P01', 'relation does not exist'))).toEqual({ status: 500, body: { detail: MESSAGES.serverError } });
+    expect(answer(queryError('23502', 'null value in column violates not-null constraint'))).toMatchObject({ status: 500, body: { detail: MESSAGES.serverError } });
+    expect(answer(queryError('42P01', 'relation does not exist'))).toMatchObject({ status: 500, body: { detail: MESSAGES.serverError }, headers: {} });
+  });
+
+  it('answers a database connection lost under the request with 503 and Retry-After, so a keyed action is sent again', () => {
+    // As the faults run saw them when every connection of the database was terminated.
+    const lost = [
+      queryError('57P01', 'terminating connection due to administrator command'),
+      queryError('08006', 'connection failure'),
+      new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly')),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ];
+    for (const error of lost) expect(answer(error)).toEqual({ status: 503, body: { detail: MESSAGES.serverError }, headers: { 'Retry-After': '1' } });
+    expect(answer(new Error('Connection refused by something else'))).toMatchObject({ status: 500 });
   });
 });

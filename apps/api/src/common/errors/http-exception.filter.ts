@@ -39,6 +39,26 @@ function isConcurrentConflict(error: unknown): error is QueryFailedError {
 }
 
 /**
+ * The database connection went away under the request (PostgreSQL restarted or failed over, its
+ * connections were terminated, or it refused new ones for a moment): SQLSTATE class 08, 57P01-57P03,
+ * or node-postgres' own "Connection terminated" without a code. The next request gets a new
+ * connection, so 503 with Retry-After rather than 500: the SPA sends an engine action again under the
+ * same Idempotency-Key on a 503, which answers the one command whether or not the first send wrote it.
+ */
+const CONNECTION_LOST_STATES = ['57P01', '57P02', '57P03'];
+
+function isConnectionLost(error: unknown): boolean {
+  const cause = error instanceof QueryFailedError ? (error.driverError as unknown) : error;
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === 'string') return code.startsWith('08') || CONNECTION_LOST_STATES.includes(code);
+  return /^Connection terminated/.test(cause.message);
+}
+
+/** Seconds a client waits before it sends again a request that met a lost database connection. */
+const CONNECTION_LOST_RETRY_AFTER_S = 1;
+
+/**
  * The one place that writes error bodies. Known errors keep their status and body; anything else
  * is logged with its stack and answered 500 with the spec's message, so no internals leak.
  */
@@ -50,6 +70,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
     if (exception instanceof TooManyAttemptsError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && isConnectionLost(exception)) res.setHeader('Retry-After', String(CONNECTION_LOST_RETRY_AFTER_S));
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     else if (isDataException(exception)) this.logger.warn(`Data exception answered 400: ${exception.message}`);
     else if (isConcurrentConflict(exception)) this.logger.warn(`Constraint violation answered 409: ${exception.message}`);
@@ -70,6 +91,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (isDataException(error)) return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.valueInvalid }];
     if (isConcurrentConflict(error)) return [HttpStatus.CONFLICT, { detail: OWN_MESSAGES.conflict }];
+    if (isConnectionLost(error)) return [HttpStatus.SERVICE_UNAVAILABLE, { detail: MESSAGES.serverError }];
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.too.deep') return [HttpStatus.BAD_REQUEST, { detail: OWN_MESSAGES.bodyTooDeep }];
     if (parserError?.type === 'entity.too.large') return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: OWN_MESSAGES.bodyTooLarge }];

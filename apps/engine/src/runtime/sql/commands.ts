@@ -34,7 +34,8 @@ export async function claimCommands(db: Db, held: readonly string[], limit: numb
 /** Settles a command still pending; false when it was settled already. */
 export async function completeCommand(db: Db, command: Pick<CommandRow, 'id' | 'target_type' | 'target_id'>, outcome: { status: 'succeeded'; done: ActionState } | { status: 'failed'; error: string }): Promise<boolean> {
   const { rows } = await db.query<{ kind: string; request_id: string | null; latency: number }>(
-    `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'
+    // clock_timestamp(), not now(): the claiming transaction may have begun before the command was written.
+    `UPDATE engine_commands SET status = $2, error = $3, completed_at = clock_timestamp() WHERE id = $1 AND status = 'pending'
      RETURNING kind, request_id, extract(epoch FROM completed_at - created_at)::float8 AS latency`,
     [command.id, outcome.status, outcome.status === 'failed' ? outcome.error : null],
   );
