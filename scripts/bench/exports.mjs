@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { ADMIN_URL, dbUrl, loadAverages, requireFromRoot, ROOT, settle, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
@@ -104,6 +104,9 @@ async function fill() {
 async function main() {
   console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}, deflate level ${LEVEL ?? 'default'}, node flags '${NODE_FLAGS.join(' ')}'`);
   if (!process.env.BENCH_REUSE) await fill();
+  // The fill's own work (and anything else) settles before the timed runs: a loaded machine judges nothing.
+  if (!(await settle(0.5, Number(process.env.BENCH_SETTLE_MS ?? 180_000)))) console.log(`the machine did not quiet down (load ${loadAverages()})`);
+  console.log(`load average before the runs: ${loadAverages()}`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
   try {
     for (let run = 1; run <= RUNS; run++) {

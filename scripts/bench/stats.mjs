@@ -8,7 +8,7 @@
 //   BENCH_METRICS_DAYS=1095 BENCH_SIGNALS=200000 BENCH_RUNS=30 node scripts/bench/stats.mjs
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { ADMIN_URL, dbUrl, loadAverages, requireFromRoot, ROOT, settle, withClient } from './bench-db.mjs';
 import { latency, machine, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_stats';
@@ -58,6 +58,8 @@ async function main() {
         if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
         return res.json();
       };
+      if (!(await settle(0.5, Number(process.env.BENCH_SETTLE_MS ?? 180_000)))) console.log(`the machine did not quiet down (load ${loadAverages()})`);
+      console.log(`load average before the timed part: ${loadAverages()}`);
       const rows = [];
       for (const [name, dataType, chartType, tf, days] of CHARTS) {
         const from = ago(days);
@@ -87,6 +89,7 @@ async function main() {
         rows.push({ name, sql, http });
       }
       rows.push({ name: 'profiles stats, first page', sql: null, http: await latency(RUNS, () => get('/strategies/profiles-stats/')) });
+      console.log(`load average after the timed part: ${loadAverages()}`);
       console.log('\n| Query | rollup SQL p50 | p95 | HTTP p50 | p95 |');
       console.log('|---|---|---|---|---|');
       const ms = (v) => (v === undefined ? '-' : `${v.toFixed(1)} ms`);
