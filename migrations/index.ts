@@ -21,6 +21,7 @@ import { CreateEngineState1734048000000 } from './1734048000000-CreateEngineStat
 import { AddRequestIds1734134400000 } from './1734134400000-AddRequestIds';
 import { PartitionLogsAndAccountMetrics1734220800000 } from './1734220800000-PartitionLogsAndAccountMetrics';
 import { AddExportTaskQueuedState1734307200000 } from './1734307200000-AddExportTaskQueuedState';
+import { CoverSignalStatusInCreatedAtIndex1734393600000 } from './1734393600000-CoverSignalStatusInCreatedAtIndex';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AddRequestIds1734134400000,
   PartitionLogsAndAccountMetrics1734220800000,
   AddExportTaskQueuedState1734307200000,
+  CoverSignalStatusInCreatedAtIndex1734393600000,
 ];

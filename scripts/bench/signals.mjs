@@ -76,6 +76,8 @@ async function main() {
   });
 
   await withClient(dbUrl(DB), async (client) => {
+    // As the API's connections run (NO_JIT in data-source.ts), so both sides of a comparison plan alike.
+    await client.query('SET jit = off');
     const l = layer();
     const db = queryable(client);
     const [{ version }] = (await client.query(`SELECT current_setting('server_version') AS version`)).rows;

@@ -25,6 +25,7 @@ export const ORDER_LIST = defineList<OrdersQuery, typeof ORDER_LIST_QUERY>(ORDER
   from: ORDER_FROM,
   columns: ORDER_COLUMNS,
   key: 'orders.id',
+  keyTable: 'orders',
   filters: {
     profile: { column: 'orders.profile_id' },
     status: { column: 'orders.status' },

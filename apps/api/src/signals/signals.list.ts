@@ -35,6 +35,7 @@ export const SIGNAL_LIST = defineList<SignalsQuery, typeof SIGNAL_LIST_QUERY>(SI
   from: SIGNAL_FROM,
   columns: SIGNAL_COLUMNS,
   key: 'signals.id',
+  keyTable: 'signals',
   filters: {
     profile: { column: 'signals.profile_id' },
     status: { column: 'signals.status' },

@@ -5,6 +5,9 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@console/migrations';
 
+/** Connection options of every API and worker connection (the read replica's too). */
+export const NO_JIT = '-c jit=off';
+
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {
     type: 'postgres',
@@ -14,7 +17,9 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 10, idleTimeoutMillis: 30_000, application_name: 'trading-console' },
+    // JIT off: the console's statements are index walks of a few milliseconds, and a deep page's cost
+    // estimate crossed JIT's thresholds, which spent 200 ms compiling a 60 ms walk.
+    extra: { max: 10, idleTimeoutMillis: 30_000, application_name: 'trading-console', options: NO_JIT },
   };
 }
 

@@ -11,6 +11,7 @@ import { Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { REDIS } from '../redis/redis.module';
+import { NO_JIT } from './data-source';
 
 /** What the request being served allows: set by ReadRoutingInterceptor once the caller is known. */
 interface ReadRouting {
@@ -79,6 +80,7 @@ export class ReadDb implements OnApplicationShutdown {
           idleTimeoutMillis: 30_000,
           connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
           application_name: 'trading-console-read',
+          options: NO_JIT,
         })
       : null;
     // An idle connection dropped by a replica restart must not end the process; the next read reconnects.

@@ -70,6 +70,13 @@ export interface ListDeclaration<Q extends object = object> {
    * every order and the deferred join's handle for deep pages.
    */
   key: string;
+  /**
+   * The key's own table, declared where every join of `from` keeps exactly one row per row of it (a join
+   * on a NOT NULL foreign key, or a LEFT JOIN on a unique column). A deep page's walk to its offset then
+   * reads this table alone whenever no filter, order or scope names a joined table, so it can walk an
+   * index without visiting the rows it skips.
+   */
+  keyTable?: string;
   filters: { readonly [P in keyof Q]?: FilterDeclaration };
   /** The contracts' access rules of this list's query (what a Limited group may use). */
   access?: ListQueryAccess;

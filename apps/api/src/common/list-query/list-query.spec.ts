@@ -129,6 +129,34 @@ describe('the list-query layer', () => {
     expect(beyond).toMatchObject({ rows: [], hasMore: false });
   });
 
+  it('a deep page walks the key table alone when nothing it filters or sorts on is joined, with the same rows', async () => {
+    await db.query(`CREATE TABLE IF NOT EXISTS thing_kinds (kind text PRIMARY KEY, label text NOT NULL)`);
+    await db.query(`INSERT INTO thing_kinds VALUES ('a', 'Apple'), ('b', 'Banana'), ('c', 'Cherry') ON CONFLICT DO NOTHING`);
+    const joined: ListDeclaration<ThingQuery & { label?: string }> = {
+      ...THINGS,
+      from: 'things JOIN thing_kinds k ON k.kind = things.kind',
+      columns: `${THINGS.columns}, k.label`,
+      filters: { ...THINGS.filters, label: { column: 'k.label' } },
+    };
+    const statements: string[] = [];
+    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const pageOf = async (list: typeof joined, query: ThingQuery & { label?: string }) =>
+      (await queryListPage<Thing, ThingQuery>(recording, list, { page: 3, page_size: 25, ...query })).rows.map((r) => r.id);
+    const walkOf = (sql: string) => /JOIN \(SELECT things\.id AS list_key FROM (.*?) (WHERE|ORDER)/s.exec(sql)?.[1].trim();
+
+    for (const query of [{}, { kind: 'b' }, { ordering: '-price' }]) {
+      statements.length = 0;
+      const walked = await pageOf({ ...joined, keyTable: 'things' }, query);
+      expect(walkOf(statements[0])).toBe('things');
+      expect(walked).toEqual(await pageOf(joined, query));
+    }
+    // A filter on the joined table keeps the join in the walk.
+    statements.length = 0;
+    const byLabel = await pageOf({ ...joined, keyTable: 'things' }, { label: 'Cherry', page: 2 } as ThingQuery);
+    expect(walkOf(statements[0])).toContain('JOIN thing_kinds k');
+    expect(byLabel).toEqual(expected((t) => t.kind === 'c', byIdDesc).slice(25, 50));
+  });
+
   it('following next and previous cursors walks the same pages as page numbers, forwards and back', async () => {
     const query = { kinds: ['a', 'b'], ordering: '-price', page_size: 25 };
     const all = expected((t) => t.kind !== 'c', (a, b) => Number(b.price) - Number(a.price) || b.id - a.id);

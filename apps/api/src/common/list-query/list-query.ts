@@ -192,6 +192,11 @@ function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], 
   return encodeCursor({ d, o: orderSignature(terms), v: v as string[] });
 }
 
+/** Whether every qualified column in `sql` (`name.column`) belongs to `table`. */
+function namesOnly(table: string, sql: string): boolean {
+  return [...sql.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_]/g)].every((m) => m[1] === table);
+}
+
 /**
  * One page. Following a next or previous link continues from the row it names (keyset: as fast at row
  * five million as at row one); a page opened by number past the first finds its rows by key alone (a
@@ -227,8 +232,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   } else if (offset === 0) {
     sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
   } else {
+    const walkFrom = list.keyTable && namesOnly(list.keyTable, `${where.text} ${orderClause(terms)}`) ? list.keyTable : list.from;
     sql = `SELECT ${columns} FROM ${list.from}
-            JOIN (SELECT ${list.key} AS list_key FROM ${list.from} ${where.text} ${orderClause(terms)}
+            JOIN (SELECT ${list.key} AS list_key FROM ${walkFrom} ${where.text} ${orderClause(terms)}
                    LIMIT $${params.push(pageSize + 1)} OFFSET $${params.push(offset)}) page ON page.list_key = ${list.key}
             ${orderClause(terms)}`;
   }
