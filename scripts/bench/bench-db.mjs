@@ -45,6 +45,24 @@ export async function freshBenchDatabase(database, fill) {
   });
 }
 
+/**
+ * Runs `migrations` (all of them by default) on a bench database's client, each in its own transaction
+ * as the app's runner does, except those that declare `transaction = false` (concurrent index builds).
+ */
+export async function migrateBench(client, migrations = requireFromRoot(join(ROOT, 'migrations/dist/index.js')).MIGRATIONS) {
+  const runner = { query: (sql, params) => client.query(sql, params).then((r) => r.rows) };
+  for (const Migration of migrations) {
+    const migration = new Migration();
+    if (migration.transaction === false) {
+      await migration.up(runner);
+      continue;
+    }
+    await client.query('BEGIN');
+    await migration.up(runner);
+    await client.query('COMMIT');
+  }
+}
+
 /** The load averages over 1, 5 and 15 minutes, as a benchmark prints them beside its figures. */
 export function loadAverages() {
   return loadavg().map((l) => l.toFixed(2)).join(' ');

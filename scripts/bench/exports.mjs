@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
-import { ADMIN_URL, dbUrl, loadAverages, requireFromRoot, ROOT, settle, withClient } from './bench-db.mjs';
+import { ADMIN_URL, ROOT, dbUrl, loadAverages, migrateBench, requireFromRoot, settle, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
@@ -81,11 +81,6 @@ function floor() {
   console.log(`floor: load average ${load1}; plain SELECT (FETCH_COUNT 10000) to /dev/null ${select.toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; COPY to /dev/null ${copy.toFixed(1)} s`);
 }
 
-async function migrate(client) {
-  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
-  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
-}
-
 async function fill() {
   const { generateTradingData, DEMO_TRADING_SIZES } = requireFromRoot(dist('demo/trading-data.js'));
   await withClient(ADMIN_URL, async (admin) => {
@@ -93,7 +88,7 @@ async function fill() {
     await admin.query(`CREATE DATABASE ${DB}`);
   });
   await withClient(dbUrl(DB), async (client) => {
-    await migrate(client);
+    await migrateBench(client);
     const t0 = performance.now();
     await generateTradingData(client, { ...DEMO_TRADING_SIZES, pairs: 50, strategyProfiles: 20, signals: SIGNALS, ordersPerSignal: 2, logsPerSignal: 0, metricsDays: 7 });
     await client.query('VACUUM ANALYZE');

@@ -10,7 +10,7 @@
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { dbUrl, freshBenchDatabase, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { ROOT, dbUrl, freshBenchDatabase, migrateBench, requireFromRoot, withClient } from './bench-db.mjs';
 import { latency, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_logs';
@@ -26,7 +26,7 @@ const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 /** The real migrations, run through a minimal query runner (they only call `query`). */
 async function migrate(client) {
   const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
-  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
+  await migrateBench(client, MIGRATIONS);
   return MIGRATIONS.length;
 }
 

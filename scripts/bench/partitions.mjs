@@ -10,7 +10,7 @@
 //   node scripts/bench/partitions.mjs     (needs `pnpm run build`)
 //   BENCH_ROWS=10000000 BENCH_ACCOUNTS=2 node scripts/bench/partitions.mjs
 import { join } from 'node:path';
-import { dbUrl, freshBenchDatabase, loadAverages, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { ROOT, dbUrl, freshBenchDatabase, loadAverages, migrateBench, requireFromRoot, withClient } from './bench-db.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_partitions';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -30,7 +30,7 @@ const timed = async (label, fn) => {
 
 async function fill(client) {
   const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === PARTITIONING));
-  for (const Migration of before) await new Migration().up(runnerOf(client));
+  await migrateBench(client, before);
   // Indexes are built once after the load, as a table that grew row by row would have them.
   const indexes = (await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'logs' AND indexname <> 'logs_pkey'`)).rows;
   for (const { indexname } of indexes) await client.query(`DROP INDEX ${indexname}`);

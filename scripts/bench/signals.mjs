@@ -12,7 +12,7 @@
 //   BENCH_DEEP_OFFSET (1,000,000), BENCH_SETTLE_MS (how long to wait for a quiet machine, 180,000).
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { dbUrl, freshBenchDatabase, loadAverages, requireFromRoot, ROOT, settle, withClient } from './bench-db.mjs';
+import { ROOT, dbUrl, freshBenchDatabase, loadAverages, migrateBench, requireFromRoot, settle, withClient } from './bench-db.mjs';
 import { latency, pairedLatency, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_signals';
@@ -38,11 +38,6 @@ const SIZES = {
 
 const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
-async function migrate(client) {
-  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
-  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
-}
-
 function layer() {
   const dist = join(ROOT, 'apps/api/dist');
   const { SIGNAL_LIST, signalListQuery } = requireFromRoot(join(dist, 'signals/signals.list.js'));
@@ -64,7 +59,7 @@ function rawSql(l, list, query, limit, offset) {
 
 async function main() {
   await freshBenchDatabase(DB, async (client) => {
-    await migrate(client);
+    await migrateBench(client);
     console.log(`migrated; generating ${SIGNALS.toLocaleString('en')} signals × ${ORDERS_PER_SIGNAL} orders…`);
     const t0 = performance.now();
     const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));

@@ -7,7 +7,7 @@
 //   BENCH_ADMIN_URL=postgres://user@host:5432/postgres to use another server; BENCH_KEEP=1 keeps the database.
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_URL, dbUrl, requireFromRoot, ROOT, withClient } from './bench-db.mjs';
+import { ADMIN_URL, ROOT, dbUrl, migrateBench, requireFromRoot, withClient } from './bench-db.mjs';
 
 
 
@@ -30,11 +30,6 @@ const SIZES = {
 
 
 /** The real migrations, run through a minimal query runner (they only call `query`). */
-async function migrate(client) {
-  const { MIGRATIONS } = requireFromRoot(join(ROOT, 'migrations/dist/index.js'));
-  for (const Migration of MIGRATIONS) await new Migration().up({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
-}
-
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
 const gib = (bytes) => `${(Number(bytes) / 2 ** 30).toFixed(2)} GiB`;
 
@@ -46,7 +41,7 @@ async function main() {
   });
   try {
     await withClient(dbUrl(DB), async (client) => {
-      await migrate(client);
+      await migrateBench(client);
       console.log(`sizes ${JSON.stringify(SIZES)}`);
       const t0 = performance.now();
       const { rows, phases } = await generateTradingData(client, SIZES);
