@@ -63,6 +63,32 @@ export async function migrateBench(client, migrations = requireFromRoot(join(ROO
   }
 }
 
+/**
+ * Log rows `first`..`last` of `total`, the newest `secondsApart` before now and each earlier one that much
+ * further back, spread as the logs list meets them: 40% general, 15% system, restrictions and divergence,
+ * 10% user, 5% errors; 75% belong to a signal (~25 rows each), 90% to a pair (300 pairs, popular ones far
+ * more frequent), 80% to one of 40 profiles. Seed with `SELECT setseed(…)` first for the same rows again.
+ */
+export async function insertLogRows(client, first, last, total, secondsApart) {
+  await client.query(
+    `INSERT INTO logs (created_at, type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+     SELECT now() - (($2::bigint - i) * $4::float8 * interval '1 second'),
+            CASE WHEN r < 0.40 THEN 'general' WHEN r < 0.55 THEN 'system' WHEN r < 0.70 THEN 'restrictions'
+                 WHEN r < 0.85 THEN 'divergence' WHEN r < 0.95 THEN 'user' ELSE 'error' END,
+            (ARRAY['order_placed','order_filled','signal_opened','signal_closed','check_k','tick','restriction_hit','divergence_found'])[1 + (i % 8)],
+            CASE WHEN i % 4 <> 0 THEN 1 + i / 25 END,
+            p, CASE WHEN p IS NOT NULL THEN 'PAIR' || p || 'USDT' END,
+            pr, CASE WHEN pr IS NOT NULL THEN 'Profile ' || pr END,
+            CASE WHEN i % 3 = 0 THEN i END,
+            jsonb_build_object('message', 'event ' || i, 'price', round((random() * 1000)::numeric, 2))
+       FROM (SELECT i, random() AS r,
+                    CASE WHEN random() < 0.9 THEN 1 + floor(300 * random() ^ 2)::int END AS p,
+                    CASE WHEN random() < 0.8 THEN 1 + floor(40 * random())::int END AS pr
+               FROM generate_series($1::bigint, $3::bigint) i) g`,
+    [first, total, last, secondsApart],
+  );
+}
+
 /** The load averages over 1, 5 and 15 minutes, as a benchmark prints them beside its figures. */
 export function loadAverages() {
   return loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -10,7 +10,7 @@
 //   BENCH_REUSE=1 keeps an already filled database and only measures.
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, dbUrl, freshBenchDatabase, migrateBench, requireFromRoot, withClient } from './bench-db.mjs';
+import { ROOT, dbUrl, freshBenchDatabase, insertLogRows, migrateBench, requireFromRoot, withClient } from './bench-db.mjs';
 import { latency, startBenchApi } from './http.mjs';
 
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_logs';
@@ -42,23 +42,7 @@ async function fill(client) {
   for (let start = 1; start <= ROWS; start += CHUNK) {
     const end = Math.min(ROWS, start + CHUNK - 1);
     const t0 = performance.now();
-    await client.query(
-      `INSERT INTO logs (created_at, type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
-       SELECT now() - (($2::bigint - i) * interval '3 seconds'),
-              CASE WHEN r < 0.40 THEN 'general' WHEN r < 0.55 THEN 'system' WHEN r < 0.70 THEN 'restrictions'
-                   WHEN r < 0.85 THEN 'divergence' WHEN r < 0.95 THEN 'user' ELSE 'error' END,
-              (ARRAY['order_placed','order_filled','signal_opened','signal_closed','check_k','tick','restriction_hit','divergence_found'])[1 + (i % 8)],
-              CASE WHEN i % 4 <> 0 THEN 1 + i / 25 END,
-              p, CASE WHEN p IS NOT NULL THEN 'PAIR' || p || 'USDT' END,
-              pr, CASE WHEN pr IS NOT NULL THEN 'Profile ' || pr END,
-              CASE WHEN i % 3 = 0 THEN i END,
-              jsonb_build_object('message', 'event ' || i, 'price', round((random() * 1000)::numeric, 2))
-         FROM (SELECT i, random() AS r,
-                      CASE WHEN random() < 0.9 THEN 1 + floor(300 * random() ^ 2)::int END AS p,
-                      CASE WHEN random() < 0.8 THEN 1 + floor(40 * random())::int END AS pr
-                 FROM generate_series($1::bigint, $3::bigint) i) g`,
-      [start, ROWS, end],
-    );
+    await insertLogRows(client, start, end, ROWS, 3);
     console.log(`  rows ${start}–${end} in ${seconds(t0)} s`);
   }
   const t0 = performance.now();
