@@ -34,6 +34,24 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 const API = '/api/v2';
 
 /**
+ * What a script-started product runs with: its database, Redis and port, secrets of its own, no bot-check,
+ * a Redis prefix of its own (`prefix-<random>`), its log level and export folder.
+ */
+export function scriptAppEnv({ databaseUrl, redisUrl, port, prefix, logLevel, exportDir }) {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    JWT_SECRET: randomBytes(48).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CAPTCHA_PROVIDER: 'off',
+    REDIS_PREFIX: `${prefix}-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: logLevel,
+    EXPORT_DIR: exportDir,
+  };
+}
+
+/**
  * Starts the built API and worker on `database` (dropped, re-created and migrated when `fresh`; used as it
  * is otherwise), as production runs them (NODE_ENV=production, LOG_LEVEL info, logs to /dev/null), with a
  * signed-in administrator; `env` adds or overrides variables. Resolves to { url, databaseUrl, redisUrl, redisPrefix, apiPid, workerPid, accessToken, email, password, stop }.
@@ -45,15 +63,7 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
   const databaseUrl = withDatabase(ADMIN_URL, database);
   const env = {
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    PORT: String(port),
-    JWT_SECRET: randomBytes(48).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    CAPTCHA_PROVIDER: 'off',
-    REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'info',
-    EXPORT_DIR: join(ROOT, '.data', 'bench-exports'),
+    ...scriptAppEnv({ databaseUrl, redisUrl: redis.url, port, prefix: 'bench', logLevel: 'info', exportDir: join(ROOT, '.data', 'bench-exports') }),
     ...(process.env.BENCH_API_WORKERS ? { API_WORKERS: process.env.BENCH_API_WORKERS } : {}),
     // The HTTP figures are the API's alone: no engine process trading the generated profiles meanwhile.
     ENGINE: 'simulated',

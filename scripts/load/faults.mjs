@@ -29,6 +29,7 @@ import { cli, engineHistory, migrate, startApiAndWorker } from '../lib/app.mjs';
 import { dropDatabase, ensureDatabase, findOrStartRedis, withDatabase } from '../lib/services.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
 import { ADMIN_URL, withClient } from '../bench/bench-db.mjs';
+import { scriptAppEnv } from '../bench/http.mjs';
 import { client, harvest, keep, learnRefusals, makeUsers, operations, pools, Recorder, rowsOf, send, signIn, streams } from './load.mjs';
 
 const requireFromApi = createRequire(join(ROOT, 'apps/api/package.json'));
@@ -202,15 +203,7 @@ async function main() {
   await ensureDatabase(ADMIN_URL, DATABASE);
   const databaseUrl = withDatabase(ADMIN_URL, DATABASE);
   const appEnv = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    PORT: String(PORT),
-    JWT_SECRET: randomBytes(48).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    CAPTCHA_PROVIDER: 'off',
-    REDIS_PREFIX: `faults-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'warn',
-    EXPORT_DIR: join(tmpdir(), `${DATABASE}-exports`),
+    ...scriptAppEnv({ databaseUrl, redisUrl: redis.url, port: PORT, prefix: 'faults', logLevel: 'warn', exportDir: join(tmpdir(), `${DATABASE}-exports`) }),
     TELEGRAM_API_BASE_URL: telegram.url,
     ENGINE: 'paper',
     // No metrics ports: other runs may hold the defaults.

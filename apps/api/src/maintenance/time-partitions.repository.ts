@@ -74,5 +74,4 @@ export class TimePartitionsRepository {
       return true;
     });
   }
-
 }

@@ -413,10 +413,9 @@ export class PaperEngine {
     }
   }
 
-  /** Pending commands, each carried out and completed once; answers whether any was taken. */
   /**
-   * Settles held limit closes and carries out claimed commands; `prepare` runs first when there is any such
-   * work. Answers whether there was.
+   * Settles held limit closes and carries out claimed pending commands, each completed once; `prepare`
+   * runs first when there is any such work. Answers whether there was.
    */
   private async runCommands(db: Db, minute: number, prepare?: () => Promise<void>): Promise<boolean> {
     const commands = await claimCommands(db, Object.keys(this.doc.holding), COMMANDS_PER_BATCH);
