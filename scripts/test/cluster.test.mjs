@@ -3,12 +3,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { migrate } from '../lib/app.mjs';
 import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
+import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
 
 const database = `console_cluster_${randomBytes(4).toString('hex')}`;
 const port = 3950 + Math.floor(Math.random() * 40);
@@ -122,6 +124,28 @@ test('the primary serves the metrics of every process on its metrics port', asyn
   assert.ok(served, 'the route histogram is there, under its route pattern');
   // untilTwoAnswer sent at least 10 requests, answered by both processes.
   assert.ok(Number(served[1]) >= 10, `counted ${served[1]} requests`);
+});
+
+/** The command line a running process was started with. */
+const commandLine = (pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+test('the HTTP processes run with the service V8 flags, and every launcher of the worker passes the same', async () => {
+  const { SERVICE_NODE_FLAGS } = await import(join(ROOT, 'apps/api/dist/node-flags.js'));
+  for (const pid of await untilTwoAnswer()) {
+    const args = commandLine(pid);
+    for (const flag of SERVICE_NODE_FLAGS) assert.ok(args.includes(flag), `process ${pid} runs ${args.join(' ')}, without ${flag}`);
+  }
+  assert.deepEqual(WORKER_NODE_FLAGS, [...SERVICE_NODE_FLAGS]);
+  const workerScript = JSON.parse(readFileSync(join(ROOT, 'apps/api/package.json'), 'utf8')).scripts.worker;
+  assert.equal(workerScript, `node ${SERVICE_NODE_FLAGS.join(' ')} dist/worker.js`);
+  const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+  assert.ok(compose.includes(`command: ["node", ${SERVICE_NODE_FLAGS.map((f) => `"${f}"`).join(', ')}, "apps/api/dist/worker.js"]`), 'docker-compose.yml starts the worker with the same flags');
+});
+
+test('an operator\'s own V8 flag wins over the service default', async () => {
+  const { withServiceNodeFlags } = await import(join(ROOT, 'apps/api/dist/node-flags.js'));
+  assert.deepEqual(withServiceNodeFlags(['--max-old-space-size=2048'], ''), ['--max-semi-space-size=8', '--max-old-space-size=2048']);
+  assert.deepEqual(withServiceNodeFlags([], '--max_semi_space_size=32'), ['--max-old-space-size=1024']);
 });
 
 test('a killed API process is replaced and two processes answer again', async () => {

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { withServiceNodeFlags } from './node-flags';
 
 /** A process that dies this soon after it started is crashing on start: it is forked again only after a pause. */
 const QUICK_DEATH_MS = 5_000;
@@ -15,6 +16,7 @@ function log(level: 'info' | 'warn', msg: string): void {
  * after starting are forked again with a growing delay, so a broken start does not spin the CPU. Until
  * one process has listened, a death is a failed start (port taken, database unreachable): the primary
  * stops the others and exits with that code, as the single process did, for the supervisor to see.
+ * Each process runs with the service's V8 heap flags (node-flags.ts) unless the operator set them.
  * SIGTERM or SIGINT stops every process (each closes its app through Nest's shutdown hooks) and then the primary.
  */
 export function runApiCluster(count: number): void {
@@ -62,6 +64,7 @@ export function runApiCluster(count: number): void {
   process.on('SIGTERM', () => stop());
   process.on('SIGINT', () => stop());
 
+  cluster.setupPrimary({ execArgv: withServiceNodeFlags(process.execArgv) });
   log('info', `starting ${count} API processes`);
   for (let i = 0; i < count; i++) fork();
 }

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { runApiCluster } from './api-cluster';
-import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './common/config/config';
 import { answerClusterScrapes, clusterMetrics, metricsAddress, processMetrics, serveMetrics } from './metrics/metrics-server';
 
@@ -18,6 +17,8 @@ async function main(): Promise<void> {
     return;
   }
   if (cluster.isWorker && config.metricsPort) answerClusterScrapes();
+  // Loaded here, not at the top: the primary serves nothing and would otherwise hold the whole app's code in memory.
+  const { createApp } = await import('./bootstrap.js');
   const app = await createApp(config);
   await app.listen(config.port, '0.0.0.0');
   console.log(JSON.stringify({ level: 'info', pid: process.pid, msg: `API listening on http://localhost:${config.port}` }));
