@@ -73,18 +73,7 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const password = `Bench!${randomBytes(6).toString('hex')}`;
   const admin = JSON.parse(cli(env, ['create-admin', '--email', email, '--password', password]));
-  // A session past the second factor, made as the API makes one: a family, its refresh token (the
-  // worker's purge drops a family without one) and an access token naming it.
-  const familyId = randomUUID();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`INSERT INTO token_families (id, user_id, second_factor_passed) VALUES ($1, $2, true)`, [familyId, admin.id]);
-  await client.query(`INSERT INTO refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    createHash('sha256').update(randomBytes(32)).digest('hex'),
-    familyId,
-  ]);
-  await client.end();
-  const accessToken = jwt.sign({ sub: String(admin.id), fam: familyId, sf: true, typ: 'access' }, env.JWT_SECRET, { algorithm: 'HS256', expiresIn: 24 * 3600 });
+  const accessToken = await signedInSession({ databaseUrl, userId: admin.id, jwtSecret: env.JWT_SECRET });
   const app = await startApiAndWorker(env, { quiet: true });
   return {
     url: `http://127.0.0.1:${port}${API}`,
@@ -102,6 +91,26 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
       await redis.stop();
     },
   };
+}
+
+/**
+ * A session past the second factor, made as the API makes one: a family, its refresh token (the
+ * worker's purge drops a family without one) and an access token naming it (valid a day). Answers the token.
+ */
+export async function signedInSession({ databaseUrl, userId, jwtSecret }) {
+  const familyId = randomUUID();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO token_families (id, user_id, second_factor_passed) VALUES ($1, $2, true)`, [familyId, userId]);
+    await client.query(`INSERT INTO refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update(randomBytes(32)).digest('hex'),
+      familyId,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return jwt.sign({ sub: String(userId), fam: familyId, sf: true, typ: 'access' }, jwtSecret, { algorithm: 'HS256', expiresIn: 24 * 3600 });
 }
 
 /** Requests per second and latency of one route under `connections` kept-alive connections. */
@@ -162,7 +171,8 @@ export function machine() {
   return `${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`;
 }
 
-async function seed(databaseUrl) {
+/** The lists' rows of the request-path benchmarks: 2,000 logs and 200 notifications. */
+export async function seed(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
