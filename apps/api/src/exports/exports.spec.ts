@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Workbook } from 'exceljs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +25,7 @@ import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
 import { ExportsProcessor } from './exports.processor';
-import { binary, insertSignalsTask, readSheet } from '../test/xlsx-files';
+import { binary, insertSignalsTask, readSheet, readSheetExcelJs, readSheetOpenpyxl, type ReadSheet } from '../test/xlsx-files';
 
 const API = '/api/v2';
 const PATHS = EXPORT_PATHS.signals;
@@ -53,14 +52,20 @@ function readSheetJs(buffer: Buffer): unknown[][] {
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null });
 }
 
+/**
+ * The file as exceljs and as openpyxl (a reader that is neither ours nor exceljs) read it, by reader's name:
+ * each assertion on a file runs on both. They must agree cell for cell (values, kinds, number formats).
+ */
+async function readBoth(buffer: Buffer): Promise<[reader: string, sheet: ReadSheet][]> {
+  const excelJs = await readSheetExcelJs(buffer);
+  const openpyxl = await readSheetOpenpyxl(buffer);
+  expect(openpyxl, 'openpyxl reads the file as exceljs does').toEqual(excelJs);
+  return [['exceljs', excelJs], ['openpyxl', openpyxl]];
+}
+
 /** The header's font, the headers, and each column's number format on the first data row ('General' when none). */
-async function sheetLayout(buffer: Buffer): Promise<{ bold: boolean | undefined; headers: string[]; numFmts: string[] }> {
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-  const row = sheet.getRow(2);
-  return { bold: sheet.getRow(1).getCell(1).font?.bold, headers, numFmts: headers.map((_, i) => row.getCell(i + 1).numFmt ?? 'General') };
+function sheetLayout(sheet: ReadSheet): { bold: boolean; headers: string[]; numFmts: string[] } {
+  return { bold: sheet.headerBold, headers: sheet.rows[0].map(String), numFmts: sheet.numFmts[1] ?? [] };
 }
 
 /** What the screen shows a perm of the list: the declared headers of its columns, in order, and their cells' formats. */
@@ -122,42 +127,46 @@ describe('xlsx exports of the signals and stats lists', () => {
     const file = await download(admin, id).expect(200);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expectedName)}`);
-    const [header, ...rows] = await readSheet(file.body as Buffer);
+    const readings = await readBoth(file.body as Buffer);
+    const [header, ...rows] = readings[0][1].rows;
     expect(header).toEqual(HEADERS);
-    const workbook = new Workbook();
-    await workbook.xlsx.load(file.body as ArrayBuffer);
-    expect(workbook.worksheets[0].views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    // A second reader finds the same header and cells (dates as Excel's serial days).
+    // A third reader finds the same header and cells (dates as Excel's serial days).
     const [sheetJsHeader, ...sheetJsRows] = readSheetJs(file.body as Buffer);
     expect(sheetJsHeader).toEqual(HEADERS);
     expect(sheetJsRows).toHaveLength(rows.length);
     const ms = (serial: unknown) => Math.round(((serial as number) - 25_569) * 86_400_000);
     const plain = (cells: unknown[]) => HEADERS.map((_, i) => (cells[i] instanceof Date ? (cells[i] as Date).getTime() : (cells[i] ?? null)));
     expect(sheetJsRows.map((r, j) => r.map((v, i) => (rows[j][i] instanceof Date ? ms(v) : v)))).toEqual(rows.map(plain));
-    // Each cell carries the number format of its column's screen format; the header is bold.
-    const layout = await sheetLayout(file.body as Buffer);
-    expect(layout.bold).toBe(true);
-    expect(layout.numFmts).toEqual(screenLayout(SIGNAL_RESOURCE, permsAll('Full')[0]).numFmts);
-    expect(layout.numFmts.slice(0, 2)).toEqual(['0', 'dd.mm.yyyy hh:mm:ss']);
-    expect(layout.numFmts[HEADERS.indexOf('Size, $')]).toBe('"$"#,##0.00;-"$"#,##0.00');
-    expect(layout.numFmts[HEADERS.indexOf('PnL, %')]).toBe('0.00"%"');
-    expect(layout.numFmts[HEADERS.indexOf('Size, coins')]).toBe('0.0000');
 
     // Every page, not the one asked for: the paging params choose no rows.
     const stored = await storedSignals(`s.status = 'finished' AND s.created_at >= $1::timestamptz`, [`${from}T00:00:00Z`]);
     expect(stored.length).toBeGreaterThan(14); // more than two batches of 7
-    expect(rows).toHaveLength(stored.length);
-    rows.forEach((row, i) => {
-      const signal = stored[i];
-      expect(row[0]).toBe(Number(signal.id));
-      expect(Math.abs((row[1] as Date).getTime() - signal.created_at.getTime())).toBeLessThanOrEqual(1);
-      expect(row.slice(2, 3)).toEqual([signal.profile]);
-      expect(row[HEADERS.indexOf('Pair')]).toBe(signal.pair);
-      // An enum by the label the screen shows.
-      expect(row[HEADERS.indexOf('Status')]).toBe('Finished');
-      expect(row[HEADERS.indexOf('Size, $')]).toBeCloseTo(Number(signal.size_currency), 6);
-      expect(row[HEADERS.indexOf('PnL, $')] ?? null).toEqual(signal.pnl_in_usd === null ? null : expect.closeTo(Number(signal.pnl_in_usd), 6));
-    });
+    for (const [reader, sheet] of readings) {
+      expect(sheet.frozenRows, reader).toBe(1);
+      // Each cell carries the number format of its column's screen format; the header is bold.
+      const layout = sheetLayout(sheet);
+      expect(layout.bold, reader).toBe(true);
+      expect(layout.numFmts, reader).toEqual(screenLayout(SIGNAL_RESOURCE, permsAll('Full')[0]).numFmts);
+      expect(layout.numFmts.slice(0, 2), reader).toEqual(['0', 'dd.mm.yyyy hh:mm:ss']);
+      expect(layout.numFmts[HEADERS.indexOf('Size, $')], reader).toBe('"$"#,##0.00;-"$"#,##0.00');
+      expect(layout.numFmts[HEADERS.indexOf('PnL, %')], reader).toBe('0.00"%"');
+      expect(layout.numFmts[HEADERS.indexOf('Size, coins')], reader).toBe('0.0000');
+
+      const [header, ...rows] = sheet.rows;
+      expect(header, reader).toEqual(HEADERS);
+      expect(rows, reader).toHaveLength(stored.length);
+      rows.forEach((row, i) => {
+        const signal = stored[i];
+        expect(row[0], reader).toBe(Number(signal.id));
+        expect(Math.abs((row[1] as Date).getTime() - signal.created_at.getTime()), reader).toBeLessThanOrEqual(1);
+        expect(row.slice(2, 3), reader).toEqual([signal.profile]);
+        expect(row[HEADERS.indexOf('Pair')], reader).toBe(signal.pair);
+        // An enum by the label the screen shows.
+        expect(row[HEADERS.indexOf('Status')], reader).toBe('Finished');
+        expect(row[HEADERS.indexOf('Size, $')], reader).toBeCloseTo(Number(signal.size_currency), 6);
+        expect(row[HEADERS.indexOf('PnL, $')], reader).toEqual(signal.pnl_in_usd === null ? null : expect.closeTo(Number(signal.pnl_in_usd), 6));
+      });
+    }
     const [task] = await ctx.db.query(`SELECT row_count, file_path, expires_at > now() + interval '23 hours' AS kept FROM export_tasks WHERE id = $1`, [id]);
     expect(task).toEqual({ row_count: stored.length, file_path: join(exportDir, `${id}.xlsx`), kept: true });
   });
@@ -248,26 +257,30 @@ describe('xlsx exports of the signals and stats lists', () => {
       await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body.task_status === 'SUCCESS', 20_000);
       const state = (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body;
       const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(admin)).buffer(true).parse(binary).expect(200);
-      return { filename: state.filename as string, sheet: await readSheet(file.body as Buffer) };
+      return { filename: state.filename as string, readings: await readBoth(file.body as Buffer) };
     };
 
     const profiles = await exported(EXPORT_PATHS.profiles_stats, '?status=active&ordering=-total&created_at__gte=2020-01-01');
     expect(profiles.filename).toBe(`Profile stats report 01-01-2020_${exportFileDate(new Date())}.xlsx`);
-    const [header, ...rows] = profiles.sheet;
-    expect(header.slice(0, 5)).toEqual(['Profile ID', 'Profile', 'Dir', 'Status', 'Q-sign']);
     const expected = await listed('/strategies/profiles-stats/', '?status=active&ordering=-total');
     expect(expected.length).toBeGreaterThan(1);
-    expect(rows.map((r) => [r[0], r[1], r[3], r[header.indexOf('Res-$')] ?? null, r[header.indexOf('Q-sign')]])).toEqual(
-      expected.map((p: Record<string, unknown>) => [p.profile_id, p.profile_title, 'active', p.total, p.qty_total]),
-    );
+    for (const [reader, sheet] of profiles.readings) {
+      const [header, ...rows] = sheet.rows;
+      expect(header.slice(0, 5), reader).toEqual(['Profile ID', 'Profile', 'Dir', 'Status', 'Q-sign']);
+      expect(rows.map((r) => [r[0], r[1], r[3], r[header.indexOf('Res-$')], r[header.indexOf('Q-sign')]]), reader).toEqual(
+        expected.map((p: Record<string, unknown>) => [p.profile_id, p.profile_title, 'active', p.total, p.qty_total]),
+      );
+    }
 
     const accounts = await exported(EXPORT_PATHS.account_stats, '?ordering=account_title');
     expect(accounts.filename).toBe(`Account stats report ${exportFileDate(new Date())}.xlsx`);
-    const [accountHeader, ...accountRows] = accounts.sheet;
     const expectedAccounts = await listed('/strategies/account-stats/', '?ordering=account_title');
-    expect(accountRows.map((r) => [r[0], r[1], r[accountHeader.indexOf('NAV')] ?? null])).toEqual(
-      expectedAccounts.map((a: Record<string, unknown>) => [a.account_id, a.account_title, a.nav]),
-    );
+    for (const [reader, sheet] of accounts.readings) {
+      const [header, ...rows] = sheet.rows;
+      expect(rows.map((r) => [r[0], r[1], r[header.indexOf('NAV')]]), reader).toEqual(
+        expectedAccounts.map((a: Record<string, unknown>) => [a.account_id, a.account_title, a.nav]),
+      );
+    }
   });
 
   it('a Limited group\'s profile stats file has its fields only', async () => {
@@ -305,28 +318,35 @@ describe('xlsx exports of the signals and stats lists', () => {
     const token = (await sessionFor(ctx, user.id)).access;
     const group = { perms: perms as Perm[] };
 
-    const signals = await sheetLayout(await exportFile(token, EXPORT_PATHS.signals));
-    expect({ headers: signals.headers, numFmts: signals.numFmts }).toEqual(screenLayout(SIGNAL_RESOURCE, permOf(group, 'signals')));
-    expect(signals.headers).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'Size, coins', 'PnL, $']);
-    expect(signals.numFmts).toEqual(['0', 'dd.mm.yyyy hh:mm:ss', 'General', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.0000', '"$"#,##0.00;-"$"#,##0.00']);
+    // The same assertions on what each reader finds.
+    for (const [reader, sheet] of await readBoth(await exportFile(token, EXPORT_PATHS.signals))) {
+      const signals = sheetLayout(sheet);
+      expect({ headers: signals.headers, numFmts: signals.numFmts }, reader).toEqual(screenLayout(SIGNAL_RESOURCE, permOf(group, 'signals')));
+      expect(signals.headers, reader).toEqual(['ID', 'Created', 'Status', 'Execution, %', 'Size, $', 'Size, coins', 'PnL, $']);
+      expect(signals.numFmts, reader).toEqual(['0', 'dd.mm.yyyy hh:mm:ss', 'General', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.0000', '"$"#,##0.00;-"$"#,##0.00']);
+    }
 
-    const profiles = await sheetLayout(await exportFile(token, EXPORT_PATHS.profiles_stats));
-    expect({ headers: profiles.headers, numFmts: profiles.numFmts }).toEqual(screenLayout(PROFILE_STATS_RESOURCE, permOf(group, 'profiles_stats')));
-    expect(profiles.headers).toEqual(['Profile', 'Q-sign', 'W%', 'Res-$', 'Avg time, h', 'Max MM imp. loss']);
-    expect(profiles.numFmts).toEqual(['General', '0', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.00', '0.00"%"']);
+    for (const [reader, sheet] of await readBoth(await exportFile(token, EXPORT_PATHS.profiles_stats))) {
+      const profiles = sheetLayout(sheet);
+      expect({ headers: profiles.headers, numFmts: profiles.numFmts }, reader).toEqual(screenLayout(PROFILE_STATS_RESOURCE, permOf(group, 'profiles_stats')));
+      expect(profiles.headers, reader).toEqual(['Profile', 'Q-sign', 'W%', 'Res-$', 'Avg time, h', 'Max MM imp. loss']);
+      expect(profiles.numFmts, reader).toEqual(['General', '0', '0.00"%"', '"$"#,##0.00;-"$"#,##0.00', '0.00', '0.00"%"']);
+    }
 
-    const accounts = await sheetLayout(await exportFile(token, EXPORT_PATHS.account_stats));
-    expect({ headers: accounts.headers, numFmts: accounts.numFmts }).toEqual(screenLayout(ACCOUNT_STATS_RESOURCE, permOf(group, 'account_stats')));
-    expect(accounts.headers).toEqual(ACCOUNT_STATS_RESOURCE.columns.map((c) => c.header));
-    expect(accounts.headers.slice(0, 6)).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
-    expect(accounts.numFmts.at(-1)).toBe('"$"#,##0;-"$"#,##0');
+    for (const [reader, sheet] of await readBoth(await exportFile(token, EXPORT_PATHS.account_stats))) {
+      const accounts = sheetLayout(sheet);
+      expect({ headers: accounts.headers, numFmts: accounts.numFmts }, reader).toEqual(screenLayout(ACCOUNT_STATS_RESOURCE, permOf(group, 'account_stats')));
+      expect(accounts.headers, reader).toEqual(ACCOUNT_STATS_RESOURCE.columns.map((c) => c.header));
+      expect(accounts.headers.slice(0, 6), reader).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
+      expect(accounts.numFmts.at(-1), reader).toBe('"$"#,##0;-"$"#,##0');
+    }
   });
 
   it('an export that matches no row is a valid file holding the header', async () => {
     const id = await start(admin, '?created_at_after=2099-01-01');
     await finished(admin, id);
     const file = (await download(admin, id).expect(200)).body as Buffer;
-    expect(await readSheet(file)).toEqual([HEADERS]);
+    for (const [reader, sheet] of await readBoth(file)) expect(sheet.rows, reader).toEqual([HEADERS]);
     expect(readSheetJs(file)).toEqual([HEADERS]);
     expect((await ctx.db.query(`SELECT row_count FROM export_tasks WHERE id = $1`, [id]))[0].row_count).toBe(0);
   });
