@@ -22,6 +22,7 @@ import { AddRequestIds1734134400000 } from './1734134400000-AddRequestIds';
 import { PartitionLogsAndAccountMetrics1734220800000 } from './1734220800000-PartitionLogsAndAccountMetrics';
 import { AddExportTaskQueuedState1734307200000 } from './1734307200000-AddExportTaskQueuedState';
 import { CoverSignalStatusInCreatedAtIndex1734393600000 } from './1734393600000-CoverSignalStatusInCreatedAtIndex';
+import { AddExportTaskCancelledState1734480000000 } from './1734480000000-AddExportTaskCancelledState';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   PartitionLogsAndAccountMetrics1734220800000,
   AddExportTaskQueuedState1734307200000,
   CoverSignalStatusInCreatedAtIndex1734393600000,
+  AddExportTaskCancelledState1734480000000,
 ];

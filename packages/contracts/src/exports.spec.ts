@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileDate, exportFilename } from './exports';
+import { EXPORT_PATHS, exportFileDate, exportFilename, exportTaskRoute } from './exports';
 
 const today = new Date(Date.UTC(2026, 0, 15, 23, 30));
 
@@ -29,5 +29,17 @@ describe('export file names', () => {
   it('reads each kind\'s own params only, and ignores a value that is not a date', () => {
     expect(exportFilename('signals', { created_at__gte: '2025-11-02' }, today)).toBe('Signals report 15-01-2026.xlsx');
     expect(exportFilename('signals', { created_at_after: 'soon' }, today)).toBe('Signals report 15-01-2026.xlsx');
+  });
+});
+
+describe('export paths', () => {
+  it('put each task call under its list\'s path, with the id escaped, as the API declares them', () => {
+    expect(EXPORT_PATHS.signals).toMatchObject({ start: '/signals/export/signals/' });
+    expect(EXPORT_PATHS.signals.result('a/b')).toBe('/signals/celery-result/a%2Fb/');
+    expect(EXPORT_PATHS.profiles_stats.start).toBe('/strategies/profiles-stats/export/');
+    expect(EXPORT_PATHS.profiles_stats.file('t-1')).toBe('/strategies/profiles-stats/export-file/t-1/');
+    expect(EXPORT_PATHS.account_stats.cancel('t-1')).toBe('/strategies/account-stats/export-cancel/t-1/');
+    expect(exportTaskRoute('cancel')).toBe('export-cancel/:id/');
+    expect(`/signals/${exportTaskRoute('result').replace(':id', 'x')}`).toBe(EXPORT_PATHS.signals.result('x'));
   });
 });

@@ -1,6 +1,6 @@
 /**
  * xlsx exports: the client starts a task, polls its state every 3 s and downloads
- * the file on SUCCESS. The kinds, the states, the file names and the paths, for the API and the SPA.
+ * the file on SUCCESS; its requester may cancel it until then. The kinds, the states, the file names and the paths, for the API and the SPA.
  */
 import type { SectionName } from './sections';
 import type { ExportKind, ExportStatus } from './trading';
@@ -12,7 +12,7 @@ export type ExportedList = (typeof EXPORTED_LISTS)[number];
 /** The poll interval of a running export. */
 export const EXPORT_POLL_INTERVAL_MS = 3000;
 
-/** `GET …/celery-result/{id}/`. */
+/** `GET …/celery-result/{id}/`, and the answer of `POST …/export-cancel/{id}/`. */
 export interface ExportTaskAnswer {
   task_status: ExportStatus;
   /** Percent of the rows written, 0 to 100. */
@@ -37,6 +37,10 @@ export const EXPORT_MESSAGES = {
   beyondAccess: 'This export holds data your group no longer sees. Export again.',
   /** 429: the user already has as many exports waiting or running as one user may. */
   tooMany: 'You have too many exports in progress. Wait for one to finish, then export again.',
+  /** 400: a cancel of a task that has already finished, failed or expired. */
+  notCancellable: 'This export has already ended and can no longer be cancelled.',
+  /** The cancelled task's state, its file call's refusal and the SPA's notice. */
+  cancelled: 'The export was cancelled.',
 } as const;
 
 interface ExportKindRules {
@@ -69,22 +73,33 @@ export const EXPORT_KIND_RULES: Record<ExportedList, ExportKindRules> = {
   },
 };
 
-export const EXPORT_PATHS: Record<ExportedList, { start: string; result: (id: string) => string; file: (id: string) => string }> = {
-  signals: {
-    start: '/signals/export/signals/',
-    result: (id) => `/signals/celery-result/${encodeURIComponent(id)}/`,
-    file: (id) => `/signals/export-file/${encodeURIComponent(id)}/`,
-  },
-  profiles_stats: {
-    start: '/strategies/profiles-stats/export/',
-    result: (id) => `/strategies/profiles-stats/celery-result/${encodeURIComponent(id)}/`,
-    file: (id) => `/strategies/profiles-stats/export-file/${encodeURIComponent(id)}/`,
-  },
-  account_stats: {
-    start: '/strategies/account-stats/export/',
-    result: (id) => `/strategies/account-stats/celery-result/${encodeURIComponent(id)}/`,
-    file: (id) => `/strategies/account-stats/export-file/${encodeURIComponent(id)}/`,
-  },
+/** A task's calls under its list's path, each followed by `{id}/`. */
+export const EXPORT_TASK_CALLS = { result: 'celery-result', file: 'export-file', cancel: 'export-cancel' } as const;
+export type ExportTaskCall = keyof typeof EXPORT_TASK_CALLS;
+
+/** A task call's route under the list's path, as the API declares it (`celery-result/:id/`). */
+export const exportTaskRoute = (call: ExportTaskCall): string => `${EXPORT_TASK_CALLS[call]}/:id/`;
+
+export interface ExportListPaths {
+  /** `GET`: starts a task with the list's query. */
+  start: string;
+  /** `GET`: the task's state. */
+  result: (id: string) => string;
+  /** `GET`: the finished file. */
+  file: (id: string) => string;
+  /** `POST`: cancels a waiting or running task. */
+  cancel: (id: string) => string;
+}
+
+function exportListPaths(listPath: string, start: string): ExportListPaths {
+  const task = (call: ExportTaskCall) => (id: string) => `${listPath}/${EXPORT_TASK_CALLS[call]}/${encodeURIComponent(id)}/`;
+  return { start: `${listPath}/${start}`, result: task('result'), file: task('file'), cancel: task('cancel') };
+}
+
+export const EXPORT_PATHS: Record<ExportedList, ExportListPaths> = {
+  signals: exportListPaths('/signals', 'export/signals/'),
+  profiles_stats: exportListPaths('/strategies/profiles-stats', 'export/'),
+  account_stats: exportListPaths('/strategies/account-stats', 'export/'),
 };
 
 /** dd-MM-yyyy of a date (UTC: the server's dates are UTC). */

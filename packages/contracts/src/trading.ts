@@ -128,11 +128,14 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 /**
  * An export task's status, named as the SPA polls for it (`task_status` SUCCESS): PENDING until its job is
  * in the queue (the sweeper queues it when Redis was away), QUEUED while it waits for a worker's slot,
- * STARTED once a run took it, PROGRESS while rows are written.
+ * STARTED once a run took it, PROGRESS while rows are written; CANCELLED once its requester cancelled it
+ * while it waited or ran (final, with no file).
  */
-export const EXPORT_STATUSES = ['PENDING', 'QUEUED', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE'] as const;
+export const EXPORT_STATUSES = ['PENDING', 'QUEUED', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
 /** A task no run has taken yet: it waits for the queue or for a worker's slot. */
 export const EXPORT_WAITING_STATUSES = ['PENDING', 'QUEUED'] as const satisfies readonly ExportStatus[];
+/** A task waiting or running: it counts against the per-user cap, and its requester may cancel it. */
+export const EXPORT_UNFINISHED_STATUSES = [...EXPORT_WAITING_STATUSES, 'STARTED', 'PROGRESS'] as const satisfies readonly ExportStatus[];
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Operator actions handed to the trading engine; the console never changes trading state itself. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, ALLOWED_LEVELS, ERROR_CODES, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
+import { ACTIONS, ALLOWED_LEVELS, ERROR_CODES, EXPORT_PATHS, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { DeclaredRoute, RouteCatalog } from './access-declarations';
@@ -229,6 +229,7 @@ describe('the access matrix: signals and orders routes', () => {
       'GET /signals/export/signals/': 'signals_export:read',
       'GET /signals/celery-result/:id/': 'signals_export:read',
       'GET /signals/export-file/:id/': 'signals_export:read',
+      'POST /signals/export-cancel/:id/': 'signals_export:read',
       'GET /orders/orders/': 'orders:read',
       'POST /orders/order/:id/cancel/': 'orders:write:cancelOrder',
     });
@@ -244,8 +245,10 @@ describe('the access matrix: export routes answer to the export section and to t
 
   it('refuses without either, and at Limited on the list any filter on a field the group does not see', async () => {
     const routes = ctx.app.get(RouteCatalog).routes().filter((r) => r.rule?.kind === 'section' && r.rule.options.source);
-    // Each export's start, state and file: a user who lost the list loses its tasks too.
-    expect(routes.length).toBe(9);
+    // Each export's start, state, file and cancel: a user who lost the list loses its tasks too.
+    expect(routes.length).toBe(12);
+    const cancels = Object.values(EXPORT_PATHS).map((paths) => paths.cancel('ID').replace('ID', ':id'));
+    expect(routes.filter((r) => r.method === 'POST').map((r) => r.path).sort()).toEqual(cancels.sort());
     const failures: string[] = [];
     for (const route of routes) {
       const rule = route.rule as Extract<NonNullable<DeclaredRoute['rule']>, { kind: 'section' }>;
@@ -254,11 +257,14 @@ describe('the access matrix: export routes answer to the export section and to t
         const perms = only(levels).map((p) => (p.section_name === source.section ? { ...p, fields, filtering: true, sorting: true } : p));
         return (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
       };
-      const get = async (token: string, qs = '') => (await ctx.http().get(`/api/v2${route.path}${qs}`).set(...auth(token))).status;
+      const get = async (token: string, qs = '') => {
+        const url = `/api/v2${route.path}${qs}`;
+        return (await (route.method === 'POST' ? ctx.http().post(url) : ctx.http().get(url)).set(...auth(token))).status;
+      };
       const cases: [string, string, string, number][] = [
         ['export Full, list NP', await tokenFor({ [rule.section]: 'Full' }), '', 403],
         ['export NP, list Full', await tokenFor({ [source.section]: 'Full' }), '', 403],
-        // A task's state and file (`:id`): past the guard, a task that is not the user's is not found.
+        // A task's state, file and cancel (`:id`): past the guard, a task that is not the user's is not found.
         ['both Full', await tokenFor({ [rule.section]: 'Full', [source.section]: 'Full' }), '', route.path.includes(':id') ? 404 : 200],
       ];
       const hidden = await tokenFor({ [rule.section]: 'Full', [source.section]: 'Limited' });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportKind, ExportStatus, Perm } from '@console/contracts';
+import { EXPORT_UNFINISHED_STATUSES, type ExportKind, type ExportStatus, type Perm } from '@console/contracts';
 import { affectedRows, type Db, firstRow, queryRows } from '../common/database/sql';
 
 /** One export task as the API and the worker read it. */
@@ -20,7 +20,7 @@ export interface ExportTaskRecord {
 
 const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename, file_path, requested_by, run_key::text, runs, expired_at`;
 /** A task not finished: waiting for the queue or a worker, or held by a run (the partial index's condition). */
-const UNFINISHED = `status IN ('PENDING', 'QUEUED', 'STARTED', 'PROGRESS')`;
+const UNFINISHED = `status IN (${EXPORT_UNFINISHED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 /** Namespace of the per-user advisory lock of export starts (the second key is the user's id). */
 const EXPORT_START_LOCK = 7_310_002;
 
@@ -35,7 +35,8 @@ export interface NewExportTask {
 /**
  * Every statement on export_tasks. The row is the task's record: a run owns it by its run key, and each of
  * the owner's writes names that key, so a run that another took over (its heartbeat went stale: its worker
- * died or froze) stops counting at its next write. SUCCESS is final: nothing moves a task out of it.
+ * died or froze) stops counting at its next write. SUCCESS, FAILURE and CANCELLED are final: nothing moves a
+ * task out of them.
  */
 @Injectable()
 export class ExportTasksRepository {
@@ -82,7 +83,7 @@ export class ExportTasksRepository {
     const [row] = await queryRows<{ rank: number }>(
       db,
       `SELECT 1 + (SELECT count(*)::int FROM export_tasks o
-                    WHERE o.requested_by = t.requested_by AND o.status IN ('PENDING', 'QUEUED', 'STARTED', 'PROGRESS') AND (o.created_at, o.id) < (t.created_at, t.id)) AS rank
+                    WHERE o.requested_by = t.requested_by AND o.${UNFINISHED} AND (o.created_at, o.id) < (t.created_at, t.id)) AS rank
          FROM export_tasks t WHERE t.id = $1`,
       [id],
     );
@@ -122,6 +123,20 @@ export class ExportTasksRepository {
   /** The user's own task of this kind; another user's is as good as missing. */
   findOwn(db: Db, id: string, kind: ExportKind, userId: number): Promise<ExportTaskRecord | undefined> {
     return firstRow(db, `SELECT ${COLUMNS} FROM export_tasks WHERE id = $1 AND kind = $2 AND requested_by = $3`, [id, kind, userId]);
+  }
+
+  /**
+   * The requester cancels their task while it waits or runs: CANCELLED, at once and for good (a run sees it
+   * at its next write). Answers the task, or undefined when it is not theirs or has already ended.
+   */
+  cancel(db: Db, id: string, kind: ExportKind, userId: number): Promise<ExportTaskRecord | undefined> {
+    return firstRow(
+      db,
+      `UPDATE export_tasks SET status = 'CANCELLED', finished_at = now()
+        WHERE id = $1 AND kind = $2 AND requested_by = $3 AND ${UNFINISHED}
+        RETURNING ${COLUMNS}`,
+      [id, kind, userId],
+    );
   }
 
   find(db: Db, id: string): Promise<ExportTaskRecord | undefined> {
@@ -168,19 +183,24 @@ export class ExportTasksRepository {
     );
   }
 
-  /** A failed run: FAILURE when it was the last attempt, else released for the retry to claim at once. */
-  async fail(db: Db, id: string, runKey: string, error: string, final: boolean): Promise<void> {
-    await db.query(
+  /**
+   * A failed run: FAILURE when it was the last attempt, else released for the retry to claim at once; false
+   * when the task is no longer this run's (taken over or cancelled).
+   */
+  async fail(db: Db, id: string, runKey: string, error: string, final: boolean): Promise<boolean> {
+    const changed = await affectedRows(
+      db,
       final
         ? `UPDATE export_tasks SET status = 'FAILURE', error = $3, finished_at = now(), run_key = NULL WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`
         : `UPDATE export_tasks SET run_key = NULL, error = $3 WHERE id = $1 AND run_key = $2 AND status IN ('STARTED', 'PROGRESS')`,
       [id, runKey, error],
     );
+    return changed > 0;
   }
 
-  /** A task whose job was lost after too many runs: FAILURE rather than a loop. */
-  async giveUp(db: Db, id: string, error: string): Promise<void> {
-    await db.query(`UPDATE export_tasks SET status = 'FAILURE', error = $2, finished_at = now(), run_key = NULL WHERE id = $1 AND status <> 'SUCCESS'`, [id, error]);
+  /** A task whose job was lost after too many runs: FAILURE rather than a loop; false when it ended meanwhile. */
+  async giveUp(db: Db, id: string, error: string): Promise<boolean> {
+    return (await affectedRows(db, `UPDATE export_tasks SET status = 'FAILURE', error = $2, finished_at = now(), run_key = NULL WHERE id = $1 AND ${UNFINISHED}`, [id, error])) > 0;
   }
 
   /** Files past their age, oldest first: the purge deletes them, then marks the rows. */

@@ -1,12 +1,20 @@
 /**
  * The export calls of each exported list, under the list's own path: start a task with the
- * list screen's query, poll its state, download its file. The export section gates them; so does the list's
+ * list screen's query, poll its state, download its file, cancel it. The export section gates them; so does the list's
  * own section, on every call (a user who lost the list loses its files), and it decides what the user may
  * filter on and what the file holds.
  */
-import { Controller, Get, Param, Query, StreamableFile, type Type } from '@nestjs/common';
-import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_STATS_LIST_QUERY, EXPORT_KIND_RULES, type ExportedList, type ListQueryAccess, PROFILE_STATS_LIST_QUERY, SIGNAL_LIST_QUERY } from '@console/contracts';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, StreamableFile, type Type } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ACCOUNT_STATS_LIST_QUERY,
+  EXPORT_KIND_RULES,
+  type ExportedList,
+  exportTaskRoute,
+  type ListQueryAccess,
+  PROFILE_STATS_LIST_QUERY,
+  SIGNAL_LIST_QUERY,
+} from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { SignalsQuery } from '../signals/signals.dto';
@@ -28,7 +36,7 @@ interface ExportRoutes {
   listQuery: ListQueryAccess;
 }
 
-/** One list's three export calls (contracts' EXPORT_PATHS). */
+/** One list's four export calls (contracts' EXPORT_PATHS). */
 function exportController({ name, kind, path, startPath, queryDto, listQuery }: ExportRoutes): Type<unknown> {
   const rules = EXPORT_KIND_RULES[kind];
 
@@ -45,7 +53,7 @@ function exportController({ name, kind, path, startPath, queryDto, listQuery }: 
     }
 
     @Section(rules.exportSection, 'read', { source: { section: rules.listSection } })
-    @Get('celery-result/:id/')
+    @Get(exportTaskRoute('result'))
     @ApiOkResponse({ type: ExportTaskDto })
     @ApiNotFoundResponse({ description: 'No such task of this user' })
     state(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
@@ -53,12 +61,23 @@ function exportController({ name, kind, path, startPath, queryDto, listQuery }: 
     }
 
     @Section(rules.exportSection, 'read', { source: { section: rules.listSection } })
-    @Get('export-file/:id/')
+    @Get(exportTaskRoute('file'))
     @ApiProduces(XLSX)
     @ApiOkResponse({ description: 'The xlsx file' })
     @ApiGoneResponse({ description: 'The file expired' })
     file(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StreamableFile> {
       return this.exports.file(principal, kind, id);
+    }
+
+    // Gated as the state call: whoever may start and follow an export may stop their own.
+    @Section(rules.exportSection, 'read', { source: { section: rules.listSection } })
+    @Post(exportTaskRoute('cancel'))
+    @HttpCode(HttpStatus.OK)
+    @ApiOkResponse({ type: ExportTaskDto, description: 'The task, now CANCELLED' })
+    @ApiBadRequestResponse({ description: 'The task has already ended (finished, failed or expired)' })
+    @ApiNotFoundResponse({ description: 'No such task of this user' })
+    cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ExportTaskDto> {
+      return this.exports.cancel(principal, kind, id);
     }
   }
   // The query's type is the list's DTO: the validation pipe and the OpenAPI document read it from here.

@@ -1,3 +1,5 @@
+import type { LoggerService } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { currentRequestId } from '../common/http/request-id';
 import type { Db } from '../common/database/sql';
 import type { Outbox } from '../queues/outbox';
@@ -49,3 +51,21 @@ export function exportsOutbox(staleAfterMs: number, deps: ExportsOutboxDeps): Ou
     },
   };
 }
+
+/**
+ * One of the user's exports ended (finished, failed or cancelled): their waiting jobs take their new ranks.
+ * Best effort: a job that a worker took meanwhile, or that is gone (the sweeper adds it again at its
+ * rank), keeps what it had.
+ */
+export async function moveUpWaiting(deps: Pick<ExportsOutboxDeps, 'db' | 'tasks'>, queue: Queue, userId: number | null, logger: LoggerService): Promise<void> {
+  if (userId === null) return;
+  try {
+    for (const { id, rank } of await deps.tasks.waitingRanks(deps.db, userId)) {
+      const job = await queue.getJob(exportJobId(id));
+      if (job && job.priority !== rank) await job.changePriority({ priority: rank }).catch(() => undefined);
+    }
+  } catch (error) {
+    logger.warn(`exports of user ${userId}: waiting jobs keep their ranks (${(error as Error).message})`);
+  }
+}
+

@@ -16,11 +16,11 @@ import { EXPORT_STORE, type ExportStore } from './export-store';
 import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
-import { EXPORT_ATTEMPTS, exportJobId, exportsOutbox } from './exports.outbox';
+import { EXPORT_ATTEMPTS, exportsOutbox, moveUpWaiting } from './exports.outbox';
 import { writeListXlsx } from './xlsx-writer';
 import { exportDuration, exportSize } from '../metrics/metrics';
 
-export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'gave-up';
+export type ExportRunOutcome = 'succeeded' | 'already-done' | 'superseded' | 'cancelled' | 'gave-up';
 
 /** Progress (and the owner's heartbeat) is written after about this many rows. */
 const PROGRESS_EVERY_ROWS = 10_000;
@@ -30,12 +30,15 @@ const PURGE_LIMIT = 500;
 
 /** Thrown inside a run whose task another run took over: it stops writing and leaves the task alone. */
 class RunSuperseded extends Error {}
+/** Thrown inside a run whose task its requester cancelled: it stops writing and leaves no file. */
+class RunCancelled extends Error {}
 
 /**
  * Writes the xlsx file of export_tasks rows. A run claims its task (row first: the job is a wake-up),
  * writes a file of its own in the export store, makes it the task's and only then marks SUCCESS, each
  * write naming its run key; so a retried or duplicated job never leaves a partial or second file, and a
- * SUCCESS task is not written again. Expired files are deleted on a schedule.
+ * SUCCESS task is not written again. A run whose task was cancelled stops at its next progress write and
+ * deletes what it wrote. Expired files are deleted on a schedule.
  */
 @Processor(QUEUES.exports, WORKER_OPTIONS)
 export class ExportsProcessor extends QueueWorker {
@@ -87,15 +90,17 @@ export class ExportsProcessor extends QueueWorker {
     const announce = (status: ExportStatus, progress: number) => this.live.publish(...exportChange(task, status, progress));
     const source = exportSourceOf(task.kind);
     if (!source || task.runs > MAX_RUNS) {
-      await this.tasks.giveUp(this.dataSource, taskId, source ? `stopped after ${MAX_RUNS} runs` : `no export of ${task.kind}`);
+      if (!(await this.tasks.giveUp(this.dataSource, taskId, source ? `stopped after ${MAX_RUNS} runs` : `no export of ${task.kind}`))) return 'already-done';
       await announce('FAILURE', task.progress);
       return 'gave-up';
     }
     await announce('STARTED', 0);
     const timed = exportDuration.startTimer({ kind: task.kind });
     const upload = await this.store.begin(taskId, runKey);
+    /** Where the file went once put in place, before the task says SUCCESS. */
+    let committed: string | null = null;
     const stillOurs = async (percent: number) => {
-      if (!(await this.tasks.progress(this.dataSource, taskId, runKey, percent))) throw new RunSuperseded();
+      if (!(await this.tasks.progress(this.dataSource, taskId, runKey, percent))) throw (await this.isCancelled(taskId)) ? new RunCancelled() : new RunSuperseded();
       await announce('PROGRESS', percent);
       await options.afterBatch?.();
     };
@@ -114,13 +119,16 @@ export class ExportsProcessor extends QueueWorker {
       });
       await stillOurs(99);
       const { location, bytes: size } = await upload.commit();
-      // Taken over between the check and here: the new owner's file is the task's.
+      committed = location;
       if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: location, rowCount, ttlMs: this.config.exportFileTtlMs }))) {
+        // Cancelled between the check and here: the file just put in place must not stay.
+        if (await this.isCancelled(taskId)) throw new RunCancelled();
+        // Taken over between the check and here: the new owner's file is the task's.
         await upload.discard();
         return 'superseded';
       }
       await announce('SUCCESS', 100);
-      await this.moveUp(task.requested_by);
+      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, task.requested_by, this.logger);
       timed({ outcome: 'succeeded' });
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
       this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
@@ -131,31 +139,28 @@ export class ExportsProcessor extends QueueWorker {
         this.logger.warn(`export ${taskId}: another run took the task over; this run stops`);
         return 'superseded';
       }
+      // Cancelled: no file stays (a committed one is removed too), and no failure is reported or retried.
+      if (error instanceof RunCancelled || (await this.isCancelled(taskId).catch(() => false))) {
+        if (committed) await this.store.remove(committed);
+        timed({ outcome: 'cancelled' });
+        this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, msg: `export ${taskId} (${task.kind}): cancelled; this run stops` });
+        return 'cancelled';
+      }
       timed({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
-      await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), options.lastAttempt ?? true);
-      if (options.lastAttempt ?? true) {
+      const final = options.lastAttempt ?? true;
+      const failed = await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), final);
+      if (failed && final) {
         await announce('FAILURE', task.progress);
-        await this.moveUp(task.requested_by);
+        await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, task.requested_by, this.logger);
       }
       throw error;
     }
   }
 
-  /**
-   * One of the user's exports ended: their waiting jobs take their new ranks. Best effort: a job that a
-   * worker took meanwhile, or that is gone (the sweeper adds it again at its rank), keeps what it had.
-   */
-  private async moveUp(userId: number | null): Promise<void> {
-    if (userId === null) return;
-    try {
-      for (const { id, rank } of await this.tasks.waitingRanks(this.dataSource, userId)) {
-        const job = await this.queue.getJob(exportJobId(id));
-        if (job && job.priority !== rank) await job.changePriority({ priority: rank }).catch(() => undefined);
-      }
-    } catch (error) {
-      this.logger.warn(`exports of user ${userId}: waiting jobs keep their ranks (${(error as Error).message})`);
-    }
+  /** Whether the task's requester cancelled it (its run's writes then find it no longer running). */
+  private async isCancelled(taskId: string): Promise<boolean> {
+    return (await this.tasks.find(this.dataSource, taskId))?.status === 'CANCELLED';
   }
 
   /** Deletes the files past their age and marks their tasks expired; also files dead runs left. */

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { defaultPerm, EXPORT_MESSAGES, exportFilename, isExportStillVisible, type ExportedList, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { ForbiddenDetail, NotFoundDetail, TooManyRequestsDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, ForbiddenDetail, NotFoundDetail, TooManyRequestsDetail } from '../common/errors/api-errors';
+import { handOffAfterCommit } from '../queues/after-commit';
 import { publishAfterCommit } from '../queues/outbox';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
@@ -15,12 +16,18 @@ import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.reposito
 import { visibleColumns } from './export-source';
 import { exportSourceOf } from './export-sources';
 import type { ExportStartDto, ExportTaskDto } from './exports.dto';
-import { exportsOutbox } from './exports.outbox';
+import { exportJobId, exportsOutbox, moveUpWaiting } from './exports.outbox';
 
 /** Params of a list query that choose a page, not rows: an export has every page. */
 const PAGING = new Set(['page', 'page_size', 'cursor']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A task's state as its calls answer it: the file's name only while it can be downloaded. */
+function taskAnswer(task: ExportTaskRecord): ExportTaskDto {
+  const expired = task.expired_at !== null;
+  return { task_status: task.status, progress: task.progress, filename: task.status === 'SUCCESS' && !expired ? task.filename : null, expired };
+}
 
 class GoneDetail extends HttpException {
   constructor(detail: string) {
@@ -30,8 +37,8 @@ class GoneDetail extends HttpException {
 
 /**
  * Export tasks from the API side: a task is a row (with the filters and the requester's perm of the list,
- * so the file holds what they could see when they asked), then a job; its state and its file are the
- * requester's alone (another user's task answers 404, as a missing one does).
+ * so the file holds what they could see when they asked), then a job; its state, its file and its cancel
+ * are the requester's alone (another user's task answers 404, as a missing one does).
  */
 @Injectable()
 export class ExportsService {
@@ -77,9 +84,38 @@ export class ExportsService {
   }
 
   async state(principal: Principal, kind: ExportedList, id: string): Promise<ExportTaskDto> {
-    const task = await this.own(principal, kind, id);
-    const expired = task.expired_at !== null;
-    return { task_status: task.status, progress: task.progress, filename: task.status === 'SUCCESS' && !expired ? task.filename : null, expired };
+    return taskAnswer(await this.own(principal, kind, id));
+  }
+
+  /**
+   * The requester stops a task that waits or runs: the row says CANCELLED first (a run stops at its next
+   * progress write and deletes its file), then a job no worker took yet leaves the queue. Under the user's
+   * start lock, so an identical request either got the task before the cancel or finds it cancelled and
+   * makes a new one. A task that has ended answers 400; one already cancelled answers its state again.
+   */
+  async cancel(principal: Principal, kind: ExportedList, id: string): Promise<ExportTaskDto> {
+    const owned = await this.own(principal, kind, id);
+    const cancelled = await this.dataSource.transaction(async (m) => {
+      await this.tasks.lockUserStarts(m, principal.userId);
+      return this.tasks.cancel(m, owned.id, kind, principal.userId);
+    });
+    if (!cancelled) {
+      const task = await this.own(principal, kind, id);
+      if (task.status === 'CANCELLED') return taskAnswer(task);
+      throw new BadRequestDetail(EXPORT_MESSAGES.notCancellable);
+    }
+    const dequeue = async () => {
+      // 0 when a worker holds the job: its run stops at its next progress write. A job left in the queue
+      // (Redis away now) finds its task ended and does nothing.
+      await this.queue.remove(exportJobId(cancelled.id));
+      // Its place is free: the user's other waiting exports move up.
+      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, principal.userId, this.logger);
+    };
+    await Promise.all([
+      handOffAfterCommit(dequeue(), this.config.enqueueTimeoutMs, this.logger, `export ${cancelled.id} cancelled, its job`),
+      this.live.publish(...exportChange(cancelled, 'CANCELLED', cancelled.progress)),
+    ]);
+    return taskAnswer(cancelled);
   }
 
   /**
@@ -94,6 +130,7 @@ export class ExportsService {
     const columns = source ? visibleColumns(source, made).map((c) => c.field) : [];
     if (!isExportStillVisible(made, principal.sourcePerm, columns)) throw new ForbiddenDetail(EXPORT_MESSAGES.beyondAccess);
     if (task.expired_at) throw new GoneDetail(EXPORT_MESSAGES.expired);
+    if (task.status === 'CANCELLED') throw new NotFoundDetail(EXPORT_MESSAGES.cancelled);
     if (task.status !== 'SUCCESS' || !task.file_path || !task.filename) throw new NotFoundDetail(EXPORT_MESSAGES.notReady);
     // Streamed from the store through this call, so that only the requester ever reaches the file.
     const stored = await this.store.open(task.file_path);

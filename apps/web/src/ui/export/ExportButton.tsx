@@ -1,5 +1,6 @@
+import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { Button, CircularProgress } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { useToast } from '../toast/ToastProvider';
 import { useExportTask, type ExportCalls, type ExportParams, type ExportRun } from './use-export-task';
 
@@ -20,22 +21,30 @@ function exportLabel(run: ExportRun): string {
 
 /**
  * A list's Export button: a spinner (with the percent once the worker reports it) while the file is made,
- * the download when it is ready, the error as a toast. One export at a time per button.
+ * beside it a Cancel button that stops the export, the download when it is ready, the error or the
+ * cancel as a toast. One export at a time per button.
  */
 export function ExportButton({ calls, params, disabled }: ExportButtonProps) {
   const toast = useToast();
-  const run = useExportTask(calls, params, toast.error);
+  const run = useExportTask(calls, params, toast.error, toast.show);
   return (
-    <Button
-      variant="outlined"
-      onClick={run.start}
-      disabled={disabled || run.running}
-      aria-busy={run.running}
-      data-testid="export-button"
-      startIcon={run.running ? <ExportSpinner queued={run.queued} progress={run.progress} /> : <FileDownloadOutlinedIcon />}
-    >
-      {exportLabel(run)}
-    </Button>
+    <Box sx={{ display: 'inline-flex', gap: 1 }}>
+      <Button
+        variant="outlined"
+        onClick={run.start}
+        disabled={disabled || run.running}
+        aria-busy={run.running}
+        data-testid="export-button"
+        startIcon={run.running ? <ExportSpinner queued={run.queued} progress={run.progress} /> : <FileDownloadOutlinedIcon />}
+      >
+        {exportLabel(run)}
+      </Button>
+      {run.running && (
+        <Button variant="text" color="inherit" onClick={run.cancel} disabled={run.cancelling} data-testid="export-cancel" startIcon={<CloseIcon />}>
+          {run.cancelling ? 'Cancelling…' : 'Cancel'}
+        </Button>
+      )}
+    </Box>
   );
 }
 

@@ -1,4 +1,12 @@
-import { EXPORT_MESSAGES, EXPORT_POLL_INTERVAL_MS, EXPORT_WAITING_STATUSES, type ExportStartAnswer, type ExportStatus, type ExportTaskAnswer } from '@console/contracts';
+import {
+  EXPORT_MESSAGES,
+  EXPORT_POLL_INTERVAL_MS,
+  EXPORT_WAITING_STATUSES,
+  type ExportListPaths,
+  type ExportStartAnswer,
+  type ExportStatus,
+  type ExportTaskAnswer,
+} from '@console/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueryValue } from '../../api/build-query';
 import { useApiClient } from '../../api/context';
@@ -7,12 +15,8 @@ import { fallbackPoll } from '../../live/fallback-poll';
 import type { LiveHub } from '../../live/live-hub';
 import { useLiveHub } from '../../live/LiveProvider';
 
-/** An exported list's calls: start with the list's filters, poll the task, download its file. */
-export interface ExportCalls {
-  start: string;
-  result: (taskId: string) => string;
-  file: (taskId: string) => string;
-}
+/** An exported list's calls: start with the list's filters, poll the task, download its file, cancel it. */
+export type ExportCalls = ExportListPaths;
 
 export type ExportParams = Record<string, QueryValue | readonly QueryValue[]>;
 
@@ -22,7 +26,19 @@ export interface ExportRun {
   queued: boolean;
   /** Percent written while the worker reports progress, else null (a spinner without a figure). */
   progress: number | null;
+  /** A cancel was asked for and the API has not answered yet. */
+  cancelling: boolean;
   start: () => void;
+  /** Stops the running export: its task is cancelled on the server and nothing is downloaded. */
+  cancel: () => void;
+}
+
+/** The export in progress, as `cancel` reaches it. */
+interface ActiveExport {
+  controller: AbortController;
+  cancelAsked: boolean;
+  /** Ends the wait for the task's next state, so that the cancel goes out at once. */
+  wake: () => void;
 }
 
 const isWaiting = (status: ExportStatus) => EXPORT_WAITING_STATUSES.some((waiting) => waiting === status);
@@ -63,6 +79,8 @@ export function followTask(hub: LiveHub, signal: AbortSignal) {
     track(id: string) {
       taskId = id;
     },
+    /** Ends the current (or the next) wait now. */
+    wake: poke,
     next: () =>
       new Promise<void>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason as Error);
@@ -97,33 +115,53 @@ export function followTask(hub: LiveHub, signal: AbortSignal) {
  * The export flow: start a task with the current filters, read it again whenever the live stream says it
  * moved on (every EXPORT_POLL_INTERVAL_MS while the stream is not live) until SUCCESS with a filename,
  * then download the file with the session's token and save it. A failure ends as `onError`'s message.
- * Leaving the page stops the wait.
+ * `cancel` cancels the task (once the start has answered its id) and ends as `onCancelled`'s notice, as
+ * does a task cancelled elsewhere (another tab). Leaving the page stops the wait.
  */
-export function useExportTask(calls: ExportCalls, params: ExportParams, onError: (message: string) => void): ExportRun {
+export function useExportTask(
+  calls: ExportCalls,
+  params: ExportParams,
+  onError: (message: string) => void,
+  onCancelled: (message: string) => void,
+): ExportRun {
   const client = useApiClient();
   const hub = useLiveHub();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [queued, setQueued] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const [cancelling, setCancelling] = useState(false);
+  const active = useRef<ActiveExport | null>(null);
+  useEffect(() => () => active.current?.controller.abort(), []);
 
   const start = useCallback(() => {
-    if (abort.current && !abort.current.signal.aborted) return;
+    if (active.current && !active.current.controller.signal.aborted) return;
     const controller = new AbortController();
-    abort.current = controller;
     const { signal } = controller;
+    const follow = followTask(hub, signal);
+    const run: ActiveExport = { controller, cancelAsked: false, wake: follow.wake };
+    active.current = run;
     setRunning(true);
     setProgress(null);
     setQueued(false);
-    const follow = followTask(hub, signal);
+    setCancelling(false);
     void (async () => {
       try {
         const { task_id } = await client.get<ExportStartAnswer>(calls.start, { params, signal });
         follow.track(task_id);
         for (;;) {
-          await follow.next();
+          if (!run.cancelAsked) await follow.next();
+          if (run.cancelAsked) {
+            await client.post<ExportTaskAnswer>(calls.cancel(task_id), undefined, { signal });
+            onCancelled(EXPORT_MESSAGES.cancelled);
+            return;
+          }
           const task = await client.get<ExportTaskAnswer>(calls.result(task_id), { signal });
+          // Asked while the state was read: the cancel wins, whatever the state says.
+          if (run.cancelAsked) continue;
+          if (task.task_status === 'CANCELLED') {
+            onCancelled(EXPORT_MESSAGES.cancelled);
+            return;
+          }
           if (task.task_status === 'FAILURE') throw new Error(EXPORT_MESSAGES.failed);
           if (task.task_status === 'SUCCESS') {
             if (!task.filename) throw new Error(task.expired ? EXPORT_MESSAGES.expired : EXPORT_MESSAGES.failed);
@@ -141,11 +179,20 @@ export function useExportTask(calls: ExportCalls, params: ExportParams, onError:
           setRunning(false);
           setProgress(null);
           setQueued(false);
-          abort.current = null;
+          setCancelling(false);
+          active.current = null;
         }
       }
     })();
-  }, [client, hub, calls, params, onError]);
+  }, [client, hub, calls, params, onError, onCancelled]);
 
-  return { running, queued, progress, start };
+  const cancel = useCallback(() => {
+    const run = active.current;
+    if (!run || run.cancelAsked || run.controller.signal.aborted) return;
+    run.cancelAsked = true;
+    setCancelling(true);
+    run.wake();
+  }, []);
+
+  return { running, queued, progress, cancelling, start, cancel };
 }
