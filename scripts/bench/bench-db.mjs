@@ -102,6 +102,32 @@ export function apiCli(args, env) {
 }
 
 /**
+ * The database `name` filled by the trading-data generator (`cli trading-data ...args`), migrated and
+ * analysed, and kept for the next run: with `reuse` one that already holds signals is used as it is.
+ * Answers its URL.
+ */
+export async function filledDatabase(name, { reuse, args }) {
+  const url = dbUrl(name);
+  if (reuse) {
+    const signals = await withClient(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM signals')).rows[0].n)).catch(() => 0);
+    if (signals > 0) {
+      console.log(`data set: ${name} reused (${signals.toLocaleString('en')} signals)`);
+      return url;
+    }
+  }
+  await withClient(ADMIN_URL, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  apiCli(['migrate'], { DATABASE_URL: url });
+  const t0 = performance.now();
+  apiCli(['trading-data', ...args], { DATABASE_URL: url });
+  await withClient(url, (c) => c.query('VACUUM ANALYZE'));
+  console.log(`data set: ${name} filled (trading-data ${args.join(' ')}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+/**
  * The database `name`, made again from nothing as `npm start -- --demo` makes it: migrated, then the
  * demo's groups, pairs, paper account and trading configuration (`cli seed-demo`). Answers its URL and
  * what seed-demo printed.

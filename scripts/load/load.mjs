@@ -26,11 +26,9 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cli } from '../lib/app.mjs';
-import { ensureDatabase, withDatabase } from '../lib/services.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
 import { machine, percentile, startBenchApi } from '../bench/http.mjs';
-import { ADMIN_URL, withClient } from '../bench/bench-db.mjs';
+import { filledDatabase } from '../bench/bench-db.mjs';
 
 const requireFromApi = createRequire(join(ROOT, 'apps/api/package.json'));
 const C = requireFromApi('@console/contracts');
@@ -55,24 +53,7 @@ const API = '/api/v2';
 // The data set and the users
 
 /** The generator's data on a database of its own, kept for the next run; --reuse measures it as it is. */
-async function dataSet() {
-  const databaseUrl = withDatabase(ADMIN_URL, DATABASE);
-  const filled = await withClient(ADMIN_URL, async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount > 0);
-  if (filled && REUSE) {
-    const signals = await withClient(databaseUrl, async (c) => Number((await c.query('SELECT count(*) AS n FROM signals')).rows[0].n)).catch(() => 0);
-    if (signals > 0) {
-      console.log(`data set: ${DATABASE} reused (${signals.toLocaleString('en')} signals)`);
-      return;
-    }
-  }
-  await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
-  await ensureDatabase(ADMIN_URL, DATABASE);
-  cli({ DATABASE_URL: databaseUrl }, ['migrate']);
-  const t0 = performance.now();
-  cli({ DATABASE_URL: databaseUrl }, ['trading-data', '--signals', String(SIGNALS), '--orders-per-signal', '2', '--metrics-days', '90']);
-  await withClient(databaseUrl, (c) => c.query('VACUUM ANALYZE'));
-  console.log(`data set: ${SIGNALS.toLocaleString('en')} signals generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-}
+const dataSet = () => filledDatabase(DATABASE, { reuse: REUSE, args: ['--signals', String(SIGNALS), '--orders-per-signal', '2', '--metrics-days', '90'] });
 
 /** Each section at `level` where it allows it, else NP; at Limited, the first half of its fields, no filtering or sorting. */
 function permsAt(level, overrides = {}) {
