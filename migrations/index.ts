@@ -23,6 +23,7 @@ import { PartitionLogsAndAccountMetrics1734220800000 } from './1734220800000-Par
 import { AddExportTaskQueuedState1734307200000 } from './1734307200000-AddExportTaskQueuedState';
 import { CoverSignalStatusInCreatedAtIndex1734393600000 } from './1734393600000-CoverSignalStatusInCreatedAtIndex';
 import { AddExportTaskCancelledState1734480000000 } from './1734480000000-AddExportTaskCancelledState';
+import { AddExportTaskLane1734566400000 } from './1734566400000-AddExportTaskLane';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AddExportTaskQueuedState1734307200000,
   CoverSignalStatusInCreatedAtIndex1734393600000,
   AddExportTaskCancelledState1734480000000,
+  AddExportTaskLane1734566400000,
 ];

@@ -138,6 +138,13 @@ export const EXPORT_WAITING_STATUSES = ['PENDING', 'QUEUED'] as const satisfies 
 export const EXPORT_UNFINISHED_STATUSES = [...EXPORT_WAITING_STATUSES, 'STARTED', 'PROGRESS'] as const satisfies readonly ExportStatus[];
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
+/**
+ * Which of the worker's queues runs an export task, chosen when it is asked for: `small` for a task of at
+ * most EXPORT_SMALL_ROWS rows, so that it never waits behind big ones; `main` for the rest.
+ */
+export const EXPORT_LANES = ['main', 'small'] as const;
+export type ExportLane = (typeof EXPORT_LANES)[number];
+
 /** Operator actions handed to the trading engine; the console never changes trading state itself. */
 export const ENGINE_COMMAND_KINDS = [
   'cancel_signal',

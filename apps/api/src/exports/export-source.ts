@@ -6,7 +6,9 @@
 import { excelCellValue, excelNumFmt, isFieldAllowed, type ColumnFormat, type ColumnSet, type ExportedList, type Perm } from '@console/contracts';
 import { isPlainNumberText } from '../common/decimal';
 import type { RowScope } from '../access/row-scopes';
+import type { Db } from '../common/database/sql';
 import type { ListDeclaration } from '../common/list-query/list-declaration';
+import { countListUpTo } from '../common/list-query/list-query';
 
 export type ListRow = Record<string, unknown>;
 
@@ -68,6 +70,20 @@ export interface ExportSource<Q extends { ordering?: string } = { ordering?: str
   columns: readonly ExportColumn[];
   /** A row of the list's SQL in the list endpoint's answer shape (when the service reshapes it). */
   toAnswer?: (row: ListRow) => ListRow;
+}
+
+/**
+ * What an export's rows are read with: the task's stored filters with the list's defaults, and the row scope
+ * of the perm it was asked with (a Limited group's window). The file and the count before it use both.
+ */
+export function exportSelection(source: ExportSource, stored: Record<string, unknown>, perm: Perm): { filters: { ordering?: string }; scope: string[] } {
+  return { filters: source.query ? source.query(stored) : stored, scope: source.rows?.where(perm) ?? [] };
+}
+
+/** The rows the export will hold, counted up to `cap` at most (so as cheap on a huge list as on a short one). */
+export function countExportRowsUpTo(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, cap: number): Promise<number> {
+  const { filters, scope } = exportSelection(source, stored, perm);
+  return countListUpTo(db, source.list, filters, cap, scope);
 }
 
 /** The columns the perm opens: every one at Full and ReadOnly, the group's fields at Limited. */

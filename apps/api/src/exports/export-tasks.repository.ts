@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EXPORT_UNFINISHED_STATUSES, type ExportKind, type ExportStatus, type Perm } from '@console/contracts';
+import { EXPORT_UNFINISHED_STATUSES, type ExportKind, type ExportLane, type ExportStatus, type Perm } from '@console/contracts';
 import { affectedRows, type Db, firstRow, queryRows } from '../common/database/sql';
 
 /** One export task as the API and the worker read it. */
@@ -16,9 +16,11 @@ export interface ExportTaskRecord {
   run_key: string | null;
   runs: number;
   expired_at: Date | null;
+  /** The queue its job goes to, chosen when it was made. */
+  lane: ExportLane;
 }
 
-const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename, file_path, requested_by, run_key::text, runs, expired_at`;
+const COLUMNS = `id::text, kind, filters, list_perm, status, progress, filename, file_path, requested_by, run_key::text, runs, expired_at, lane`;
 /** A task not finished: waiting for the queue or a worker, or held by a run (the partial index's condition). */
 const UNFINISHED = `status IN (${EXPORT_UNFINISHED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 /** Namespace of the per-user advisory lock of export starts (the second key is the user's id). */
@@ -30,6 +32,7 @@ export interface NewExportTask {
   listPerm: Perm;
   filename: string;
   requestedBy: number;
+  lane: ExportLane;
 }
 
 /**
@@ -55,9 +58,9 @@ export class ExportTasksRepository {
 
   /**
    * The user's task of the same kind, filters (ordering included) and perm of the list (so the same columns
-   * and rows) that no run has taken yet: asking again gives this one.
+   * and rows) that no run has taken yet, in either lane: asking again gives this one.
    */
-  async findWaitingTwin(db: Db, task: NewExportTask): Promise<string | undefined> {
+  async findWaitingTwin(db: Db, task: Pick<NewExportTask, 'kind' | 'filters' | 'listPerm' | 'requestedBy'>): Promise<string | undefined> {
     const row = await firstRow<{ id: string }>(
       db,
       `SELECT id::text FROM export_tasks
@@ -75,31 +78,32 @@ export class ExportTasksRepository {
   }
 
   /**
-   * The job's BullMQ priority (lower runs first): 1 + the requester's unfinished tasks made before this
-   * one. A user's first export ranks with every other user's first, so one user's backlog never holds
-   * back another user's single export; within a rank the queue keeps its order of arrival.
+   * Where the task's job goes: its lane's queue, with a BullMQ priority (lower runs first) of 1 + the
+   * requester's unfinished tasks of the same lane made before this one. A user's first export ranks with
+   * every other user's first, so one user's backlog never holds back another user's single export; within
+   * a rank the queue keeps its order of arrival. The lanes do not share slots, so a task ranks only
+   * behind the user's tasks of its own lane. Undefined when the task does not exist.
    */
-  async queuePriority(db: Db, id: string): Promise<number> {
-    const [row] = await queryRows<{ rank: number }>(
+  jobPlacement(db: Db, id: string): Promise<{ lane: ExportLane; rank: number } | undefined> {
+    return firstRow(
       db,
-      `SELECT 1 + (SELECT count(*)::int FROM export_tasks o
-                    WHERE o.requested_by = t.requested_by AND o.${UNFINISHED} AND (o.created_at, o.id) < (t.created_at, t.id)) AS rank
+      `SELECT t.lane, 1 + (SELECT count(*)::int FROM export_tasks o
+                            WHERE o.requested_by = t.requested_by AND o.lane = t.lane AND o.${UNFINISHED} AND (o.created_at, o.id) < (t.created_at, t.id)) AS rank
          FROM export_tasks t WHERE t.id = $1`,
       [id],
     );
-    return row?.rank ?? 1;
   }
 
   /**
-   * The user's waiting tasks with their rank now (as `queuePriority` counts it): once one of the user's
-   * exports ends, the rest move up, so a job queued behind the user's own earlier ones is not left behind
-   * every other user's later first export.
+   * The user's waiting tasks with their lane and their rank now (as `jobPlacement` counts it): once one of
+   * the user's exports ends, the rest move up, so a job queued behind the user's own earlier ones is not
+   * left behind every other user's later first export.
    */
-  waitingRanks(db: Db, userId: number): Promise<{ id: string; rank: number }[]> {
+  waitingRanks(db: Db, userId: number): Promise<{ id: string; lane: ExportLane; rank: number }[]> {
     return queryRows(
       db,
-      `SELECT id, rank FROM (
-         SELECT id::text, status, row_number() OVER (ORDER BY created_at, id)::int AS rank
+      `SELECT id, lane, rank FROM (
+         SELECT id::text, lane, status, row_number() OVER (PARTITION BY lane ORDER BY created_at, id)::int AS rank
            FROM export_tasks WHERE requested_by = $1 AND ${UNFINISHED}) mine
         WHERE status IN ('PENDING', 'QUEUED')`,
       [userId],
@@ -114,8 +118,8 @@ export class ExportTasksRepository {
   async create(db: Db, task: NewExportTask): Promise<string> {
     const [row] = await queryRows<{ id: string }>(
       db,
-      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id::text`,
-      [task.kind, JSON.stringify(task.filters), JSON.stringify(task.listPerm), task.filename, task.requestedBy],
+      `INSERT INTO export_tasks (kind, filters, list_perm, filename, requested_by, lane) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6) RETURNING id::text`,
+      [task.kind, JSON.stringify(task.filters), JSON.stringify(task.listPerm), task.filename, task.requestedBy, task.lane],
     );
     return row.id;
   }

@@ -34,7 +34,8 @@ describe('cancelling an export', () => {
 
   beforeAll(async () => {
     exportDir = await mkdtemp(join(tmpdir(), 'exports-cancel-'));
-    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_BATCH_SIZE: '7', EXPORT_MAX_PER_USER: '2', ENQUEUE_TIMEOUT_MS: '300' });
+    // One lane: every job is on the main queue these tests hold (exports.lanes.spec.ts cancels in the small one).
+    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_BATCH_SIZE: '7', EXPORT_MAX_PER_USER: '2', ENQUEUE_TIMEOUT_MS: '300', EXPORT_SMALL_ROWS: '0' });
     await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 120, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
     queue = ctx.app.get<Queue>(EXPORTS_QUEUE);
     worker = await startWorker(ctx);

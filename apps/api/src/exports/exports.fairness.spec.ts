@@ -17,7 +17,11 @@ import { ExportsProcessor } from './exports.processor';
 const API = '/api/v2';
 const PATHS = EXPORT_PATHS.signals;
 
-/** Several users' exports on one worker: one at a time (EXPORT_CONCURRENCY=1), three per user at most. */
+/**
+ * Several users' exports on one worker: one at a time (EXPORT_CONCURRENCY=1), three per user at most. One
+ * lane (EXPORT_SMALL_ROWS=0): the order between users' exports of the same lane is what is watched here
+ * (exports.lanes.spec.ts has the small lane).
+ */
 describe('exports shared between users', () => {
   let ctx: TestContext;
   let worker: INestApplicationContext;
@@ -34,7 +38,7 @@ describe('exports shared between users', () => {
     // A folder that exists with a looser mode, as a mounted volume may: the store narrows it.
     exportDir = join(root, 'files');
     await mkdir(exportDir, { mode: 0o755 });
-    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_CONCURRENCY: '1', EXPORT_MAX_PER_USER: '3', EXPORT_BATCH_SIZE: '50' });
+    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_CONCURRENCY: '1', EXPORT_MAX_PER_USER: '3', EXPORT_BATCH_SIZE: '50', EXPORT_SMALL_ROWS: '0' });
     await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 600, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
     queue = ctx.app.get<Queue>(EXPORTS_QUEUE);
     worker = await startWorker(ctx);

@@ -1,18 +1,18 @@
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ExportStatus } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { sweepOutbox } from '../queues/outbox';
-import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type BuildExportJob } from '../queues/queues';
 import { LiveEvents } from '../live/live-events';
 import { EXPORT_STORE, type ExportStore } from './export-store';
+import { ExportQueues } from './export-lanes';
 import { exportChange } from './export-live-changes';
 import { exportSourceOf } from './export-sources';
 import { ExportTasksRepository } from './export-tasks.repository';
@@ -34,7 +34,8 @@ class RunSuperseded extends Error {}
 class RunCancelled extends Error {}
 
 /**
- * Writes the xlsx file of export_tasks rows. A run claims its task (row first: the job is a wake-up),
+ * Writes the xlsx file of export_tasks rows: this class takes the main lane's jobs, SmallExportsProcessor
+ * the small lane's with the same code. A run claims its task (row first: the job is a wake-up),
  * writes a file of its own in the export store, makes it the task's and only then marks SUCCESS, each
  * write naming its run key; so a retried or duplicated job never leaves a partial or second file, and a
  * SUCCESS task is not written again. A run whose task was cancelled stops at its next progress write and
@@ -47,7 +48,7 @@ export class ExportsProcessor extends QueueWorker {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
-    @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
+    private readonly queues: ExportQueues,
     private readonly tasks: ExportTasksRepository,
     private readonly live: LiveEvents,
     @Inject(EXPORT_STORE) private readonly store: ExportStore,
@@ -60,8 +61,10 @@ export class ExportsProcessor extends QueueWorker {
     return this.config.exportConcurrency;
   }
 
+  /** The sweeper (which queues every lane's tasks) and the purge, on the main lane's queue. */
   protected async schedules(): Promise<ScheduleSpec[]> {
-    return [repeatingJob(this.queue, JOBS.requeuePendingExports, this.config.exportSweepMs), repeatingJob(this.queue, JOBS.purgeExpiredExports, this.config.exportPurgeMs)];
+    const queue = this.queues.of('main');
+    return [repeatingJob(queue, JOBS.requeuePendingExports, this.config.exportSweepMs), repeatingJob(queue, JOBS.purgeExpiredExports, this.config.exportPurgeMs)];
   }
 
   async process(job: Job): Promise<unknown> {
@@ -75,7 +78,7 @@ export class ExportsProcessor extends QueueWorker {
   /** Tasks whose job was lost (Redis away at the request, a worker that died mid-run) are queued again. */
   sweep(): Promise<number> {
     const outbox = exportsOutbox(this.config.exportStaleAfterMs, { db: this.dataSource, tasks: this.tasks, live: this.live });
-    return sweepOutbox(this.dataSource, outbox, this.queue, this.config.exportRequeueAfterMs);
+    return sweepOutbox(this.dataSource, outbox, this.queues, this.config.exportRequeueAfterMs);
   }
 
   /**
@@ -128,10 +131,10 @@ export class ExportsProcessor extends QueueWorker {
         return 'superseded';
       }
       await announce('SUCCESS', 100);
-      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, task.requested_by, this.logger);
+      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queues, task.requested_by, this.logger);
       timed({ outcome: 'succeeded' });
       if (size !== null) exportSize.observe({ kind: task.kind }, size);
-      this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
+      this.logger.log({ requestId: options.requestId, taskId, kind: task.kind, lane: task.lane, rows: rowCount, bytes: size, msg: `export ${taskId} (${task.kind}): ${rowCount} rows` });
       return 'succeeded';
     } catch (error) {
       await upload.discard();
@@ -152,7 +155,7 @@ export class ExportsProcessor extends QueueWorker {
       const failed = await this.tasks.fail(this.dataSource, taskId, runKey, message.slice(0, 2000), final);
       if (failed && final) {
         await announce('FAILURE', task.progress);
-        await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, task.requested_by, this.logger);
+        await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queues, task.requested_by, this.logger);
       }
       throw error;
     }
@@ -176,5 +179,22 @@ export class ExportsProcessor extends QueueWorker {
     const parts = await this.store.sweepStrays(this.config.exportFileTtlMs);
     if (expired || parts) this.logger.log(`purged ${expired} expired export file(s), ${parts} stray file(s) of dead runs`);
     return { expired, parts };
+  }
+}
+
+/**
+ * The small lane: exports of at most EXPORT_SMALL_ROWS rows, run by the same code on slots of their own
+ * (EXPORT_SMALL_CONCURRENCY per process), so a small export never waits for a big one to end. Its queue has
+ * no schedules: the main lane's sweeper queues the tasks of both lanes.
+ */
+@Processor(QUEUES.exportsSmall, WORKER_OPTIONS)
+export class SmallExportsProcessor extends ExportsProcessor {
+  /** EXPORT_SMALL_CONCURRENCY (default 1): small exports end in seconds, so few slots keep their wait short. */
+  protected override get concurrency(): number {
+    return this.config.exportSmallConcurrency;
+  }
+
+  protected override async schedules(): Promise<ScheduleSpec[]> {
+    return [];
   }
 }

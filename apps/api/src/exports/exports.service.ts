@@ -1,6 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { defaultPerm, EXPORT_MESSAGES, exportFilename, isExportStillVisible, type ExportedList, type Perm } from '@console/contracts';
 import type { Principal } from '../access/principal';
@@ -8,13 +7,13 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { BadRequestDetail, ForbiddenDetail, NotFoundDetail, TooManyRequestsDetail } from '../common/errors/api-errors';
 import { handOffAfterCommit } from '../queues/after-commit';
 import { publishAfterCommit } from '../queues/outbox';
-import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
+import { ExportQueues, exportLaneOf } from './export-lanes';
 import { exportChange } from './export-live-changes';
 import { EXPORT_STORE, type ExportStore } from './export-store';
 import { ExportTaskRecord, ExportTasksRepository } from './export-tasks.repository';
 import { visibleColumns } from './export-source';
-import { exportSourceOf } from './export-sources';
+import { EXPORT_SOURCES, exportSourceOf } from './export-sources';
 import type { ExportStartDto, ExportTaskDto } from './exports.dto';
 import { exportJobId, exportsOutbox, moveUpWaiting } from './exports.outbox';
 
@@ -47,7 +46,7 @@ export class ExportsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EXPORTS_QUEUE) private readonly queue: Queue,
+    private readonly queues: ExportQueues,
     private readonly tasks: ExportTasksRepository,
     private readonly live: LiveEvents,
     @Inject(EXPORT_STORE) private readonly store: ExportStore,
@@ -60,7 +59,8 @@ export class ExportsService {
   /**
    * A task for the list's rows as the user filters and sees them. The same request still waiting answers
    * its task again; a user with EXPORT_MAX_PER_USER exports waiting or running is refused (429), so one
-   * user cannot fill the workers' queue.
+   * user cannot fill the workers' queue. A new task of at most EXPORT_SMALL_ROWS rows goes to the small
+   * lane, whose slots big exports never hold.
    */
   async start(principal: Principal, kind: ExportedList, query: object): Promise<ExportStartDto> {
     if (!principal.sourcePerm) throw new Error(`export of ${kind} declared without its list's section`);
@@ -72,12 +72,14 @@ export class ExportsService {
       const twin = await this.tasks.findWaitingTwin(m, task);
       if (twin) return { id: twin, created: false };
       if ((await this.tasks.countUnfinished(m, principal.userId)) >= this.config.exportMaxPerUser) throw new TooManyRequestsDetail(EXPORT_MESSAGES.tooMany);
-      return { id: await this.tasks.create(m, task), created: true };
+      // Counted from the stored filters and perm, as the run will read its rows.
+      const lane = await exportLaneOf(m, EXPORT_SOURCES[kind], task.filters, task.listPerm, this.config.exportSmallRows);
+      return { id: await this.tasks.create(m, { ...task, lane }), created: true };
     });
     if (!made.created) return { task_id: made.id };
     const id = made.id;
     await Promise.all([
-      publishAfterCommit(this.outbox, this.queue, [id], this.config.enqueueTimeoutMs, this.logger),
+      publishAfterCommit(this.outbox, this.queues, [id], this.config.enqueueTimeoutMs, this.logger),
       this.live.publish(...exportChange({ id, kind, requested_by: principal.userId }, 'PENDING', 0)),
     ]);
     return { task_id: id };
@@ -89,9 +91,9 @@ export class ExportsService {
 
   /**
    * The requester stops a task that waits or runs: the row says CANCELLED first (a run stops at its next
-   * progress write and deletes its file), then a job no worker took yet leaves the queue. Under the user's
-   * start lock, so an identical request either got the task before the cancel or finds it cancelled and
-   * makes a new one. A task that has ended answers 400; one already cancelled answers its state again.
+   * progress write and deletes its file), then a job no worker took yet leaves its lane's queue. Under the
+   * user's start lock, so an identical request either got the task before the cancel or finds it cancelled
+   * and makes a new one. A task that has ended answers 400; one already cancelled answers its state again.
    */
   async cancel(principal: Principal, kind: ExportedList, id: string): Promise<ExportTaskDto> {
     const owned = await this.own(principal, kind, id);
@@ -107,9 +109,9 @@ export class ExportsService {
     const dequeue = async () => {
       // 0 when a worker holds the job: its run stops at its next progress write. A job left in the queue
       // (Redis away now) finds its task ended and does nothing.
-      await this.queue.remove(exportJobId(cancelled.id));
+      await this.queues.of(cancelled.lane).remove(exportJobId(cancelled.id));
       // Its place is free: the user's other waiting exports move up.
-      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queue, principal.userId, this.logger);
+      await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queues, principal.userId, this.logger);
     };
     await Promise.all([
       handOffAfterCommit(dequeue(), this.config.enqueueTimeoutMs, this.logger, `export ${cancelled.id} cancelled, its job`),

@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Perm } from '@console/contracts';
 import type { Db } from '../common/database/sql';
 import { countList, cursorList } from '../common/list-query/list-query';
-import { cellOf, type ExportColumn, type ExportSource, type ListRow, plainCell, visibleColumns } from './export-source';
+import { cellOf, exportSelection, type ExportColumn, type ExportSource, type ListRow, plainCell, visibleColumns } from './export-source';
 import { packageParts, rowWriter, SHEET_PATH, SHEET_TAIL, sheetHead, sheetStyles, STYLES_PATH, type SheetColumn } from './xlsx-xml';
 import { ZipWriter } from './zip-writer';
 
@@ -43,8 +43,7 @@ const ROWS_PER_PIECE = 50;
  * `db` is one connection inside a transaction (the cursor lives in it), e.g. `dataSource.transaction`'s manager.
  */
 export async function writeListXlsx(db: Db, source: ExportSource, stored: Record<string, unknown>, perm: Perm, target: string | Writable, options: WriteOptions): Promise<number> {
-  const filters = source.query ? source.query(stored) : stored;
-  const scope = source.rows?.where(perm) ?? [];
+  const { filters, scope } = exportSelection(source, stored, perm);
   const total = await countList(db, source.list, filters, scope);
   const columns = visibleColumns(source, perm);
   const sheetColumns: SheetColumn[] = columns.map((c) => ({ header: c.header, width: c.width ?? DEFAULT_WIDTH, numFmt: c.numFmt, numeric: c.numeric }));

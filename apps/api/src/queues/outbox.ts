@@ -10,7 +10,8 @@ import type { Queue } from 'bullmq';
 import type { EntityManager } from 'typeorm';
 import { handOffAfterCommit } from './after-commit';
 
-export interface Outbox {
+/** `Target`: where `publish` adds a row's job, its queue, or what picks the queue of a row (exports' lanes). */
+export interface Outbox<Target = Queue> {
   /** For log lines. */
   name: string;
   /** The table of rows. It has `id` and `created_at`. */
@@ -18,21 +19,21 @@ export interface Outbox {
   /** SQL condition of a row whose work is still to be done. */
   waiting: string;
   /** Adds the row's job; idempotent (the job id is derived from the row id). */
-  publish: (queue: Queue, id: string) => Promise<void>;
+  publish: (target: Target, id: string) => Promise<void>;
 }
 
 /** After the commit: publish each row, at most `timeoutMs` for all of them; the sweeper covers a failure. */
-export async function publishAfterCommit(outbox: Outbox, queue: Queue, ids: string[], timeoutMs: number, logger: Logger): Promise<boolean> {
+export async function publishAfterCommit<Target>(outbox: Outbox<Target>, target: Target, ids: string[], timeoutMs: number, logger: Logger): Promise<boolean> {
   if (!ids.length) return true;
-  return handOffAfterCommit(Promise.all(ids.map((id) => outbox.publish(queue, id))), timeoutMs, logger, `${outbox.name} ${ids.join(', ')}`);
+  return handOffAfterCommit(Promise.all(ids.map((id) => outbox.publish(target, id))), timeoutMs, logger, `${outbox.name} ${ids.join(', ')}`);
 }
 
 /** The sweeper: publishes again the rows still waiting `olderThanMs` after they were written; answers how many. */
-export async function sweepOutbox(db: Pick<EntityManager, 'query'>, outbox: Outbox, queue: Queue, olderThanMs: number, limit = 500): Promise<number> {
+export async function sweepOutbox<Target>(db: Pick<EntityManager, 'query'>, outbox: Outbox<Target>, target: Target, olderThanMs: number, limit = 500): Promise<number> {
   const rows: { id: string }[] = await db.query(
     `SELECT id::text FROM ${outbox.table} WHERE (${outbox.waiting}) AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
     [olderThanMs / 1000, limit],
   );
-  for (const { id } of rows) await outbox.publish(queue, id);
+  for (const { id } of rows) await outbox.publish(target, id);
   return rows.length;
 }

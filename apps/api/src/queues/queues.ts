@@ -11,6 +11,8 @@ export const QUEUES = {
   engineCommands: 'engine-commands',
   mmDeposits: 'mm-deposits',
   exports: 'exports',
+  /** Exports of the small lane: the same jobs, slots of their own. */
+  exportsSmall: 'exports-small',
 } as const;
 
 export const JOBS = {

@@ -29,7 +29,8 @@ import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
 import { exportStoreProvider } from '../exports/export-store';
-import { ExportsProcessor } from '../exports/exports.processor';
+import { ExportQueues } from '../exports/export-lanes';
+import { ExportsProcessor, SmallExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';
 import { LiveEventsModule } from '../live/live-events';
 import { DatabaseMetrics } from '../metrics/database-metrics';
@@ -75,6 +76,8 @@ export class WorkerModule {
         // The one place an engine is chosen: the simulated one until the bundled engine exists.
         { provide: TRADING_ENGINE, useClass: SimulatedEngine },
         ExportsProcessor,
+        SmallExportsProcessor,
+        ExportQueues,
         ExportTasksRepository,
         exportStoreProvider,
         DatabaseMetrics,

@@ -77,6 +77,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, EXPORT_STORE: 'nfs' })).toThrow('EXPORT_STORE must be one of local, s3');
   });
 
+  it('reads the small exports\' lane: up to 10,000 rows on one slot by default, 0 for none', () => {
+    expect(loadConfig(valid)).toMatchObject({ exportSmallRows: 10_000, exportSmallConcurrency: 1 });
+    expect(loadConfig({ ...valid, EXPORT_SMALL_ROWS: '0', EXPORT_SMALL_CONCURRENCY: '3' })).toMatchObject({ exportSmallRows: 0, exportSmallConcurrency: 3 });
+    expect(() => loadConfig({ ...valid, EXPORT_SMALL_ROWS: '100001', EXPORT_SMALL_CONCURRENCY: '0' })).toThrow(
+      /EXPORT_SMALL_ROWS must be a whole number from 0 to 100000\n.*EXPORT_SMALL_CONCURRENCY must be a whole number from 1 to 64/,
+    );
+  });
+
   it('reads the replica: none unless DATABASE_READ_URL is set, a read-after-write window of 5 s by default', () => {
     const none = loadConfig({ ...valid, DATABASE_READ_URL: '' });
     expect(none.readDatabaseUrl).toBeUndefined();

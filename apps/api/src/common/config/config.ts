@@ -169,6 +169,11 @@ const environment = z
     // exports one user may have waiting or running (more are refused with a 429).
     EXPORT_CONCURRENCY: wholeNumber(2, 1, 64),
     EXPORT_MAX_PER_USER: wholeNumber(3, 1, 1_000),
+    // An export of at most this many rows runs in the small lane, a queue with slots of its own
+    // (EXPORT_SMALL_CONCURRENCY per worker process), so it never waits behind big ones; 0: no small lane.
+    // At most 100,000: the request counts up to this many rows before it answers.
+    EXPORT_SMALL_ROWS: wholeNumber(10_000, 0, 100_000),
+    EXPORT_SMALL_CONCURRENCY: wholeNumber(1, 1, 64),
     // The live stream: the changes Redis keeps for resuming clients (approximate), and how often each API
     // process checks that its open streams' sessions are still live and their groups unchanged.
     LIVE_STREAM_MAX_LENGTH: wholeNumber(LIVE_STREAM_DEFAULTS.maxLength, 10, 10_000_000),
@@ -270,6 +275,9 @@ const environment = z
     exportStaleAfterMs: env.EXPORT_STALE_AFTER_MS,
     exportConcurrency: env.EXPORT_CONCURRENCY,
     exportMaxPerUser: env.EXPORT_MAX_PER_USER,
+    /** Rows of an export the small lane takes at most; 0: every export runs in the main lane. */
+    exportSmallRows: env.EXPORT_SMALL_ROWS,
+    exportSmallConcurrency: env.EXPORT_SMALL_CONCURRENCY,
     liveStreamMaxLength: env.LIVE_STREAM_MAX_LENGTH,
     liveAccessCheckMs: env.LIVE_ACCESS_CHECK_MS,
     /** The API's metrics port (the cluster's primary serves every process's); 0: none. */

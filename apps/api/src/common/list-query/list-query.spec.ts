@@ -4,7 +4,7 @@ import { LOG_LIST_QUERY } from '@console/contracts';
 import { createTestDatabase } from '../../test/harness';
 import { LOG_LIST } from '../../logs/logs.list';
 import type { ListDeclaration } from './list-declaration';
-import { countList, cursorList, queryListPage, setCursorSecret } from './list-query';
+import { countList, countListUpTo, cursorList, queryListPage, setCursorSecret } from './list-query';
 
 interface ThingQuery {
   page?: number;
@@ -226,6 +226,15 @@ describe('the list-query layer', () => {
     const nearEnd = await queryListPage<Thing, ThingQuery>(db, capped, { kind: 'a', page: 9, page_size: 10 });
     expect(nearEnd.count).toBe(100);
     expect(await countList(db, capped, { kind: 'a' })).toBe(100);
+  });
+
+  it('counts up to a given number: the exact count below it, the number itself at or past it', async () => {
+    expect(await countListUpTo(db, THINGS, { kind: 'a' }, 101)).toBe(100);
+    expect(await countListUpTo(db, THINGS, { kind: 'a' }, 100)).toBe(100);
+    expect(await countListUpTo(db, THINGS, { kind: 'a' }, 11)).toBe(11);
+    expect(await countListUpTo(db, THINGS, { name_or_id: '7' }, 11)).toBe(1);
+    // The row scope limits what is counted, as it limits the page and the export.
+    expect(await countListUpTo(db, THINGS, { kind: 'a' }, 1_000, ['things.id <= 10'])).toBe(await countList(db, THINGS, { kind: 'a' }, ['things.id <= 10']));
   });
 
   it('iterates every matching row once in batches of a server-side cursor, newest first', async () => {
