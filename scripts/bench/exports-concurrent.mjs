@@ -1,21 +1,23 @@
 // Several users' exports at once, through the HTTP API and the real worker: two users ask two full signals
 // exports each (the default list, about 850,000 rows of a 1M-signal data set, four files at once with
-// EXPORT_CONCURRENCY=4), and while they run a third user asks a small one (one profile's signals of one
-// day). Prints each export's time from the request to its finished state, the small export's, and the
-// worker's resident memory (the process and its children, sampled every 100 ms): before, peak, after.
+// EXPORT_CONCURRENCY=4), and while they run a third user asks a small one (one profile's signals of the
+// last hour, in the small exports' lane). Prints each export's time from the request to its finished
+// state, the small export's, and the worker's resident memory (the process and its children, sampled
+// every 100 ms): before, peak, after.
 //
 //   node scripts/bench/exports-concurrent.mjs        (needs `pnpm run build`)
 //   BENCH_SIGNALS=1000000, BENCH_EXPORT_CONCURRENCY=4, BENCH_REUSE=1 keeps a filled database
 //   (console_bench_exports_http); BENCH_PORT=3990.
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cli } from '../lib/app.mjs';
 import { treeRss } from '../load/load.mjs';
-import { filledDatabase, loadAverages, requireFromRoot, settle } from './bench-db.mjs';
+import { filledDatabase, loadAverages, ROOT, settle } from './bench-db.mjs';
 import { machine, signedInSession, startBenchApi } from './http.mjs';
 
-const C = requireFromRoot('@console/contracts');
+const C = createRequire(`${ROOT}/apps/api/package.json`)('@console/contracts');
 const DATABASE = 'console_bench_exports_http';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
 const CONCURRENCY = process.env.BENCH_EXPORT_CONCURRENCY ?? '4';
@@ -37,11 +39,11 @@ try {
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  // The small export: the newest signal's profile over its day.
-  const newest = (await get(carol, '/signals/?page_size=1')).results[0];
-  const day = newest.created_at.slice(0, 10);
-  const smallQuery = `?profile=${newest.profile_id}&created_at_after=${day}&created_at_before=${day}`;
-  const smallRows = (await get(carol, `/signals/${smallQuery}&page_size=1`)).count;
+  // The small export: the newest signal's profile over the hour before it.
+  const newest = (await get(carol, `${C.API_PATHS.signals}?page_size=10`)).results[0];
+  const hourBefore = new Date(Date.parse(newest.created_at) - 3_600_000).toISOString();
+  const smallQuery = `?profile=${newest.profile_id}&created_at_after=${encodeURIComponent(hourBefore)}&created_at_before=${encodeURIComponent(newest.created_at)}`;
+  const smallRows = (await get(carol, `${C.API_PATHS.signals}${smallQuery}&page_size=10`)).count;
 
   await settle();
   console.log(`${machine()}; ${new Date().toISOString().slice(0, 16)}; EXPORT_CONCURRENCY=${CONCURRENCY}; ${loadAverages()} before`);
