@@ -29,6 +29,10 @@ for (const [name, args] of stages) {
     fail(`Chromium is needed for the browser tests and was not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
   }
   log(name);
-  pnpm(pnpmCmd, args);
+  if (!pnpm(pnpmCmd, args, { allowFailure: true })) {
+    // A runner that could not start a process on this Node says only ENOENT: say whether it is still there.
+    if (!existsSync(process.execPath)) log(`this run's Node binary, ${process.execPath}, is gone: something removed it during the run`);
+    fail(`${name} failed`);
+  }
 }
 log(`all stages passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,7 +1,7 @@
 // Node built-ins only, and nothing newer than Node 18 understands: this runs on whatever Node the
 // machine has, before dependencies are installed, and brings the project's Node when that one is older.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,7 +59,13 @@ export const PNPM_MAJOR = 10;
 /** A folder of the checkout that git ignores, holding Node 24 and pnpm from the npm registry. */
 export const TOOLCHAIN_DIR = join(ROOT, '.toolchain');
 const TOOLCHAIN_BIN = join(TOOLCHAIN_DIR, 'node_modules', '.bin');
-const TOOLCHAIN_NODE = join(TOOLCHAIN_BIN, 'node');
+const NPM_NODE = join(TOOLCHAIN_DIR, 'node_modules', 'node', 'bin', 'node');
+// The project's Node runs from a hard link of its own, outside node_modules: the `node` package's
+// install unlinks and relinks its bin/node, so a process spawned from that path during any later npm
+// run in .toolchain/ (or a child spawned from a parent's execPath, as test runners do) could find it
+// missing. The link keeps the binary at a path npm never touches.
+const NODE_DIR = join(TOOLCHAIN_DIR, 'bin');
+const TOOLCHAIN_NODE = join(NODE_DIR, 'node');
 
 function majorOf(nodeBinary) {
   const res = spawnSync(nodeBinary, ['-p', 'process.versions.node'], { encoding: 'utf8' });
@@ -80,6 +86,11 @@ export function installToolchain() {
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const res = spawnSync(npm, ['install', '--prefix', TOOLCHAIN_DIR, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
+  if (res.status === 0 && existsSync(NPM_NODE)) {
+    mkdirSync(NODE_DIR, { recursive: true });
+    rmSync(TOOLCHAIN_NODE, { force: true });
+    linkSync(NPM_NODE, TOOLCHAIN_NODE);
+  }
   if (res.status !== 0 || majorOf(TOOLCHAIN_NODE) !== NODE_MAJOR) {
     fail(`could not install Node ${NODE_MAJOR} into .toolchain/ (npm install exited with ${res.status}). Install Node ${NODE_MAJOR} yourself and run the command again.`);
   }
@@ -96,7 +107,7 @@ export async function runOnProjectNode() {
   installToolchain();
   const child = spawn(TOOLCHAIN_NODE, [process.argv[1], ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${TOOLCHAIN_BIN}${delimiter}${process.env.PATH ?? ''}` },
+    env: { ...process.env, PATH: [NODE_DIR, TOOLCHAIN_BIN, process.env.PATH ?? ''].join(delimiter) },
   });
   // Ctrl-C reaches the child through the terminal's process group; a SIGTERM sent to this process
   // alone is passed on. Either way this process waits for the child and exits as it does.
