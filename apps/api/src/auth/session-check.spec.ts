@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permsAll } from '@console/contracts';
 import { createOrResetAdmin } from '../privileges/users/admin-account';
 import { createTestApp, TestContext } from '../test/harness';
-import { auth, makeGroup, makeUser, sessionFor } from '../test/factories';
+import { auth, fullAccessToken, makeGroup, makeUser, sessionFor } from '../test/factories';
 
 const ME = '/api/v2/users/current-user/';
 const REFRESH = '/api/v2/users/token-refresh/';
@@ -16,7 +15,7 @@ describe('the session check on the next request', () => {
   let admin: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    admin = await fullAccessToken(ctx);
   });
   afterAll(() => ctx.close());
 

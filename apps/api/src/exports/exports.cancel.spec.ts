@@ -1,29 +1,22 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll, type LiveChange } from '@console/contracts';
-import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
+import { EXPORT_MESSAGES, EXPORT_PATHS } from '@console/contracts';
 import { LiveEvents } from '../live/live-events';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { fullAccessToken, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
-import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
-import { binary } from '../test/xlsx-files';
+import { exportClient, startExportsWorld, watchPublished, type ExportsWorld } from '../test/exports-world';
+import type { TestContext } from '../test/harness';
 import { EXPORT_STORE, type ExportStore } from './export-store';
 import { ExportsProcessor } from './exports.processor';
 
-const API = '/api/v2';
-const PATHS = EXPORT_PATHS.signals;
 const CANCELLED = { task_status: 'CANCELLED', filename: null, expired: false };
 
 /** The requester cancels an export that waits or runs: it stops, leaves no file and frees its place. */
 describe('cancelling an export', () => {
+  let world: ExportsWorld;
   let ctx: TestContext;
-  let worker: INestApplicationContext;
   let processor: ExportsProcessor;
   let queue: Queue;
   let exportDir: string;
@@ -33,41 +26,31 @@ describe('cancelling an export', () => {
   const published: string[] = [];
 
   beforeAll(async () => {
-    exportDir = await mkdtemp(join(tmpdir(), 'exports-cancel-'));
     // One lane: every job is on the main queue these tests hold (exports.lanes.spec.ts cancels in the small one).
-    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_BATCH_SIZE: '7', EXPORT_MAX_PER_USER: '2', ENQUEUE_TIMEOUT_MS: '300', EXPORT_SMALL_ROWS: '0' });
-    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 120, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
+    world = await startExportsWorld('exports-cancel', {
+      env: { EXPORT_BATCH_SIZE: '7', EXPORT_MAX_PER_USER: '2', ENQUEUE_TIMEOUT_MS: '300', EXPORT_SMALL_ROWS: '0' },
+      signals: 120,
+    });
+    ({ ctx } = world);
+    exportDir = world.exportDir!;
     queue = ctx.app.get<Queue>(EXPORTS_QUEUE);
-    worker = await startWorker(ctx);
-    processor = worker.get(ExportsProcessor);
-    const live = ctx.app.get(LiveEvents);
-    const publish = live.publish.bind(live);
-    live.publish = async (...changes: LiveChange[]) => {
-      for (const change of changes) {
-        if (change.resource === 'exports') published.push(`${(change.row as { task_status: string }).task_status} ${change.ids?.[0]}`);
-      }
-      return publish(...changes);
-    };
-    owner = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
-    other = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    processor = world.worker.get(ExportsProcessor);
+    watchPublished(ctx.app.get(LiveEvents), (change) => {
+      if (change.resource === 'exports') published.push(`${(change.row as { task_status: string }).task_status} ${change.ids?.[0]}`);
+    });
+    owner = await fullAccessToken(ctx);
+    other = await fullAccessToken(ctx);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.close();
-    await ctx?.close();
-    if (exportDir) await rm(exportDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.close());
   // The tests run the tasks themselves (processor.run), or leave them waiting.
   beforeEach(async () => {
     await queue.pause();
     await ctx.db.query(`UPDATE export_tasks SET status = 'CANCELLED', finished_at = now() WHERE status IN ('PENDING', 'QUEUED', 'STARTED', 'PROGRESS')`);
   });
 
-  const start = (token: string, query: string) => ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token));
-  const state = (token: string, id: string) => ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token));
-  const cancel = (token: string, id: string) => ctx.http().post(`${API}${PATHS.cancel(id)}`).set(...auth(token));
-  const download = (token: string, id: string) => ctx.http().get(`${API}${PATHS.file(id)}`).set(...auth(token)).buffer(true).parse(binary);
+  const { startRequest, state, cancel, download } = exportClient(() => ctx);
   const queued = async (token: string, query: string) => {
-    const id = (await start(token, query).expect(200)).body.task_id as string;
+    const id = (await startRequest(token, query).expect(200)).body.task_id as string;
     await waitUntil(async () => (await state(token, id)).body.task_status === 'QUEUED', 10_000);
     return id;
   };
@@ -80,7 +63,7 @@ describe('cancelling an export', () => {
     expect(await job(first)).toBeDefined();
     expect((await job(second))?.priority).toBe(2);
     // At the cap (2): a third export is refused.
-    await start(owner, '?status=canceled').expect(429);
+    await startRequest(owner, '?status=canceled').expect(429);
 
     const answer = (await cancel(owner, first).expect(200)).body;
     expect(answer).toEqual({ ...CANCELLED, progress: 0 });
@@ -94,9 +77,9 @@ describe('cancelling an export', () => {
     expect(published).toContain(`CANCELLED ${first}`);
 
     // The place is free again, and the cancelled task is never the answer to the same request.
-    const again = (await start(owner, '?status=finished').expect(200)).body.task_id as string;
+    const again = (await startRequest(owner, '?status=finished').expect(200)).body.task_id as string;
     expect(again).not.toBe(first);
-    await start(owner, '?status=canceled').expect(429);
+    await startRequest(owner, '?status=canceled').expect(429);
 
     // Cancelling again answers the same state; the sweeper does not queue a cancelled task again.
     expect((await cancel(owner, first).expect(200)).body).toEqual({ ...CANCELLED, progress: 0 });
@@ -132,7 +115,7 @@ describe('cancelling an export', () => {
 
   it('a task cancelled once its file is in place, before it says SUCCESS, still leaves no file', async () => {
     const id = await queued(owner, '?ordering=created_at');
-    const store = worker.get<ExportStore>(EXPORT_STORE);
+    const store = world.worker.get<ExportStore>(EXPORT_STORE);
     const begin = store.begin.bind(store);
     // The cancel lands between the file's rename into place and the row's SUCCESS.
     store.begin = async (taskId, runKey) => {
@@ -162,7 +145,7 @@ describe('cancelling an export', () => {
     await cancel(owner, '00000000-0000-0000-0000-000000000000').expect(404);
     await cancel(owner, 'not-a-task').expect(404);
     // The task belongs to the signals list: another list's cancel call does not find it.
-    await ctx.http().post(`${API}${EXPORT_PATHS.account_stats.cancel(id)}`).set(...auth(owner)).expect(404);
+    await exportClient(() => ctx, EXPORT_PATHS.account_stats).cancel(owner, id).expect(404);
     expect((await state(owner, id).expect(200)).body.task_status).toBe('QUEUED');
     expect(await job(id)).toBeDefined();
   });

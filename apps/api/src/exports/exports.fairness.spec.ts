@@ -1,21 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll, type LiveChange, type Perm } from '@console/contracts';
-import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
+import { EXPORT_MESSAGES, type Perm } from '@console/contracts';
 import { LiveEvents } from '../live/live-events';
 import { EXPORTS_QUEUE } from '../queues/queue-producers.module';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { fullAccessToken, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
-import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { exportClient, startExportsWorld, watchPublished, type ExportsWorld } from '../test/exports-world';
+import type { TestContext } from '../test/harness';
 import { ExportsProcessor } from './exports.processor';
 
-const API = '/api/v2';
-const PATHS = EXPORT_PATHS.signals;
 
 /**
  * Several users' exports on one worker: one at a time (EXPORT_CONCURRENCY=1), three per user at most. One
@@ -23,45 +19,38 @@ const PATHS = EXPORT_PATHS.signals;
  * (exports.lanes.spec.ts has the small lane).
  */
 describe('exports shared between users', () => {
+  let world: ExportsWorld;
   let ctx: TestContext;
   let worker: INestApplicationContext;
   let queue: Queue;
   let exportDir: string;
-  let root: string;
   let alice: string;
   let bob: string;
   /** The worker's task events in the order it published them: `STARTED <id>`, `SUCCESS <id>`. */
   const runEvents: string[] = [];
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'exports-fair-'));
-    // A folder that exists with a looser mode, as a mounted volume may: the store narrows it.
-    exportDir = join(root, 'files');
-    await mkdir(exportDir, { mode: 0o755 });
-    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_CONCURRENCY: '1', EXPORT_MAX_PER_USER: '3', EXPORT_BATCH_SIZE: '50', EXPORT_SMALL_ROWS: '0' });
-    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 600, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
+    world = await startExportsWorld('exports-fair', {
+      env: { EXPORT_CONCURRENCY: '1', EXPORT_MAX_PER_USER: '3', EXPORT_BATCH_SIZE: '50', EXPORT_SMALL_ROWS: '0' },
+      signals: 600,
+      // A folder that exists with a looser mode, as a mounted volume may: the store narrows it.
+      folderMode: 0o755,
+    });
+    ({ ctx, worker } = world);
+    exportDir = world.exportDir!;
     queue = ctx.app.get<Queue>(EXPORTS_QUEUE);
-    worker = await startWorker(ctx);
-    const live = worker.get(LiveEvents);
-    const publish = live.publish.bind(live);
-    live.publish = async (...changes: LiveChange[]) => {
-      for (const change of changes) {
-        const status = (change.row as { task_status?: string } | undefined)?.task_status;
-        if (change.resource === 'exports' && (status === 'STARTED' || status === 'SUCCESS')) runEvents.push(`${status} ${change.ids?.[0]}`);
-      }
-      return publish(...changes);
-    };
-    alice = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
-    bob = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    watchPublished(worker.get(LiveEvents), (change) => {
+      const status = (change.row as { task_status?: string } | undefined)?.task_status;
+      if (change.resource === 'exports' && (status === 'STARTED' || status === 'SUCCESS')) runEvents.push(`${status} ${change.ids?.[0]}`);
+    });
+    alice = await fullAccessToken(ctx);
+    bob = await fullAccessToken(ctx);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.close();
-    await ctx?.close();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => world?.close());
 
-  const start = (token: string, query: string) => ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token));
-  const state = async (token: string, id: string) => (await ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token)).expect(200)).body;
+  const client = exportClient(() => ctx);
+  const start = client.startRequest;
+  const state = async (token: string, id: string) => (await client.state(token, id).expect(200)).body;
 
   it('runs one export at a time, one user\'s backlog does not hold back another\'s export, and the cap answers 429', async () => {
     expect(worker.get(ExportsProcessor).worker.concurrency).toBe(1);

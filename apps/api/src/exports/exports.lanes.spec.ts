@@ -1,56 +1,43 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_PATHS, permsAll, type Perm } from '@console/contracts';
-import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
+import type { Perm } from '@console/contracts';
 import { EXPORTS_QUEUE, SMALL_EXPORTS_QUEUE } from '../queues/queue-producers.module';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { fullAccessToken, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
-import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { exportClient, startExportsWorld, type ExportsWorld } from '../test/exports-world';
+import type { TestContext } from '../test/harness';
 import { ExportsProcessor, SmallExportsProcessor } from './exports.processor';
 
-const API = '/api/v2';
-const PATHS = EXPORT_PATHS.signals;
 /** EXPORT_SMALL_ROWS here: an export of at most this many rows runs in the small lane. */
 const SMALL_ROWS = 40;
 
 /** Small exports on one worker whose one main-lane slot (EXPORT_CONCURRENCY=1) a big export holds. */
 describe('small exports in a lane of their own', () => {
+  let world: ExportsWorld;
   let ctx: TestContext;
-  let worker: INestApplicationContext;
   let mainLane: ExportsProcessor;
   let mainQueue: Queue;
   let smallQueue: Queue;
-  let exportDir: string;
   let alice: string;
   let bob: string;
 
   beforeAll(async () => {
-    exportDir = await mkdtemp(join(tmpdir(), 'exports-lanes-'));
-    ctx = await createTestApp({ EXPORT_DIR: exportDir, EXPORT_CONCURRENCY: '1', EXPORT_SMALL_ROWS: String(SMALL_ROWS), EXPORT_BATCH_SIZE: '10', EXPORT_MAX_PER_USER: '3' });
-    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 200, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
+    world = await startExportsWorld('exports-lanes', {
+      env: { EXPORT_CONCURRENCY: '1', EXPORT_SMALL_ROWS: String(SMALL_ROWS), EXPORT_BATCH_SIZE: '10', EXPORT_MAX_PER_USER: '3' },
+      signals: 200,
+    });
+    ({ ctx } = world);
     mainQueue = ctx.app.get<Queue>(EXPORTS_QUEUE);
     smallQueue = ctx.app.get<Queue>(SMALL_EXPORTS_QUEUE);
-    worker = await startWorker(ctx);
-    mainLane = worker.get(ExportsProcessor);
-    alice = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
-    bob = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    mainLane = world.worker.get(ExportsProcessor);
+    alice = await fullAccessToken(ctx);
+    bob = await fullAccessToken(ctx);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.close();
-    await ctx?.close();
-    if (exportDir) await rm(exportDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.close());
 
-  const start = async (token: string, query = '') => (await ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
-  const status = async (token: string, id: string) => (await ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token)).expect(200)).body.task_status as string;
-  const cancel = (token: string, id: string) => ctx.http().post(`${API}${PATHS.cancel(id)}`).set(...auth(token));
+  const { start, startRequest, state, cancel, finished } = exportClient(() => ctx);
+  const status = async (token: string, id: string) => (await state(token, id).expect(200)).body.task_status as string;
   const task = async (id: string) => (await ctx.db.query(`SELECT lane, status, row_count FROM export_tasks WHERE id = $1`, [id]))[0] as { lane: string; status: string; row_count: number | null };
-  const finished = (token: string, id: string) => waitUntil(async () => (await status(token, id)) === 'SUCCESS', 20_000);
   const job = (queue: Queue, id: string) => queue.getJob(`export-${id}`);
   /** A filter of the few newest signals the list shows, and how many rows it matches. */
   const newestFew = async (n: number) => {
@@ -69,7 +56,7 @@ describe('small exports in a lane of their own', () => {
 
   it('a small export finishes while a big export that cannot finish holds the main lane\'s only slot', async () => {
     expect(mainLane.worker.concurrency).toBe(1);
-    expect(worker.get(SmallExportsProcessor).worker.concurrency).toBe(1);
+    expect(world.worker.get(SmallExportsProcessor).worker.concurrency).toBe(1);
     const [{ rows: allRows }] = await ctx.db.query(`SELECT count(*)::int AS rows FROM signals WHERE status <> 'missed'`);
     expect(allRows).toBeGreaterThan(SMALL_ROWS);
 
@@ -134,7 +121,7 @@ describe('small exports in a lane of their own', () => {
       expect((await job(mainQueue, big))?.priority).toBe(1);
       // The cap counts both lanes: a third is allowed, a fourth refused.
       const third = await start(alice, `${few.query}&ordering=created_at`);
-      await ctx.http().get(`${API}${PATHS.start}?status=finished`).set(...auth(alice)).expect(429);
+      await startRequest(alice, '?status=finished').expect(429);
 
       expect((await cancel(alice, small).expect(200)).body.task_status).toBe('CANCELLED');
       expect(await job(smallQueue, small)).toBeUndefined();

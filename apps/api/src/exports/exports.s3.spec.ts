@@ -4,51 +4,46 @@
  * and a failed run leaves none.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { INestApplicationContext } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, EXPORT_PATHS, permsAll } from '@console/contracts';
-import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { EXPORT_MESSAGES } from '@console/contracts';
+import { fullAccessToken } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
-import { createTestApp, TestContext } from '../test/harness';
+import { exportClient, startExportsWorld, type ExportsWorld } from '../test/exports-world';
+import type { TestContext } from '../test/harness';
 import { startS3, type TestS3 } from '../test/s3-server';
-import { startWorker } from '../test/worker';
 import { S3ExportStore } from './export-store';
 import { ExportsProcessor } from './exports.processor';
-import { binary, insertSignalsTask, readSheet } from '../test/xlsx-files';
+import { insertSignalsTask, readSheet } from '../test/xlsx-files';
 
-const API = '/api/v2';
-const PATHS = EXPORT_PATHS.signals;
 
 describe('xlsx exports in an S3-compatible bucket', () => {
   let s3: TestS3;
+  let world: ExportsWorld;
   let ctx: TestContext;
-  let worker: INestApplicationContext;
   let processor: ExportsProcessor;
   let admin: string;
   let other: string;
 
   beforeAll(async () => {
     s3 = await startS3();
-    ctx = await createTestApp({ ...s3.env, EXPORT_BATCH_SIZE: '7', EXPORT_SWEEP_MS: '200', EXPORT_REQUEUE_AFTER_MS: '300', EXPORT_STALE_AFTER_MS: '800', ENQUEUE_TIMEOUT_MS: '300' });
-    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 60, metricsDays: 2, logsPerSignal: 1, ordersPerSignal: 2 });
-    worker = await startWorker(ctx);
-    processor = worker.get(ExportsProcessor);
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
-    other = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    world = await startExportsWorld('exports-s3', {
+      env: { ...s3.env, EXPORT_BATCH_SIZE: '7', EXPORT_SWEEP_MS: '200', EXPORT_REQUEUE_AFTER_MS: '300', EXPORT_STALE_AFTER_MS: '800', ENQUEUE_TIMEOUT_MS: '300' },
+      signals: 60,
+      localStore: false,
+    });
+    ({ ctx } = world);
+    processor = world.worker.get(ExportsProcessor);
+    admin = await fullAccessToken(ctx);
+    other = await fullAccessToken(ctx);
   }, 120_000);
   afterAll(async () => {
-    await worker?.close();
-    await ctx?.close();
+    await world?.close();
     await s3?.close();
   });
 
-  const start = async (token: string, query = '') => (await ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
-  const state = (token: string, id: string) => ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token));
-  const download = (token: string, id: string) => ctx.http().get(`${API}${PATHS.file(id)}`).set(...auth(token)).buffer(true).parse(binary);
-  const finished = (token: string, id: string) => waitUntil(async () => (await state(token, id)).body.task_status === 'SUCCESS', 20_000);
+  const { start, state, download, finished } = exportClient(() => ctx);
   const objectBytes = async (key: string) => Buffer.from(await (await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray());
 
   it('the worker writes the file to the bucket, the requester alone downloads its bytes, and expiry deletes the object', async () => {

@@ -1,6 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -19,16 +17,14 @@ import {
   type ColumnSet,
   type Perm,
 } from '@console/contracts';
-import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { auth, fullAccessToken, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
-import { createTestApp, TestContext } from '../test/harness';
-import { startWorker } from '../test/worker';
+import { exportClient, startExportsWorld, type ExportsWorld } from '../test/exports-world';
+import type { TestContext } from '../test/harness';
 import { ExportsProcessor } from './exports.processor';
-import { binary, insertSignalsTask, readSheet, readSheetExcelJs, readSheetOpenpyxl, type ReadSheet } from '../test/xlsx-files';
+import { insertSignalsTask, readSheet, readSheetExcelJs, readSheetOpenpyxl, type ReadSheet } from '../test/xlsx-files';
 
 const API = '/api/v2';
-const PATHS = EXPORT_PATHS.signals;
 /** The signals table's headers, in its order (the declaration in packages/contracts). */
 const HEADERS = [
   'ID', 'Created', 'Profile', 'Profile ID', 'Pair', 'Direction', 'Time frame', 'Status', 'State', 'Action state', 'Execution, %', 'Size, $',
@@ -75,39 +71,28 @@ function screenLayout<Row>(set: ColumnSet<Row>, perm: Perm): { headers: string[]
 }
 
 describe('xlsx exports of the signals and stats lists', () => {
+  let world: ExportsWorld;
   let ctx: TestContext;
-  let worker: INestApplicationContext;
   let processor: ExportsProcessor;
   let exportDir: string;
   let admin: string;
   let other: string;
 
   beforeAll(async () => {
-    exportDir = await mkdtemp(join(tmpdir(), 'exports-spec-'));
-    ctx = await createTestApp({
-      EXPORT_DIR: exportDir,
-      EXPORT_BATCH_SIZE: '7',
-      EXPORT_SWEEP_MS: '200',
-      EXPORT_REQUEUE_AFTER_MS: '300',
-      EXPORT_STALE_AFTER_MS: '800',
-      ENQUEUE_TIMEOUT_MS: '300',
+    world = await startExportsWorld('exports-spec', {
+      env: { EXPORT_BATCH_SIZE: '7', EXPORT_SWEEP_MS: '200', EXPORT_REQUEUE_AFTER_MS: '300', EXPORT_STALE_AFTER_MS: '800', ENQUEUE_TIMEOUT_MS: '300' },
+      signals: 150,
+      metricsDays: 3,
     });
-    await generateTradingData(ctx.db, { ...DEMO_TRADING_SIZES, signals: 150, metricsDays: 3, logsPerSignal: 1, ordersPerSignal: 2 });
-    worker = await startWorker(ctx);
-    processor = worker.get(ExportsProcessor);
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
-    other = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    ({ ctx } = world);
+    exportDir = world.exportDir!;
+    processor = world.worker.get(ExportsProcessor);
+    admin = await fullAccessToken(ctx);
+    other = await fullAccessToken(ctx);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.close();
-    await ctx?.close();
-    if (exportDir) await rm(exportDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.close());
 
-  const start = async (token: string, query = '') => (await ctx.http().get(`${API}${PATHS.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
-  const state = (token: string, id: string) => ctx.http().get(`${API}${PATHS.result(id)}`).set(...auth(token));
-  const download = (token: string, id: string) => ctx.http().get(`${API}${PATHS.file(id)}`).set(...auth(token)).buffer(true).parse(binary);
-  const finished = (token: string, id: string) => waitUntil(async () => (await state(token, id)).body.task_status === 'SUCCESS', 20_000);
+  const { start, startRequest, state, download, finished } = exportClient(() => ctx);
   const storedSignals = (where: string, params: unknown[] = []): Promise<StoredSignal[]> =>
     ctx.db.query(
       `SELECT s.id::text, s.created_at, sp.title AS profile, p.ticker AS pair, s.status, s.size_currency::text, s.pnl_in_usd::text
@@ -193,13 +178,13 @@ describe('xlsx exports of the signals and stats lists', () => {
     const newest = await ctx.db.query(`SELECT id::text, status FROM signals ORDER BY created_at DESC, id DESC LIMIT 20`);
     expect(rows.map((r) => String(r[0]))).toEqual(newest.filter((s: { status: string }) => s.status === 'finished').map((s: { id: string }) => s.id));
 
-    const refused = await ctx.http().get(`${API}${PATHS.start}?profile=1`).set(...auth(limited)).expect(403);
+    const refused = await startRequest(limited, '?profile=1').expect(403);
     expect(refused.body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
     // A group without the signals list exports nothing, whatever its export right; without the export right neither.
     const blind = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals_export', status: 'Full' }] })).id)).access;
-    await ctx.http().get(`${API}${PATHS.start}`).set(...auth(blind)).expect(403);
+    await startRequest(blind).expect(403);
     const noExport = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals', status: 'Full' }] })).id)).access;
-    await ctx.http().get(`${API}${PATHS.start}`).set(...auth(noExport)).expect(403);
+    await startRequest(noExport).expect(403);
     const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks WHERE requested_by IS NULL OR kind <> 'signals'`);
     expect(n).toBe(0);
   });
@@ -216,7 +201,7 @@ describe('xlsx exports of the signals and stats lists', () => {
 
   it('bad filters are a 400 with the list\'s messages, and no task is made', async () => {
     const before = (await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks`))[0].n;
-    const res = await ctx.http().get(`${API}${PATHS.start}?status=lost&created_at_after=2024-02-30`).set(...auth(admin)).expect(400);
+    const res = await startRequest(admin, '?status=lost&created_at_after=2024-02-30').expect(400);
     expect(Object.keys(res.body).sort()).toEqual(['created_at_after', 'status']);
     expect((await ctx.db.query(`SELECT count(*)::int AS n FROM export_tasks`))[0].n).toBe(before);
   });
@@ -253,11 +238,8 @@ describe('xlsx exports of the signals and stats lists', () => {
   it('writes the profile and account stats in the order and with the filters of their tables, as their lists answer', async () => {
     const listed = async (path: string, query: string) => (await ctx.http().get(`${API}${path}${query}&page_size=500`).set(...auth(admin)).expect(200)).body.results;
     const exported = async (paths: (typeof EXPORT_PATHS)['profiles_stats'], query: string) => {
-      const id = (await ctx.http().get(`${API}${paths.start}${query}`).set(...auth(admin)).expect(200)).body.task_id as string;
-      await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body.task_status === 'SUCCESS', 20_000);
-      const state = (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(admin))).body;
-      const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(admin)).buffer(true).parse(binary).expect(200);
-      return { filename: state.filename as string, readings: await readBoth(file.body as Buffer) };
+      const { file, filename } = await exportClient(() => ctx, paths).exportFile(admin, query);
+      return { filename, readings: await readBoth(file) };
     };
 
     const profiles = await exported(EXPORT_PATHS.profiles_stats, '?status=active&ordering=-total&created_at__gte=2020-01-01');
@@ -289,21 +271,15 @@ describe('xlsx exports of the signals and stats lists', () => {
       { section_name: 'profiles_stats_export', status: 'Full' },
     ];
     const limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
-    const paths = EXPORT_PATHS.profiles_stats;
-    const id = (await ctx.http().get(`${API}${paths.start}?ordering=-total`).set(...auth(limited)).expect(200)).body.task_id as string;
-    await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(limited))).body.task_status === 'SUCCESS', 20_000);
-    const file = await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(limited)).buffer(true).parse(binary).expect(200);
-    const [header] = await readSheet(file.body as Buffer);
+    const profileStats = exportClient(() => ctx, EXPORT_PATHS.profiles_stats);
+    const { file } = await profileStats.exportFile(limited, '?ordering=-total');
+    const [header] = await readSheet(file);
     expect(header).toEqual(['Profile', 'Res-$']);
-    await ctx.http().get(`${API}${paths.start}?status=active`).set(...auth(limited)).expect(403);
+    await profileStats.startRequest(limited, '?status=active').expect(403);
   });
 
   it('each list\'s file has the screen\'s headers, order and number formats for a group that sees some of its columns', async () => {
-    const exportFile = async (token: string, paths: (typeof EXPORT_PATHS)['signals'], query = '') => {
-      const id = (await ctx.http().get(`${API}${paths.start}${query}`).set(...auth(token)).expect(200)).body.task_id as string;
-      await waitUntil(async () => (await ctx.http().get(`${API}${paths.result(id)}`).set(...auth(token))).body.task_status === 'SUCCESS', 20_000);
-      return (await ctx.http().get(`${API}${paths.file(id)}`).set(...auth(token)).buffer(true).parse(binary).expect(200)).body as Buffer;
-    };
+    const exportFile = async (token: string, paths: (typeof EXPORT_PATHS)['signals'], query = '') => (await exportClient(() => ctx, paths).exportFile(token, query)).file;
     // The group's fields listed in another order than the tables': the declaration orders the columns.
     const perms: Partial<Perm>[] = [
       { section_name: 'signals', status: 'Limited', fields: ['pnl_in_usd', 'status', 'size_coins', 'created_at', 'size_currency', 'execution'], filtering: true, sorting: true, signals_count: 50 },

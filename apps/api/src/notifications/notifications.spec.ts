@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { permsAll } from '@console/contracts';
 import { decryptSecret } from '../common/crypto/secrets';
 import { SETTINGS_MESSAGES as M } from '@console/contracts';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { auth, fullAccessToken } from '../test/factories';
 import { FakeTelegram, startFakeTelegram, waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
@@ -22,7 +21,7 @@ describe('Telegram settings and notifications', () => {
   beforeAll(async () => {
     fake = await startFakeTelegram();
     ctx = await createTestApp({ TELEGRAM_API_BASE_URL: fake.url, TELEGRAM_RETRY_DELAY_MS: '20' });
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    admin = await fullAccessToken(ctx);
     worker = await startWorker(ctx);
   });
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permsAll } from '@console/contracts';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { auth, fullAccessToken } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
 import { PAIR_MESSAGES } from '@console/contracts';
 import { SIMULATED_USDT_PERPETUALS } from './simulated-exchange.instruments';
@@ -12,7 +11,7 @@ describe('trading pairs', () => {
   let admin: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    admin = await fullAccessToken(ctx);
   });
   afterAll(() => ctx.close());
 

@@ -50,6 +50,11 @@ export async function sessionFor(ctx: TestContext, userId: number, secondFactorP
   return ctx.app.get(SessionService).startFamily(userId, secondFactorPassed);
 }
 
+/** The access token of a new user whose group holds every section at Full, for tests about something other than access. */
+export async function fullAccessToken(ctx: TestContext): Promise<string> {
+  return (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+}
+
 export function auth(token: string): [string, string] {
   return ['Authorization', `Bearer ${token}`];
 }

@@ -3,13 +3,12 @@ import { Queue } from 'bullmq';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { permsAll } from '@console/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { InvestorReportsProcessor } from '../system-settings/investor-reports/investor-reports.processor';
 import { MaintenanceProcessor } from '../maintenance/maintenance.processor';
 import { bullConnection, heartbeatKey, JOBS, QUEUES } from '../queues/queues';
 import { TelegramProcessor } from '../system-settings/telegram/telegram.processor';
-import { auth, makeUser, sessionFor } from '../test/factories';
+import { auth, fullAccessToken } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
@@ -88,7 +87,7 @@ describe('the worker process', () => {
   });
 
   it('a stopping worker finishes the job it is running before it lets go of the database', async () => {
-    const admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    const admin = await fullAccessToken(ctx);
     await ctx.http().post('/api/v2/notifications/tg-bot-settings/').set(...auth(admin)).send({ token: '123456789:AAStopTokenForTests-abcdefgh', chat_id: '-1' }).expect(201);
     const [worker] = await startWorkers(1);
     const { id } = await ctx.app.get(NotificationsService).notify({ title: 'During shutdown', text_body: 'x' });

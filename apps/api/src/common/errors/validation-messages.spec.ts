@@ -1,7 +1,7 @@
 /** Validation answers name the real problem, in the spec's words where it has them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
-import { auth, makeUser, sessionFor } from '../../test/factories';
+import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { auth, fullAccessToken } from '../../test/factories';
 import { createTestApp, TestContext } from '../../test/harness';
 
 describe('validation messages', () => {
@@ -9,7 +9,7 @@ describe('validation messages', () => {
   let token: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    token = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    token = await fullAccessToken(ctx);
   });
   afterAll(() => ctx.close());
 

@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, permsAll } from '@console/contracts';
+import { MESSAGES } from '@console/contracts';
 import { INVESTOR_REPORTS_QUEUE } from '../../queues/queue-producers.module';
 import { JOBS } from '../../queues/queues';
-import { auth, makeUser, sessionFor } from '../../test/factories';
+import { auth, fullAccessToken } from '../../test/factories';
 import { FakeTelegram, startFakeTelegram } from '../../test/fake-telegram';
 import { createTestApp, TestContext } from '../../test/harness';
 import { startWorker } from '../../test/worker';
@@ -22,7 +22,7 @@ describe('investor report settings and schedule', () => {
   beforeAll(async () => {
     fake = await startFakeTelegram();
     ctx = await createTestApp({ TELEGRAM_API_BASE_URL: fake.url, TELEGRAM_RETRY_DELAY_MS: '20' });
-    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    admin = await fullAccessToken(ctx);
     queue = ctx.app.get(INVESTOR_REPORTS_QUEUE);
   });
   afterAll(async () => {
