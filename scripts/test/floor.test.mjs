@@ -8,26 +8,22 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { cli, migrate } from '../lib/app.mjs';
-import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
 import { scriptAppEnv, signedInSession } from '../bench/http.mjs';
 import { checkSameAnswers, ROUTES, startFloor } from '../bench/request-path.mjs';
+import { pause, scratchServices, stopChild } from './scratch.mjs';
 
-const database = `console_floor_${randomBytes(4).toString('hex')}`;
 const port = 4400 + Math.floor(Math.random() * 40) * 2;
 const CURRENT_USER = ROUTES.filter((r) => r.path === '/users/current-user/');
-let postgres;
-let redis;
+let services;
 let api;
 let floor;
 let env;
 let token;
 
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-
 before(async () => {
-  postgres = await findOrStartPostgres(database);
-  redis = await findOrStartRedis();
+  services = await scratchServices('console_floor');
+  const { postgres, redis } = services;
   env = {
     ...scriptAppEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, prefix: 'floor-test', logLevel: 'warn', exportDir: join(ROOT, '.data', 'floor-test-exports') }),
     PUBLIC_URL: `http://localhost:${port}`,
@@ -51,16 +47,8 @@ before(async () => {
 
 after(async () => {
   await floor?.stop();
-  if (api && api.exitCode === null) {
-    const exited = new Promise((r) => api.once('exit', r));
-    api.kill('SIGTERM');
-    await exited;
-  }
-  const server = new URL(postgres.url);
-  server.pathname = '/postgres';
-  await dropDatabase(server.toString(), database).catch(() => {});
-  await redis?.stop();
-  await postgres?.stop();
+  await stopChild(api);
+  await services?.stop();
 });
 
 test('the floor answers current-user with the same JSON as the API', async () => {

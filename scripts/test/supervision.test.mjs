@@ -6,22 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { migrate, startApiAndWorker } from '../lib/app.mjs';
-import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
+import { pause, scratchServices } from './scratch.mjs';
 
 const pg = createRequire(import.meta.url)('pg');
-const database = `console_supervision_${randomBytes(4).toString('hex')}`;
 const port = String(3900 + Math.floor(Math.random() * 50));
 const health = `http://127.0.0.1:${port}/api/v2/health/`;
-let postgres;
-let redis;
+let services;
 let app;
 
 before(async () => {
-  postgres = await findOrStartPostgres(database);
-  redis = await findOrStartRedis();
+  services = await scratchServices('console_supervision');
   const env = {
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
+    DATABASE_URL: services.postgres.url,
+    REDIS_URL: services.redis.url,
     PORT: port,
     JWT_SECRET: randomBytes(48).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -35,14 +32,9 @@ before(async () => {
 
 after(async () => {
   await app?.stop();
-  const server = new URL(postgres.url);
-  server.pathname = '/postgres';
-  await dropDatabase(server.toString(), database).catch(() => {});
-  await redis?.stop();
-  await postgres?.stop();
+  await services?.stop();
 });
 
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function answer() {
   const res = await fetch(health);
@@ -85,7 +77,7 @@ test('the paper engine runs beside them, and a killed engine is started again an
   assert.equal(before.body.engine, 'up');
 
   const first = app.engine.current.pid;
-  const db = new pg.Client({ connectionString: postgres.url });
+  const db = new pg.Client({ connectionString: services.postgres.url });
   await db.connect();
   try {
     const { rows } = await db.query(`SELECT now() AS killed_at`);
