@@ -8,26 +8,23 @@ import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { migrate } from '../lib/app.mjs';
-import { dropDatabase, findOrStartPostgres, findOrStartRedis } from '../lib/services.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
 import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
+import { pause, scratchServices, stopChild } from './scratch.mjs';
 
-const database = `console_cluster_${randomBytes(4).toString('hex')}`;
 const port = 3950 + Math.floor(Math.random() * 40);
 const metricsPort = port + 1000;
-let postgres;
-let redis;
+let services;
 let primary;
 let env;
 /** The pid of the process that logged each request, in the order the log lines came. */
 const answeredBy = [];
 
 before(async () => {
-  postgres = await findOrStartPostgres(database);
-  redis = await findOrStartRedis();
+  services = await scratchServices('console_cluster');
   env = {
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
+    DATABASE_URL: services.postgres.url,
+    REDIS_URL: services.redis.url,
     PORT: String(port),
     JWT_SECRET: randomBytes(48).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -56,19 +53,9 @@ before(async () => {
 });
 
 after(async () => {
-  if (primary && primary.exitCode === null) {
-    const exited = new Promise((r) => primary.once('exit', r));
-    primary.kill('SIGTERM');
-    await exited;
-  }
-  const server = new URL(postgres.url);
-  server.pathname = '/postgres';
-  await dropDatabase(server.toString(), database).catch(() => {});
-  await redis?.stop();
-  await postgres?.stop();
+  await stopChild(primary);
+  await services?.stop();
 });
-
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One request on a connection of its own (a kept-alive connection would stay with one process); its
@@ -140,6 +127,16 @@ test('the HTTP processes run with the service V8 flags, and every launcher of th
   assert.equal(workerScript, `node ${SERVICE_NODE_FLAGS.join(' ')} dist/worker.js`);
   const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
   assert.ok(compose.includes(`command: ["node", ${SERVICE_NODE_FLAGS.map((f) => `"${f}"`).join(', ')}, "apps/api/dist/worker.js"]`), 'docker-compose.yml starts the worker with the same flags');
+});
+
+/** The environment a running process was started with. */
+const environment = (pid) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+
+test('the HTTP processes run with the service malloc setting; an operator\'s own glibc settings are kept and their threshold wins', async () => {
+  const { SERVICE_MALLOC_TUNABLE, withServiceMallocTunable } = await import(join(ROOT, 'apps/api/dist/node-flags.js'));
+  for (const pid of await untilTwoAnswer()) assert.equal(environment(pid).GLIBC_TUNABLES, SERVICE_MALLOC_TUNABLE, `process ${pid}`);
+  assert.equal(withServiceMallocTunable('glibc.malloc.arena_max=2'), `glibc.malloc.arena_max=2:${SERVICE_MALLOC_TUNABLE}`);
+  assert.equal(withServiceMallocTunable('glibc.malloc.mmap_threshold=65536'), 'glibc.malloc.mmap_threshold=65536');
 });
 
 test('an operator\'s own V8 flag wins over the service default', async () => {

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { withServiceNodeFlags } from './node-flags';
+import { withServiceMallocTunable, withServiceNodeFlags } from './node-flags';
 
 /** A process that dies this soon after it started is crashing on start: it is forked again only after a pause. */
 const QUICK_DEATH_MS = 5_000;
@@ -16,7 +16,7 @@ function log(level: 'info' | 'warn', msg: string): void {
  * after starting are forked again with a growing delay, so a broken start does not spin the CPU. Until
  * one process has listened, a death is a failed start (port taken, database unreachable): the primary
  * stops the others and exits with that code, as the single process did, for the supervisor to see.
- * Each process runs with the service's V8 heap flags (node-flags.ts) unless the operator set them.
+ * Each process runs with the service's V8 heap flags and malloc setting (node-flags.ts) unless the operator set them.
  * SIGTERM or SIGINT stops every process (each closes its app through Nest's shutdown hooks) and then the primary.
  */
 export function runApiCluster(count: number): void {
@@ -27,7 +27,7 @@ export function runApiCluster(count: number): void {
   const startedAt = new Map<number, number>();
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ GLIBC_TUNABLES: withServiceMallocTunable() });
     startedAt.set(worker.id, Date.now());
   };
 
