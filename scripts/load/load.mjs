@@ -16,7 +16,8 @@
 //   one already filled), LOAD_STREAMS=20 (live streams held open), LOAD_USERS_PER_GROUP=5, LOAD_TIMEOUT_S=30, LOAD_PORT=3991,
 //   LOAD_API_WORKERS (default: the production default), LOAD_ENGINE=paper (the engine trading beside the load;
 //   simulated: the worker's stand-in, no engine process), LOAD_DATABASE=console_load, LOAD_MAX_GROWTH_MB (fail
-//   when the API's or the worker's memory grows more than this after the warm-up; unset: only printed).
+//   when the API's or the worker's memory grows more than this after the warm-up; unset: only printed),
+//   LOAD_SAMPLE_S=60 (a line of memory, p95 and load average this often).
 //   Any 5xx or error fails the run (exit 1).
 //   A smoke run: LOAD_RATE=20 LOAD_DURATION_S=30 LOAD_SIGNALS=5000 node scripts/load/load.mjs
 import { randomUUID } from 'node:crypto';
@@ -45,6 +46,7 @@ const TIMEOUT_MS = env('LOAD_TIMEOUT_S', 30) * 1000;
 const PORT = env('LOAD_PORT', 3991);
 const DATABASE = process.env.LOAD_DATABASE ?? 'console_load';
 const REUSE = process.argv.includes('--reuse');
+const SAMPLE_S = env('LOAD_SAMPLE_S', 60);
 const MAX_GROWTH_MB = process.env.LOAD_MAX_GROWTH_MB ? Number(process.env.LOAD_MAX_GROWTH_MB) : null;
 const PASSWORD = 'Load!pass1';
 const API = '/api/v2';
@@ -136,6 +138,8 @@ export class Recorder {
     this.routes = new Map();
     this.counting = false;
     this.sendLag = [];
+    /** Latencies since the last timeline line, for a long run's p95 minute by minute. */
+    this.window = [];
   }
 
   route(name) {
@@ -148,6 +152,7 @@ export class Recorder {
     if (!this.counting) return;
     const r = this.route(name);
     r.ms.push(ms);
+    this.window.push(ms);
     if (status === 0) {
       r.errors++;
       if (r.samples5xx.length < 3) r.samples5xx.push(detail);
@@ -507,6 +512,17 @@ async function main() {
     let rssWarm = null;
     let measuredStart = 0;
     let sentMeasured = 0;
+    // A timeline line each LOAD_SAMPLE_S seconds: a soak shows whether memory settles or keeps rising,
+    // and whether latency drifts, where the two end figures alone could not.
+    const timeline = setInterval(() => {
+      const window = rec.window.sort((a, b) => a - b);
+      rec.window = [];
+      const mib = (b) => (b / 2 ** 20).toFixed(1);
+      console.log(
+        `  ${((performance.now() - start) / 60_000).toFixed(1)} min: API ${mib(treeRss(api.apiPid))} MiB, worker ${mib(treeRss(api.workerPid))} MiB, ` +
+          `${window.length} answers counted, p95 ${window.length ? percentile(window, 95).toFixed(1) : '-'} ms, load ${loadavg()[0].toFixed(2)}`,
+      );
+    }, SAMPLE_S * 1000);
     for (let i = 0; ; i++) {
       const at = start + i * interval;
       if (at >= end) break;
@@ -526,6 +542,7 @@ async function main() {
       void p.finally(() => inFlight.delete(p));
     }
     await Promise.all(inFlight);
+    clearInterval(timeline);
     const measuredS = (performance.now() - measuredStart) / 1000;
     rec.counting = false;
     const rssEnd = { api: treeRss(api.apiPid), worker: treeRss(api.workerPid) };
