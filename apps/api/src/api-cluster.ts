@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import { createServer } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
 import { withServiceMallocTunable, withServiceNodeFlags } from './node-flags';
 
 /** A process that dies this soon after it started is crashing on start: it is forked again only after a pause. */
@@ -6,20 +8,53 @@ const QUICK_DEATH_MS = 5_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-function log(level: 'info' | 'warn', msg: string): void {
+/** What an HTTP process tells the primary once it accepts connections. */
+const LISTENING = 'api-process-listening';
+
+function log(level: 'info' | 'warn' | 'error', msg: string): void {
   console.log(JSON.stringify({ level, service: 'api-cluster', pid: process.pid, msg }));
 }
 
 /**
- * The primary of the API's cluster: forks `count` HTTP processes that share the port (the primary hands
- * out connections round-robin) and forks a new one whenever one dies. Processes that keep dying right
+ * In an HTTP process of the cluster: listens on a socket of its own on the shared port (SO_REUSEPORT), so
+ * the kernel spreads new connections over the processes. Node's default has the primary accept every
+ * connection and hand it on; one handed to a process as it died was neither served nor closed, and its
+ * client hung until its own timeout. Now a dying process takes only its own accept queue with it: those
+ * connections are reset, the others go to the live processes.
+ */
+export async function listenInCluster(app: INestApplication, port: number): Promise<void> {
+  // Nest hands its first argument to Node's server.listen, which takes an options object.
+  await app.listen({ port, host: '0.0.0.0', reusePort: true, exclusive: true } as unknown as number);
+  process.send?.(LISTENING);
+}
+
+/**
+ * Whether nothing listens on `port`: checked with a plain socket before forking, because sockets with
+ * SO_REUSEPORT share a port with each other, so an API left running on it would otherwise share its
+ * connections with this one instead of stopping the start.
+ */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The primary of the API's cluster: forks `count` HTTP processes that share the port (each listens for
+ * itself, listenInCluster) and forks a new one whenever one dies. Processes that keep dying right
  * after starting are forked again with a growing delay, so a broken start does not spin the CPU. Until
  * one process has listened, a death is a failed start (port taken, database unreachable): the primary
  * stops the others and exits with that code, as the single process did, for the supervisor to see.
  * Each process runs with the service's V8 heap flags and malloc setting (node-flags.ts) unless the operator set them.
  * SIGTERM or SIGINT stops every process (each closes its app through Nest's shutdown hooks) and then the primary.
  */
-export function runApiCluster(count: number): void {
+export async function runApiCluster(count: number, port: number): Promise<void> {
+  if (!(await portIsFree(port))) {
+    log('error', `port ${port} is already in use`);
+    process.exit(1);
+  }
   let stopping = false;
   let served = false;
   let exitCode = 0;
@@ -31,8 +66,8 @@ export function runApiCluster(count: number): void {
     startedAt.set(worker.id, Date.now());
   };
 
-  cluster.on('listening', () => {
-    served = true;
+  cluster.on('message', (_worker, message) => {
+    if (message === LISTENING) served = true;
   });
 
   cluster.on('exit', (worker, code, signal) => {

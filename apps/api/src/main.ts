@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { runApiCluster } from './api-cluster';
+import { listenInCluster, runApiCluster } from './api-cluster';
 import { ConfigError, loadConfig } from './common/config/config';
 import { answerClusterScrapes, clusterMetrics, metricsAddress, processMetrics, serveMetrics } from './metrics/metrics-server';
 
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   // Read in the primary too, so a wrong variable stops the start with its message instead of a crash loop.
   const config = loadConfig();
   if (cluster.isPrimary && config.apiWorkers > 1) {
-    runApiCluster(config.apiWorkers);
+    await runApiCluster(config.apiWorkers, config.port);
     if (config.metricsPort) await startMetrics(serveMetrics(clusterMetrics(), config.metricsPort, config.metricsHost));
     return;
   }
@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   // Loaded here, not at the top: the primary serves nothing and would otherwise hold the whole app's code in memory.
   const { createApp } = await import('./bootstrap.js');
   const app = await createApp(config);
-  await app.listen(config.port, '0.0.0.0');
+  if (cluster.isWorker) await listenInCluster(app, config.port);
+  else await app.listen(config.port, '0.0.0.0');
   console.log(JSON.stringify({ level: 'info', pid: process.pid, msg: `API listening on http://localhost:${config.port}` }));
   // In a cluster the primary serves the metrics of every process.
   if (cluster.isPrimary && config.metricsPort) await startMetrics(serveMetrics(processMetrics, config.metricsPort, config.metricsHost));
