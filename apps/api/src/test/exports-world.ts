@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'supertest';
-import { EXPORT_PATHS, type LiveChange } from '@console/contracts';
+import { API_PREFIX, EXPORT_PATHS, type LiveChange } from '@console/contracts';
 import { DEMO_TRADING_SIZES, generateTradingData } from '../demo/trading-data';
 import type { LiveEvents } from '../live/live-events';
 import { auth } from './factories';
@@ -13,7 +13,6 @@ import { createTestApp, TestContext } from './harness';
 import { startWorker } from './worker';
 import { binary } from './xlsx-files';
 
-const API = '/api/v2';
 type ExportPaths = (typeof EXPORT_PATHS)[keyof typeof EXPORT_PATHS];
 
 export interface ExportsWorld {
@@ -64,7 +63,7 @@ export async function startExportsWorld(name: string, opts: ExportsWorldOptions)
  * `ctx` is read at each call, so a spec can declare the client beside its tests and make the app in beforeAll.
  */
 export function exportClient(ctx: () => TestContext, paths: ExportPaths = EXPORT_PATHS.signals) {
-  const request = (token: string, path: string, method: 'get' | 'post' = 'get'): Test => ctx().http()[method](`${API}${path}`).set(...auth(token));
+  const request = (token: string, path: string, method: 'get' | 'post' = 'get'): Test => ctx().http()[method](`${API_PREFIX}${path}`).set(...auth(token));
   const state = (token: string, id: string) => request(token, paths.result(id));
   const start = async (token: string, query = '') => (await request(token, `${paths.start}${query}`).expect(200)).body.task_id as string;
   const finished = (token: string, id: string) => waitUntil(async () => (await state(token, id)).body.task_status === 'SUCCESS', 20_000);
