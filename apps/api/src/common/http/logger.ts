@@ -4,25 +4,31 @@ import type { AppConfig } from '../config/config';
 import { requestIdMiddleware } from './request-id';
 
 /**
- * Structured JSON logs; every line of a request carries its request id (`req.id`, set by
- * requestIdMiddleware from a safe X-Request-Id or made).
+ * The access log's options: one JSON line per answered request (but the health probe's), carrying the
+ * request's id (`req.id`, set by requestIdMiddleware from a safe X-Request-Id or made), its method and
+ * URL (a TOTP code in the path masked), the status and the time taken. No headers either way: a request's
+ * carry its bearer token and cookies, an answer's the refresh token's Set-Cookie, and neither may reach
+ * a log.
  */
-export function loggerModule(config: AppConfig, service: 'api' | 'worker' = 'api') {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage & { id?: unknown }, res: ServerResponse) => {
-        // Set already unless this runs without the app's middleware (the worker has no requests).
-        if (typeof req.id !== 'string') requestIdMiddleware(req, res, () => undefined);
-        return req.id as string;
-      },
-      customProps: () => ({ service }),
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'], remove: true },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/(totp\/login\/)[^/]+/, '$1***') }),
-      },
-      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/v2/health/' },
+export function accessLogOptions(config: Pick<AppConfig, 'logLevel'>, service: 'api' | 'worker' = 'api') {
+  return {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage & { id?: unknown }, res: ServerResponse) => {
+      // Set already unless this runs without the app's middleware (the worker has no requests).
+      if (typeof req.id !== 'string') requestIdMiddleware(req, res, () => undefined);
+      return req.id as string;
     },
-    exclude: [],
-  });
+    customProps: () => ({ service }),
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'], remove: true },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/(totp\/login\/)[^/]+/, '$1***') }),
+      res: (res: { statusCode: number | null }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/v2/health/' },
+  };
+}
+
+/** Structured JSON logs; every line of a request carries its request id. */
+export function loggerModule(config: AppConfig, service: 'api' | 'worker' = 'api') {
+  return LoggerModule.forRoot({ pinoHttp: accessLogOptions(config, service), exclude: [] });
 }
