@@ -38,6 +38,9 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');
+  // Every API answer is no-store (noStoreApiAnswers), so no client asks again with If-None-Match: hashing
+  // each body for an ETag would be work for nothing. The SPA's files keep theirs (express.static's own).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   setPublicUrl(app, config.publicUrl);
   setCursorSecret(config.jwtSecret);

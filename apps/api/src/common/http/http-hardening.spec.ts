@@ -54,6 +54,13 @@ describe('HTTP hardening (default settings)', () => {
     }
   });
 
+  it('sends no ETag with an API answer: none is stored, so none is asked for again', async () => {
+    const res = await ctx.http().get('/api/v2/health/');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text.length).toBeGreaterThan(0);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   it('sends HSTS only when the request came over TLS', async () => {
     // The test client is on loopback, which TRUST_PROXY trusts by default.
     const res = await ctx.http().get('/api/v2/no-such-thing/').set('X-Forwarded-Proto', 'https');
