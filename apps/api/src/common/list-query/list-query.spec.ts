@@ -59,6 +59,14 @@ const THINGS: ListDeclaration<ThingQuery> = {
   count: { kind: 'exact' },
 };
 
+/** THINGS with each row's kind label joined (one label per kind: the join keeps one row per thing). */
+const JOINED_THINGS: ListDeclaration<ThingQuery & { label?: string }> = {
+  ...THINGS,
+  from: 'things JOIN thing_kinds k ON k.kind = things.kind',
+  columns: `${THINGS.columns}, k.label`,
+  filters: { ...THINGS.filters, label: { column: 'k.label' } },
+};
+
 /** What the database should answer, computed here without SQL. */
 function expected(filter: (t: Thing) => boolean, order: (a: Thing, b: Thing) => number): number[] {
   return things.filter(filter).sort(order).map((t) => t.id);
@@ -78,7 +86,9 @@ describe('the list-query layer', () => {
       `INSERT INTO things SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id int, kind text, price numeric, name text, active boolean)`,
       [JSON.stringify(things)],
     );
-    await db.query('ANALYZE things');
+    await db.query(`CREATE TABLE thing_kinds (kind text PRIMARY KEY, label text NOT NULL)`);
+    await db.query(`INSERT INTO thing_kinds VALUES ('a', 'Apple'), ('b', 'Banana'), ('c', 'Cherry')`);
+    await db.query('ANALYZE things, thing_kinds');
   });
   afterAll(async () => {
     await db?.destroy();
@@ -130,14 +140,7 @@ describe('the list-query layer', () => {
   });
 
   it('a deep page walks the key table alone when nothing it filters or sorts on is joined, with the same rows', async () => {
-    await db.query(`CREATE TABLE IF NOT EXISTS thing_kinds (kind text PRIMARY KEY, label text NOT NULL)`);
-    await db.query(`INSERT INTO thing_kinds VALUES ('a', 'Apple'), ('b', 'Banana'), ('c', 'Cherry') ON CONFLICT DO NOTHING`);
-    const joined: ListDeclaration<ThingQuery & { label?: string }> = {
-      ...THINGS,
-      from: 'things JOIN thing_kinds k ON k.kind = things.kind',
-      columns: `${THINGS.columns}, k.label`,
-      filters: { ...THINGS.filters, label: { column: 'k.label' } },
-    };
+    const joined = JOINED_THINGS;
     const statements: string[] = [];
     const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
     const pageOf = async (list: typeof joined, query: ThingQuery & { label?: string }) =>
@@ -226,6 +229,36 @@ describe('the list-query layer', () => {
     const nearEnd = await queryListPage<Thing, ThingQuery>(db, capped, { kind: 'a', page: 9, page_size: 10 });
     expect(nearEnd.count).toBe(100);
     expect(await countList(db, capped, { kind: 'a' })).toBe(100);
+  });
+
+  it('counts on the key table alone when no condition names a joined table, with the same numbers', async () => {
+    const statements: string[] = [];
+    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    // The table each count (in the page's statement, of its own, or the planner's estimate) reads.
+    const countedFrom = () =>
+      statements.map((sql) => /count\(\*\)(?: AS \w+)? FROM (?:\(SELECT 1 FROM )?(.*?) WHERE/s.exec(sql)?.[1] ?? /^EXPLAIN .*? FROM (.*?) WHERE/s.exec(sql)?.[1]).filter(Boolean);
+    const keyed = <L extends ListDeclaration<ThingQuery & { label?: string }>>(list: L): L => ({ ...list, keyTable: 'things' });
+    const capped = { ...JOINED_THINGS, count: { kind: 'capped' as const, cap: 10 } };
+    const countOf = async (list: ListDeclaration<ThingQuery & { label?: string }>, query: ThingQuery & { label?: string }, from: string) => {
+      statements.length = 0;
+      const page = await queryListPage(recording, list, { page_size: 10, ...query });
+      expect(countedFrom().length).toBeGreaterThan(0);
+      expect(new Set(countedFrom())).toEqual(new Set([from]));
+      return page;
+    };
+
+    // Exact, in the page's statement.
+    expect((await countOf(keyed(JOINED_THINGS), { kind: 'b' }, 'things')).count).toBe(100);
+    // Capped in the page's statement; past the cap, the planner's estimate (analysed: exact here).
+    const first = await countOf(keyed(capped), { kinds: ['a', 'b'] }, 'things');
+    expect(first.count).toBe(200);
+    // A cursor page: a capped count of its own, then the estimate.
+    expect((await countOf(keyed(capped), { kinds: ['a', 'b'], page: 2, cursor: first.nextCursor }, 'things')).count).toBe(200);
+    // Deep by number, past the count's reach: the estimate alone.
+    expect((await countOf(keyed(capped), { kinds: ['a', 'b'], page: 12 }, 'things')).count).toBe(200);
+    expect(await countList(db, keyed(JOINED_THINGS), { kind: 'b' })).toBe(100);
+    // A condition on the joined table counts over the join.
+    expect((await countOf(keyed(JOINED_THINGS), { label: 'Banana' }, JOINED_THINGS.from)).count).toBe(100);
   });
 
   it('counts up to a given number: the exact count below it, the number itself at or past it', async () => {

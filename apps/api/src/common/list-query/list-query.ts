@@ -198,6 +198,15 @@ function namesOnly(table: string, sql: string): boolean {
 }
 
 /**
+ * What a count reads: the key's table alone when the conditions name no joined table (its joins keep one
+ * row per key row, so the number is the same), else the whole `from`. A count over the joins would look up
+ * each counted row's profile and pair only to count it.
+ */
+function countSource<Q extends object>(list: ListDeclaration<Q>, where: Sql): string {
+  return list.keyTable && namesOnly(list.keyTable, where.text) ? list.keyTable : list.from;
+}
+
+/**
  * One page. Following a next or previous link continues from the row it names (keyset: as fast at row
  * five million as at row one); a page opened by number past the first finds its rows by key alone (a
  * deferred join: the offset walks an index that holds the key, then only the page's rows are read). One
@@ -218,8 +227,8 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   const countColumn = !inlineCount
     ? ''
     : countCap === null
-      ? `, (SELECT count(*) FROM ${list.from} ${where.text}) AS ${COUNT_COLUMN}`
-      : `, (SELECT count(*) FROM (SELECT 1 FROM ${list.from} ${where.text} LIMIT $${params.push(countCap)}) capped) AS ${COUNT_COLUMN}`;
+      ? `, (SELECT count(*) FROM ${countSource(list, where)} ${where.text}) AS ${COUNT_COLUMN}`
+      : `, (SELECT count(*) FROM (SELECT 1 FROM ${countSource(list, where)} ${where.text} LIMIT $${params.push(countCap)}) capped) AS ${COUNT_COLUMN}`;
   const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}${countColumn}`;
   let sql: string;
   if (cursor) {
@@ -301,13 +310,13 @@ async function countOf<Q extends object>(
     known = cap;
   }
   // Past the cap: the planner's estimate for these filters, never less than what is known to exist.
-  const plan: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${list.from} ${where.text}`, where.params);
+  const plan: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${countSource(list, where)} ${where.text}`, where.params);
   return Math.max(known, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
 }
 
 /** The rows matching `where`, counted up to `cap` at most: it reads no further than `cap` rows. */
 async function cappedCount<Q extends object>(db: Queryable, list: ListDeclaration<Q>, where: Sql, cap: number): Promise<number> {
-  const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${list.from} ${where.text} LIMIT $${where.params.length + 1}) capped`, [
+  const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countSource(list, where)} ${where.text} LIMIT $${where.params.length + 1}) capped`, [
     ...where.params,
     cap,
   ]);
@@ -315,7 +324,7 @@ async function cappedCount<Q extends object>(db: Queryable, list: ListDeclaratio
 }
 
 async function exactCount<Q extends object>(db: Queryable, list: ListDeclaration<Q>, where: Sql): Promise<number> {
-  const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM ${list.from} ${where.text}`, where.params);
+  const [row]: { n: string }[] = await db.query(`SELECT count(*) AS n FROM ${countSource(list, where)} ${where.text}`, where.params);
   return Number(row.n);
 }
 
