@@ -134,12 +134,13 @@ export function treeRss(pid) {
 }
 
 export class Recorder {
-  constructor() {
+  /** `timeline`: also keep the latencies since the last timeline line (emptied by whoever prints it). */
+  constructor({ timeline = false } = {}) {
     this.routes = new Map();
     this.counting = false;
     this.sendLag = [];
-    /** Latencies since the last timeline line, for a long run's p95 minute by minute. */
-    this.window = [];
+    /** Latencies since the last timeline line, for a long run's p95 minute by minute; null without a timeline. */
+    this.window = timeline ? [] : null;
   }
 
   route(name) {
@@ -152,7 +153,7 @@ export class Recorder {
     if (!this.counting) return;
     const r = this.route(name);
     r.ms.push(ms);
-    this.window.push(ms);
+    this.window?.push(ms);
     if (status === 0) {
       r.errors++;
       if (r.samples5xx.length < 3) r.samples5xx.push(detail);
@@ -477,7 +478,7 @@ async function main() {
     env: { ENGINE: process.env.LOAD_ENGINE ?? 'paper', ...(process.env.LOAD_API_WORKERS ? { API_WORKERS: process.env.LOAD_API_WORKERS } : {}) },
   });
   const baseUrl = api.url.replace(/\/api\/v2$/, '') + API;
-  const rec = new Recorder();
+  const rec = new Recorder({ timeline: true });
   try {
     const tag = Date.now().toString(36);
     const admin = await signIn(baseUrl, api.email, api.password);
