@@ -7,7 +7,10 @@
 //   pnpm run build && node scripts/bench/request-path.mjs
 //   BENCH_DURATION=10 (seconds a run), BENCH_ROUNDS=3, BENCH_CONNECTIONS=16, BENCH_API_WORKERS (both
 //   sides' processes; default one per CPU), BENCH_PORT (the API; the floor takes the next port),
-//   BENCH_API_ADAPTER=express (the only one the API has; see `fastify` below)
+//   BENCH_API_ADAPTER=express (the only one the API has; see `fastify` below), BENCH_ROUTES=current-user,logs
+//   (the routes whose name contains one of these; default all). To see where each side's time goes:
+//   BENCH_API_NODE_OPTIONS / BENCH_FLOOR_NODE_OPTIONS (each side's NODE_OPTIONS, e.g. `--cpu-prof
+//   --cpu-prof-dir=/tmp/prof-api`), then `node scripts/bench/cpu-profile.mjs /tmp/prof-api`.
 import { spawn } from 'node:child_process';
 import { createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -145,7 +148,20 @@ const load = () =>
     .join(' / ');
 const thousands = (n) => Math.round(n).toLocaleString('en-US');
 
+/** The routes BENCH_ROUTES names (a comma list of parts of their names), else all. */
+function chosenRoutes(filter = process.env.BENCH_ROUTES) {
+  if (!filter) return ROUTES;
+  const parts = filter.split(',').map((part) => part.trim()).filter(Boolean);
+  const routes = ROUTES.filter((route) => parts.some((part) => route.name.includes(part)));
+  if (!routes.length) throw new Error(`BENCH_ROUTES=${filter} names none of: ${ROUTES.map((r) => r.name).join(', ')}`);
+  return routes;
+}
+
+/** A side's NODE_OPTIONS from the bench's environment, if given. */
+const nodeOptions = (name) => (process.env[name] ? { NODE_OPTIONS: process.env[name] } : {});
+
 async function main() {
+  const routes = chosenRoutes();
   const adapter = process.env.BENCH_API_ADAPTER ?? 'express';
   if (adapter !== 'express') {
     // The place for a Fastify run: the API would need a switch between Nest's Express and Fastify adapters.
@@ -162,7 +178,7 @@ async function main() {
   const publicUrl = `http://localhost:${apiPort}`;
 
   const loadBefore = load();
-  const api = await startBenchApi({ database: DATABASE, port: apiPort, env: { JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, API_WORKERS: String(processes) } });
+  const api = await startBenchApi({ database: DATABASE, port: apiPort, env: { JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, API_WORKERS: String(processes), ...nodeOptions('BENCH_API_NODE_OPTIONS') } });
   let floor;
   try {
     await seed(api.databaseUrl);
@@ -171,17 +187,17 @@ async function main() {
     const client = new pg.Client({ connectionString: api.databaseUrl });
     await client.connect();
     await client.query('ANALYZE logs, notifications').finally(() => client.end());
-    floor = await startFloor({ port: floorPort, env: { DATABASE_URL: api.databaseUrl, JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, FLOOR_PROCESSES: String(processes) } });
+    floor = await startFloor({ port: floorPort, env: { DATABASE_URL: api.databaseUrl, JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, FLOOR_PROCESSES: String(processes), ...nodeOptions('BENCH_FLOOR_NODE_OPTIONS') } });
     const sides = { API: api.url, floor: floor.url };
 
-    await checkSameAnswers({ apiUrl: api.url, floorUrl: floor.url, token: api.accessToken, jwtSecret });
-    console.log(`  same JSON from the API and the floor on ${ROUTES.length} routes`);
+    await checkSameAnswers({ apiUrl: api.url, floorUrl: floor.url, token: api.accessToken, jwtSecret, routes });
+    console.log(`  same JSON from the API and the floor on ${routes.length} routes`);
 
     // Warm-up (JIT, pools, caches), then API and floor alternate within each round, route by route.
-    for (const route of ROUTES) for (const url of Object.values(sides)) await measure(`${url}${route.path}`, api.accessToken, { connections, duration: 2 });
-    const runs = Object.fromEntries(ROUTES.map((r) => [r.name, { API: [], floor: [] }]));
+    for (const route of routes) for (const url of Object.values(sides)) await measure(`${url}${route.path}`, api.accessToken, { connections, duration: 2 });
+    const runs = Object.fromEntries(routes.map((r) => [r.name, { API: [], floor: [] }]));
     for (let round = 1; round <= rounds; round++) {
-      for (const route of ROUTES) {
+      for (const route of routes) {
         for (const [side, url] of Object.entries(sides)) {
           const r = await measure(`${url}${route.path}`, api.accessToken, { connections, duration });
           runs[route.name][side].push(r);
@@ -200,7 +216,7 @@ async function main() {
     console.log('| Route | API req/s | API p50 | API p99 | floor req/s | floor p50 | floor p99 | API/floor | share aim | req/s aim |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
     const mark = (ok) => (ok ? 'met' : 'MISSED');
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const a = runs[route.name].API;
       const f = runs[route.name].floor;
       const apiRps = mean(a.map((r) => r.rps));
@@ -214,7 +230,7 @@ async function main() {
     }
     console.log('\n| Route | API on Fastify req/s | API on Fastify/floor |');
     console.log('|---|---:|---:|');
-    for (const route of ROUTES) console.log(`| ${route.name} | not measured: the API has no adapter switch (BENCH_API_ADAPTER=fastify) | — |`);
+    for (const route of routes) console.log(`| ${route.name} | not measured: the API has no adapter switch (BENCH_API_ADAPTER=fastify) | — |`);
   } finally {
     await floor?.stop();
     await api.stop();

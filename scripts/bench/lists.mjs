@@ -1,21 +1,25 @@
-// Benchmark of the signals and orders lists: fills a dedicated database with the trading-data generator
-// (apps/api/src/demo/trading-data.ts) and times the SQL that GET signals/signals/ and GET orders/orders/
-// run, per filter and sort: the bare page statement for the same rows and the whole request through HTTP on
-// the built API, alternating run by run, after the machine has quieted down (load average under 0.5,
-// printed before and after); then page 100 and the page at offset 1M through HTTP, typed by number and
-// reached by the next link, beside a plain OFFSET. It imports the API's own list declarations
-// (signals.list.ts, orders.list.ts) and query layer, so it measures what the services run.
+// Benchmark of the lists at full size: fills a dedicated database with the trading-data generator
+// (apps/api/src/demo/trading-data.ts) and times, per filter and sort, the first page of the signals,
+// orders, positions (open and lost), logs, profiles stats and account stats lists, and every for-filters
+// lookup: the bare page statement for the same rows and the whole request through HTTP on the built API,
+// alternating run by run, after the machine has quieted down (load average under 0.5, printed before and
+// after); then page 100 and the page at offset 1M of the signals, orders and logs through HTTP, typed by
+// number and reached by the next link, beside a plain OFFSET. It imports the API's own list declarations
+// and query layer, so it measures what the services run.
 //
-//   node scripts/bench/signals.mjs            (needs `pnpm run build`)
-//   BENCH_SIGNALS=1000000 BENCH_ORDERS_PER_SIGNAL=3 BENCH_RUNS=30 node scripts/bench/signals.mjs
-//   BENCH_REUSE=1 keeps an already filled database (console_bench_signals) and only measures;
-//   BENCH_DEEP_OFFSET (1,000,000), BENCH_SETTLE_MS (how long to wait for a quiet machine, 180,000).
+//   node scripts/bench/lists.mjs            (needs `pnpm run build`)
+//   BENCH_SIGNALS=10000000 BENCH_ORDERS_PER_SIGNAL=3 BENCH_LOGS_PER_SIGNAL=1 BENCH_RUNS=30 node scripts/bench/lists.mjs
+//   BENCH_REUSE=1 keeps an already filled database (console_bench_lists, BENCH_DATABASE) and only measures;
+//   BENCH_FILL_ONLY=1 fills it and stops (the fill is long: measure later, on a quiet machine, with BENCH_REUSE);
+//   BENCH_ONLY=logs,positions measures those lists alone; BENCH_DEEP_OFFSET (1,000,000), BENCH_SETTLE_MS
+//   (how long to wait for a quiet machine, 180,000).
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, dbUrl, freshBenchDatabase, loadAverages, migrateBench, requireFromRoot, settle, withClient } from './bench-db.mjs';
 import { latency, pairedLatency, startBenchApi } from './http.mjs';
 
-const DB = process.env.BENCH_DATABASE ?? 'console_bench_signals';
+const DB = process.env.BENCH_DATABASE ?? 'console_bench_lists';
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
 const ORDERS_PER_SIGNAL = Number(process.env.BENCH_ORDERS_PER_SIGNAL ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -29,7 +33,7 @@ const SIZES = {
   strategyProfiles: 40,
   signals: SIGNALS,
   ordersPerSignal: ORDERS_PER_SIGNAL,
-  logsPerSignal: 0,
+  logsPerSignal: Number(process.env.BENCH_LOGS_PER_SIGNAL ?? 1),
   lostPositions: 20,
   metricsDays: Number(process.env.BENCH_METRICS_DAYS ?? 90),
   depositTransactionsPerAccount: 10,
@@ -40,12 +44,25 @@ const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
 function layer() {
   const dist = join(ROOT, 'apps/api/dist');
-  const { SIGNAL_LIST, signalListQuery } = requireFromRoot(join(dist, 'signals/signals.list.js'));
-  const { ORDER_LIST } = requireFromRoot(join(dist, 'orders/orders.list.js'));
-  const { queryListPage, whereOf, orderOf, setCursorSecret } = requireFromRoot(join(dist, 'common/list-query/list-query.js'));
+  const from = (file) => requireFromRoot(join(dist, file));
+  const { queryListPage, whereOf, orderOf, setCursorSecret } = from('common/list-query/list-query.js');
   // The app seals its page cursors with a key from JWT_SECRET; any key does for the layer alone.
   setCursorSecret('bench: cursors sealed with a throwaway key');
-  return { SIGNAL_LIST, signalListQuery, ORDER_LIST, queryListPage, whereOf, orderOf };
+  return {
+    ...from('signals/signals.list.js'),
+    ...from('orders/orders.list.js'),
+    ...from('positions/positions.list.js'),
+    ...from('logs/logs.list.js'),
+    ...from('logs/log-filters.list.js'),
+    ...from('stats/profiles-stats.list.js'),
+    ...from('stats/account-stats.list.js'),
+    ...from('strategy-profiles/strategy-profiles.list.js'),
+    ...from('mm-profiles/mm-profiles.list.js'),
+    ...from('pairs/pairs.list.js'),
+    queryListPage,
+    whereOf,
+    orderOf,
+  };
 }
 
 const queryable = (client) => ({ query: (sql, params) => client.query(sql, params).then((r) => r.rows) });
@@ -64,11 +81,11 @@ async function main() {
     const t0 = performance.now();
     const { generateTradingData } = requireFromRoot(join(ROOT, 'apps/api/dist/demo/trading-data.js'));
     await generateTradingData(client, SIZES);
-    await client.query(`VACUUM ANALYZE signals`);
-    await client.query(`VACUUM ANALYZE orders`);
-    await client.query(`VACUUM ANALYZE positions`);
+    // Every table, the partitions of logs and account_metrics included: index-only scans need the visibility map.
+    await client.query(`VACUUM (ANALYZE)`);
     console.log(`  filled and analysed in ${seconds(t0)} s`);
   });
+  if (process.env.BENCH_FILL_ONLY) return;
 
   await withClient(dbUrl(DB), async (client) => {
     // As the API's connections run (NO_JIT in data-source.ts), so both sides of a comparison plan alike.
@@ -76,7 +93,9 @@ async function main() {
     const l = layer();
     const db = queryable(client);
     const [{ version }] = (await client.query(`SELECT current_setting('server_version') AS version`)).rows;
-    const [{ signals, orders }] = (await client.query(`SELECT (SELECT count(*) FROM signals)::int AS signals, (SELECT count(*) FROM orders)::int AS orders`)).rows;
+    const [{ signals, orders, logs }] = (
+      await client.query(`SELECT (SELECT count(*) FROM signals)::int AS signals, (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM logs)::int AS logs`)
+    ).rows;
     const profiles = (await client.query(`SELECT id FROM strategy_profiles WHERE status <> 'draft' ORDER BY id`)).rows.map((r) => r.id);
     const pairs = (await client.query(`SELECT DISTINCT pair_id AS id FROM signals WHERE id > (SELECT max(id) - 5000 FROM signals) ORDER BY 1`)).rows.map((r) => r.id);
     const [{ mid }] = (await client.query(`SELECT (min(created_at) + (max(created_at) - min(created_at)) / 2) AS mid FROM signals`)).rows;
@@ -84,6 +103,15 @@ async function main() {
     const profile = (i) => profiles[i % profiles.length];
     const pair = (i) => pairs[i % pairs.length];
     const midSignal = Math.floor(signals / 2);
+    // What an operator filters by: the tickers of open positions, the accounts, a title typed in part.
+    const tickers = (await client.query(`SELECT DISTINCT pr.ticker FROM positions p JOIN pairs pr ON pr.id = p.pair_id WHERE p.closed_at IS NULL ORDER BY 1 LIMIT 50`)).rows.map((r) => r.ticker);
+    const ticker = (i) => tickers[i % tickers.length];
+    const accounts = (await client.query(`SELECT id FROM exchange_accounts ORDER BY id`)).rows.map((r) => r.id);
+    const searchOf = (title) => title.slice(0, 3);
+    const [{ title: profileTitle }] = (await client.query(`SELECT title FROM strategy_profiles ORDER BY id LIMIT 1`)).rows;
+    const [{ ticker: pairTicker }] = (await client.query(`SELECT ticker FROM pairs ORDER BY id LIMIT 1`)).rows;
+    const orderings = (names) => names.map((name, n) => [`ordering=${n % 2 ? '' : '-'}${name}`, () => ({ ordering: `${n % 2 ? '' : '-'}${name}` })]);
+    const same = (q) => q;
 
     const lists = [
       {
@@ -92,6 +120,7 @@ async function main() {
         path: 'signals/signals/',
         pageSize: 200,
         prepare: l.signalListQuery,
+        rows: signals,
         cases: [
           ['default (missed left out)', () => ({})],
           ['show_missed', () => ({ show_missed: true })],
@@ -114,7 +143,8 @@ async function main() {
         list: l.ORDER_LIST,
         path: 'orders/orders/',
         pageSize: 100,
-        prepare: (q) => q,
+        prepare: same,
+        rows: orders,
         cases: [
           ['unfiltered', () => ({})],
           ['status=PLACED (~1%)', () => ({ status: 'PLACED' })],
@@ -127,7 +157,98 @@ async function main() {
           ['a week mid-history', () => week],
         ],
       },
-    ];
+      {
+        name: 'positions',
+        list: l.POSITION_LIST,
+        path: 'position-administration/',
+        pageSize: l.POSITION_LIST.defaultPageSize,
+        prepare: same,
+        cases: [
+          ['default (lost first, newest)', () => ({})],
+          ['pair ticker', (i) => ({ pair__ticker: ticker(i) })],
+          ...orderings(Object.keys(l.POSITION_LIST.orderings)),
+        ],
+      },
+      {
+        name: 'lost positions',
+        list: l.LOST_POSITION_LIST,
+        path: 'position-administration/lost-positions/',
+        pageSize: l.LOST_POSITION_LIST.defaultPageSize,
+        prepare: same,
+        cases: [
+          ['default (newest)', () => ({})],
+          ['pair ticker', (i) => ({ pair__ticker: ticker(i) })],
+        ],
+      },
+      {
+        name: 'logs',
+        list: l.LOG_LIST,
+        path: 'logs/',
+        pageSize: l.LOG_LIST.defaultPageSize,
+        prepare: same,
+        rows: logs,
+        cases: [
+          ['unfiltered', () => ({})],
+          ['type=general', () => ({ type: 'general' })],
+          ['type=divergence', () => ({ type: 'divergence' })],
+          ['type=restrictions', () => ({ type: 'restrictions' })],
+          ['signal', (i) => ({ signal_id: midSignal + i })],
+          ['pair', (i) => ({ pair: pair(i) })],
+          ['profile', (i) => ({ profile: profile(i) })],
+          ['profile + type=divergence', (i) => ({ profile: profile(i), type: 'divergence' })],
+          ['pair + profile', (i) => ({ pair: pair(i), profile: profile(i) })],
+        ],
+      },
+      {
+        name: 'profiles stats',
+        list: l.PROFILE_STATS_LIST,
+        path: 'strategies/profiles-stats/',
+        pageSize: l.PROFILE_STATS_LIST.defaultPageSize,
+        prepare: same,
+        cases: [
+          ['default', () => ({})],
+          ['status=active', () => ({ status: 'active' })],
+          ['profile_id__in (3)', (i) => ({ profile_id__in: [profile(i), profile(i + 1), profile(i + 2)] })],
+          ['created this year', () => ({ created_at__gte: `${new Date().getUTCFullYear()}-01-01` })],
+          ...orderings(Object.keys(l.PROFILE_STATS_LIST.orderings)),
+        ],
+      },
+      {
+        name: 'account stats',
+        list: l.ACCOUNT_STATS_LIST,
+        path: 'strategies/account-stats/',
+        pageSize: l.ACCOUNT_STATS_LIST.defaultPageSize,
+        prepare: same,
+        cases: [
+          ['default', () => ({})],
+          ['account_id__in (1)', (i) => ({ account_id__in: [accounts[i % accounts.length]] })],
+          ...orderings(Object.keys(l.ACCOUNT_STATS_LIST.orderings)),
+        ],
+      },
+      // The for-filters lookups of the list screens' pickers: aim p95 ≤ 50 ms.
+      ...[
+        ['strategy profiles', l.STRATEGY_PROFILE_OPTION_LIST, 'strategies/profiles/for-filters/', { search: searchOf(profileTitle) }],
+        ['MM profiles', l.MM_PROFILE_OPTION_LIST, 'strategies/mm-profiles/for-filters/', { mm_profile: 'MM' }],
+        ['pairs', l.PAIR_OPTION_LIST, 'strategies/pairs/for-filters/', { search: searchOf(pairTicker) }],
+        ['profiles stats', l.PROFILE_STATS_OPTION_LIST, 'strategies/profiles-stats/for-filters/', { search: searchOf(profileTitle) }],
+        ['account stats', l.ACCOUNT_STATS_OPTION_LIST, 'strategies/account-stats/for-filters/', { search: 'a' }],
+        ['logs, pair', l.LOG_FILTER_OPTION_LISTS.pair, 'logs/for_filters/', { search: searchOf(pairTicker) }, { field: 'pair' }],
+        ['logs, profile', l.LOG_FILTER_OPTION_LISTS.profile, 'logs/for_filters/', { search: searchOf(profileTitle) }, { field: 'profile' }],
+      ].map(([name, list, path, search, fixed = {}]) => ({
+        name: `for-filters: ${name}`,
+        options: true,
+        list,
+        path,
+        pageSize: list.defaultPageSize,
+        prepare: same,
+        // The lookup's field picks the list on the API's side; the statement itself does not name it.
+        httpQuery: fixed,
+        cases: [
+          ['first page', () => ({})],
+          ['search', () => search],
+        ],
+      })),
+    ].filter((list) => !ONLY || ONLY.some((name) => list.name.startsWith(name)));
 
     const api = await startBenchApi({ database: DB, fresh: false });
     const get = async (pathAndQuery) => {
@@ -149,7 +270,7 @@ async function main() {
       if (!(await settle(0.5, Number(process.env.BENCH_SETTLE_MS ?? 180_000)))) console.log(`the machine did not quiet down (load ${loadAverages()}): figures below judge nothing`);
       const loadBefore = loadAverages();
       console.log(`load average before the timed part: ${loadBefore}`);
-      for (const { name: listName, list, path, pageSize, prepare, cases } of lists) {
+      for (const { name: listName, list, path, pageSize, prepare, cases, options = false, httpQuery = {} } of lists) {
         for (const [name, filters] of cases) {
           // One run per comparison: the bare SQL and the request through HTTP alternate, run by run.
           const { a: raw, b: http } = await pairedLatency(
@@ -158,27 +279,32 @@ async function main() {
               const sql = rawSql(l, list, prepare(filters(i)), pageSize + 1, 0);
               return client.query(sql.text, sql.params);
             },
-            (i) => get(`${path}?${queryString(filters(i), { page_size: String(pageSize) })}`),
+            (i) => get(`${path}?${queryString({ ...httpQuery, ...filters(i) }, { page_size: String(pageSize) })}`),
           );
           const page = await latency(RUNS, (i) => l.queryListPage(db, list, { ...prepare(filters(i)), page_size: pageSize }));
           const sql = rawSql(l, list, prepare(filters(0)), pageSize + 1, 0);
           const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params)).rows[0]['QUERY PLAN'][0];
           const index = JSON.stringify(plan.Plan).match(/"Index Name":"([^"]+)"/g)?.map((m) => m.slice(14, -1)).filter((n) => !n.endsWith('_pkey')) ?? [];
-          results.push({ list: listName, name, raw, http, page, explain: plan['Execution Time'], index: [...new Set(index)].join(', ') || 'seq' });
+          results.push({ list: listName, name, options, raw, http, page, explain: plan['Execution Time'], index: [...new Set(index)].join(', ') || 'seq' });
           console.log(`  ${listName} ${name}: page SQL p95 ${raw.p95.toFixed(1)} ms, HTTP p95 ${http.p95.toFixed(1)} ms (EXPLAIN ${plan['Execution Time'].toFixed(1)} ms, ${results.at(-1).index})`);
         }
       }
 
-      // Deep pages of the default lists: page 100, and the page at offset 1,000,000, typed by number and
-      // reached by the previous page's next link, each beside a plain OFFSET of the same rows.
-      for (const { name, list, path, pageSize, prepare } of lists) {
+      // Deep pages of the long lists unfiltered: page 100, and the page at offset 1,000,000, typed by number
+      // and reached by the previous page's next link, each beside a plain OFFSET of the same rows.
+      for (const { name, list, path, pageSize, prepare, rows } of lists.filter((list) => list.rows !== undefined)) {
         for (const page of [100, Math.floor(DEEP_OFFSET / pageSize) + 1]) {
           const offset = (page - 1) * pageSize;
-          if (offset >= (name === 'signals' ? signals : orders)) continue;
+          if (offset >= rows) continue;
           const sql = rawSql(l, list, prepare({}), pageSize + 1, offset);
           const plainSql = () => client.query(sql.text, sql.params);
           const byNumber = await pairedLatency(DEEP_RUNS, plainSql, () => get(`${path}?${queryString({}, { page: String(page), page_size: String(pageSize) })}`));
           const previous = await get(`${path}?${queryString({}, { page: String(page - 1), page_size: String(pageSize) })}`);
+          // The count includes rows the default filters leave out (missed signals): the list may end sooner.
+          if (!previous.next) {
+            console.log(`  ${name} page ${page}: past the list's end, skipped`);
+            continue;
+          }
           const byLink = await pairedLatency(DEEP_RUNS, plainSql, () => get(relative(previous.next)));
           deep.push({ name, page, offset, byNumber: byNumber.b, byLink: byLink.b, plain: byNumber.a });
           console.log(`  ${name} page ${page}: by number p95 ${byNumber.b.p95.toFixed(1)} ms, by next link ${byLink.b.p95.toFixed(1)} ms, plain OFFSET p95 ${byNumber.a.p95.toFixed(1)} ms`);
@@ -191,9 +317,10 @@ async function main() {
 
     const cpu = cpus();
     const ms = (v) => `${v.toFixed(1)} ms`;
-    // A first page's aim: p95 at most 50 ms, and at most 3x its SQL (or SQL + 5 ms where the SQL is under 2 ms).
-    const meetsAim = (r) => r.http.p95 <= 50 && (r.raw.p95 < 2 ? r.http.p95 <= r.raw.p95 + 5 : r.http.p95 <= 3 * r.raw.p95);
-    console.log(`\nPostgreSQL ${version}, ${signals.toLocaleString('en')} signals, ${orders.toLocaleString('en')} orders, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
+    // A first page's aim: p95 at most 50 ms, and at most 3x its SQL (or SQL + 5 ms where the SQL is under 2 ms);
+    // a for-filters lookup's: p95 at most 50 ms.
+    const meetsAim = (r) => r.http.p95 <= 50 && (r.options || (r.raw.p95 < 2 ? r.http.p95 <= r.raw.p95 + 5 : r.http.p95 <= 3 * r.raw.p95));
+    console.log(`\nPostgreSQL ${version}, ${signals.toLocaleString('en')} signals, ${orders.toLocaleString('en')} orders, ${logs.toLocaleString('en')} log rows, ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${new Date().toISOString().slice(0, 10)}`);
     console.log(`${RUNS} runs each (deep pages ${DEEP_RUNS}), 3 warm-up runs before each; SQL and HTTP alternate run by run\n`);
     console.log('| List | Filter | index | page SQL p95 | EXPLAIN ANALYZE | list page + count p95 | HTTP p50 | HTTP p95 | HTTP / SQL p95 | aim |');
     console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
