@@ -72,11 +72,18 @@ export interface ListDeclaration<Q extends object = object> {
   key: string;
   /**
    * The key's own table, declared where every join of `from` keeps exactly one row per row of it (a join
-   * on a NOT NULL foreign key, or a LEFT JOIN on a unique column). A deep page's walk to its offset then
-   * reads this table alone whenever no filter, order or scope names a joined table, so it can walk an
-   * index without visiting the rows it skips.
+   * on a NOT NULL foreign key, or a LEFT JOIN on a unique column), as `from` names it (`signals`, or with
+   * its alias, `positions p`). A deep page's walk to its offset then reads this table alone whenever no
+   * filter, order or scope names a joined table, so it can walk an index without visiting the rows it
+   * skips; so do the list's counts.
    */
   keyTable?: string;
+  /**
+   * The first page too finds its keys before it reads its rows (as a deep page does): for a list whose
+   * orderings have no index of their own, so a sort over many rows sorts the key table's narrow rows,
+   * not the joined, computed ones.
+   */
+  sortKeysFirst?: boolean;
   filters: { readonly [P in keyof Q]?: FilterDeclaration };
   /** The contracts' access rules of this list's query (what a Limited group may use). */
   access?: ListQueryAccess;

@@ -261,6 +261,42 @@ describe('the list-query layer', () => {
     expect((await countOf(keyed(JOINED_THINGS), { label: 'Banana' }, JOINED_THINGS.from)).count).toBe(100);
   });
 
+  it('finds a first page\'s keys first when the list asks, with the same rows and count; a key table may carry its alias', async () => {
+    const aliased: ListDeclaration<ThingQuery & { label?: string }> = {
+      ...THINGS,
+      from: 'things t JOIN thing_kinds k ON k.kind = t.kind',
+      columns: 't.id, t.kind, t.price::text AS price, t.name, t.active, k.label',
+      key: 't.id',
+      filters: { kind: { column: 't.kind' }, label: { column: 'k.label' } },
+      orderings: { price: { column: 't.price' }, label: { column: 'k.label' } },
+      defaultOrder: [{ column: 't.id', descending: true }],
+    };
+    const statements: string[] = [];
+    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const walkOf = (sql: string) => /JOIN \(SELECT t\.id AS list_key FROM (.*?) (?:WHERE|ORDER)/s.exec(sql)?.[1].trim();
+    const countOf = (sql: string) => /count\(\*\) FROM (.*?) WHERE/s.exec(sql)?.[1];
+    // The query, then what its walk to the keys and its count read.
+    const cases: [ThingQuery & { label?: string }, string, string][] = [
+      [{ kind: 'b' }, 'things t', 'things t'],
+      [{ kind: 'b', ordering: '-price' }, 'things t', 'things t'],
+      [{ kind: 'a', ordering: 'price', page: 2 }, 'things t', 'things t'],
+      // An ordering on the joined table walks the join; a filter on it, the count too.
+      [{ kind: 'c', ordering: 'label' }, aliased.from, 'things t'],
+      [{ label: 'Banana', ordering: '-price' }, aliased.from, aliased.from],
+    ];
+    for (const [query, walked, counted] of cases) {
+      statements.length = 0;
+      const keysFirst = await queryListPage(recording, { ...aliased, keyTable: 'things t', sortKeysFirst: true }, { page_size: 10, ...query });
+      expect(walkOf(statements[0])).toBe(walked);
+      expect(countOf(statements[0])).toBe(counted);
+      const plain = await queryListPage(db, aliased, { page_size: 10, ...query });
+      expect(keysFirst.rows).toEqual(plain.rows);
+      expect(keysFirst.rows).toHaveLength(10);
+      expect(keysFirst.count).toBe(plain.count);
+      expect(keysFirst.count).toBe(100);
+    }
+  });
+
   it('counts up to a given number: the exact count below it, the number itself at or past it', async () => {
     expect(await countListUpTo(db, THINGS, { kind: 'a' }, 101)).toBe(100);
     expect(await countListUpTo(db, THINGS, { kind: 'a' }, 100)).toBe(100);

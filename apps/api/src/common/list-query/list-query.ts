@@ -192,9 +192,14 @@ function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], 
   return encodeCursor({ d, o: orderSignature(terms), v: v as string[] });
 }
 
-/** Whether every qualified column in `sql` (`name.column`) belongs to `table`. */
-function namesOnly(table: string, sql: string): boolean {
-  return [...sql.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_]/g)].every((m) => m[1] === table);
+/**
+ * The list's key table when every qualified column in `sql` (`name.column`) belongs to it, else null. A
+ * key table is named as `from` names it: `signals`, or with its alias, `positions p`.
+ */
+function keyTableFor<Q extends object>(list: ListDeclaration<Q>, sql: string): string | null {
+  if (!list.keyTable) return null;
+  const name = list.keyTable.trim().split(/\s+/).at(-1);
+  return [...sql.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_]/g)].every((m) => m[1] === name) ? list.keyTable : null;
 }
 
 /**
@@ -203,7 +208,7 @@ function namesOnly(table: string, sql: string): boolean {
  * each counted row's profile and pair only to count it.
  */
 function countSource<Q extends object>(list: ListDeclaration<Q>, where: Sql): string {
-  return list.keyTable && namesOnly(list.keyTable, where.text) ? list.keyTable : list.from;
+  return keyTableFor(list, where.text) ?? list.from;
 }
 
 /**
@@ -238,10 +243,10 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
     const keyset = afterRow(walk, cursor.v, (v) => `$${params.push(v)}`, list.key);
     const text = where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`;
     sql = `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms, backwards)} LIMIT $${params.push(pageSize + 1)}`;
-  } else if (offset === 0) {
+  } else if (offset === 0 && !list.sortKeysFirst) {
     sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
   } else {
-    const walkFrom = list.keyTable && namesOnly(list.keyTable, `${where.text} ${orderClause(terms)}`) ? list.keyTable : list.from;
+    const walkFrom = keyTableFor(list, `${where.text} ${orderClause(terms)}`) ?? list.from;
     sql = `SELECT ${columns} FROM ${list.from}
             JOIN (SELECT ${list.key} AS list_key FROM ${walkFrom} ${where.text} ${orderClause(terms)}
                    LIMIT $${params.push(pageSize + 1)} OFFSET $${params.push(offset)}) page ON page.list_key = ${list.key}
