@@ -24,6 +24,7 @@ import { AddExportTaskQueuedState1734307200000 } from './1734307200000-AddExport
 import { CoverSignalStatusInCreatedAtIndex1734393600000 } from './1734393600000-CoverSignalStatusInCreatedAtIndex';
 import { AddExportTaskCancelledState1734480000000 } from './1734480000000-AddExportTaskCancelledState';
 import { AddExportTaskLane1734566400000 } from './1734566400000-AddExportTaskLane';
+import { AddOpenPositionLookupIndexes1734652800000 } from './1734652800000-AddOpenPositionLookupIndexes';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   CoverSignalStatusInCreatedAtIndex1734393600000,
   AddExportTaskCancelledState1734480000000,
   AddExportTaskLane1734566400000,
+  AddOpenPositionLookupIndexes1734652800000,
 ];

@@ -19,17 +19,26 @@ export const POSITION_FROM = FROM;
 
 const pairTicker = { column: 'pr.ticker', op: 'custom' as const, condition: (value: unknown, bind: (v: unknown) => string) => `pr.ticker = upper(${bind(String(value).trim())})` };
 
+/** Every join of FROM keeps one row per position (NOT NULL foreign keys, a LEFT JOIN on a primary key). */
+const KEY_TABLE = 'positions p';
+
+/** Past this many open positions beyond the page, the count is the planner's estimate. */
+export const POSITION_COUNT_CAP = 1_000;
+
 /**
  * Position administration: every position not closed, lost ones (no state) first, then newest, on
  * positions_administration_idx ((state IS NOT NULL), id DESC) WHERE closed_at IS NULL. Only open
- * positions are read, a few hundred, so the other orderings sort that small set; an explicit ordering
- * sorts every row by it (docs/decisions/positions-and-risk-control.md).
+ * positions are read; the other orderings have no index (the engine rewrites u_pnl and prices on every
+ * tick, and an index on them would cost each of those updates its HOT path), so a page sorts the open
+ * positions' keys alone, then reads its rows (docs/decisions/positions-and-risk-control.md).
  */
 export const POSITION_LIST = defineList<PositionsQuery, typeof POSITION_LIST_QUERY>(POSITION_LIST_QUERY, {
   name: 'position administration',
   from: FROM,
   columns: POSITION_COLUMNS,
   key: 'p.id',
+  keyTable: KEY_TABLE,
+  sortKeysFirst: true,
   always: ['p.closed_at IS NULL'],
   filters: { pair__ticker: pairTicker },
   orderings: {
@@ -42,7 +51,7 @@ export const POSITION_LIST = defineList<PositionsQuery, typeof POSITION_LIST_QUE
   },
   defaultOrder: [{ column: '(p.state IS NOT NULL)' }, { column: 'p.id', descending: true }],
   defaultPageSize: 100,
-  count: { kind: 'exact' },
+  count: { kind: 'capped', cap: POSITION_COUNT_CAP },
 });
 
 /** The lost positions tab: positions found on the exchange without a signal, newest first. */
@@ -51,6 +60,7 @@ export const LOST_POSITION_LIST = defineList<LostPositionsQuery, typeof LOST_POS
   from: FROM,
   columns: POSITION_COLUMNS,
   key: 'p.id',
+  keyTable: KEY_TABLE,
   always: ['p.closed_at IS NULL', 'p.state IS NULL'],
   filters: { pair__ticker: pairTicker },
   orderings: {},
