@@ -197,8 +197,11 @@ export async function startFloorProcess(settings) {
       return project && perm.status === 'Limited' ? C.projectRow(perm, row) : row;
     });
     let count = results.length;
-    if (hasMore) count = counted < page.countCap ? counted : await estimate(page, page.countCap);
-    const cursor = hasMore && cursorValues.every((v) => v !== null && v !== undefined) ? seal({ d: 'after', o: page.orderSignature, v: cursorValues }) : undefined;
+    const estimated = hasMore && counted >= page.countCap;
+    if (hasMore) count = estimated ? await estimate(page, page.countCap) : counted;
+    // The API's link carries the planner's estimate (`n`) when the page answered one.
+    const sealed = { d: 'after', o: page.orderSignature, v: cursorValues, ...(estimated ? { n: count } : {}) };
+    const cursor = hasMore && cursorValues.every((v) => v !== null && v !== undefined) ? seal(sealed) : undefined;
     return { count, next: hasMore ? pageLink(url, 2, cursor) : null, previous: null, results };
   }
 

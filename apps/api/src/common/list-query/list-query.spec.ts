@@ -231,6 +231,42 @@ describe('the list-query layer', () => {
     expect(await countList(db, capped, { kind: 'a' })).toBe(100);
   });
 
+  it('a link from a page that answered the planner\'s estimate carries it, so the pages it opens ask no more', async () => {
+    const capped: ListDeclaration<ThingQuery> = { ...THINGS, count: { kind: 'capped', cap: 10 } };
+    const statements: string[] = [];
+    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const query = { kinds: ['a', 'b'], page_size: 10 };
+    const first = await queryListPage(recording, capped, query);
+    // 20 counted reach the cap: the estimate (analysed: exact here).
+    expect(first.count).toBe(200);
+    expect(statements.filter((sql) => sql.startsWith('EXPLAIN'))).toHaveLength(1);
+    let next = first;
+    for (let page = 2; page <= 19; page++) {
+      statements.length = 0;
+      next = await queryListPage(recording, capped, { ...query, page, cursor: next.nextCursor });
+      expect(statements).toHaveLength(1);
+      expect(next.count).toBe(200);
+      expect(next.rows).toHaveLength(10);
+    }
+    // Back by a previous link: the carried count again, no statement but the page.
+    statements.length = 0;
+    const back = await queryListPage(recording, capped, { ...query, page: 18, cursor: next.previousCursor });
+    expect(statements).toHaveLength(1);
+    expect(back.count).toBe(200);
+    // The last page: nothing follows, so the rows seen are the count.
+    const last = await queryListPage(recording, capped, { ...query, page: 20, cursor: next.nextCursor });
+    expect(last).toMatchObject({ count: 200, hasMore: false });
+
+    // A count that was exact is not carried: the page a link opens counts again.
+    const matching = expected((t) => t.kind === 'a' && Number(t.price) <= 3, byIdDesc).length;
+    const few = await queryListPage(recording, capped, { kind: 'a', max_price: '3', page_size: 2 });
+    expect(few.count).toBe(matching);
+    statements.length = 0;
+    const second = await queryListPage(recording, capped, { kind: 'a', max_price: '3', page_size: 2, page: 2, cursor: few.nextCursor });
+    expect(statements.some((sql) => /count\(\*\)/.test(sql))).toBe(true);
+    expect(second.count).toBe(matching);
+  });
+
   it('counts on the key table alone when no condition names a joined table, with the same numbers', async () => {
     const statements: string[] = [];
     const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
@@ -252,8 +288,12 @@ describe('the list-query layer', () => {
     // Capped in the page's statement; past the cap, the planner's estimate (analysed: exact here).
     const first = await countOf(keyed(capped), { kinds: ['a', 'b'] }, 'things');
     expect(first.count).toBe(200);
-    // A cursor page: a capped count of its own, then the estimate.
-    expect((await countOf(keyed(capped), { kinds: ['a', 'b'], page: 2, cursor: first.nextCursor }, 'things')).count).toBe(200);
+    // A cursor page from a page counted exactly: a capped count of its own.
+    const few = { kind: 'b', max_price: '5', page_size: 5 };
+    const fewRows = expected((t) => t.kind === 'b' && Number(t.price) <= 5, byIdDesc).length;
+    const firstFew = await queryListPage(db, keyed(capped), few);
+    expect(firstFew.count).toBe(fewRows);
+    expect((await countOf(keyed(capped), { ...few, page: 2, cursor: firstFew.nextCursor }, 'things')).count).toBe(fewRows);
     // Deep by number, past the count's reach: the estimate alone.
     expect((await countOf(keyed(capped), { kinds: ['a', 'b'], page: 12 }, 'things')).count).toBe(200);
     expect(await countList(db, keyed(JOINED_THINGS), { kind: 'b' })).toBe(100);

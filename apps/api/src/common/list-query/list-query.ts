@@ -119,6 +119,11 @@ interface Cursor {
   /** A short hash of the ORDER BY: a cursor made under another order is ignored. */
   o: string;
   v: string[];
+  /**
+   * The list's count as the page that made the link answered it, when that count was the planner's
+   * estimate: a page reached by the link answers it again rather than asking the planner once more.
+   */
+  n?: number;
 }
 
 const CURSOR_COLUMN = 'list_cursor_';
@@ -177,7 +182,13 @@ function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | nu
   }
   const c = cursor as Partial<Cursor> | null;
   const valid =
-    typeof c === 'object' && c !== null && (c.d === 'after' || c.d === 'before') && typeof c.o === 'string' && Array.isArray(c.v) && c.v.every((v) => typeof v === 'string');
+    typeof c === 'object' &&
+    c !== null &&
+    (c.d === 'after' || c.d === 'before') &&
+    typeof c.o === 'string' &&
+    Array.isArray(c.v) &&
+    c.v.every((v) => typeof v === 'string') &&
+    (c.n === undefined || (Number.isSafeInteger(c.n) && c.n >= 0));
   if (!valid) throw FieldValidationError.of('cursor', OWN_MESSAGES.invalidCursor);
   // Made under another ordering (the link was edited): the page number alone still answers.
   if (c.o !== orderSignature(terms) || c.v!.length !== terms.length) return null;
@@ -185,11 +196,11 @@ function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | nu
 }
 
 /** A cursor for the row, or none when keyset continuation cannot express it (mixed directions, nulls). */
-function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], d: Cursor['d']): string | undefined {
+function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], d: Cursor['d'], estimate: number | undefined): string | undefined {
   if (!row || terms.some((t) => Boolean(t.descending) !== Boolean(terms[0].descending))) return undefined;
   const v = terms.map((_, i) => row[`${CURSOR_COLUMN}${i}`]);
   if (v.some((x) => x === null || x === undefined)) return undefined;
-  return encodeCursor({ d, o: orderSignature(terms), v: v as string[] });
+  return encodeCursor({ d, o: orderSignature(terms), v: v as string[], ...(estimate === undefined ? {} : { n: estimate }) });
 }
 
 /**
@@ -267,16 +278,21 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   const hasMore = backwards || fetched.length > pageSize;
   const counted = inlineCount && fetched.length ? { n: Number(fetched[0][COUNT_COLUMN]), cap: countCap } : null;
   const rows = pageRows.map((r) => stripCursorColumns(r, terms.length) as Row);
-  const count = await countOf(db, list, where, offset + rows.length, hasMore, counted);
+  const seen = offset + rows.length;
+  // A link followed from a page that answered the planner's estimate carries it: deep in a big list a
+  // page by link is then one statement, not two. The estimate is kept while the list goes on.
+  const carried = cursor?.n !== undefined && hasMore && list.count.kind === 'capped' ? Math.max(cursor.n, seen + 1) : undefined;
+  const { count, estimated } = carried !== undefined ? { count: carried, estimated: true } : await countOf(db, list, where, seen, hasMore, counted);
+  const estimate = estimated ? count : undefined;
   return {
     page,
     pageSize,
     count,
     rows,
     hasMore,
-    nextCursor: hasMore ? cursorOf(pageRows.at(-1), terms, 'after') : undefined,
+    nextCursor: hasMore ? cursorOf(pageRows.at(-1), terms, 'after', estimate) : undefined,
     // Page 1 needs no cursor: it is the first rows.
-    previousCursor: page > 2 ? cursorOf(pageRows[0], terms, 'before') : undefined,
+    previousCursor: page > 2 ? cursorOf(pageRows[0], terms, 'before', estimate) : undefined,
   };
 }
 
@@ -290,7 +306,7 @@ function stripCursorColumns(row: Record<string, unknown>, n: number): Record<str
 /**
  * The list's count: the rows seen when nothing follows the page; else the count the page's statement
  * brought (`counted`, capped at `cap` for big lists), or a count of its own; past the cap the planner's
- * estimate, never less than what is known to exist.
+ * estimate (`estimated`), never less than what is known to exist.
  */
 async function countOf<Q extends object>(
   db: Queryable,
@@ -299,24 +315,25 @@ async function countOf<Q extends object>(
   seen: number,
   hasMore: boolean,
   counted: { n: number; cap: number | null } | null,
-): Promise<number> {
-  if (!hasMore) return seen;
-  if (list.count.kind === 'exact') return counted ? counted.n : exactCount(db, list, where);
+): Promise<{ count: number; estimated: boolean }> {
+  const known = (count: number) => ({ count, estimated: false });
+  if (!hasMore) return known(seen);
+  if (list.count.kind === 'exact') return known(counted ? counted.n : await exactCount(db, list, where));
   const cap = seen + list.count.cap;
-  let known = seen + 1;
+  let atLeast = seen + 1;
   if (counted?.cap) {
     // Counted in the page's statement up to its cap: below the cap the count is exact.
-    if (counted.n < counted.cap) return counted.n;
-    known = counted.cap;
+    if (counted.n < counted.cap) return known(counted.n);
+    atLeast = counted.cap;
   } else if (cap <= DEEP_COUNT_FACTOR * list.count.cap) {
     // Deep in a big list, counting every row before the page would cost more than the page: estimate.
     const n = await cappedCount(db, list, where, cap);
-    if (n < cap) return n;
-    known = cap;
+    if (n < cap) return known(n);
+    atLeast = cap;
   }
   // Past the cap: the planner's estimate for these filters, never less than what is known to exist.
   const plan: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${countSource(list, where)} ${where.text}`, where.params);
-  return Math.max(known, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+  return { count: Math.max(atLeast, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
 }
 
 /** The rows matching `where`, counted up to `cap` at most: it reads no further than `cap` rows. */
