@@ -95,6 +95,12 @@ describe('the list-query layer', () => {
     await drop?.();
   });
 
+  /** The test database, keeping the text of every statement sent through it. */
+  const recordingDb = () => {
+    const statements: string[] = [];
+    return { statements, recording: { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) } };
+  };
+
   const ids = async (query: ThingQuery) => (await queryListPage<Thing, ThingQuery>(db, THINGS, { page_size: ROWS, ...query })).rows.map((r) => r.id);
 
   it('applies each filter operator, and several at once with AND', async () => {
@@ -141,8 +147,7 @@ describe('the list-query layer', () => {
 
   it('a deep page walks the key table alone when nothing it filters or sorts on is joined, with the same rows', async () => {
     const joined = JOINED_THINGS;
-    const statements: string[] = [];
-    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const { statements, recording } = recordingDb();
     const pageOf = async (list: typeof joined, query: ThingQuery & { label?: string }) =>
       (await queryListPage<Thing, ThingQuery>(recording, list, { page: 3, page_size: 25, ...query })).rows.map((r) => r.id);
     const walkOf = (sql: string) => /JOIN \(SELECT things\.id AS list_key FROM (.*?) (WHERE|ORDER)/s.exec(sql)?.[1].trim();
@@ -233,8 +238,7 @@ describe('the list-query layer', () => {
 
   it('a link from a page that answered the planner\'s estimate carries it, so the pages it opens ask no more', async () => {
     const capped: ListDeclaration<ThingQuery> = { ...THINGS, count: { kind: 'capped', cap: 10 } };
-    const statements: string[] = [];
-    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const { statements, recording } = recordingDb();
     const query = { kinds: ['a', 'b'], page_size: 10 };
     const first = await queryListPage(recording, capped, query);
     // 20 counted reach the cap: the estimate (analysed: exact here).
@@ -268,8 +272,7 @@ describe('the list-query layer', () => {
   });
 
   it('counts on the key table alone when no condition names a joined table, with the same numbers', async () => {
-    const statements: string[] = [];
-    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const { statements, recording } = recordingDb();
     // The table each count (in the page's statement, of its own, or the planner's estimate) reads.
     const countedFrom = () =>
       statements.map((sql) => /count\(\*\)(?: AS \w+)? FROM (?:\(SELECT 1 FROM )?(.*?) WHERE/s.exec(sql)?.[1] ?? /^EXPLAIN .*? FROM (.*?) WHERE/s.exec(sql)?.[1]).filter(Boolean);
@@ -311,10 +314,9 @@ describe('the list-query layer', () => {
       orderings: { price: { column: 't.price' }, label: { column: 'k.label' } },
       defaultOrder: [{ column: 't.id', descending: true }],
     };
-    const statements: string[] = [];
-    const recording = { query: (sql: string, params?: unknown[]) => (statements.push(sql), db.query(sql, params)) };
+    const { statements, recording } = recordingDb();
     const walkOf = (sql: string) => /JOIN \(SELECT t\.id AS list_key FROM (.*?) (?:WHERE|ORDER)/s.exec(sql)?.[1].trim();
-    const countOf = (sql: string) => /count\(\*\) FROM (.*?) WHERE/s.exec(sql)?.[1];
+    const countedIn = (sql: string) => /count\(\*\) FROM (.*?) WHERE/s.exec(sql)?.[1];
     // The query, then what its walk to the keys and its count read.
     const cases: [ThingQuery & { label?: string }, string, string][] = [
       [{ kind: 'b' }, 'things t', 'things t'],
@@ -328,7 +330,7 @@ describe('the list-query layer', () => {
       statements.length = 0;
       const keysFirst = await queryListPage(recording, { ...aliased, keyTable: 'things t', sortKeysFirst: true }, { page_size: 10, ...query });
       expect(walkOf(statements[0])).toBe(walked);
-      expect(countOf(statements[0])).toBe(counted);
+      expect(countedIn(statements[0])).toBe(counted);
       const plain = await queryListPage(db, aliased, { page_size: 10, ...query });
       expect(keysFirst.rows).toEqual(plain.rows);
       expect(keysFirst.rows).toHaveLength(10);
