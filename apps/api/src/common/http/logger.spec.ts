@@ -62,4 +62,17 @@ describe('the access log', () => {
     expect(lines.length).toBe(before + 1);
     expect(lines.at(-1)).toContain('/api/v2/users/login/');
   });
+
+  it('names the service on lines written outside a request too', () => {
+    const written: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    pinoHttp(accessLogOptions({ logLevel: 'info' }, 'worker'), sink).logger.info('export finished');
+    expect(written).toHaveLength(1);
+    expect(JSON.parse(written[0]!)).toMatchObject({ service: 'worker', msg: 'export finished', pid: process.pid });
+  });
 });
