@@ -79,9 +79,9 @@ export interface ListDeclaration<Q extends object = object> {
    */
   keyTable?: string;
   /**
-   * The first page too finds its keys before it reads its rows (as a deep page does): for a list whose
-   * orderings have no index of their own, so a sort over many rows sorts the key table's narrow rows,
-   * not the joined, computed ones.
+   * The first page and the pages reached by a link too find their keys before they read their rows (as a
+   * deep page does): for a list whose orderings have no index of their own, so a sort over many rows sorts
+   * the key table's narrow rows, not the joined, computed ones.
    */
   sortKeysFirst?: boolean;
   filters: { readonly [P in keyof Q]?: FilterDeclaration };

@@ -304,7 +304,7 @@ describe('the list-query layer', () => {
     expect((await countOf(keyed(JOINED_THINGS), { label: 'Banana' }, JOINED_THINGS.from)).count).toBe(100);
   });
 
-  it('finds a first page\'s keys first when the list asks, with the same rows and count; a key table may carry its alias', async () => {
+  it('finds the keys of a first page and of a page by link first when the list asks, with the same rows and count; a key table may carry its alias', async () => {
     const aliased: ListDeclaration<ThingQuery & { label?: string }> = {
       ...THINGS,
       from: 'things t JOIN thing_kinds k ON k.kind = t.kind',
@@ -326,6 +326,7 @@ describe('the list-query layer', () => {
       [{ kind: 'c', ordering: 'label' }, aliased.from, 'things t'],
       [{ label: 'Banana', ordering: '-price' }, aliased.from, aliased.from],
     ];
+    let walkedBack = 0;
     for (const [query, walked, counted] of cases) {
       statements.length = 0;
       const keysFirst = await queryListPage(recording, { ...aliased, keyTable: 'things t', sortKeysFirst: true }, { page_size: 10, ...query });
@@ -336,7 +337,20 @@ describe('the list-query layer', () => {
       expect(keysFirst.rows).toHaveLength(10);
       expect(keysFirst.count).toBe(plain.count);
       expect(keysFirst.count).toBe(100);
+      // The next page by its link, then back by the previous link: keys first each way, the same rows.
+      statements.length = 0;
+      const next = await queryListPage(recording, { ...aliased, keyTable: 'things t', sortKeysFirst: true }, { page_size: 10, ...query, page: (query.page ?? 1) + 1, cursor: keysFirst.nextCursor });
+      expect(walkOf(statements[0])).toBe(walked);
+      expect(next.rows).toEqual((await queryListPage(db, aliased, { page_size: 10, ...query, page: (query.page ?? 1) + 1 })).rows);
+      // Page 2 links back to page 1 by number (the first rows need no cursor).
+      if (!next.previousCursor) continue;
+      statements.length = 0;
+      const back = await queryListPage(recording, { ...aliased, keyTable: 'things t', sortKeysFirst: true }, { page_size: 10, ...query, page: query.page, cursor: next.previousCursor });
+      expect(walkOf(statements[0])).toBe(walked);
+      expect(back.rows).toEqual(keysFirst.rows);
+      walkedBack++;
     }
+    expect(walkedBack).toBe(1);
   });
 
   it('counts up to a given number: the exact count below it, the number itself at or past it', async () => {

@@ -246,6 +246,16 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
       ? `, (SELECT count(*) FROM ${countSource(list, where)} ${where.text}) AS ${COUNT_COLUMN}`
       : `, (SELECT count(*) FROM (SELECT 1 FROM ${countSource(list, where)} ${where.text} LIMIT $${params.push(countCap)}) capped) AS ${COUNT_COLUMN}`;
   const columns = `${list.columns}, ${terms.map((t, i) => `(${t.column})::text AS ${CURSOR_COLUMN}${i}`).join(', ')}${countColumn}`;
+  // The page's keys found first, on the key table where the conditions and order allow, then only those
+  // rows read with the joins: a deep offset walks an index that holds the key, and a sort without an index
+  // sorts keys instead of whole joined rows.
+  const keysFirst = (conditions: string, order: string, offsetParam = '') => {
+    const walkFrom = keyTableFor(list, `${conditions} ${order}`) ?? list.from;
+    return `SELECT ${columns} FROM ${list.from}
+            JOIN (SELECT ${list.key} AS list_key FROM ${walkFrom} ${conditions} ${order}
+                   LIMIT $${params.push(pageSize + 1)}${offsetParam && ` OFFSET ${offsetParam}`}) page ON page.list_key = ${list.key}
+            ${order}`;
+  };
   let sql: string;
   if (cursor) {
     // Before the cursor's row: walk the order backwards from it, then turn the page around.
@@ -253,15 +263,12 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
     const walk = backwards ? terms.map((t) => ({ ...t, descending: !t.descending })) : terms;
     const keyset = afterRow(walk, cursor.v, (v) => `$${params.push(v)}`, list.key);
     const text = where.text ? `${where.text} AND (${keyset})` : `WHERE ${keyset}`;
-    sql = `SELECT ${columns} FROM ${list.from} ${text} ${orderClause(terms, backwards)} LIMIT $${params.push(pageSize + 1)}`;
+    const order = orderClause(terms, backwards);
+    sql = list.sortKeysFirst ? keysFirst(text, order) : `SELECT ${columns} FROM ${list.from} ${text} ${order} LIMIT $${params.push(pageSize + 1)}`;
   } else if (offset === 0 && !list.sortKeysFirst) {
     sql = `SELECT ${columns} FROM ${list.from} ${where.text} ${orderClause(terms)} LIMIT $${params.push(pageSize + 1)}`;
   } else {
-    const walkFrom = keyTableFor(list, `${where.text} ${orderClause(terms)}`) ?? list.from;
-    sql = `SELECT ${columns} FROM ${list.from}
-            JOIN (SELECT ${list.key} AS list_key FROM ${walkFrom} ${where.text} ${orderClause(terms)}
-                   LIMIT $${params.push(pageSize + 1)} OFFSET $${params.push(offset)}) page ON page.list_key = ${list.key}
-            ${orderClause(terms)}`;
+    sql = keysFirst(where.text, orderClause(terms), `$${params.push(offset)}`);
   }
   let fetched: Record<string, unknown>[];
   try {
@@ -277,7 +284,7 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   // Walking backwards, the cursor's own row follows this page; otherwise the extra row tells.
   const hasMore = backwards || fetched.length > pageSize;
   const counted = inlineCount && fetched.length ? { n: Number(fetched[0][COUNT_COLUMN]), cap: countCap } : null;
-  const rows = pageRows.map((r) => stripCursorColumns(r, terms.length) as Row);
+  const rows = pageRows.map((r) => stripCursorColumns(r) as Row);
   const seen = offset + rows.length;
   // A link followed from a page that answered the planner's estimate carries it: deep in a big list a
   // page by link is then one statement, not two. The estimate is kept while the list goes on.
@@ -296,10 +303,14 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   };
 }
 
-function stripCursorColumns(row: Record<string, unknown>, n: number): Record<string, unknown> {
-  const out = { ...row };
-  delete out[COUNT_COLUMN];
-  for (let i = 0; i < n; i++) delete out[`${CURSOR_COLUMN}${i}`];
+/**
+ * The row without the statement's own columns (the count, the cursor's values), copied key by key: a
+ * `delete` would turn every row of the page into a dictionary-mode object, slow for every step after it
+ * (the row's mapping, JSON.stringify).
+ */
+function stripCursorColumns(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in row) if (key !== COUNT_COLUMN && !key.startsWith(CURSOR_COLUMN)) out[key] = row[key];
   return out;
 }
 
