@@ -102,6 +102,12 @@ export function jsonNumberOfText(text: string, places?: number): number | null {
     scale = places;
     if (up) digits = plusOne(digits);
   }
+  // Zeros closing the fraction change nothing (NUMERIC's scale pads every value with them); left in,
+  // they would send a price such as 1558.490000000000 the general way for its sixteen digits.
+  while (scale > 0 && digits.charCodeAt(digits.length - 1) === 48) {
+    digits = digits.slice(0, -1);
+    scale -= 1;
+  }
   if (digits.replace(/^0+/, '').length > 15) return null;
   const point = digits.length - scale;
   const number = Number(`${sign}${digits.slice(0, point) || '0'}${scale ? `.${digits.slice(point)}` : ''}`);

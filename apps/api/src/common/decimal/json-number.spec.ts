@@ -17,6 +17,10 @@ describe('the text path of toJsonNumber', () => {
     expect(Object.is(jsonNumberOfText('-0.00001', 2), -0)).toBe(false);
     expect(jsonNumberOfText('12.30000000')).toBe(12.3);
     expect(jsonNumberOfText('1234567.123456789012')).toBeNull();
+    // A NUMERIC's padding zeros are not digits to keep: sixteen of them here, six that count.
+    expect(jsonNumberOfText('1558.490000000000')).toBe(1558.49);
+    expect(jsonNumberOfText('-1558.495000000000', 2)).toBe(-1558.5);
+    expect(jsonNumberOfText('1000.000000000000')).toBe(1000);
     expect(jsonNumberOfText('1e3')).toBeNull();
   });
 
@@ -25,7 +29,8 @@ describe('the text path of toJsonNumber', () => {
     const next = () => (seed = (seed * 48271) % 2147483647);
     for (let i = 0; i < 5000; i++) {
       const whole = String(next() % 10 ** (next() % 9));
-      const fraction = String(next()).padStart(10, '0').slice(0, 1 + (next() % 12));
+      // Some with the zeros a NUMERIC's scale pads them with.
+      const fraction = String(next()).padStart(10, '0').slice(0, 1 + (next() % 12)) + '0'.repeat(next() % 3 === 0 ? next() % 10 : 0);
       const text = `${next() % 3 === 0 ? '-' : ''}${whole}.${fraction}`;
       const places = next() % 4 === 0 ? undefined : next() % 9;
       const fast = jsonNumberOfText(text, places);
