@@ -25,6 +25,7 @@ import { CoverSignalStatusInCreatedAtIndex1734393600000 } from './1734393600000-
 import { AddExportTaskCancelledState1734480000000 } from './1734480000000-AddExportTaskCancelledState';
 import { AddExportTaskLane1734566400000 } from './1734566400000-AddExportTaskLane';
 import { AddOpenPositionLookupIndexes1734652800000 } from './1734652800000-AddOpenPositionLookupIndexes';
+import { CoverSignalExecutionInCreatedAtIndex1734739200000 } from './1734739200000-CoverSignalExecutionInCreatedAtIndex';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   AddExportTaskCancelledState1734480000000,
   AddExportTaskLane1734566400000,
   AddOpenPositionLookupIndexes1734652800000,
+  CoverSignalExecutionInCreatedAtIndex1734739200000,
 ];
