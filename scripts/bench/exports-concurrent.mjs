@@ -1,4 +1,6 @@
-// Several users' exports at once, through the HTTP API and the real worker: two users ask two full signals
+// First one export alone, through the HTTP API and the real worker: every one of the 1M signals
+// (show_missed=true), from the request to the finished file, with the worker's resident memory. Then
+// several users' exports at once: two users ask two full signals
 // exports each (the default list, about 850,000 rows of a 1M-signal data set, four files at once with
 // EXPORT_CONCURRENCY=4), and while they run a third user asks a small one (one profile's signals of the
 // last hour, in the small exports' lane). Prints each export's time from the request to its finished
@@ -7,7 +9,7 @@
 //
 //   node scripts/bench/exports-concurrent.mjs        (needs `pnpm run build`)
 //   BENCH_SIGNALS=1000000, BENCH_EXPORT_CONCURRENCY=4, BENCH_REUSE=1 keeps a filled database
-//   (console_bench_exports_http); BENCH_PORT=3990.
+//   (console_bench_exports_http); BENCH_NO_ALONE=1 skips the export alone; BENCH_PORT=3990.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -45,13 +47,16 @@ try {
   const smallQuery = `?profile=${newest.profile_id}&created_at_after=${encodeURIComponent(hourBefore)}&created_at_before=${encodeURIComponent(newest.created_at)}`;
   const smallRows = (await get(carol, `${C.API_PATHS.signals}${smallQuery}&page_size=10`)).count;
 
-  await settle();
-  console.log(`${machine()}; ${new Date().toISOString().slice(0, 16)}; EXPORT_CONCURRENCY=${CONCURRENCY}; ${loadAverages()} before`);
-  const baseline = treeRss(api.workerPid);
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, treeRss(api.workerPid));
-  }, 100);
+  /** The worker's resident memory (the process and its children) sampled every 100 ms until stopped. */
+  const rssSampler = () => {
+    const baseline = treeRss(api.workerPid);
+    let peak = baseline;
+    const timer = setInterval(() => {
+      peak = Math.max(peak, treeRss(api.workerPid));
+    }, 100);
+    return { baseline, stop: () => (clearInterval(timer), peak) };
+  };
+  const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
 
   /** Starts an export and resolves to its seconds from the request to its finished state. */
   const exportOf = async (token, query) => {
@@ -66,6 +71,21 @@ try {
       await sleep(250);
     }
   };
+
+  if (process.env.BENCH_NO_ALONE !== '1') {
+    await settle();
+    const all = (await get(alice, `${C.API_PATHS.signals}?show_missed=true&page_size=10`)).count;
+    console.log(`${machine()}; ${new Date().toISOString().slice(0, 16)}; one export alone; ${loadAverages()} before`);
+    const rss = rssSampler();
+    const seconds = await exportOf(alice, '?show_missed=true');
+    const peak = rss.stop();
+    console.log(`one full export alone (~${all.toLocaleString('en')} rows, show_missed=true): ${seconds.toFixed(1)} s from the request to the finished file`);
+    console.log(`worker RSS: ${mb(rss.baseline)} MiB before, ${mb(peak)} MiB at the peak, ${mb(treeRss(api.workerPid))} MiB after; ${loadAverages()} after`);
+  }
+
+  await settle();
+  console.log(`${machine()}; ${new Date().toISOString().slice(0, 16)}; EXPORT_CONCURRENCY=${CONCURRENCY}; ${loadAverages()} before`);
+  const rss = rssSampler();
   const big = [
     ['alice', exportOf(alice, '')],
     ['alice', exportOf(alice, '?ordering=created_at')],
@@ -77,11 +97,10 @@ try {
   const small = await exportOf(carol, smallQuery);
   const bigTimes = [];
   for (const [who, done] of big) bigTimes.push([who, await done]);
-  clearInterval(sampler);
-  const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
+  const peak = rss.stop();
   console.log(`small export (carol, ${smallRows} rows, asked 3 s after the four): ${small.toFixed(1)} s`);
   for (const [who, seconds] of bigTimes) console.log(`full export (${who}): ${seconds.toFixed(1)} s`);
-  console.log(`worker RSS: ${mb(baseline)} MiB before, ${mb(peak)} MiB at the peak, ${mb(treeRss(api.workerPid))} MiB after`);
+  console.log(`worker RSS: ${mb(rss.baseline)} MiB before, ${mb(peak)} MiB at the peak, ${mb(treeRss(api.workerPid))} MiB after`);
   console.log(`${loadAverages()} after (1-minute load average ${loadavg()[0].toFixed(2)})`);
 } finally {
   await api.stop();

@@ -127,9 +127,9 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** p50/p95 of one request at a time, after 3 warm-up requests (the cache warm, as on a running system); `send(i)` may vary by run. */
-export async function latency(runs, send) {
-  for (let i = 0; i < 3; i++) await send(i);
+/** p50/p95 of one request at a time, after `warmUps` requests (the cache warm, as on a running system); `send(i)` may vary by run. */
+export async function latency(runs, send, warmUps = 3) {
+  for (let i = 0; i < warmUps; i++) await send(i);
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
