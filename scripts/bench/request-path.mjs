@@ -7,7 +7,8 @@
 //   pnpm run build && node scripts/bench/request-path.mjs
 //   BENCH_DURATION=10 (seconds a run), BENCH_ROUNDS=3, BENCH_CONNECTIONS=16, BENCH_API_WORKERS (both
 //   sides' processes; default one per CPU), BENCH_PORT (the API; the floor takes the next port),
-//   BENCH_API_ADAPTER=express (the only one the API has; see `fastify` below), BENCH_ROUTES=current-user,logs
+//   BENCH_API_ADAPTER=express (the only one the API has; nest-adapters.mjs measures Fastify against Express in a
+//   small Nest app), BENCH_ROUTES=current-user,logs
 //   (the routes whose name contains one of these; default all). To see where each side's time goes:
 //   BENCH_API_NODE_OPTIONS / BENCH_FLOOR_NODE_OPTIONS (each side's NODE_OPTIONS, e.g. `--cpu-prof
 //   --cpu-prof-dir=/tmp/prof-api`), then `node scripts/bench/cpu-profile.mjs /tmp/prof-api`.
@@ -230,7 +231,7 @@ async function main() {
     }
     console.log('\n| Route | API on Fastify req/s | API on Fastify/floor |');
     console.log('|---|---:|---:|');
-    for (const route of routes) console.log(`| ${route.name} | not measured: the API has no adapter switch (BENCH_API_ADAPTER=fastify) | — |`);
+    for (const route of routes) console.log(`| ${route.name} | not measured here: the API has no adapter switch; nest-adapters.mjs measures the adapters alone | — |`);
   } finally {
     await floor?.stop();
     await api.stop();
