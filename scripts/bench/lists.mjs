@@ -4,8 +4,8 @@
 // lookup: the bare page statement for the same rows and the whole request through HTTP on the built API,
 // alternating run by run, after the machine has quieted down (load average under 0.5, printed before and
 // after); then, for every filter and sort whose rows reach them, page 100 and the page at offset 1M through
-// HTTP, typed by number and reached by the next link, beside a plain OFFSET (BENCH_NO_DEEP=1 leaves them out). It imports the API's own list declarations
-// and query layer, so it measures what the services run.
+// HTTP, typed by number and reached by the next link, beside a plain OFFSET. It imports the API's own list
+// declarations and query layer, so it measures what the services run.
 //
 //   node scripts/bench/lists.mjs            (needs `pnpm run build`)
 //   BENCH_SIGNALS=10000000 BENCH_ORDERS_PER_SIGNAL=3 BENCH_LOGS_PER_SIGNAL=1 BENCH_RUNS=30 node scripts/bench/lists.mjs

@@ -13,13 +13,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../lib/toolchain.mjs';
 import { machine } from './http.mjs';
+import { load, measure, median } from './request-path.mjs';
 
-const requireFromRoot = createRequire(join(ROOT, 'package.json'));
-const autocannon = requireFromRoot('autocannon');
 const requireFromApi = createRequire(join(ROOT, 'apps/api/package.json'));
 const NEST_VERSION = requireFromApi('@nestjs/core/package.json').version;
 
@@ -29,7 +28,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PATH = '/api/v2/users/current-user/';
+const TARGET = `http://127.0.0.1:${PORT}/api/v2/users/current-user/`;
 
 /** The app, written into DIR so that it loads the Nest installed there; argv: adapter, port. */
 const APP = `
@@ -102,16 +101,6 @@ async function start(adapter) {
   return () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
 }
 
-async function measure(duration) {
-  const result = await autocannon({ url: `http://127.0.0.1:${PORT}${PATH}`, connections: CONNECTIONS, duration, headers: { authorization: 'Bearer bench' } });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed) throw new Error(`${failed} of ${result.requests.total} requests failed`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-
 install();
 writeFileSync(join(DIR, 'app.cjs'), APP);
 const loadBefore = load();
@@ -121,8 +110,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const adapter of round % 2 ? ['express', 'fastify'] : ['fastify', 'express']) {
     const stop = await start(adapter);
     try {
-      await measure(2);
-      const run = await measure(DURATION);
+      await measure(TARGET, 'bench', { connections: CONNECTIONS, duration: 2 });
+      const run = await measure(TARGET, 'bench', { connections: CONNECTIONS, duration: DURATION });
       runs[adapter].push(run);
       console.log(`  round ${round} ${adapter}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (load ${load()})`);
     } finally {

@@ -131,7 +131,7 @@ export async function checkSameAnswers({ apiUrl, floorUrl, token, jwtSecret, rou
 }
 
 /** One measured run of `url`: autocannon at `connections` for `duration` s; any failed request stops the benchmark. */
-async function measure(url, token, { connections, duration }) {
+export async function measure(url, token, { connections, duration }) {
   const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed) throw new Error(`${url}: ${failed} of ${result.requests.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
@@ -139,11 +139,11 @@ async function measure(url, token, { connections, duration }) {
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const load = () =>
+export const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' / ');
