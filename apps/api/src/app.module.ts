@@ -13,6 +13,7 @@ import { ExchangeAccountsModule } from './exchange-accounts/exchange-accounts.mo
 import { GroupsModule } from './privileges/groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuditModule } from './logs/audit.module';
+import { AuditNetModule } from './logs/audit-net.module';
 import { LogsModule } from './logs/logs.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PairsModule } from './pairs/pairs.module';
@@ -54,6 +55,7 @@ export class AppModule {
         LiveEventsModule,
         TelegramSettingsModule,
         AuditModule,
+        AuditNetModule,
         LogsModule,
         // The features that give the access layer its session and stream-ticket checks and privilege sources.
         AccessModule.forRoot([AuthModule, UsersDataModule, GroupsDataModule, LiveTicketsModule]),

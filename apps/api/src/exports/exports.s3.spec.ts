@@ -13,7 +13,7 @@ import { waitUntil } from '../test/fake-telegram';
 import { exportClient, startExportsWorld, type ExportsWorld } from '../test/exports-world';
 import type { TestContext } from '../test/harness';
 import { startS3, type TestS3 } from '../test/s3-server';
-import { S3ExportStore } from './export-store';
+import { S3ExportStore } from './s3-export-store';
 import { ExportsProcessor } from './exports.processor';
 import { insertSignalsTask, readSheet } from '../test/xlsx-files';
 

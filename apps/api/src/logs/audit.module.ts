@@ -1,9 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { AuditNetInterceptor } from './audit-net.interceptor';
 import { AuditService } from './audit.service';
 
-/** The log writer, for every feature of the API and the worker, and the net under the API's write routes. */
+/** The log writer, for every feature of the API and the worker. */
 @Global()
-@Module({ providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditNetInterceptor }], exports: [AuditService] })
+@Module({ providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}
