@@ -130,6 +130,17 @@ describe('group defaults', () => {
     const perms = completePerms({ perms: [{ section_name: 'logs', status: 'Full' }] });
     expect(perms.map((p) => p.section_name)).toEqual([...SECTIONS]);
   });
+  it('completePerms reads each section as permOf does: the first entry, undefined settings as defaults, nothing else kept', () => {
+    const stored = [
+      { section_name: 'signals', status: 'Limited', fields: ['pair'], sorting: undefined, signals_count: 50 },
+      { section_name: 'signals', status: 'Full' },
+      { section_name: 'logs', status: 'ReadOnly', filtering: false, note: 'not a setting' },
+    ] as Partial<Perm>[];
+    const perms = completePerms({ perms: stored });
+    expect(perms).toEqual(SECTIONS.map((section) => permOf({ perms: stored }, section)));
+    expect(perms.find((p) => p.section_name === 'signals')).toEqual({ ...defaultPerm('signals', 'Limited'), fields: ['pair'], signals_count: 50 });
+    expect(perms.find((p) => p.section_name === 'logs')).toEqual({ ...defaultPerm('logs', 'ReadOnly'), filtering: false });
+  });
   it('every section allows Full and NP', () => {
     for (const s of SECTIONS) expect(ALLOWED_LEVELS[s]).toEqual(expect.arrayContaining(['Full', 'NP']));
   });

@@ -40,9 +40,21 @@ export function defaultPerm(section: SectionName, status: Level = 'NP'): Perm {
 
 /** The perm in force for a section; an empty or missing perms list reads as all NP. */
 export function permOf(holder: PermHolder | null | undefined, section: SectionName): Perm {
-  const found = holder?.perms?.find((p) => p.section_name === section);
-  if (!found) return defaultPerm(section);
-  return { ...defaultPerm(section), ...stripUndefined(found), section_name: section };
+  return withDefaults(holder?.perms?.find((p) => p.section_name === section), section);
+}
+
+/** The keys a stored perm may leave out; each one absent (or undefined) reads as its default. */
+const PERM_SETTINGS = ['status', 'fields', 'filtering', 'sorting', 'is_only_finished', 'signals_count'] as const satisfies readonly (keyof Perm)[];
+
+/** A stored perm (or none) with its absent settings filled in; every session check builds one per section. */
+function withDefaults(found: Partial<Perm> | undefined, section: SectionName): Perm {
+  const perm = defaultPerm(section);
+  if (!found) return perm;
+  const settings = perm as unknown as Record<(typeof PERM_SETTINGS)[number], unknown>;
+  for (const key of PERM_SETTINGS) {
+    if (found[key] !== undefined) settings[key] = found[key];
+  }
+  return perm;
 }
 
 export function levelOf(holder: PermHolder | null | undefined, section: SectionName): Level {
@@ -146,15 +158,14 @@ export function permsAll(status: Level): Perm[] {
 
 /** The whole perms list of a group, one entry per section, absent ones filled in. */
 export function completePerms(holder: PermHolder | null | undefined): Perm[] {
-  return SECTIONS.map((s) => permOf(holder, s));
+  const stored = new Map<SectionName | undefined, Partial<Perm>>();
+  // The first entry of a section wins, as in permOf.
+  for (const perm of holder?.perms ?? []) if (!stored.has(perm.section_name)) stored.set(perm.section_name, perm);
+  return SECTIONS.map((section) => withDefaults(stored.get(section), section));
 }
 
 function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
