@@ -26,6 +26,7 @@ import { AddExportTaskCancelledState1734480000000 } from './1734480000000-AddExp
 import { AddExportTaskLane1734566400000 } from './1734566400000-AddExportTaskLane';
 import { AddOpenPositionLookupIndexes1734652800000 } from './1734652800000-AddOpenPositionLookupIndexes';
 import { CoverSignalExecutionInCreatedAtIndex1734739200000 } from './1734739200000-CoverSignalExecutionInCreatedAtIndex';
+import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfilledSignalsIndex';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   AddExportTaskLane1734566400000,
   AddOpenPositionLookupIndexes1734652800000,
   CoverSignalExecutionInCreatedAtIndex1734739200000,
+  AddUnfilledSignalsIndex1734825600000,
 ];
