@@ -12,9 +12,7 @@ import { noStoreApiAnswers, securityHeaders } from './common/http/security-heade
 import { answerUnknownApiPaths, serveSpa } from './common/http/spa';
 import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
-import { auditContextMiddleware } from './logs/audit-context';
-import { requestIdMiddleware } from './common/http/request-id';
-import { readRoutingMiddleware } from './common/database/read-replica';
+import { requestContextMiddleware } from './common/http/request-context';
 import { httpMetricsMiddleware } from './metrics/http-metrics';
 
 /** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
@@ -29,12 +27,10 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = HEADERS_TIMEOUT_MS + config.bodyTimeoutMs;
 
-  app.use(requestIdMiddleware);
+  app.use(requestContextMiddleware);
   app.use(httpMetricsMiddleware);
   app.use(securityHeaders(config));
   app.use(noStoreApiAnswers);
-  app.use(auditContextMiddleware);
-  app.use(readRoutingMiddleware);
   app.use(bodyReadTimeout(config.bodyTimeoutMs));
   app.use(jsonBody());
   app.disable('x-powered-by');

@@ -1,4 +1,4 @@
-import { currentRequestId } from '../common/http/request-id';
+import { currentRequestId } from '../common/http/request-context';
 import type { Outbox } from '../queues/outbox';
 import { JOBS, RunEngineCommandJob } from '../queues/queues';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EngineCommandKind, EngineCommandState, EngineCommandTarget } from '@console/contracts';
-import { currentRequestId } from '../common/http/request-id';
+import { currentRequestId } from '../common/http/request-context';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { ENGINE_TARGET_TABLES, type EngineTargetRow, targetColumns, targetsWhere, targetWhere } from './engine-targets';
 import type { EngineCommand } from './trading-engine';

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { currentRequestId } from '../common/http/request-id';
+import { currentRequestId } from '../common/http/request-context';
 import type { Db } from '../common/database/sql';
 import type { Outbox } from '../queues/outbox';
 import { BuildExportJob, JOBS } from '../queues/queues';

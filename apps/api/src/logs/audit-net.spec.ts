@@ -5,7 +5,7 @@ import { firstValueFrom, from } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Section } from '../access/access.decorators';
 import { createTestApp, TestContext } from '../test/harness';
-import { auditContextMiddleware } from './audit-context';
+import { requestContextMiddleware } from '../common/http/request-context';
 import { AuditNetInterceptor } from './audit-net.interceptor';
 import { AuditService, MASK } from './audit.service';
 
@@ -39,7 +39,7 @@ describe('the audit net under write routes', () => {
     } as unknown as ExecutionContext;
     return new Promise((resolve, reject) => {
       const next: NextFunction = () => firstValueFrom(net.intercept(context, { handle: () => from(handler()) })).then(resolve, reject);
-      auditContextMiddleware({} as Request, {} as Response, next);
+      requestContextMiddleware({ headers: {} } as Request, { setHeader: () => undefined } as unknown as Response, next);
     });
   }
 

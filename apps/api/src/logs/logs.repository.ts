@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LogEntry } from '@console/contracts';
 import type { Db } from '../common/database/sql';
-import { currentRequestId } from '../common/http/request-id';
+import { currentRequestId } from '../common/http/request-context';
 
 /** A log row as written: the entry's columns, who did it, and log_data already masked. */
 export type LogRow = Pick<LogEntry, 'type' | 'event_type'> &

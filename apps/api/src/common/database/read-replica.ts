@@ -3,27 +3,15 @@
  * and chart reads of GET requests. Everything else, and every read when no replica is given, runs on the
  * primary. See docs/decisions/read-replica.md.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { currentRequestContext } from '../http/request-context';
 import { REDIS } from '../redis/redis.module';
 import { NO_JIT } from './data-source';
-
-/** What the request being served allows: set by ReadRoutingInterceptor once the caller is known. */
-interface ReadRouting {
-  replica: boolean;
-}
-
-const storage = new AsyncLocalStorage<ReadRouting>();
-
-/** Express middleware: every request starts on the primary; only an eligible GET is moved to the replica. */
-export function readRoutingMiddleware(_req: unknown, _res: unknown, next: () => void): void {
-  storage.run({ replica: false }, next);
-}
 
 /** After the replica failed to answer, reads stay on the primary this long before it is tried again. */
 export const REPLICA_RETRY_MS = 5_000;
@@ -93,7 +81,7 @@ export class ReadDb implements OnApplicationShutdown {
   }
 
   async query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T> {
-    if (!this.replica || !storage.getStore()?.replica || Date.now() < this.downUntil) return this.primary.query(sql, parameters);
+    if (!this.replica || !currentRequestContext()?.reads.replica || Date.now() < this.downUntil) return this.primary.query(sql, parameters);
     try {
       return (await this.replica.query(sql, parameters)).rows as T;
     } catch (error) {
@@ -108,7 +96,7 @@ export class ReadDb implements OnApplicationShutdown {
    * within the window. When Redis cannot say, the primary serves (slower, never stale).
    */
   async allowReplica(userId: number | undefined): Promise<void> {
-    const routing = storage.getStore();
+    const routing = currentRequestContext()?.reads;
     if (!this.replica || !routing) return;
     if (userId === undefined || this.config.readAfterWriteMs === 0) {
       routing.replica = true;

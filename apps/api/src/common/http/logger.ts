@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
-import { requestIdMiddleware } from './request-id';
+import { requestContextMiddleware } from './request-context';
 
 /**
  * The access log's options: one JSON line per answered request (but the health probe's), carrying the
- * request's id (`req.id`, set by requestIdMiddleware from a safe X-Request-Id or made), its method and
+ * request's id (`req.id`, set by requestContextMiddleware from a safe X-Request-Id or made), its method and
  * URL (a TOTP code in the path masked), the status and the time taken. No headers either way: a request's
  * carry its bearer token and cookies, an answer's the refresh token's Set-Cookie, and neither may reach
  * a log. The serializers name every field a line may carry, so nothing needs redacting after them.
@@ -19,7 +19,7 @@ export function accessLogOptions(config: Pick<AppConfig, 'logLevel'>, service: '
     level: config.logLevel,
     genReqId: (req: IncomingMessage & { id?: unknown }, res: ServerResponse) => {
       // Set already unless this runs without the app's middleware (the worker has no requests).
-      if (typeof req.id !== 'string') requestIdMiddleware(req, res, () => undefined);
+      if (typeof req.id !== 'string') requestContextMiddleware(req, res, () => undefined);
       return req.id as string;
     },
     base: { pid: process.pid, hostname: hostname(), service },
