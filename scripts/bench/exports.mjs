@@ -96,15 +96,22 @@ async function fill() {
   });
 }
 
+/**
+ * Waits until the machine is quiet (the fill's work, the run before, anything else) before a timed part,
+ * so every run starts below a load average of 0.5: a loaded machine judges nothing. Answers the load.
+ */
+async function quietStart() {
+  if (!(await settle(0.5, Number(process.env.BENCH_SETTLE_MS ?? 180_000)))) console.log(`the machine did not quiet down (load ${loadAverages()})`);
+  return loadAverages();
+}
+
 async function main() {
   console.log(`${cpus().length} CPUs (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, batch ${BATCH_SIZE}, deflate level ${LEVEL ?? 'default'}, node flags '${NODE_FLAGS.join(' ')}'`);
   if (!process.env.BENCH_REUSE) await fill();
-  // The fill's own work (and anything else) settles before the timed runs: a loaded machine judges nothing.
-  if (!(await settle(0.5, Number(process.env.BENCH_SETTLE_MS ?? 180_000)))) console.log(`the machine did not quiet down (load ${loadAverages()})`);
-  console.log(`load average before the runs: ${loadAverages()}`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
   try {
     for (let run = 1; run <= RUNS; run++) {
+      console.log(`run ${run}: load average ${await quietStart()} before`);
       const file = join(dir, `signals-${run}.xlsx`);
       const child = spawnSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8', env: process.env });
       if (child.status !== 0) throw new Error(child.stderr || `export child exited with ${child.status}`);
@@ -113,7 +120,10 @@ async function main() {
       console.log(`run ${run}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} after; ${rows.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s), file ${mb(statSync(file).size)} MiB, peak RSS ${mb(maxRssKb * 1024)} MiB, CPU ${(cpuMs / 1000).toFixed(1)} s (all threads of the child)`);
       rmSync(file);
     }
-    if (!process.env.BENCH_NO_FLOOR) floor();
+    if (!process.env.BENCH_NO_FLOOR) {
+      await quietStart();
+      floor();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (!process.env.BENCH_KEEP) await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));
