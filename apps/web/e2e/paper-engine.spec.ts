@@ -108,7 +108,15 @@ async function closeAtMarket(page: Page, position: Position, screenshot?: string
       return state.status === 'pending' ? 'pending' : `${state.status}${state.error ? `: ${state.error}` : ''}`;
     })
     .toBe('succeeded');
-  const shown = async () => ((await row.count()) ? await row.getByTestId('position-action-state').textContent() : 'gone');
+  // The live update may take the row away between the count and the read: a read that finds no row any
+  // more says so, instead of waiting for a row that will not come back (one that is still there polls again).
+  const shown = async () => {
+    if (!(await row.count())) return 'gone';
+    return row
+      .getByTestId('position-action-state')
+      .textContent({ timeout: 2_000 })
+      .catch(async () => ((await row.count()) ? null : 'gone'));
+  };
   await expect.poll(shown).toMatch(/^(CLOSING|CLOSED|gone)$/);
   if (screenshot && (await shown()) === 'CLOSING') await page.screenshot({ path: shot(screenshot), animations: 'disabled' });
   await expect(async () => {
