@@ -82,4 +82,8 @@ export const ENGINE_MESSAGES = {
   closeOvertaken: 'The signal ended before the close order filled.',
   /** A command whose target the engine does not know (deleted, or a lost position it does not trade). */
   targetUnknown: 'The engine does not trade this row, so it cannot carry out this action.',
+  /** A row another writer made whose strategy profile has no settings document the engine can run. */
+  settingsInvalid: "The row's strategy profile has no valid settings, so the engine cannot carry out this action.",
+  /** A row another writer made on a pair the engine's market has no prices for. */
+  pairNotOnMarket: "The row's pair is not on the engine's market, so the engine cannot carry out this action.",
 } as const;

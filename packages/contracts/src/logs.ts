@@ -88,6 +88,8 @@ export interface LogFilterOption {
 export const ENGINE_LOG_EVENTS = {
   /** A signal was started or queued. */
   signalReceived: 'signal_received',
+  /** An open signal another writer made (the generator, an earlier engine, a team's own engine) was taken over. */
+  signalAdopted: 'signal_adopted',
   riskTriggerFired: 'risk_trigger_fired',
   riskTriggerReleased: 'risk_trigger_released',
   riskTriggerClosed: 'risk_trigger_closed',

@@ -35,6 +35,8 @@ import { accountVar, CloseHistory, oppositeMovePercent, type OppositeUnit } from
 import { beat, readRuns, readState, writeState } from './sql/state';
 import { nextIds } from './sql/trading';
 import { ensureMonthPartitions } from './sql/partitions';
+import { readForeignRuns, readPairTickers, type ForeignRun } from './sql/adoption';
+import { adoptRun } from './adoption';
 
 export interface EngineOptions {
   /** The market model's seed. */
@@ -125,6 +127,10 @@ export class PaperEngine {
   private profiles: ProfileConfig[] = [];
   private bot = false;
   private deposits = new Map<number, Dec>();
+  /** Every pair's ticker by id (an adopted run's pair need not be on its profile's ticker list). */
+  private tickers = new Map<number, string>();
+  /** Open signals of other writers the engine could not take over, with the reason a command on them fails. */
+  private refused = new Map<string, string>();
   /** Rows touched since the last flush, by signal id. */
   private touched = new Set<string>();
   private fresh = new Set<string>();
@@ -232,9 +238,10 @@ export class PaperEngine {
       const out = new WriteBatch(true);
       // Between minutes most turns find nothing to do: the configuration is read again only when they do.
       if (!(await this.runCommands(db, this.last, () => this.refresh(db)))) return;
-      await this.collect(db, this.last, out, null);
+      await this.collect(db, this.last, out, null, false);
       this.noteWritten(await out.write(db));
-      if (!(await writeState(db, this.stored, this.stored ?? '', encodeState(this.doc)))) throw new Error('another engine moved on');
+      // Before its first minute the engine keeps last_minute empty: the commands came first.
+      if (!(await writeState(db, this.stored, this.stored, encodeState(this.doc)))) throw new Error('another engine moved on');
     });
     await this.announce();
   }
@@ -273,13 +280,58 @@ export class PaperEngine {
     this.noteWritten(await span.out.write(db));
     const crash = this.options.crashAt;
     if (crash !== undefined && crash > this.last && crash <= last) throw new Error(`crash requested at ${iso(crash)}`);
-    if (!(await writeState(db, this.stored, iso(last) ?? '', encodeState(this.doc)))) throw new Error('another engine wrote this minute');
+    if (!(await writeState(db, this.stored, iso(last), encodeState(this.doc)))) throw new Error('another engine wrote this minute');
   }
 
   private async refresh(db: Db): Promise<void> {
     this.profiles = await readProfiles(db);
     this.bot = await botEnabled(db);
     this.deposits = new Map((await readAccountDeposits(db)).map((a) => [a.id, dec(a.deposit)]));
+    this.tickers = await readPairTickers(db);
+    await this.adoptForeignRuns(db);
+  }
+
+  /**
+   * Open signals another writer made (no stored run) become runs of this engine, stepped and commanded
+   * by the same rules as its own from now on; those it cannot run are remembered with the reason.
+   */
+  private async adoptForeignRuns(db: Db): Promise<void> {
+    this.refused.clear();
+    for (const rows of await readForeignRuns(db)) {
+      if (this.runs.has(rows.signal.id)) continue;
+      const refusal = this.adopt(rows);
+      if (refusal) this.refused.set(rows.signal.id, refusal);
+    }
+  }
+
+  /** Takes one signal over at the last traded minute; answers why not when it cannot. */
+  private adopt(rows: ForeignRun): string | null {
+    const s = rows.signal;
+    const profile = this.profiles.find((p) => p.id === s.profile_id);
+    if (!profile) return ENGINE_MESSAGES.targetUnknown;
+    const settings = this.settingsOf(profile);
+    if (!settings) return ENGINE_MESSAGES.settingsInvalid;
+    const ticker = this.tickers.get(s.pair_id);
+    const ctx = ticker === undefined ? null : this.context(this.pair(s.pair_id, ticker, settings), settings, this.last);
+    if (!ticker || !ctx) return ENGINE_MESSAGES.pairNotOnMarket;
+    const orderIds = Object.fromEntries(rows.orders.map((o, i) => [String(i + 1), o.id]));
+    const record: RunRecord = { signalId: s.id, profileId: profile.id, pairId: s.pair_id, accountId: s.exchange_account_id, mmProfileId: profile.mm_profile_id, run: adoptRun(rows, ctx), orderIds };
+    this.runs.set(s.id, record);
+    this.logs.push({
+      record,
+      order_key: null,
+      row: {
+        created_at: iso(ctx.now),
+        type: 'general',
+        event_type: ENGINE_LOG_EVENTS.signalAdopted,
+        pair_id: s.pair_id,
+        pair_name: ticker,
+        profile_id: profile.id,
+        profile_title: profile.title,
+        log_data: { message: 'signal adopted: made by another writer, traded by the engine from now on', state: record.run.signal.state },
+      },
+    });
+    return null;
   }
 
   private settingsOf(profile: ProfileConfig): StrategySettings | null {
@@ -338,12 +390,20 @@ export class PaperEngine {
       if (!settings) continue;
       for (const pair of profile.pairs) feeds.set(pair.id, this.pair(pair.id, pair.ticker, settings));
     }
+    const byProfile = new Map(this.profiles.map((p) => [p.id, p]));
+    for (const record of this.runs.values()) {
+      const profile = byProfile.get(record.profileId);
+      const settings = profile && this.settingsOf(profile);
+      const ticker = this.tickers.get(record.pairId);
+      if (settings && ticker !== undefined && !isFinal(record.run)) feeds.set(record.pairId, this.pair(record.pairId, ticker, settings));
+    }
     for (const feed of feeds.values()) feed.market.feed(this.model.candle(feed.ticker, minute));
 
     const openOn = new Map<string, RunRecord>();
     for (const record of this.runs.values()) if (!isFinal(record.run)) openOn.set(`${record.profileId}:${record.pairId}`, record);
     const activeByMm = new Map<number, number>();
     for (const record of this.runs.values()) if (record.run.signal.status === 'active') activeByMm.set(record.mmProfileId, (activeByMm.get(record.mmProfileId) ?? 0) + 1);
+    const stepped = new Set<RunRecord>();
 
     for (const profile of this.profiles) {
       const settings = this.settingsOf(profile);
@@ -357,12 +417,8 @@ export class PaperEngine {
         const ctx = feed && this.context(feed, settings, minute);
         if (!ctx) continue;
         if (open) {
-          let stepped: StepResult;
-          if (open.run.signal.status === 'in_queue' && (activeByMm.get(open.mmProfileId) ?? 0) < profile.max_signals_amount && profile.mm_status === 'active') {
-            stepped = activateSignal(open.run, ctx);
-            activeByMm.set(open.mmProfileId, (activeByMm.get(open.mmProfileId) ?? 0) + 1);
-          } else stepped = stepSignal(open.run, ctx);
-          this.update(open, stepped, profile, pair.ticker);
+          this.stepOpen(open, profile, ctx, activeByMm);
+          stepped.add(open);
           continue;
         }
         const result = tradeMinute({
@@ -381,6 +437,23 @@ export class PaperEngine {
         this.pendingNew.push({ record, events: result.events, profile, ticker: pair.ticker });
       }
     }
+    // Open runs no profile's pair list led to: adopted ones on a pair their profile no longer lists, or
+    // several of another writer's signals open on the same profile and pair.
+    for (const record of [...this.runs.values()]) {
+      if (isFinal(record.run) || stepped.has(record)) continue;
+      const { profile, ctx } = this.contextOf(record, minute);
+      if (profile && ctx) this.stepOpen(record, profile, ctx, activeByMm);
+    }
+  }
+
+  /** One minute of an open run: a queued one starts when its MM profile has a free slot, else it steps. */
+  private stepOpen(record: RunRecord, profile: ProfileConfig, ctx: MinuteContext, activeByMm: Map<number, number>): void {
+    let result: StepResult;
+    if (record.run.signal.status === 'in_queue' && (activeByMm.get(record.mmProfileId) ?? 0) < profile.max_signals_amount && profile.mm_status === 'active') {
+      result = activateSignal(record.run, ctx);
+      activeByMm.set(record.mmProfileId, (activeByMm.get(record.mmProfileId) ?? 0) + 1);
+    } else result = stepSignal(record.run, ctx);
+    this.update(record, result, profile, ctx.market.ticker);
   }
 
   /** New runs wait here for their signal ids (allocated in the flush). */
@@ -447,6 +520,11 @@ export class PaperEngine {
     if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
       const signalId = command.target_type === 'signal' ? command.target_id : await signalOf(db, command.target_type === 'order' ? 'orders' : 'positions', command.target_id);
       const record = signalId ? this.runs.get(signalId) : undefined;
+      const refusal = signalId ? this.refused.get(signalId) : undefined;
+      if (refusal) {
+        await fail(refusal);
+        return;
+      }
       if (!record || isFinal(record.run)) {
         await fail(command.target_type === 'signal' ? SIGNAL_MESSAGES.notCancellable : command.target_type === 'order' ? ENGINE_MESSAGES.orderNotOpen : signalId ? POSITION_MESSAGES.positionClosed : ENGINE_MESSAGES.targetUnknown);
         return;
@@ -480,7 +558,7 @@ export class PaperEngine {
   private contextOf(record: RunRecord, minute: number): { profile?: ProfileConfig; feed?: PairFeed; ctx: MinuteContext | null } {
     const profile = this.profiles.find((p) => p.id === record.profileId);
     const settings = profile && this.settingsOf(profile);
-    const ticker = profile?.pairs.find((p) => p.id === record.pairId)?.ticker;
+    const ticker = this.tickers.get(record.pairId);
     // Made (warmed up to the last traded minute) when missing: an engine just started has traded no minute
     // yet, and the commands that waited for it must not fail for that.
     const feed = settings && ticker ? this.pair(record.pairId, ticker, settings) : this.pairs.get(record.pairId);
@@ -587,10 +665,11 @@ export class PaperEngine {
   }
 
   /**
-   * Every run touched since the last collect into `out`: its signal, orders, position, log rows and stored
-   * run; new signals and orders get their ids here. `realised` follows the position rows.
+   * Every run touched since the last collect into `out` (every open run after a traded minute): its signal,
+   * orders, position, log rows and stored run; new signals and orders get their ids here. `realised`
+   * follows the position rows.
    */
-  private async collect(db: Db, minute: number, out: WriteBatch, realised: RealisedPnl | null): Promise<void> {
+  private async collect(db: Db, minute: number, out: WriteBatch, realised: RealisedPnl | null, minuteTraded = true): Promise<void> {
     const now = minute + MINUTE_MS;
     const ids = await nextIds(db, 'signals_id_seq', this.pendingNew.length);
     this.pendingNew.forEach((entry, i) => {
@@ -601,8 +680,8 @@ export class PaperEngine {
       this.logEvents(entry.record, entry.events, entry.profile, entry.ticker);
     });
     this.pendingNew = [];
-    // Open runs change their figures with every price.
-    for (const record of this.runs.values()) if (!isFinal(record.run)) this.touched.add(record.signalId);
+    // Open runs change their figures with every price; between minutes only what the commands changed is new.
+    if (minuteTraded) for (const record of this.runs.values()) if (!isFinal(record.run)) this.touched.add(record.signalId);
 
     const records = [...this.touched].map((id) => this.runs.get(id)).filter((r): r is RunRecord => r !== undefined);
     const newOrders = records.flatMap((r) => r.run.orders.filter((o) => r.orderIds[o.key] === undefined).map((o) => ({ r, o })));

@@ -162,24 +162,46 @@ export interface NewOrder {
 
 /** Places an order at the market of the step: it rests, fills at once (taker) or expires (post-only crossing). */
 export function placeOrder(run: SignalRun, order: NewOrder, ctx: MinuteContext, events: RunEvent[]): void {
-  const row: OrderRow = {
+  run.orders.push({
     key: run.next_key++,
     ...order,
     position_direction: run.signal.direction,
     filled_quantity: ZERO,
-    state: 'PLACED',
-    status: 'PLACED',
-    exchange_status: 'NEW',
+    state: 'PLACING',
+    status: 'PLACING',
+    exchange_status: null,
     created_at: ctx.now,
     updated_at: ctx.now,
-  };
-  run.orders.push(row);
+  });
+  toMarket(run, run.orders.length - 1, ctx, events);
+}
+
+/** An order written but not on the market yet (PLACING) reaches it: it rests, fills at once or expires. */
+function toMarket(run: SignalRun, index: number, ctx: MinuteContext, events: RunEvent[]): void {
+  const row: OrderRow = { ...run.orders[index], state: 'PLACED', status: 'PLACED', exchange_status: 'NEW', updated_at: ctx.now };
+  run.orders[index] = row;
   events.push({ kind: 'order_placed', order_key: row.key });
   const placed = placeLimit(row, ctx.candle.close, ctx.fills);
-  if (placed.outcome === 'fills') applyOrderFill(run, run.orders.length - 1, placed.fill, ctx.now, events);
+  if (placed.outcome === 'fills') applyOrderFill(run, index, placed.fill, ctx.now, events);
   if (placed.outcome === 'expires') {
-    run.orders[run.orders.length - 1] = { ...row, state: 'CANCELED', status: 'CANCELED_BY_MOVEMENT', exchange_status: 'EXPIRED' };
+    run.orders[index] = { ...row, state: 'CANCELED', status: 'CANCELED_BY_MOVEMENT', exchange_status: 'EXPIRED' };
     events.push({ kind: 'order_expired', order_key: row.key });
+  }
+}
+
+/**
+ * Orders another writer left on their way (a run the engine adopted): those still PLACING reach the
+ * market, those CANCELING are cancelled, as the market answers them at once. The engine's own runs
+ * have none.
+ */
+function settleInFlight(run: SignalRun, ctx: MinuteContext, events: RunEvent[]): void {
+  for (let i = 0; i < run.orders.length; i++) {
+    const order = run.orders[i];
+    if (order.status === 'PLACING') toMarket(run, i, ctx, events);
+    else if (order.status === 'CANCELING') {
+      run.orders[i] = cancelledOrder(order, 'CANCELED_MANUAL', ctx.now);
+      events.push({ kind: 'order_cancelled', order_key: order.key, detail: 'CANCELED_MANUAL' });
+    }
   }
 }
 
@@ -194,7 +216,8 @@ function cancelOpen(run: SignalRun, kind: OrderKind | 'all', status: CancelStatu
 /** Ends the signal: open orders cancelled, the final status and state, the finish time. */
 export function endSignal(run: SignalRun, status: SignalStatus, state: SignalState, orderStatus: CancelStatus, now: number, events: RunEvent[]): void {
   cancelOpen(run, 'all', orderStatus, now, events);
-  run.signal = { ...run.signal, status, state, finished_at: now };
+  // A signal never ends before it began, also one another writer stamped later than the engine's minute.
+  run.signal = { ...run.signal, status, state, finished_at: Math.max(now, run.signal.created_at) };
   if (run.position.created_at !== null && run.position.state === 'open' && run.position.active_p_coins.isZero()) {
     run.position = { ...run.position, state: 'closed', closed_at: now, u_pnl: ZERO, active_p_size_usd: ZERO };
   }
@@ -246,13 +269,17 @@ export function startSignal(figures: SignalFigures, size_currency: Dec, outcome:
   return activateSignal(run, ctx);
 }
 
-/** Starts a queued (or new) signal: its enter orders go to the market. */
+/**
+ * Starts a queued (or new) signal: its enter orders go to the market. A queued signal another writer
+ * made may hold its ladder as orders written but not placed (PLACING): those go, not a second ladder.
+ */
 export function activateSignal(previous: SignalRun, ctx: MinuteContext): StepResult {
   const run = draft(previous);
   const events: RunEvent[] = [{ kind: 'signal_started' }];
   run.signal.status = 'active';
   run.signal.minute_activated_at = ctx.now;
-  for (const step of run.ladder) placeOrder(run, { order_type: 'enter', direction: step.direction, price: step.price, quantity: step.quantity, time_in_force: 'GTC', timer_minutes: step.timer_minutes }, ctx, events);
+  if (run.orders.some((order) => order.order_type === 'enter' && order.status === 'PLACING')) settleInFlight(run, ctx, events);
+  else for (const step of run.ladder) placeOrder(run, { order_type: 'enter', direction: step.direction, price: step.price, quantity: step.quantity, time_in_force: 'GTC', timer_minutes: step.timer_minutes }, ctx, events);
   manageExit(run, ctx, events);
   refreshFigures(run, ctx);
   return { run, events };
@@ -349,6 +376,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
     return { run, events };
   }
 
+  settleInFlight(run, ctx, events);
   // Resting orders meet the minute's candle: enter orders first, then the exit.
   for (const kind of ['enter', 'exit'] as const) {
     for (let i = 0; i < run.orders.length; i++) {

@@ -12,7 +12,7 @@ export async function readState(db: Db): Promise<StoredState> {
 }
 
 /** The minute's end: only a transaction that still sees the minute before may write it (two engines never both do). */
-export async function writeState(db: Db, previous: string | null, minute: string, state: string): Promise<boolean> {
+export async function writeState(db: Db, previous: string | null, minute: string | null, state: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE engine_state SET last_minute = $2, state = $3::jsonb, updated_at = now() WHERE singleton AND last_minute IS NOT DISTINCT FROM $1::timestamptz`,
     [previous, minute, state],
