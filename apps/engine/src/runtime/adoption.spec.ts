@@ -1,4 +1,4 @@
-import { ENGINE_LOG_EVENTS, ENGINE_MESSAGES } from '@console/contracts';
+import { ENGINE_LOG_EVENTS, ENGINE_MESSAGES, POSITION_MESSAGES } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_SETTINGS, fillMarket } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
@@ -363,5 +363,66 @@ describe('the engine adopts open trading rows another writer made', () => {
     const [signal] = await rows<{ status: string; created_at: Date; finished_at: Date }>(`SELECT status, created_at, finished_at FROM signals WHERE id = $1`, [late.signalId]);
     expect(signal.status).toBe('finished');
     expect(signal.finished_at.getTime()).toBe(signal.created_at.getTime());
+  });
+});
+
+describe('a lost position (on the exchange, no signal) closed at market', () => {
+  let db: TestDatabase;
+  let engine: PaperEngine;
+  let lostId: string;
+  let keys = 0;
+  const rows = async <T>(sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows as T[];
+  const command = async (id: string) => (await rows<{ status: string; error: string | null }>(`SELECT status, error FROM engine_commands WHERE id = $1`, [id]))[0];
+  async function closeLost(quantity: unknown): Promise<string> {
+    await db.pool.query(`UPDATE positions SET action_state = 'CLOSING' WHERE id = $1`, [lostId]);
+    const [row] = await rows<{ id: string }>(
+      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key) VALUES ('close_lost_position', 'position', $1, $2, $3) RETURNING id::text`,
+      [lostId, JSON.stringify({ pair: 1, side: 'short', quantity }), `lost-${++keys}`],
+    );
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const { accountId } = await seedProfile(db.pool, doc, [TICKER]);
+    const [pair] = await rows<{ id: number }>(`SELECT id FROM pairs WHERE ticker = $1`, [TICKER]);
+    // As the API's fixtures write one: a short of 2 coins with its size, no entry price of its own.
+    const [row] = await rows<{ id: string }>(
+      `INSERT INTO positions (exchange_account_id, pair_id, side, active_p_size_usd, active_p_coins) VALUES ($1, $2, 'short', $3, 2) RETURNING id::text`,
+      [accountId, pair.id, dec(price(1)).times(2).toFixed()],
+    );
+    lostId = row.id;
+    engine = await PaperEngine.open(db.pool, { seed: SEED, startAt: START });
+  });
+  afterAll(() => db.drop());
+
+  it('buys back part of it at the market, then the rest, and the row is gone', async () => {
+    const tooMuch = await closeLost('2.5');
+    const garbage = await closeLost('half');
+    await engine.commands();
+    expect(await command(tooMuch)).toEqual({ status: 'failed', error: POSITION_MESSAGES.quantityRange });
+    expect(await command(garbage)).toEqual({ status: 'failed', error: POSITION_MESSAGES.quantityRange });
+
+    const part = await closeLost('0.5');
+    await engine.commands();
+    expect(await command(part)).toEqual({ status: 'succeeded', error: null });
+    const [left] = await rows<{ state: string | null; action_state: string; active_p_coins: string; active_p_size_usd: string; r_pnl: string; mark_price: string }>(
+      `SELECT state, action_state, active_p_coins, active_p_size_usd, r_pnl, mark_price FROM positions WHERE id = $1`,
+      [lostId],
+    );
+    // A short bought back: (entry − fill price) · 0.5 − the taker fee, at the engine's last minute.
+    const fill = fillMarket('buy', dec('0.5'), last.close, { tickDecimals: tick, volume: last.volume }, DEFAULT_FILL_SETTINGS);
+    const avg = dec(price(1));
+    expect(left).toMatchObject({ state: null, action_state: 'CLOSED' });
+    expect([dec(left.active_p_coins).toFixed(), dec(left.active_p_size_usd).toFixed(), dec(left.mark_price).toNumber()]).toEqual(['1.5', avg.times('1.5').toFixed(), last.close]);
+    expect(dec(left.r_pnl).equals(toScale(avg.minus(fill.price).times('0.5').minus(fill.fee), 'money'))).toBe(true);
+
+    const rest = await closeLost('1.5');
+    await engine.commands();
+    expect(await command(rest)).toEqual({ status: 'succeeded', error: null });
+    expect(await rows(`SELECT id FROM positions WHERE id = $1`, [lostId])).toEqual([]);
+    const again = await closeLost('1');
+    await engine.commands();
+    expect(await command(again)).toEqual({ status: 'failed', error: POSITION_MESSAGES.lostPositionNotFound });
   });
 });

@@ -14,8 +14,9 @@ import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
 import { MarketModel } from '../market/model';
 import { minuteMetrics, type MetricsState } from '../metrics/account-metrics';
-import { dec, ZERO, type Dec } from '../money';
-import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
+import { dec, toScale, ZERO, type Dec } from '../money';
+import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPosition, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
+import { markPosition, type PositionBook } from '../positions/position';
 import { activateSignal, isFinal, stepSignal, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from '../strategy/lifecycle';
 import { PairMarket } from '../strategy/market-view';
 import { isOpenOrder } from '../strategy/orders';
@@ -36,6 +37,7 @@ import { beat, readRuns, readState, writeState } from './sql/state';
 import { nextIds } from './sql/trading';
 import { ensureMonthPartitions } from './sql/partitions';
 import { readForeignRuns, readPairTickers, type ForeignRun } from './sql/adoption';
+import { readLostPosition, writeLostPosition } from './sql/lost';
 import { adoptRun } from './adoption';
 
 export interface EngineOptions {
@@ -517,6 +519,11 @@ export class PaperEngine {
   private async runCommand(db: Db, command: CommandRow, minute: number): Promise<void> {
     const done = ENGINE_COMMAND_EFFECTS[command.kind].done;
     const fail = (error: string) => this.settle(db, command, { status: 'failed', error });
+    if (command.kind === 'close_lost_position') {
+      const outcome = await this.closeLost(db, command, minute);
+      await (outcome ? fail(outcome) : this.settle(db, command, { status: 'succeeded', done }));
+      return;
+    }
     if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
       const signalId = command.target_type === 'signal' ? command.target_id : await signalOf(db, command.target_type === 'order' ? 'orders' : 'positions', command.target_id);
       const record = signalId ? this.runs.get(signalId) : undefined;
@@ -552,6 +559,49 @@ export class PaperEngine {
     }
     await applyStatusCommand(db, command);
     await this.settle(db, command, { status: 'succeeded', done });
+  }
+
+  /**
+   * close_lost_position {quantity}: a position found on the exchange without a signal, closed (in part) at
+   * this minute's market; its row goes once nothing is left. Answers why not when it cannot.
+   */
+  private async closeLost(db: Db, command: CommandRow, minute: number): Promise<string | null> {
+    const row = await readLostPosition(db, command.target_id);
+    if (!row) return POSITION_MESSAGES.lostPositionNotFound;
+    const ticker = this.tickers.get(row.pair_id);
+    if (ticker === undefined) return ENGINE_MESSAGES.pairNotOnMarket;
+    const candle = this.model.candle(ticker, minute);
+    const coins = dec(row.active_p_coins);
+    const size = dec(row.active_p_size_usd);
+    const held: PositionBook = {
+      side: row.side,
+      state: null,
+      active_p_coins: coins,
+      active_p_size_usd: size,
+      // A row without its entry price is valued at its size, else at the market.
+      avg_e_price: row.avg_e_price ? dec(row.avg_e_price) : coins.greaterThan(0) && size.greaterThan(0) ? toScale(size.div(coins), 'price') : dec(candle.close),
+      r_pnl: dec(row.r_pnl),
+      u_pnl: dec(row.u_pnl),
+      current_price: row.current_price === null ? null : dec(row.current_price),
+      mark_price: row.mark_price === null ? null : dec(row.mark_price),
+    };
+    const quantity = decimalOrNull(command.payload.quantity);
+    if (!quantity) return POSITION_MESSAGES.quantityRange;
+    let after: PositionBook;
+    try {
+      after = closeLostPosition(held, quantity, { price: candle.close, tickDecimals: this.model.instrument(ticker).tickDecimals, volume: candle.volume }, this.fills);
+    } catch (error) {
+      if (error instanceof CommandRefused) return error.message;
+      throw error;
+    }
+    const marked = markPosition(after, { current_price: candle.close, mark_price: candle.close });
+    const text = (value: Dec | null) => (value === null ? null : value.toFixed());
+    await writeLostPosition(
+      db,
+      { id: row.id, active_p_coins: marked.active_p_coins.toFixed(), active_p_size_usd: marked.active_p_size_usd.toFixed(), avg_e_price: text(marked.avg_e_price), r_pnl: marked.r_pnl.toFixed(), u_pnl: marked.u_pnl.toFixed(), current_price: text(marked.current_price), mark_price: text(marked.mark_price) },
+      iso(minute + MINUTE_MS),
+    );
+    return null;
   }
 
   /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
@@ -756,6 +806,16 @@ export class PaperEngine {
       span.out.metric({ ...state.row, at });
       this.changes.metricsWritten();
     }
+  }
+}
+
+/** A payload's decimal (text or number), or null when it is none. */
+function decimalOrNull(value: unknown): Dec | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  try {
+    return dec(value);
+  } catch {
+    return null;
   }
 }
 
