@@ -67,6 +67,13 @@ module.exports = {
       to: { path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process)$|node_modules/(pg|ioredis|bullmq|typeorm)/' },
     },
     {
+      name: 'schema-imports-contracts-only',
+      comment: 'The schema declaration reads the value lists of the contracts and nothing else of the workspace.',
+      severity: 'error',
+      from: { path: '^packages/schema/src/' },
+      to: { path: '^(apps|migrations|scripts)/' },
+    },
+    {
       name: 'contracts-imports-no-app',
       severity: 'error',
       from: { path: '^packages/contracts/' },

@@ -87,6 +87,21 @@ export default tseslint.config(
   },
   ...crossFeatureImports,
   {
+    // The SPA bundle carries no database code (the typescript-eslint rule, so the feature rule above keeps its options).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@console/schema', 'kysely', 'pg', 'typeorm'].map((name) => ({
+            name,
+            message: 'Database code stays on the server: the SPA reads the API, whose row types come from @console/contracts.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/api/query-keys.ts'],
     rules: { 'no-restricted-syntax': ['error', ...literalQueryKeys] },
