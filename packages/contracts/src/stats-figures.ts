@@ -32,7 +32,7 @@ const BASIS_TEXT: Record<FigureBasis, string> = {
 
 const UNIT_TEXT: Record<FigureUnit, string> = {
   USD: 'USD',
-  percent: '%',
+  percent: 'percent',
   count: 'count',
   ratio: 'ratio',
   hours: 'hours',

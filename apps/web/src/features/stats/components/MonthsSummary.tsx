@@ -10,7 +10,7 @@ function Figure({ id, value, colour }: { id: StatsFigureId; value: string; colou
       <Typography variant="caption" color="text.secondary" component="div">
         <HintedLabel hint={figureHint(STATS_FIGURES[id])}>{STATS_FIGURES[id].name}</HintedLabel>
       </Typography>
-      <Typography variant="body1" sx={{ color: colour, fontWeight: 500 }}>
+      <Typography variant="body1" sx={{ color: colour, fontWeight: 500 }} data-testid={`summary-${id}`}>
         {value}
       </Typography>
     </Box>
