@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fullPageShot, signIn, STATS_ADMIN, STATS_UI } from './helpers';
+import { fullPageShot, signIn, STATS_ADMIN, STATS_FIGURES, STATS_UI, figureHint } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -16,6 +16,8 @@ test('statistics: strategy and account tables, stats by months, charts', async (
   await test.step('strategy and account stats tables show the generator’s profiles and account', () => tables(page));
   await page.setViewportSize(DESKTOP);
   await test.step('stats by months: presets, a custom range, the summary and the two views', () => months(page));
+  await page.setViewportSize(DESKTOP);
+  await test.step('one figure, one number: By Months and the account card show the same ACGR and month return', () => oneNumber(page));
   await page.setViewportSize(DESKTOP);
   await test.step('charts: two charts (candles and a line), separated, then Clear Filters; the iframe mode', () => charts(page));
 });
@@ -92,6 +94,29 @@ async function months(page: Page) {
   await fullPageShot(page, 'stats-months-client');
   await page.setViewportSize(PHONE);
   await fullPageShot(page, 'stats-months-phone');
+}
+
+async function oneNumber(page: Page) {
+  // All Time on By Months (its default), of the account it names, newest month first.
+  const answer = monthsAnswer(page, 'statistics-admin');
+  await page.goto('/stats/months-stats');
+  const months = (await (await answer).json()) as { exchange_account: { title: string }; by_month: { return_nav_percent: number | null }[] };
+  const acgr = (await page.getByTestId('summary-avg_capital_growth_rate').innerText()).replace('%', '');
+  const table = page.getByTestId('months-table');
+  const column = (await table.getByRole('columnheader').allInnerTexts()).indexOf(STATS_FIGURES.return_month_percent.name);
+  // The rows after Total and the two averages are the months, newest first.
+  const monthReturn = (await table.locator('tbody tr').nth(3).getByRole('cell').nth(column).innerText()).replace('%', '');
+  expect(Number(monthReturn)).toBe(months.by_month[0].return_nav_percent);
+
+  // The header tells which basis each return is on.
+  await table.getByText(STATS_FIGURES.return_month_percent.name, { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(figureHint(STATS_FIGURES.return_month_percent));
+
+  await page.goto('/signals-and-orders/administration');
+  const card = page.getByTestId('account-metrics').locator('.MuiPaper-root').filter({ hasText: months.exchange_account.title });
+  await expect(card.getByTestId('metric-avg_capital_growth_rate')).toHaveText(Number(acgr).toFixed(2));
+  await expect(card.getByTestId('metric-return_month_percent')).toHaveText(monthReturn);
+  await fullPageShot(page, 'stats-card-agrees');
 }
 
 async function charts(page: Page) {

@@ -38,6 +38,8 @@ type LimitedFields<S extends SectionName> =
 export interface ListColumn<Row = Record<string, unknown>> {
   field: keyof Row & string;
   header: string;
+  /** What the column's figure means (its formula and basis): the header's tooltip. */
+  hint?: string;
   format: ColumnFormat;
   /** Whether a Limited group may see it: its field is one of the section's fields (or the row's id). */
   limited: boolean;

@@ -33,6 +33,7 @@ export * from './resource';
 export * from './signal-columns';
 export * from './order-columns';
 export * from './stats-columns';
+export * from './stats-figures';
 export * from './live';
 export * from './live-change';
 export * from './market';

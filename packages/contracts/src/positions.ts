@@ -7,6 +7,7 @@ import { mayRunAction, type ActionName } from './actions';
 import { FORMATS, type CheckedColumn } from './columns';
 import type { Perm } from './perms';
 import { defineResource } from './resource';
+import type { StatsFigureId } from './stats-figures';
 import { TRADING_DECIMALS, type ActionState, type DepositTransactionType, type Direction, type PositionState } from './trading';
 
 export const POSITION_MESSAGES = {
@@ -183,32 +184,40 @@ export interface AccountAdminMetrics {
   deposit_at: number;
   balance_daily: number;
   return_day_percent: number;
-  return_month_percent: number;
-  return_at_percent: number;
-  avg_capital_growth_rate: number;
+  /** The console's: By Months' Return month % of the newest month; null without a base to measure from. */
+  return_month_percent: number | null;
+  /** The console's: as the account stats; null without a deposit. */
+  return_at_percent: number | null;
+  /** The console's: By Months' ACGR over every month. */
+  avg_capital_growth_rate: number | null;
 }
 
-/** The metrics in the side list's order, with their labels. */
-export const ACCOUNT_METRIC_LABELS: readonly (readonly [Exclude<keyof AccountAdminMetrics, 'id' | 'account_name' | 'at'>, string])[] = [
-  ['nav', 'NAV'],
-  ['asset_usdt', 'Asset USDT'],
-  ['asset_usdc', 'Asset USDC'],
-  ['other_stable_coins', 'Other stable coins'],
-  ['asset_sum', 'Asset sum'],
-  ['var', 'VaR'],
-  ['open_orders_volume', 'Open orders volume'],
-  ['free_var', 'Free VaR'],
-  ['imp_loss', 'Imp loss'],
-  ['max_dd', 'Max DD'],
-  ['max_ddd', 'Max DDD'],
-  ['deposit_monthly', 'Deposit monthly (HWM)'],
-  ['deposit_at', 'Deposit AT'],
-  ['balance_daily', 'Balance daily'],
-  ['return_day_percent', 'Return day %'],
-  ['return_month_percent', 'Return month %'],
-  ['return_at_percent', 'Return AT %'],
-  ['avg_capital_growth_rate', 'ACGR'],
-];
+/**
+ * The metrics in the side list's order; each is a statistics figure (its label and tooltip there). The
+ * month return, Return AT % and ACGR are the console's own computations, the same as By Months' and the
+ * account stats'; the others are the engine's newest row.
+ */
+export const ACCOUNT_METRIC_FIELDS = [
+  'nav',
+  'asset_usdt',
+  'asset_usdc',
+  'other_stable_coins',
+  'asset_sum',
+  'var',
+  'open_orders_volume',
+  'free_var',
+  'imp_loss',
+  'max_dd',
+  'max_ddd',
+  'deposit_monthly',
+  'deposit_at',
+  'balance_daily',
+  'return_day_percent',
+  'return_month_percent',
+  'return_at_percent',
+  'avg_capital_growth_rate',
+] as const satisfies readonly (Exclude<keyof AccountAdminMetrics, 'id' | 'account_name' | 'at'> & StatsFigureId)[];
+export type AccountMetricField = (typeof ACCOUNT_METRIC_FIELDS)[number];
 
 /** `PUT position-administration/account-info/{account_id}/` (docs/decisions/positions-and-risk-control.md). */
 export interface DepositEdit {

@@ -2,9 +2,10 @@
 import { FORMATS, type ColumnFormat } from './columns';
 import { defineResource } from './resource';
 import { ACCOUNT_STATS_LIST_QUERY, PROFILE_STATS_LIST_QUERY } from './stats';
+import { figureHint, STATS_FIGURES, type StatsFigureId } from './stats-figures';
 import { TRADING_DECIMALS, type Direction, type StrategyProfileStatus } from './trading';
 
-/** The signal figures of a profile or account statistics row (docs/metrics.md); at Limited only the group's fields. */
+/** The signal figures of a profile or account statistics row (STATS_FIGURES defines each); at Limited only the group's fields. */
 export interface SignalFigures {
   total_profit?: number;
   total_loss?: number;
@@ -64,39 +65,44 @@ const HOURS = FORMATS.number(TRADING_DECIMALS.avgTimePerSignal);
 interface Figure {
   field: keyof SignalFigures;
   header: string;
+  hint: string;
   format: ColumnFormat;
   tab: StatsTab;
 }
 
+/** A column's header and its tooltip, from the figure's one definition. */
+const named = (id: StatsFigureId) => ({ header: STATS_FIGURES[id].name, hint: figureHint(STATS_FIGURES[id]) });
+const figure = <F extends keyof SignalFigures & StatsFigureId>(field: F, format: ColumnFormat, tab: StatsTab) => ({ field, ...named(field), format, tab });
+
 /** The figures both lists show, in the tables' order; a profile's Limited group may see the Results ones. */
 const RESULT_FIGURES = [
-  { field: 'qty_total', header: 'Q-sign', format: FORMATS.integer, tab: 'Results' },
-  { field: 'qty_profit', header: 'P-sign', format: FORMATS.integer, tab: 'Results' },
-  { field: 'qty_loss', header: 'L-sign', format: FORMATS.integer, tab: 'Results' },
-  { field: 'w_percent', header: 'W%', format: PERCENT, tab: 'Results' },
-  { field: 'total_profit', header: 'P-summ', format: MONEY, tab: 'Results' },
-  { field: 'total_loss', header: 'L-summ', format: MONEY, tab: 'Results' },
-  { field: 'total', header: 'Res-$', format: MONEY, tab: 'Results' },
-  { field: 'total_percent', header: 'Res-%', format: PERCENT, tab: 'Results' },
-  { field: 'total_i', header: 'PF', format: RATIO, tab: 'Results' },
-  { field: 'avg_pnl_percent', header: 'Avg %', format: PERCENT, tab: 'Results' },
-  { field: 'avg_profit_percent', header: 'Avg P-%', format: PERCENT, tab: 'Results' },
-  { field: 'avg_loss_percent', header: 'Avg L-%', format: PERCENT, tab: 'Results' },
-  { field: 'avg_i', header: 'Avg I', format: RATIO, tab: 'Results' },
-  { field: 'most_loss_percent', header: 'Max L-%', format: PERCENT, tab: 'Results' },
-  { field: 'avg_time_per_signal', header: 'Avg time, h', format: HOURS, tab: 'Results' },
-  { field: 'most_longest_duration', header: 'Longest, h', format: HOURS, tab: 'Results' },
-  { field: 'most_imp_loss', header: 'Max imp. loss', format: FORMATS.money(TRADING_DECIMALS.impLoss), tab: 'Results' },
-  { field: 'qty_missed', header: 'Missed', format: FORMATS.integer, tab: 'Results' },
+  figure('qty_total', FORMATS.integer, 'Results'),
+  figure('qty_profit', FORMATS.integer, 'Results'),
+  figure('qty_loss', FORMATS.integer, 'Results'),
+  figure('w_percent', PERCENT, 'Results'),
+  figure('total_profit', MONEY, 'Results'),
+  figure('total_loss', MONEY, 'Results'),
+  figure('total', MONEY, 'Results'),
+  figure('total_percent', PERCENT, 'Results'),
+  figure('total_i', RATIO, 'Results'),
+  figure('avg_pnl_percent', PERCENT, 'Results'),
+  figure('avg_profit_percent', PERCENT, 'Results'),
+  figure('avg_loss_percent', PERCENT, 'Results'),
+  figure('avg_i', RATIO, 'Results'),
+  figure('most_loss_percent', PERCENT, 'Results'),
+  figure('avg_time_per_signal', HOURS, 'Results'),
+  figure('most_longest_duration', HOURS, 'Results'),
+  figure('most_imp_loss', FORMATS.money(TRADING_DECIMALS.impLoss), 'Results'),
+  figure('qty_missed', FORMATS.integer, 'Results'),
 ] as const satisfies readonly Figure[];
 
 /** Risk and spread of the results: no Limited group sees them. */
 const RISK_FIGURES = [
-  { field: 'max_drawdown', header: 'Max drawdown', format: MONEY, tab: 'Risk' },
-  { field: 'rf', header: 'RF', format: RATIO, tab: 'Risk' },
-  { field: 'sharpe', header: 'Sharpe', format: RATIO, tab: 'Risk' },
-  { field: 'stdev', header: 'Stdev', format: RATIO, tab: 'Risk' },
-  { field: 'turnover', header: 'Turnover', format: FORMATS.money(TRADING_DECIMALS.turnover), tab: 'Risk' },
+  figure('max_drawdown', MONEY, 'Risk'),
+  figure('rf', RATIO, 'Risk'),
+  figure('sharpe', RATIO, 'Risk'),
+  figure('stdev', RATIO, 'Risk'),
+  figure('turnover', FORMATS.money(TRADING_DECIMALS.turnover), 'Risk'),
 ] as const satisfies readonly Figure[];
 
 const figures = <L extends boolean>(list: readonly Figure[], limited: L) => list.map((f) => ({ ...f, limited }));
@@ -110,9 +116,9 @@ export const PROFILE_STATS_RESOURCE = defineResource<ProfileStatsRow>()({
     { field: 'profile_title', header: 'Profile', format: FORMATS.text, limited: true },
     { field: 'direction', header: 'Dir', format: FORMATS.text, limited: true },
     { field: 'status', header: 'Status', format: FORMATS.text, limited: true },
-    ...(figures(RESULT_FIGURES, true) as { field: (typeof RESULT_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: true }[]),
-    { field: 'most_mm_imp_loss', header: 'Max MM imp. loss', format: PERCENT, limited: true, tab: 'Results' },
-    ...(figures(RISK_FIGURES, false) as { field: (typeof RISK_FIGURES)[number]['field']; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
+    ...(figures(RESULT_FIGURES, true) as { field: (typeof RESULT_FIGURES)[number]['field']; header: string; hint: string; format: ColumnFormat; tab: StatsTab; limited: true }[]),
+    { field: 'most_mm_imp_loss', ...named('most_mm_imp_loss'), format: PERCENT, limited: true, tab: 'Results' },
+    ...(figures(RISK_FIGURES, false) as { field: (typeof RISK_FIGURES)[number]['field']; header: string; hint: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
   ],
 });
 
@@ -124,10 +130,11 @@ export const ACCOUNT_STATS_RESOURCE = defineResource<AccountStatsRow>()({
   columns: [
     { field: 'account_id', header: 'Account ID', format: FORMATS.integer, limited: false },
     { field: 'account_title', header: 'Account', format: FORMATS.text, limited: false },
-    { field: 'qty_profiles', header: 'Profiles', format: FORMATS.integer, limited: false },
-    { field: 'nav', header: 'NAV', format: MONEY, limited: false },
-    { field: 'deposit', header: 'Deposit', format: MONEY, limited: false },
-    { field: 'return_percent', header: 'Return %', format: PERCENT, limited: false },
-    ...(figures([...RESULT_FIGURES, ...RISK_FIGURES], false) as { field: keyof SignalFigures; header: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
+    { field: 'qty_profiles', ...named('qty_profiles'), format: FORMATS.integer, limited: false },
+    { field: 'nav', ...named('nav'), format: MONEY, limited: false },
+    // The newest minute's Deposit AT and Return AT %: the same figures as the position administration card.
+    { field: 'deposit', ...named('deposit_at'), format: MONEY, limited: false },
+    { field: 'return_percent', ...named('return_at_percent'), format: PERCENT, limited: false },
+    ...(figures([...RESULT_FIGURES, ...RISK_FIGURES], false) as { field: keyof SignalFigures; header: string; hint: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
   ],
 });

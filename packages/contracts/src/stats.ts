@@ -1,7 +1,7 @@
 /**
  * Statistics and charts: strategy stats, stats by months and charts stats.
  * Quoted texts are the spec's; the rest are our own words.
- * The figures are defined in docs/metrics.md.
+ * Each figure is defined once in STATS_FIGURES (stats-figures.ts); docs/metrics.md explains them.
  */
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
@@ -110,6 +110,9 @@ export interface MonthsRow {
   /** NAV at the end against the HWM before the period, USD (admin). */
   return_hwm?: number | null;
   return_hwm_percent?: number | null;
+  /** The NAV return (Return month $ and %): NAV's change less the money moved in or out; null without metrics. */
+  return_nav: number | null;
+  return_nav_percent: number | null;
   /** Realised PnL, USD. */
   return_realized: number;
   return_realized_percent: number | null;
@@ -134,11 +137,11 @@ export interface MonthsSummary {
   turn_over_month_value: number;
   turn_over_week_value: number;
   turn_over_day_value: number;
-  /** Percent of months with a positive return. */
+  /** Percent of months with a positive NAV return. */
   positive_months: number | null;
   best_month_return: DatedReturn;
   worst_month_return: DatedReturn;
-  /** Average monthly capital growth rate, percent. */
+  /** Average monthly capital growth rate from the months' NAV returns, percent. */
   avg_capital_growth_rate: number | null;
   system_is_running_days: number;
   system_start_date: string | null;

@@ -313,7 +313,7 @@ describe('xlsx exports of the signals and stats lists', () => {
       const accounts = sheetLayout(sheet);
       expect({ headers: accounts.headers, numFmts: accounts.numFmts }, reader).toEqual(screenLayout(ACCOUNT_STATS_RESOURCE, permOf(group, 'account_stats')));
       expect(accounts.headers, reader).toEqual(ACCOUNT_STATS_RESOURCE.columns.map((c) => c.header));
-      expect(accounts.headers.slice(0, 6), reader).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit', 'Return %']);
+      expect(accounts.headers.slice(0, 6), reader).toEqual(['Account ID', 'Account', 'Profiles', 'NAV', 'Deposit AT', 'Return AT %']);
       expect(accounts.numFmts.at(-1), reader).toBe('"$"#,##0;-"$"#,##0');
     }
   });

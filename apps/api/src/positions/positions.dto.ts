@@ -27,6 +27,7 @@ import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsId } from '../common/validation/ids';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable } from '../common/validation/transforms';
+import { figureDoc } from '../stats/stats.dto';
 
 const TICKER_MAX = 32;
 
@@ -177,27 +178,27 @@ export class PositionDto implements PositionRow {
 
 export class PositionListDto extends paginatedAnswer(PositionDto) {}
 
-/** The swagger shape of the contracts' AccountAdminMetrics. */
+/** The swagger shape of the contracts' AccountAdminMetrics, each metric described by its figure. */
 export class AccountAdminMetricsDto implements AccountAdminMetrics {
   @ApiProperty({ description: 'The exchange account id' }) id!: number;
   @ApiProperty() account_name!: string;
   @ApiProperty({ description: 'The minute of these metrics' }) at!: string;
-  @ApiProperty() nav!: number;
-  @ApiProperty() asset_usdt!: number;
-  @ApiProperty() asset_usdc!: number;
-  @ApiProperty() other_stable_coins!: number;
-  @ApiProperty() asset_sum!: number;
-  @ApiProperty() var!: number;
-  @ApiProperty() open_orders_volume!: number;
-  @ApiProperty() free_var!: number;
-  @ApiProperty() imp_loss!: number;
-  @ApiProperty() max_dd!: number;
-  @ApiProperty() max_ddd!: number;
-  @ApiProperty({ description: 'High water mark' }) deposit_monthly!: number;
-  @ApiProperty() deposit_at!: number;
-  @ApiProperty() balance_daily!: number;
-  @ApiProperty() return_day_percent!: number;
-  @ApiProperty() return_month_percent!: number;
-  @ApiProperty() return_at_percent!: number;
-  @ApiProperty() avg_capital_growth_rate!: number;
+  @ApiProperty(figureDoc('nav')) nav!: number;
+  @ApiProperty(figureDoc('asset_usdt')) asset_usdt!: number;
+  @ApiProperty(figureDoc('asset_usdc')) asset_usdc!: number;
+  @ApiProperty(figureDoc('other_stable_coins')) other_stable_coins!: number;
+  @ApiProperty(figureDoc('asset_sum')) asset_sum!: number;
+  @ApiProperty(figureDoc('var')) var!: number;
+  @ApiProperty(figureDoc('open_orders_volume')) open_orders_volume!: number;
+  @ApiProperty(figureDoc('free_var')) free_var!: number;
+  @ApiProperty(figureDoc('imp_loss')) imp_loss!: number;
+  @ApiProperty(figureDoc('max_dd')) max_dd!: number;
+  @ApiProperty(figureDoc('max_ddd')) max_ddd!: number;
+  @ApiProperty(figureDoc('deposit_monthly')) deposit_monthly!: number;
+  @ApiProperty(figureDoc('deposit_at')) deposit_at!: number;
+  @ApiProperty(figureDoc('balance_daily')) balance_daily!: number;
+  @ApiProperty(figureDoc('return_day_percent')) return_day_percent!: number;
+  @ApiProperty(figureDoc('return_month_percent', true)) return_month_percent!: number | null;
+  @ApiProperty(figureDoc('return_at_percent', true)) return_at_percent!: number | null;
+  @ApiProperty(figureDoc('avg_capital_growth_rate', true)) avg_capital_growth_rate!: number | null;
 }

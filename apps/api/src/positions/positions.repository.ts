@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_METRIC_LABELS, type ActionState, type Direction, type NamedRef, type PositionState } from '@console/contracts';
+import { ACCOUNT_METRIC_FIELDS, type AccountMetricField, type ActionState, type Direction, type NamedRef, type PositionState } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
+import { RETURN_AT_PERCENT } from '../stats/stats-figures.sql';
 import { POSITION_COLUMNS, POSITION_FROM } from './positions.list';
 
 /** A position as stored: numbers as text, references as {id, title}. */
@@ -35,12 +36,15 @@ export interface PositionRecord {
 /** A position with the other profiles holding an open position on its pair and account. */
 export type PositionWithProfiles = PositionRecord & { profile_list: NamedRef[] };
 
-/** The account_metrics columns of the side list: the metrics it shows. */
-export type MetricName = (typeof ACCOUNT_METRIC_LABELS)[number][0];
-const METRIC_COLUMNS: readonly MetricName[] = ACCOUNT_METRIC_LABELS.map(([name]) => name);
+/** The side list's metrics the console computes, as the statistics do, rather than reads from the engine's row. */
+const CONSOLE_METRICS = ['return_month_percent', 'return_at_percent', 'avg_capital_growth_rate'] as const satisfies readonly AccountMetricField[];
+export type ConsoleMetric = (typeof CONSOLE_METRICS)[number];
+/** The account_metrics columns of the side list: the metrics it shows as the engine wrote them. */
+export type MetricName = Exclude<AccountMetricField, ConsoleMetric>;
+const METRIC_COLUMNS = ACCOUNT_METRIC_FIELDS.filter((name): name is MetricName => !(CONSOLE_METRICS as readonly string[]).includes(name));
 
-/** The newest account_metrics row of an account, numbers as text. */
-export type MetricsRecord = Record<MetricName, string> & { id: number; account_name: string; at: Date };
+/** The newest account_metrics row of an account, numbers as text; Return AT % as the account stats compute it. */
+export type MetricsRecord = Record<MetricName, string> & { id: number; account_name: string; at: Date; return_at_percent: string | null };
 
 /** Every statement of position administration outside its list declarations. */
 @Injectable()
@@ -96,7 +100,8 @@ export class PositionsRepository {
   async newestMetrics(db: Db, accountId?: number): Promise<MetricsRecord[]> {
     return queryRows(
       db,
-      `SELECT ea.id, ea.title AS account_name, m.at, ${METRIC_COLUMNS.map((c) => `m.${c}::text`).join(', ')}
+      `SELECT ea.id, ea.title AS account_name, m.at, ${METRIC_COLUMNS.map((c) => `m.${c}::text`).join(', ')},
+              (${RETURN_AT_PERCENT('m.nav', 'm.deposit_at')})::text AS return_at_percent
          FROM exchange_accounts ea
         CROSS JOIN LATERAL (SELECT * FROM account_metrics am WHERE am.exchange_account_id = ea.id ORDER BY am.at DESC LIMIT 1) m
         ${accountId === undefined ? '' : 'WHERE ea.id = $1'}

@@ -10,8 +10,11 @@ import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { DepositEditDto, LostPositionsQuery, PositionsQuery } from './positions.dto';
 import { LOST_POSITION_LIST, POSITION_LIST } from './positions.list';
-import { MetricName, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
+import { ConsoleMetric, MetricName, MetricsRecord, PositionRecord, PositionsRepository, PositionWithProfiles } from './positions.repository';
 import { ReadDb } from '../common/database/read-replica';
+import type { Db } from '../common/database/sql';
+import { capitalGrowthRate, monthNavReturns } from '../stats/nav-returns';
+import { monthNavOf, StatsRepository } from '../stats/stats.repository';
 
 /** Reading position administration: the positions, the lost ones, and each account's newest metrics; and the deposit edit. */
 @Injectable()
@@ -20,6 +23,7 @@ export class PositionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: ReadDb,
     private readonly positions: PositionsRepository,
+    private readonly stats: StatsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -40,7 +44,23 @@ export class PositionsService {
   }
 
   async accountInfo(): Promise<AccountAdminMetrics[]> {
-    return (await this.positions.newestMetrics(this.dataSource)).map(toAccountMetrics);
+    return Promise.all((await this.positions.newestMetrics(this.dataSource)).map((row) => this.toAccountMetrics(this.dataSource, row)));
+  }
+
+  /**
+   * The card of one account: the engine's newest row, with Return month % and ACGR computed from the
+   * account's months exactly as By Months computes them, and Return AT % as the account stats do, so
+   * the screens show one number.
+   */
+  private async toAccountMetrics(db: Db, row: MetricsRecord): Promise<AccountAdminMetrics> {
+    const months = [...monthNavReturns((await this.stats.monthBars(db, row.id)).map(monthNavOf)).values()];
+    const rounded = (value: Parameters<typeof toJsonNumberOrNull>[0]) => toJsonNumberOrNull(value, TRADING_DECIMALS.adminMetrics);
+    return {
+      ...engineMetrics(row),
+      return_month_percent: rounded(months.at(-1)?.percent),
+      return_at_percent: rounded(row.return_at_percent),
+      avg_capital_growth_rate: rounded(capitalGrowthRate(months)),
+    };
   }
 
   /**
@@ -83,7 +103,7 @@ export class PositionsService {
       );
     });
     const [after] = await this.positions.newestMetrics(this.dataSource, accountId);
-    return toAccountMetrics(after);
+    return this.toAccountMetrics(this.dataSource, after);
   }
 }
 
@@ -117,7 +137,8 @@ export function toPositionRow(row: PositionWithProfiles): PositionRow {
   };
 }
 
-function toAccountMetrics(row: MetricsRecord): AccountAdminMetrics {
+/** The figures of the card as the engine wrote them at the newest minute. */
+function engineMetrics(row: MetricsRecord): Omit<AccountAdminMetrics, ConsoleMetric> {
   const metric = (name: MetricName) => toJsonNumber(row[name], TRADING_DECIMALS.adminMetrics);
   return {
     id: row.id,
@@ -138,8 +159,5 @@ function toAccountMetrics(row: MetricsRecord): AccountAdminMetrics {
     deposit_at: metric('deposit_at'),
     balance_daily: metric('balance_daily'),
     return_day_percent: metric('return_day_percent'),
-    return_month_percent: metric('return_month_percent'),
-    return_at_percent: metric('return_at_percent'),
-    avg_capital_growth_rate: metric('avg_capital_growth_rate'),
   };
 }

@@ -2,7 +2,7 @@ import { ACCOUNT_STATS_LIST_QUERY, ACCOUNT_STATS_OPTIONS_QUERY, ACCOUNT_STATS_PA
 import { defineList } from '../common/list-query/list-declaration';
 import type { AccountStatsOptionsQuery, AccountStatsQuery } from './stats.dto';
 import { createdAtCondition } from './stats-dates';
-import { FIGURE_EXPRESSIONS as F, figureColumns } from './stats-figures.sql';
+import { FIGURE_EXPRESSIONS as F, figureColumns, RETURN_AT_PERCENT } from './stats-figures.sql';
 
 /** The newest metrics minute of the account: one step down its primary key. */
 const FROM = `exchange_accounts ea
@@ -11,12 +11,12 @@ const FROM = `exchange_accounts ea
 
 /**
  * One account's row: the same figures as a profile's over all its profiles' signals, plus its number of
- * strategy profiles (not drafts), its newest NAV and deposit, and its return on that deposit.
+ * strategy profiles (not drafts), its newest NAV and Deposit AT, and its Return AT %.
  */
 export const ACCOUNT_STATS_COLUMNS = `ea.id, ea.id AS account_id, ea.title AS account_title,
   (SELECT count(*) FROM strategy_profiles sp WHERE sp.exchange_account_id = ea.id AND sp.status <> 'draft')::int AS qty_profiles,
   round(last.nav, 2)::float8 AS nav, round(last.deposit_at, 2)::float8 AS deposit,
-  round(100 * (last.nav / nullif(last.deposit_at, 0) - 1), 2)::float8 AS return_percent,
+  ${RETURN_AT_PERCENT('last.nav', 'last.deposit_at')}::float8 AS return_percent,
   ${figureColumns()}`;
 
 /** The exchange accounts' statistics, newest account first; a handful of rows, sorted in memory. */

@@ -12,7 +12,7 @@ import {
   type SystemData,
 } from '@console/contracts';
 import { IsId } from '../common/validation/ids';
-import { ACCOUNT_ID_DOC, IsStatsDate } from './stats.dto';
+import { ACCOUNT_ID_DOC, figureDoc, IsStatsDate } from './stats.dto';
 
 export class AccountQuery {
   @ApiPropertyOptional(ACCOUNT_ID_DOC)
@@ -38,23 +38,25 @@ export class MonthsStatsQuery extends AccountQuery {
   date_to?: string;
 }
 
-/** The swagger shape of the contracts' MonthsRow; the client view leaves out the HWM and profit-factor columns. */
+/** The swagger shape of the contracts' MonthsRow; the client view leaves out the HWM, profit-factor and win/loss split. */
 export class MonthsRowDto implements MonthsRow {
   @ApiProperty({ nullable: true, type: String, description: 'First day of the month (YYYY-MM-DD); null in total and average rows' }) period!: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'High-water mark at the end of the period (admin)' }) hwm?: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Deposit at the end of the period' }) deposit!: number | null;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'admin' }) profit_factor?: number | null;
-  @ApiProperty({ nullable: true, type: Number }) winrate!: number | null;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'NAV at the end against the HWM before the period, USD (admin)' }) return_hwm?: number | null;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'admin' }) return_hwm_percent?: number | null;
-  @ApiProperty({ description: 'Realised PnL, USD' }) return_realized!: number;
-  @ApiProperty({ nullable: true, type: Number }) return_realized_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) reinvest_percent_realized!: number | null;
-  @ApiProperty() qty_total!: number;
-  @ApiPropertyOptional({ description: 'admin' }) qty_profit?: number;
-  @ApiPropertyOptional({ description: 'admin' }) qty_loss?: number;
-  @ApiPropertyOptional({ description: 'admin' }) qty_missed?: number;
-  @ApiProperty({ description: 'USD, whole dollars' }) turn_over!: number;
+  @ApiPropertyOptional(figureDoc('hwm', true)) hwm?: number | null;
+  @ApiProperty(figureDoc('deposit', true)) deposit!: number | null;
+  @ApiPropertyOptional(figureDoc('total_i', true)) profit_factor?: number | null;
+  @ApiProperty(figureDoc('w_percent', true)) winrate!: number | null;
+  @ApiPropertyOptional(figureDoc('return_hwm', true)) return_hwm?: number | null;
+  @ApiPropertyOptional(figureDoc('return_hwm_percent', true)) return_hwm_percent?: number | null;
+  @ApiProperty(figureDoc('return_month_usd', true)) return_nav!: number | null;
+  @ApiProperty(figureDoc('return_month_percent', true)) return_nav_percent!: number | null;
+  @ApiProperty(figureDoc('total')) return_realized!: number;
+  @ApiProperty(figureDoc('return_realized_percent', true)) return_realized_percent!: number | null;
+  @ApiProperty(figureDoc('reinvest_percent_realized', true)) reinvest_percent_realized!: number | null;
+  @ApiProperty(figureDoc('qty_total')) qty_total!: number;
+  @ApiPropertyOptional(figureDoc('qty_profit')) qty_profit?: number;
+  @ApiPropertyOptional(figureDoc('qty_loss')) qty_loss?: number;
+  @ApiPropertyOptional(figureDoc('qty_missed')) qty_missed?: number;
+  @ApiProperty(figureDoc('turnover')) turn_over!: number;
 }
 
 class DatedReturnDto implements DatedReturn {
@@ -63,15 +65,15 @@ class DatedReturnDto implements DatedReturn {
 }
 
 export class MonthsSummaryDto implements MonthsSummary {
-  @ApiProperty() turn_over_at_value!: number;
-  @ApiProperty() turn_over_month_value!: number;
-  @ApiProperty() turn_over_week_value!: number;
-  @ApiProperty() turn_over_day_value!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Percent of months with a positive return' }) positive_months!: number | null;
-  @ApiProperty({ type: DatedReturnDto }) best_month_return!: DatedReturnDto;
-  @ApiProperty({ type: DatedReturnDto }) worst_month_return!: DatedReturnDto;
-  @ApiProperty({ nullable: true, type: Number, description: 'Average monthly capital growth rate, percent' }) avg_capital_growth_rate!: number | null;
-  @ApiProperty() system_is_running_days!: number;
+  @ApiProperty(figureDoc('turn_over_at_value')) turn_over_at_value!: number;
+  @ApiProperty(figureDoc('turn_over_month_value')) turn_over_month_value!: number;
+  @ApiProperty(figureDoc('turn_over_week_value')) turn_over_week_value!: number;
+  @ApiProperty(figureDoc('turn_over_day_value')) turn_over_day_value!: number;
+  @ApiProperty(figureDoc('positive_months', true)) positive_months!: number | null;
+  @ApiProperty({ type: DatedReturnDto, ...figureDoc('best_month_return') }) best_month_return!: DatedReturnDto;
+  @ApiProperty({ type: DatedReturnDto, ...figureDoc('worst_month_return') }) worst_month_return!: DatedReturnDto;
+  @ApiProperty(figureDoc('avg_capital_growth_rate', true)) avg_capital_growth_rate!: number | null;
+  @ApiProperty(figureDoc('system_is_running_days')) system_is_running_days!: number;
   @ApiProperty({ nullable: true, type: String }) system_start_date!: string | null;
 }
 

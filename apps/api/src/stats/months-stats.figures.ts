@@ -1,11 +1,12 @@
 /**
- * The months table and its summary from per-month inputs (docs/metrics.md, "Months statistics"). Pure:
+ * The months table and its summary from per-month inputs (STATS_FIGURES; docs/metrics.md, "Months statistics"). Pure:
  * the service reads the rollups, these functions do the arithmetic, so the definitions are tested here.
  * Money and the ratios made of it are exact decimals until the answer rounds them (the decimal policy):
  * a year of months sums to the cent.
  */
 import type { MonthsRow, MonthsSummary, MonthsView } from '@console/contracts';
 import { Dec, toJsonNumber } from '../common/decimal';
+import { capitalGrowthRate, compoundedPercent, type NavReturn } from './nav-returns';
 
 /** One month's inputs: account metrics bars, signal sums and re-invested amounts. */
 export interface MonthInput {
@@ -18,6 +19,8 @@ export interface MonthInput {
   /** The highest NAV up to the end of the month, and up to the end of the month before (null: none before). */
   hwm: Dec | null;
   hwmBefore: Dec | null;
+  /** The month's NAV return (nav-returns.ts), null when the account has no metrics that month. */
+  nav: NavReturn | null;
   qtyProfit: number;
   qtyLoss: number;
   qtyMissed: number;
@@ -42,6 +45,8 @@ interface Figures {
   winrate: Dec | null;
   returnHwm: Dec | null;
   returnHwmPercent: Dec | null;
+  returnNav: Dec | null;
+  returnNavPercent: Dec | null;
   returnRealized: Dec;
   returnRealizedPercent: Dec | null;
   reinvestPercent: Dec | null;
@@ -71,6 +76,8 @@ export function monthFigures(m: MonthInput): Figures {
     winrate: winrateOf(m.qtyProfit, m.qtyLoss),
     returnHwm,
     returnHwmPercent: returnHwm !== null ? percentOf(returnHwm, mark) : null,
+    returnNav: m.nav?.usd ?? null,
+    returnNavPercent: m.nav?.percent ?? null,
     returnRealized: realized,
     returnRealizedPercent: percentOf(realized, m.depositOpen),
     reinvestPercent: reinvestPercentOf(m.reinvest, realized),
@@ -80,15 +87,6 @@ export function monthFigures(m: MonthInput): Figures {
     qtyMissed: new Dec(m.qtyMissed),
     turnover: m.turnover,
   };
-}
-
-/** The growth factor of a return in percent: 1 + r / 100. */
-const growthOf = (percent: Dec): Dec => percent.div(HUNDRED).plus(1);
-
-/** Compounded: (1 + r1) · (1 + r2) · … − 1, in percent; months without a figure are left out. */
-function compounded(percents: (Dec | null)[]): Dec | null {
-  const known = percents.filter((p): p is Dec => p !== null);
-  return known.length ? known.reduce((acc, p) => acc.times(growthOf(p)), new Dec(1)).minus(1).times(HUNDRED) : null;
 }
 
 /** The total row: sums of amounts and counts, ratios of the sums, compounded percents, the last HWM and deposit. */
@@ -103,6 +101,7 @@ export function totalFigures(months: MonthInput[]): Figures {
   const returnHwm = last?.navClose && mark !== null ? last.navClose.minus(mark) : null;
   const qtyProfit = months.reduce((acc, m) => acc + m.qtyProfit, 0);
   const qtyLoss = months.reduce((acc, m) => acc + m.qtyLoss, 0);
+  const navMonths = months.flatMap((m) => (m.nav ? [m.nav] : []));
   return {
     hwm: last?.hwm ?? null,
     deposit: last?.depositClose ?? null,
@@ -110,8 +109,10 @@ export function totalFigures(months: MonthInput[]): Figures {
     winrate: winrateOf(qtyProfit, qtyLoss),
     returnHwm,
     returnHwmPercent: returnHwm !== null ? percentOf(returnHwm, mark) : null,
+    returnNav: navMonths.length ? navMonths.reduce((acc, r) => acc.plus(r.usd), ZERO) : null,
+    returnNavPercent: compoundedPercent(navMonths.map((r) => r.percent)),
     returnRealized: realized,
-    returnRealizedPercent: compounded(months.map((m) => monthFigures(m).returnRealizedPercent)),
+    returnRealizedPercent: compoundedPercent(months.map((m) => monthFigures(m).returnRealizedPercent)),
     reinvestPercent: reinvestPercentOf(sumOf(months, (m) => m.reinvest), realized),
     qtyTotal: new Dec(qtyProfit + qtyLoss),
     qtyProfit: new Dec(qtyProfit),
@@ -131,6 +132,8 @@ export function averageFigures(total: Figures, n: number): Figures {
     deposit: null,
     returnHwm: per(total.returnHwm),
     returnHwmPercent: per(total.returnHwmPercent),
+    returnNav: per(total.returnNav),
+    returnNavPercent: per(total.returnNavPercent),
     returnRealized: perOrZero(total.returnRealized),
     returnRealizedPercent: per(total.returnRealizedPercent),
     qtyTotal: perOrZero(total.qtyTotal),
@@ -147,6 +150,8 @@ export function rowOf(view: MonthsView, period: string | null, f: Figures): Mont
     period,
     deposit: round(f.deposit),
     winrate: round(f.winrate),
+    return_nav: round(f.returnNav),
+    return_nav_percent: round(f.returnNavPercent),
     return_realized: round(f.returnRealized)!,
     return_realized_percent: round(f.returnRealizedPercent),
     reinvest_percent_realized: round(f.reinvestPercent),
@@ -166,21 +171,20 @@ export function rowOf(view: MonthsView, period: string | null, f: Figures): Mont
   };
 }
 
-/** The summary's month figures: best, worst, share of positive months and ACGR, from monthly realised returns. */
+/**
+ * The summary's month figures, all on the NAV basis: the best and worst Return month %, the share of
+ * months above 0 and ACGR (the same computation as the account card's).
+ */
 export function monthSummary(months: MonthInput[]): Pick<MonthsSummary, 'positive_months' | 'best_month_return' | 'worst_month_return' | 'avg_capital_growth_rate'> {
-  const returns = months
-    .map((m) => ({ period: m.period, r: monthFigures(m).returnRealizedPercent }))
-    .filter((x): x is { period: string; r: Dec } => x.r !== null);
+  const returns = months.flatMap(({ period, nav }) => (nav && nav.percent !== null ? [{ period, r: nav.percent, nav }] : []));
   if (!returns.length) return { positive_months: null, best_month_return: { value: null, date: null }, worst_month_return: { value: null, date: null }, avg_capital_growth_rate: null };
   const best = returns.reduce((a, b) => (b.r.greaterThan(a.r) ? b : a));
   const worst = returns.reduce((a, b) => (b.r.lessThan(a.r) ? b : a));
-  // Geometric mean of the monthly growth factors, minus one.
-  const growth = returns.reduce((acc, x) => acc.times(growthOf(x.r)), new Dec(1));
   const positive = returns.filter((x) => x.r.isPositive() && !x.r.isZero()).length;
   return {
     positive_months: round(percentOf(new Dec(positive), new Dec(returns.length))),
     best_month_return: { value: round(best.r), date: best.period },
     worst_month_return: { value: round(worst.r), date: worst.period },
-    avg_capital_growth_rate: growth.isPositive() && !growth.isZero() ? round(growth.pow(new Dec(1).div(returns.length)).minus(1).times(HUNDRED)) : null,
+    avg_capital_growth_rate: round(capitalGrowthRate(returns.map((x) => x.nav))),
   };
 }

@@ -3,7 +3,8 @@ import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type Month
 import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsQuery } from './months-stats.dto';
-import { StatsRepository } from './stats.repository';
+import { monthNavOf, StatsRepository } from './stats.repository';
+import { monthNavReturns } from './nav-returns';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
 import { ReadDb } from '../common/database/read-replica';
 
@@ -74,6 +75,8 @@ export class MonthsStatsService {
     const inRange = (period: string) => (!from || period >= from) && (!to || period <= to);
     const periods = new Set([...bars.map((b) => String(b.period)), ...signals.map((s) => String(s.period))].filter(inRange));
     const barOf = new Map(bars.map((b) => [String(b.period), b]));
+    // Every month of the account, in the range or not: a month's NAV return starts from the month before.
+    const navOf = monthNavReturns(bars.map(monthNavOf));
     const signalsOf = new Map(signals.map((s) => [String(s.period), s]));
     const reinvestOf = new Map(reinvests.map((r) => [String(r.period), dec(r.amount ?? '0')]));
     return [...periods].sort().map((period) => {
@@ -87,6 +90,7 @@ export class MonthsStatsService {
         depositClose: decOrNull(b?.deposit_close),
         hwm: decOrNull(b?.hwm),
         hwmBefore: decOrNull(b?.hwm_before),
+        nav: navOf.get(period) ?? null,
         qtyProfit: Number(s?.qty_profit ?? 0),
         qtyLoss: Number(s?.qty_loss ?? 0),
         qtyMissed: Number(s?.qty_missed ?? 0),
@@ -101,7 +105,7 @@ export class MonthsStatsService {
   /**
    * Turnover over all time and over the last 30, 7 and 1 days (today included, UTC days); how long the
    * system has run since its first metrics minute or finished signal; the months' best, worst, positive
-   * share and ACGR.
+   * share and ACGR (NAV returns).
    */
   private summary(t: Awaited<ReturnType<StatsRepository['turnover']>> | undefined, months: MonthInput[]): MonthsSummary {
     const started: Date | null = t?.started ? new Date(t.started) : null;

@@ -1,5 +1,5 @@
 /**
- * The signal figures of a statistics row (docs/metrics.md), as SQL over a rollup row of all-time totals
+ * The signal figures of a statistics row (STATS_FIGURES, docs/metrics.md), as SQL over a rollup row of all-time totals
  * (profile_stats or account_stats, aliased `t`, absent when nothing finished yet). Every figure is a
  * number rounded as TRADING_DECIMALS says, or null where it is undefined (no loss: no profit factor).
  */
@@ -35,6 +35,9 @@ export const FIGURE_EXPRESSIONS = {
   stdev: `round(${STDEV}, 2)`,
   turnover: `round(${n('turnover')}, 0)`,
 } as const;
+
+/** Return AT % of a NAV and a Deposit AT (STATS_FIGURES.return_at_percent): the account stats and the account card. */
+export const RETURN_AT_PERCENT = (nav: string, deposit: string) => `round(100 * (${nav} / nullif(${deposit}, 0) - 1), 2)`;
 
 /** The figures as a SELECT list, numbers as JSON numbers (float8). */
 export function figureColumns(extra: Record<string, string> = {}): string {

@@ -3,8 +3,10 @@ import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validat
 import {
   ACCOUNT_STATS_LIST_QUERY,
   DIRECTIONS,
+  figureHint,
   INPUT_LIMITS,
   PROFILE_STATS_LIST_QUERY,
+  STATS_FIGURES,
   STATS_MESSAGES as M,
   STRATEGY_PROFILE_STATUSES,
   type AccountStatsRow,
@@ -12,12 +14,16 @@ import {
   type NamedRef,
   type ProfileStatsRow,
   type SignalFigures,
+  type StatsFigureId,
   type StrategyProfileStatus,
 } from '@console/contracts';
 import { Ordering } from '../common/list-query/ordering';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IdsFromString, IsIdList as IsIdListOf } from '../common/validation/ids';
 import { isStatsDate } from './stats-dates';
+
+/** A figure's OpenAPI description: the same text as the header's tooltip (STATS_FIGURES); `nullable` when it may be undefined. */
+export const figureDoc = (id: StatsFigureId, nullable = false) => ({ description: figureHint(STATS_FIGURES[id]), ...(nullable ? { nullable: true, type: Number } : {}) });
 
 /** A list of profile or account ids: 1 to 100 of them. */
 export const IsIdList = () => IsIdListOf(M.idsInvalid);
@@ -91,31 +97,31 @@ export class AccountStatsOptionsQuery extends PageQuery {
   search?: string;
 }
 
-/** The signal figures shared by profile and account rows (docs/metrics.md). */
+/** The signal figures shared by profile and account rows (STATS_FIGURES). */
 class SignalFiguresDto implements SignalFigures {
-  @ApiProperty({ description: 'Sum of winning PnL, USD' }) total_profit!: number;
-  @ApiProperty({ description: 'Sum of losing PnL (≤ 0), USD' }) total_loss!: number;
-  @ApiProperty({ description: 'Realised PnL, USD' }) total!: number;
-  @ApiProperty({ description: 'Sum of the signals’ PnL percents' }) total_percent!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Profit factor' }) total_i!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) avg_pnl_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) avg_loss_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) most_loss_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) avg_profit_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Average win % over average loss %' }) avg_i!: number | null;
-  @ApiProperty() qty_loss!: number;
-  @ApiProperty() qty_profit!: number;
-  @ApiProperty() qty_total!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Win rate, percent' }) w_percent!: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Hours' }) avg_time_per_signal!: number | null;
-  @ApiProperty({ description: 'Hours' }) most_longest_duration!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Worst single loss, USD (≤ 0)' }) most_imp_loss!: number | null;
-  @ApiProperty() qty_missed!: number;
-  @ApiProperty({ description: 'Deepest fall of realised PnL below its peak, USD' }) max_drawdown!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Recovery factor' }) rf!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) sharpe!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) stdev!: number | null;
-  @ApiProperty({ description: 'USD, whole dollars' }) turnover!: number;
+  @ApiProperty(figureDoc('total_profit')) total_profit!: number;
+  @ApiProperty(figureDoc('total_loss')) total_loss!: number;
+  @ApiProperty(figureDoc('total')) total!: number;
+  @ApiProperty(figureDoc('total_percent')) total_percent!: number;
+  @ApiProperty(figureDoc('total_i', true)) total_i!: number | null;
+  @ApiProperty(figureDoc('avg_pnl_percent', true)) avg_pnl_percent!: number | null;
+  @ApiProperty(figureDoc('avg_loss_percent', true)) avg_loss_percent!: number | null;
+  @ApiProperty(figureDoc('most_loss_percent', true)) most_loss_percent!: number | null;
+  @ApiProperty(figureDoc('avg_profit_percent', true)) avg_profit_percent!: number | null;
+  @ApiProperty(figureDoc('avg_i', true)) avg_i!: number | null;
+  @ApiProperty(figureDoc('qty_loss')) qty_loss!: number;
+  @ApiProperty(figureDoc('qty_profit')) qty_profit!: number;
+  @ApiProperty(figureDoc('qty_total')) qty_total!: number;
+  @ApiProperty(figureDoc('w_percent', true)) w_percent!: number | null;
+  @ApiProperty(figureDoc('avg_time_per_signal', true)) avg_time_per_signal!: number | null;
+  @ApiProperty(figureDoc('most_longest_duration')) most_longest_duration!: number;
+  @ApiProperty(figureDoc('most_imp_loss', true)) most_imp_loss!: number | null;
+  @ApiProperty(figureDoc('qty_missed')) qty_missed!: number;
+  @ApiProperty(figureDoc('max_drawdown')) max_drawdown!: number;
+  @ApiProperty(figureDoc('rf', true)) rf!: number | null;
+  @ApiProperty(figureDoc('sharpe', true)) sharpe!: number | null;
+  @ApiProperty(figureDoc('stdev', true)) stdev!: number | null;
+  @ApiProperty(figureDoc('turnover')) turnover!: number;
 }
 
 export class ProfileStatsDto extends SignalFiguresDto implements ProfileStatsRow {
@@ -124,7 +130,7 @@ export class ProfileStatsDto extends SignalFiguresDto implements ProfileStatsRow
   @ApiProperty() profile_title!: string;
   @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
   @ApiProperty({ enum: STRATEGY_PROFILE_STATUSES }) status!: StrategyProfileStatus;
-  @ApiProperty({ nullable: true, type: Number, description: 'Worst single loss as a percent of the MM one-signal quota' }) most_mm_imp_loss!: number | null;
+  @ApiProperty(figureDoc('most_mm_imp_loss', true)) most_mm_imp_loss!: number | null;
 }
 
 export class ProfileStatsListDto extends paginatedAnswer(ProfileStatsDto) {}
@@ -133,10 +139,10 @@ export class AccountStatsDto extends SignalFiguresDto implements AccountStatsRow
   @ApiProperty() id!: number;
   @ApiProperty() account_id!: number;
   @ApiProperty() account_title!: string;
-  @ApiProperty() qty_profiles!: number;
-  @ApiProperty({ nullable: true, type: Number }) nav!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) deposit!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) return_percent!: number | null;
+  @ApiProperty(figureDoc('qty_profiles')) qty_profiles!: number;
+  @ApiProperty(figureDoc('nav', true)) nav!: number | null;
+  @ApiProperty(figureDoc('deposit_at', true)) deposit!: number | null;
+  @ApiProperty(figureDoc('return_at_percent', true)) return_percent!: number | null;
 }
 
 export class AccountStatsListDto extends paginatedAnswer(AccountStatsDto) {}

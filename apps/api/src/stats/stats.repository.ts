@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { NamedRef } from '@console/contracts';
+import { dec } from '../common/decimal';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
+import type { MonthNav } from './nav-returns';
 
 /** One month's rows of the rollups, numbers as PostgreSQL's numeric text. */
 export type MonthRows = Record<string, string | null>;
@@ -18,11 +20,16 @@ export class StatsRepository {
     );
   }
 
-  /** Every month's metrics bar of the account (a few dozen rows), with the HWM up to the month and up to the month before. */
+  /**
+   * Every month's metrics bar of the account (a few dozen rows), oldest first, with the HWM up to the
+   * month and up to the month before, and the month's first and last minute.
+   */
   monthBars(db: Db, accountId: number): Promise<MonthRows[]> {
     return queryRows(
       db,
       `SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS period, nav_open, nav_close, deposit_open, deposit_close,
+              to_char(first_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first_at,
+              to_char(last_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_at,
               max(hwm_close) OVER (ORDER BY at) AS hwm,
               max(hwm_close) OVER (ORDER BY at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS hwm_before
          FROM account_metric_bars WHERE exchange_account_id = $1 AND tf = '1M' ORDER BY at`,
@@ -104,6 +111,15 @@ export class StatsRepository {
       [p.accountId, p.source, p.from, p.to],
     );
   }
+}
+
+/** A month bar as the NAV returns read it: its first and last minute's NAV and Deposit AT. */
+export function monthNavOf(bar: MonthRows): MonthNav {
+  return {
+    period: String(bar.period),
+    open: { at: new Date(String(bar.first_at)), nav: dec(String(bar.nav_open)), deposit: dec(String(bar.deposit_open)) },
+    close: { at: new Date(String(bar.last_at)), nav: dec(String(bar.nav_close)), deposit: dec(String(bar.deposit_close)) },
+  };
 }
 
 /** The width of one row of each chart source (calendar weeks and months: 0, their own buckets). */

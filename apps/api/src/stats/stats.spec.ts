@@ -175,6 +175,8 @@ describe('profile and account statistics', () => {
       winrate: 66.67, // 2 of 3
       return_hwm: 50, // NAV 1050 at the end against the opening 1000 (no earlier HWM)
       return_hwm_percent: 5,
+      return_nav: 50, // NAV 1000 at the first minute to 1050, nothing moved in
+      return_nav_percent: 5,
       return_realized: 80, // 100 − 50 + 30
       return_realized_percent: 8, // 80 / deposit 1000 at the start
       reinvest_percent_realized: 62.5, // 50 / 80
@@ -184,16 +186,42 @@ describe('profile and account statistics', () => {
       qty_missed: 1,
       turn_over: 6080,
     });
-    expect(by_month[1]).toMatchObject({ hwm: 1200, return_hwm: 100, return_hwm_percent: 9.09, return_realized: -40, return_realized_percent: -3.81, profit_factor: 0, winrate: 0 });
-    // Compounded: 1.08 × (1 − 40/1050) − 1 = 3.8857 %
-    expect(total).toMatchObject({ period: null, hwm: 1200, deposit: 1050, return_hwm: 200, return_hwm_percent: 20, return_realized: 40, return_realized_percent: 3.89, profit_factor: 1.44, winrate: 50, turn_over: 8040 });
-    expect(month_average).toMatchObject({ return_realized: 20, return_realized_percent: 1.94, turn_over: 4020, qty_total: 2 });
+    // February starts from January's last NAV 1050; the deposit's 50 moved in is no return: 1200 − 1050 − 50 over 1100.
+    expect(by_month[1]).toMatchObject({
+      hwm: 1200,
+      return_hwm: 100,
+      return_hwm_percent: 9.09,
+      return_nav: 100,
+      return_nav_percent: 9.09,
+      return_realized: -40,
+      return_realized_percent: -3.81,
+      profit_factor: 0,
+      winrate: 0,
+    });
+    // Compounded: 1.08 × (1 − 40/1050) − 1 = 3.8857 %; by NAV 1.05 × 1200/1100 − 1 = 14.5454 %.
+    expect(total).toMatchObject({
+      period: null,
+      hwm: 1200,
+      deposit: 1050,
+      return_hwm: 200,
+      return_hwm_percent: 20,
+      return_nav: 150,
+      return_nav_percent: 14.55,
+      return_realized: 40,
+      return_realized_percent: 3.89,
+      profit_factor: 1.44,
+      winrate: 50,
+      turn_over: 8040,
+    });
+    expect(month_average).toMatchObject({ return_nav: 75, return_nav_percent: 7.27, return_realized: 20, return_realized_percent: 1.94, turn_over: 4020, qty_total: 2 });
+    // The summary is on the NAV basis: both months gained, though February's trades lost.
     expect(summary).toMatchObject({
       turn_over_at_value: 8040,
-      positive_months: 50,
-      best_month_return: { value: 8, date: '2026-01-01' },
-      worst_month_return: { value: -3.81, date: '2026-02-01' },
-      avg_capital_growth_rate: 1.92, // sqrt(1.038857) − 1
+      positive_months: 100,
+      best_month_return: { value: 9.09, date: '2026-02-01' },
+      worst_month_return: { value: 5, date: '2026-01-01' },
+      // 1.145454^(1 / 1.99998) − 1: January's NAV runs from its first to its last minute, a minute short of the month.
+      avg_capital_growth_rate: 7.03,
       system_start_date: '2026-01-01T00:00:00.000Z',
     });
     expect(summary.system_is_running_days).toBeGreaterThan(300);
@@ -202,14 +230,15 @@ describe('profile and account statistics', () => {
   it('a month range keeps the HWM reached before it; newest first by default; the client view drops the admin columns', async () => {
     const feb = (await get(`${ADMIN}?exchange_account=${accountId}&date_from=2026-02-01&date_to=2026-02-28`).expect(200)).body;
     expect(feb.by_month).toHaveLength(1);
-    expect(feb.by_month[0]).toMatchObject({ period: '2026-02-01', return_hwm: 100, return_hwm_percent: 9.09 });
+    // …and its NAV return still starts from January's last minute.
+    expect(feb.by_month[0]).toMatchObject({ period: '2026-02-01', return_hwm: 100, return_hwm_percent: 9.09, return_nav: 100, return_nav_percent: 9.09 });
     const all = (await get(`${CLIENT}?exchange_account=${accountId}`).expect(200)).body;
     expect(all.by_month.map((r: { period: string }) => r.period)).toEqual(['2026-02-01', '2026-01-01']);
     expect(Object.keys(all.by_month[1]).sort()).toEqual(
-      ['deposit', 'period', 'qty_total', 'reinvest_percent_realized', 'return_realized', 'return_realized_percent', 'turn_over', 'winrate'].sort(),
+      ['deposit', 'period', 'qty_total', 'reinvest_percent_realized', 'return_nav', 'return_nav_percent', 'return_realized', 'return_realized_percent', 'turn_over', 'winrate'].sort(),
     );
     const data = (await get(`/api/v2/strategies/system-data/?exchange_account=${accountId}`).expect(200)).body;
-    expect(data.summary).toMatchObject({ turn_over_at_value: 8040, positive_months: 50 });
+    expect(data.summary).toMatchObject({ turn_over_at_value: 8040, positive_months: 100, avg_capital_growth_rate: 7.03 });
   });
 
   it('answers 400 for bad month dates and orders', async () => {

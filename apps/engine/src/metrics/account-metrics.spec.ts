@@ -59,9 +59,11 @@ describe('account metrics', () => {
       // One minute below the peak, in days.
       max_ddd: '0.00069444',
       deposit_monthly: '10050',
-      balance_daily: '9600',
-      return_day_percent: '0',
-      return_month_percent: '0',
+      // The day and the month start from the NAV the last minute before them left, 10,050: this
+      // minute's fall is the new day's and month's.
+      balance_daily: '10050',
+      return_day_percent: '-4.47761194',
+      return_month_percent: '-4.47761194',
       return_at_percent: '-4',
       avg_capital_growth_rate: '-4',
     });
@@ -71,9 +73,11 @@ describe('account metrics', () => {
       nav: '11100',
       deposit_at: '11000',
       deposit_monthly: '11050',
-      balance_daily: '11100',
-      // Against the month's start 9,600 + 1,000.
-      return_month_percent: '4.71698113',
+      // The day starts from yesterday's last NAV 9,600, shifted by the 1,000 moved in.
+      balance_daily: '10600',
+      return_day_percent: '4.71698113',
+      // Against the month's start 10,050 + 1,000.
+      return_month_percent: '0.45248869',
       return_at_percent: '0.90909091',
       max_dd: '4.47761194',
       // Below the peak from minute 1 until this row: a day and a minute.

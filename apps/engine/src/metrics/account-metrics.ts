@@ -16,9 +16,10 @@
  * - deposit_at: the money put in (deposits − withdrawals; a re-invest moves nothing in or out).
  * - deposit_monthly (HWM): at a UTC month's first row, the higher of its value and the NAV; kept through
  *   the month.
- * - balance_daily: the NAV at the UTC day's first row. return_day_percent = 100 · (nav / balance_daily − 1);
- *   return_month_percent likewise from the NAV at the month's first row; return_at_percent =
- *   100 · (nav / deposit_at − 1).
+ * - balance_daily: the NAV the UTC day started from, the previous row's (the first row: its own).
+ *   return_day_percent = 100 · (nav / balance_daily − 1); return_month_percent likewise from the NAV
+ *   the month started from, so a period's first minute counts in it and the months chain into the
+ *   whole return, as the console's statistics compute them; return_at_percent = 100 · (nav / deposit_at − 1).
  * - avg_capital_growth_rate: the mean monthly growth over the account's life,
  *   100 · ((nav / deposit_at)^(1 / months) − 1), months = days since the first row / 30, at least 1.
  * - Money moving in or out (`flow`) shifts every base (peak, HWM, day and month balances, deposit_at)
@@ -60,7 +61,7 @@ export interface MetricsState {
   /** The highest NAV so far (flows included) and when it was reached. */
   nav_peak: Dec;
   nav_peak_at: number;
-  /** The NAV at the month's first row (flows included). */
+  /** The NAV the month started from: the previous month's last row (flows included). */
   month_start_nav: Dec;
   /** The account's first metrics minute. */
   started_at: number;
@@ -128,8 +129,9 @@ export function minuteMetrics(previous: MetricsState | null, input: MinuteMetric
   const newDay = first || utcDay(input.at) !== utcDay(previous.row.at);
   const newMonth = first || utcMonth(input.at) !== utcMonth(previous.row.at);
   const deposit_at = first ? toScale(input.initial_deposit ?? nav, 'money') : previous.row.deposit_at.plus(flow);
-  const balance_daily = newDay ? nav : previous.row.balance_daily.plus(flow);
-  const month_start_nav = newMonth ? nav : previous.month_start_nav.plus(flow);
+  // A day or month starts from the NAV the previous row left (the account's first row: its own NAV).
+  const balance_daily = first ? nav : newDay ? previous.row.nav.plus(flow) : previous.row.balance_daily.plus(flow);
+  const month_start_nav = first ? nav : newMonth ? previous.row.nav.plus(flow) : previous.month_start_nav.plus(flow);
   const deposit_monthly = first ? nav : newMonth ? maxDec(previous.row.deposit_monthly.plus(flow), nav) : previous.row.deposit_monthly.plus(flow);
 
   // Drawdown from the running peak, and how long NAV has been below it.

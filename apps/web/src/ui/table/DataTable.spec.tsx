@@ -1,5 +1,5 @@
 import { MESSAGES, PAGE_SIZES } from '@console/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -110,5 +110,45 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'BTCUSDT' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pair' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Rows per page/)).not.toBeInTheDocument();
+  });
+
+  it('shows a column’s meaning on its header, sortable or not, on hover and on keyboard focus, keeping the header’s name', async () => {
+    const user = userEvent.setup();
+    const hinted: Column<LogRow>[] = [
+      { field: 'id', header: 'ID', sortable: true, hint: 'The row’s number' },
+      { field: 'type', header: 'Event', hint: 'What happened' },
+    ];
+    render(
+      <MemoryRouter>
+        <DataTable columns={hinted} rows={[{ id: 1, pair_name: null, type: 'error' }]} rowKey={(row) => row.id} columnChoice={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Event' })).toBeInTheDocument();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(screen.getByText('Event'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('What happened');
+    await user.unhover(screen.getByText('Event'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    // A keyboard reaches it too: the first header is the first stop.
+    await user.tab();
+    expect(screen.getByText('ID')).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The row’s number');
+  });
+
+  it('shows the meaning of a sortable header around its sort button, whose name stays the header', async () => {
+    const user = userEvent.setup();
+    function Sorted() {
+      const params = useTableParams(PAGE_SIZES.generic, []);
+      return <DataTable columns={[{ field: 'id', header: 'ID', sortable: true, hint: 'The row’s number' }]} rows={[]} rowKey={() => 1} params={params} />;
+    }
+    render(
+      <MemoryRouter>
+        <Sorted />
+      </MemoryRouter>,
+    );
+    const sort = screen.getByRole('button', { name: 'ID' });
+    await user.hover(sort);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The row’s number');
+    expect(sort).toHaveAccessibleDescription('The row’s number');
   });
 });

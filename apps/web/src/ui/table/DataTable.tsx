@@ -20,16 +20,19 @@ import {
   Typography,
 } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { MESSAGES } from '@console/contracts';
 import { normaliseError } from '../../api/errors';
 import { displayValue } from '../format/date';
 import { CELL_TEXT_MAX_WIDTH, EllipsisText } from '../text/EllipsisText';
+import { HINTED_TEXT_SX, HintedLabel, HintTooltip } from '../text/HintedLabel';
 import type { TableParams } from './use-table-params';
 
 export interface Column<Row> {
   field: string;
   header: string;
+  /** What the column's figure means: a tooltip on the header. */
+  hint?: string;
   sortable?: boolean;
   render?: (row: Row) => ReactNode;
   /** A long value (email, title): cut to one line with an ellipsis, whole on hover or tap. */
@@ -161,15 +164,24 @@ export function DataTable<Row>({
               {shown.map((column, index) => (
                 <TableCell key={column.field} sortDirection={sortDirection(column.field)} sx={index === 0 ? STICKY_FIRST_CELL : undefined}>
                   {column.sortable && sortingAllowed && params ? (
-                    <TableSortLabel
-                      active={sortDirection(column.field) !== false}
-                      direction={sortDirection(column.field) || 'asc'}
-                      onClick={() => params.toggleOrdering(column.field)}
-                    >
-                      {column.header}
-                    </TableSortLabel>
+                    <SortableHeader hint={column.hint}>
+                      <TableSortLabel
+                        title={undefined}
+                        active={sortDirection(column.field) !== false}
+                        direction={sortDirection(column.field) || 'asc'}
+                        onClick={() => params.toggleOrdering(column.field)}
+                      >
+                        {column.hint ? (
+                          <Box component="span" sx={HINTED_TEXT_SX}>
+                            {column.header}
+                          </Box>
+                        ) : (
+                          column.header
+                        )}
+                      </TableSortLabel>
+                    </SortableHeader>
                   ) : (
-                    column.header
+                    <HintedLabel hint={column.hint}>{column.header}</HintedLabel>
                   )}
                 </TableCell>
               ))}
@@ -193,6 +205,11 @@ export function DataTable<Row>({
       )}
     </Paper>
   );
+}
+
+/** A sort button with its column's meaning in a tooltip (the button takes the focus, so the tooltip goes around it). */
+function SortableHeader({ hint, children }: { hint: string | undefined; children: ReactElement<{ title?: string }> }) {
+  return hint ? <HintTooltip hint={hint}>{children}</HintTooltip> : children;
 }
 
 function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {

@@ -32,6 +32,7 @@ export function declaredColumns<Row, R extends Partial<Row> = Row>(set: ColumnSe
     .map((c) => ({
       field: c.field,
       header: c.header,
+      hint: c.hint,
       sortable: sortable.includes(c.field) || undefined,
       render: options.render?.[c.field] ?? (options.ellipsis?.includes(c.field) ? (row: R) => createElement(EllipsisText, { text: cellText(c, row), maxWidth: CELL_TEXT_MAX_WIDTH }) : (row: R) => cellText(c, row)),
     }));

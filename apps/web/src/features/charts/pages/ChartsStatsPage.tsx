@@ -14,6 +14,7 @@ import {
   type ChartType,
 } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
+import { ChartTitle } from '../../../ui/charts/ChartTitle';
 import { StatsChart, type ChartSeries } from '../../../ui/charts/StatsChart';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
@@ -75,11 +76,13 @@ export function ChartsStatsPage() {
         (applied.separated && series.length > 1 ? (
           series.map((s, i) => (
             <Paper key={i} variant="outlined" sx={{ p: 1, mb: 2 }}>
+              <ChartTitle dataTypes={[s.dataType]} />
               <StatsChart series={[s]} tf={applied.tf} testId={`stats-chart-${i + 1}`} />
             </Paper>
           ))
         ) : (
           <Paper variant="outlined" sx={{ p: 1 }}>
+            <ChartTitle dataTypes={series.map((s) => s.dataType)} />
             <StatsChart series={series} tf={applied.tf} testId="stats-chart-1" />
           </Paper>
         ))}

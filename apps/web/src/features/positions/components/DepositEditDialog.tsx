@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { DEPOSIT_TRANSACTION_TYPES, formatAccountTitle, POSITION_MESSAGES as M, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
+import { DEPOSIT_TRANSACTION_TYPES, formatAccountTitle, POSITION_MESSAGES as M, STATS_FIGURES, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -8,7 +8,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useEditDeposit } from '../api/edit-deposit';
 
 export type DepositField = 'deposit_monthly' | 'deposit_at';
-const LABELS: Record<DepositField, string> = { deposit_monthly: 'Deposit monthly (HWM)', deposit_at: 'Deposit AT' };
+const LABELS: Record<DepositField, string> = { deposit_monthly: STATS_FIGURES.deposit_monthly.name, deposit_at: STATS_FIGURES.deposit_at.name };
 
 /** Value required; a change of the monthly deposit also says why it moved. */
 export function depositValueError(raw: string): string | true {

@@ -1,9 +1,12 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { STATS_UI, type MonthsOrder, type MonthsRow, type MonthsStats, type MonthsView } from '@console/contracts';
+import { figureHint, STATS_FIGURES, STATS_UI, type MonthsOrder, type MonthsRow, type MonthsStats, type MonthsView, type StatsFigureId } from '@console/contracts';
+import { HintedLabel } from '../../../ui/text/HintedLabel';
 import { count, dollars, monthLabel, percent, returnColour, wholeDollars } from './months-format';
 
 interface MonthsColumn {
   header: string;
+  /** The figure's formula and basis: the header's tooltip. */
+  hint: string;
   cell: (row: MonthsRow) => string;
   /** Returns take the colour scale. */
   colour?: (row: MonthsRow) => number | null | undefined;
@@ -13,21 +16,33 @@ interface MonthsColumn {
 const BOTH: readonly MonthsView[] = ['admin', 'client'];
 const ADMIN: readonly MonthsView[] = ['admin'];
 
+/** A column of a figure: its header and tooltip from the figure's one definition. */
+const figure = (id: StatsFigureId, views: readonly MonthsView[], cell: MonthsColumn['cell'], colour?: MonthsColumn['colour']): MonthsColumn => ({
+  header: STATS_FIGURES[id].name,
+  hint: figureHint(STATS_FIGURES[id]),
+  cell,
+  colour,
+  views,
+});
+
+/** The NAV figures first (the month's HWM, its returns by HWM and by NAV), then the closed trades'. */
 const COLUMNS: readonly MonthsColumn[] = [
-  { header: 'HWM', cell: (r) => dollars(r.hwm), views: ADMIN },
-  { header: 'Deposit', cell: (r) => dollars(r.deposit), views: BOTH },
-  { header: 'PF', cell: (r) => count(r.profit_factor), views: ADMIN },
-  { header: 'Winrate', cell: (r) => percent(r.winrate), views: BOTH },
-  { header: 'Return HWM, $', cell: (r) => dollars(r.return_hwm), views: ADMIN },
-  { header: 'Return HWM, %', cell: (r) => percent(r.return_hwm_percent), colour: (r) => r.return_hwm_percent, views: ADMIN },
-  { header: 'Return, $', cell: (r) => dollars(r.return_realized), views: BOTH },
-  { header: 'Return, %', cell: (r) => percent(r.return_realized_percent), colour: (r) => r.return_realized_percent, views: BOTH },
-  { header: 'Reinvest, %', cell: (r) => percent(r.reinvest_percent_realized), views: BOTH },
-  { header: 'Signals', cell: (r) => count(r.qty_total), views: BOTH },
-  { header: 'Profit', cell: (r) => count(r.qty_profit), views: ADMIN },
-  { header: 'Loss', cell: (r) => count(r.qty_loss), views: ADMIN },
-  { header: 'Missed', cell: (r) => count(r.qty_missed), views: ADMIN },
-  { header: 'Turnover', cell: (r) => wholeDollars(r.turn_over), views: BOTH },
+  figure('hwm', ADMIN, (r) => dollars(r.hwm)),
+  figure('deposit', BOTH, (r) => dollars(r.deposit)),
+  figure('return_hwm', ADMIN, (r) => dollars(r.return_hwm)),
+  figure('return_hwm_percent', ADMIN, (r) => percent(r.return_hwm_percent), (r) => r.return_hwm_percent),
+  figure('return_month_usd', BOTH, (r) => dollars(r.return_nav)),
+  figure('return_month_percent', BOTH, (r) => percent(r.return_nav_percent), (r) => r.return_nav_percent),
+  figure('total', BOTH, (r) => dollars(r.return_realized)),
+  figure('return_realized_percent', BOTH, (r) => percent(r.return_realized_percent), (r) => r.return_realized_percent),
+  figure('reinvest_percent_realized', BOTH, (r) => percent(r.reinvest_percent_realized)),
+  figure('total_i', ADMIN, (r) => count(r.profit_factor)),
+  figure('w_percent', BOTH, (r) => percent(r.winrate)),
+  figure('qty_total', BOTH, (r) => count(r.qty_total)),
+  figure('qty_profit', ADMIN, (r) => count(r.qty_profit)),
+  figure('qty_loss', ADMIN, (r) => count(r.qty_loss)),
+  figure('qty_missed', ADMIN, (r) => count(r.qty_missed)),
+  figure('turnover', BOTH, (r) => wholeDollars(r.turn_over)),
 ];
 
 /** The months table: total, average per month, average per day, then each month; the period sorts. */
@@ -53,7 +68,7 @@ export function MonthsTable({ view, data, order, onOrder }: { view: MonthsView; 
             </TableCell>
             {columns.map((c) => (
               <TableCell key={c.header} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {c.header}
+                <HintedLabel hint={c.hint}>{c.header}</HintedLabel>
               </TableCell>
             ))}
           </TableRow>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STATS_UI } from '@console/contracts';
+import { figureHint, STATS_FIGURES, STATS_UI } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { ProfileStats } from './ProfileStats';
 
@@ -15,6 +16,15 @@ describe('ProfileStats', () => {
     expect(screen.getByText('$12,346')).toBeInTheDocument();
     expect(screen.getByText('Res-$')).toBeInTheDocument();
     expect(fetch.calls[0].url).toContain('profile_id__in=5');
+  });
+
+  it('tells each figure’s formula and basis on its label: Res-% is a sum of trade returns on the closed trades', async () => {
+    const fetch = fakeFetch(() => [200, { count: 1, next: null, previous: null, results: [{ ...ROW, total_percent: -24.31 }] }]);
+    renderWithApp(<ProfileStats profileId={5} />, { api: makeApi(signedInState(makeUser()), fetch) });
+    await userEvent.setup().hover(await screen.findByText('Res-%'));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(figureHint(STATS_FIGURES.total_percent));
+    expect(tooltip).toHaveTextContent(/Closed-trade basis/);
   });
 
   it('says so when the profile has no statistics', async () => {

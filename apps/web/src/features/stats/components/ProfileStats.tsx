@@ -3,6 +3,7 @@ import { columnsFor, permOf, PROFILE_STATS_RESOURCE, STATS_UI } from '@console/c
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { cellText } from '../../../ui/table/declared-columns';
+import { HintedLabel } from '../../../ui/text/HintedLabel';
 import { useProfileStats } from '../api/get-profile-stats';
 
 /**
@@ -24,8 +25,8 @@ export function ProfileStats({ profileId }: { profileId: number }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
         {figures.map((c) => (
           <Box key={c.field}>
-            <Typography variant="caption" color="text.secondary">
-              {c.header}
+            <Typography variant="caption" color="text.secondary" component="div">
+              <HintedLabel hint={c.hint}>{c.header}</HintedLabel>
             </Typography>
             <Typography variant="body1">{cellText(c, row)}</Typography>
           </Box>

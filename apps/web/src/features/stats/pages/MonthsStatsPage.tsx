@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MONTHS_DEFAULT_ORDER, permOf, STATS_UI, type MonthsOrder, type MonthsView } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { ChartTitle } from '../../../ui/charts/ChartTitle';
 import { StatsChart } from '../../../ui/charts/StatsChart';
 import { PageTitle } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
@@ -46,9 +47,7 @@ export function MonthsStatsPage() {
       <MonthsTable view={view} data={stats.data} order={order} onOrder={setOrder} />
       {chartsAllowed && chart.data && chart.data.points.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1, mt: 2 }} data-testid="months-chart">
-          <Typography variant="subtitle2" sx={{ px: 1 }}>
-            Equity
-          </Typography>
+          <ChartTitle dataTypes={[chart.data.data_type]} />
           <StatsChart series={[{ dataType: chart.data.data_type, chartType: chart.data.chart_type, points: chart.data.points }]} tf={chart.data.tf} />
         </Paper>
       )}
