@@ -18,7 +18,7 @@ const { values, positionals } = parseArgs({
 if (positionals.length > 1) fail('Usage: npm run backup -- [DIR] [--secrets-file F] [--database NAME]');
 
 const { readSecretsFile, SECRETS_FILE } = await import('./lib/app.mjs');
-const { findOrStartPostgres } = await import('./lib/services.mjs');
+const { consoleDatabaseName, findOrStartPostgres } = await import('./lib/services.mjs');
 const { BACKUP_FILES, SECRET_NAMES, clientConnection, databaseNameOf, migrationsRun, pgTool, runPgTool, secretsText, serverMajor, timestamp, withClient } =
   await import('./lib/backups.mjs');
 
@@ -37,7 +37,7 @@ if (!secrets.ENCRYPTION_KEY) {
 let postgres;
 let work;
 try {
-  postgres = await findOrStartPostgres(values.database ?? process.env.DATABASE_NAME ?? 'trading_console', { create: false });
+  postgres = await findOrStartPostgres(consoleDatabaseName(values.database), { create: false });
   const database = databaseNameOf(postgres.url);
   const { major, serverVersion, migrations } = await withClient(postgres.url, async (client) => ({
     major: await serverMajor(client),

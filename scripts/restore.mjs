@@ -63,10 +63,10 @@ if (!values['no-build']) {
   pnpm(pnpmCmd, ['--filter', '@console/api...', 'run', 'build']);
 }
 
-const { dropDatabase, ensureDatabase, findOrStartPostgres, withDatabase } = await import('./lib/services.mjs');
+const { consoleDatabaseName, dropDatabase, ensureDatabase, findOrStartPostgres, withDatabase } = await import('./lib/services.mjs');
 let postgres;
 try {
-  postgres = await findOrStartPostgres(values.database ?? process.env.DATABASE_NAME ?? 'trading_console');
+  postgres = await findOrStartPostgres(consoleDatabaseName(values.database));
   const url = postgres.url;
   const database = databaseNameOf(url);
   const server = withDatabase(url, 'postgres');
