@@ -75,6 +75,14 @@ function dumpAsSql(dumpFile: string, major: number): string {
   return sql;
 }
 
+/** A whole dump, session rows included, as backups made before sessions were left out held them. */
+function legacyDump(url: string, dumpFile: string, major: number): void {
+  const lib = join(ROOT, 'scripts', 'lib', 'backups.mjs');
+  const script = `const { clientConnection, pgTool, runPgTool } = await import(${JSON.stringify(lib)}); const { dbname, env } = clientConnection(${JSON.stringify(url)}); runPgTool(pgTool('pg_dump', ${major}), ['--format=custom', '--file', ${JSON.stringify(dumpFile)}, '--dbname', dbname], env);`;
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`pg_dump failed: ${res.stderr}`);
+}
+
 /** Every secret-looking word of the backup folder's text files: what a holder of the folder could sign with. */
 function secretCandidates(folder: string): string[] {
   const words = new Set<string>();
@@ -244,6 +252,39 @@ describe('backup and restore', () => {
     const candidates = [...secretCandidates(folder), keys.ENCRYPTION_KEY];
     expect(candidates.length).toBeGreaterThan(1);
     for (const secret of candidates) await currentUser(forge(secret)).expect(401);
+  });
+
+  it('a backup made before keys and sessions left it restores without its signing key and sessions', { timeout: 120_000 }, async () => {
+    const email = 'legacy.admin@example.com';
+    const admin = await createOrResetAdmin(source.db, email, STRONG_PASSWORD);
+    const signedIn = await signInThroughHttp(source, { id: admin.id, email, password: STRONG_PASSWORD, groupId: null });
+    const [{ server_version_num: version }] = await source.db.query(`SHOW server_version_num`);
+    const folder = join(work, 'legacy-backups', 'console-legacy');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    legacyDump(source.config.databaseUrl, join(folder, 'database.dump'), Math.floor(Number(version) / 10000));
+    writeFileSync(join(folder, 'secrets.env'), `JWT_SECRET=${keys.JWT_SECRET}\nENCRYPTION_KEY=${keys.ENCRYPTION_KEY}\n`, { mode: 0o600 });
+
+    const target = newDatabase();
+    extraDatabases.push(target);
+    const targetSecrets = join(work, 'legacy-target', 'secrets.env');
+    const restore = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const written = secretsFile(targetSecrets);
+    expect(written.ENCRYPTION_KEY).toBe(keys.ENCRYPTION_KEY);
+    expect(written.JWT_SECRET).not.toBe(keys.JWT_SECRET);
+    await withAdminClient(target.url, async (c) => {
+      expect((await c.query(`SELECT count(*)::int AS n FROM token_families`)).rows[0].n).toBe(0);
+      expect((await c.query(`SELECT count(*)::int AS n FROM refresh_tokens`)).rows[0].n).toBe(0);
+      expect((await c.query(`SELECT id FROM users WHERE email = $1`, [email])).rows).toEqual([{ id: admin.id }]);
+    });
+    // The session the dump held is not a session of the restored console, even under the old signing key.
+    const onRestored = await createTestApp({ JWT_SECRET: keys.JWT_SECRET, ENCRYPTION_KEY: keys.ENCRYPTION_KEY }, target);
+    try {
+      await onRestored.http().get(P(API_PATHS.currentUser)).set(...auth(signedIn.access)).expect(401);
+    } finally {
+      await onRestored.close();
+    }
   });
 
   it('a backup from an older version restores into the newer code; a non-empty database and another key are refused unless told', { timeout: 120_000 }, async () => {
