@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CAPTCHA_LEVEL_PARAM, CAPTCHA_LEVELS, MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { CAPTCHA_LEVEL_PARAM, CAPTCHA_LEVELS, ERROR_CODES, MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { CurrentPrincipal, Public, SignedIn } from '../access/access.decorators';
 import { clientAddress } from '../access/access.guard';
 import type { Principal } from '../access/principal';
@@ -53,6 +53,10 @@ export class AuthController {
   @Post('login/')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens whose second factor is pending' })
+  @ApiBadRequestResponse({
+    description: `Invalid credentials or bot-check; code "${ERROR_CODES.harderBotCheck}" when the account is past its failure threshold: solve a challenge asked with ?${CAPTCHA_LEVEL_PARAM}=harder and send its captcha_token`,
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures from this address, or for this account from this address (Retry-After)' })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPairDto> {
     const pair = await this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
     return keepRefreshInCookie(req, res, pair, this.config.refreshTokenTtlSeconds);
