@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run backup [-- DIR]`: one folder, DIR/<database>-<UTC time>/, holding a pg_dump of the console's
-// database (custom format, one consistent snapshot), the secrets file with the encryption key, and a
-// manifest. The database is the one `npm start` uses: DATABASE_URL, else localhost:5432 (DATABASE_NAME,
+// database (custom format, one consistent snapshot) without the live sessions' rows, a manifest, and, when
+// BACKUP_PASSPHRASE is set, the ENCRYPTION_KEY sealed with it. Never JWT_SECRET: a backup folder must not
+// open the running system (a restore makes a new one). The database is the one `npm start` uses: DATABASE_URL, else localhost:5432 (DATABASE_NAME,
 // default trading_console), else the embedded PostgreSQL in .data/postgres. DIR: the argument, else
-// BACKUP_DIR, else ./backups. --secrets-file F reads the keys from F instead of .data/secrets.env.
+// BACKUP_DIR, else ./backups. --secrets-file F reads the encryption key from F instead of .data/secrets.env.
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,26 +19,26 @@ const { values, positionals } = parseArgs({
 if (positionals.length > 1) fail('Usage: npm run backup -- [DIR] [--secrets-file F] [--database NAME]');
 
 const { readSecretsFile, SECRETS_FILE } = await import('./lib/app.mjs');
-const { findOrStartPostgres } = await import('./lib/services.mjs');
-const { BACKUP_FILES, SECRET_NAMES, clientConnection, databaseNameOf, migrationsRun, pgTool, runPgTool, secretsText, serverMajor, timestamp, withClient } =
+const { consoleDatabaseName, findOrStartPostgres } = await import('./lib/services.mjs');
+const { BACKUP_FILES, SESSION_TABLES, clientConnection, databaseNameOf, encryptKeyFile, keyCheck, migrationsRun, pgTool, runPgTool, serverMajor, timestamp, withClient } =
   await import('./lib/backups.mjs');
 
 const backupDir = resolve(positionals[0] ?? process.env.BACKUP_DIR ?? join(ROOT, 'backups'));
 const secretsFile = resolve(values['secrets-file'] ?? SECRETS_FILE);
 
-// The keys in force, as `npm start` takes them: the environment over the file.
-const saved = readSecretsFile(secretsFile);
-const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, process.env[name] ?? saved[name]]));
-const fromEnvironment = SECRET_NAMES.filter((name) => process.env[name]);
-const secretsSource = fromEnvironment.length === SECRET_NAMES.length ? 'the environment' : fromEnvironment.length ? `the environment and ${secretsFile}` : secretsFile;
-if (!secrets.ENCRYPTION_KEY) {
+// The encryption key in force, as `npm start` takes it: the environment over the file.
+const encryptionKey = process.env.ENCRYPTION_KEY ?? readSecretsFile(secretsFile).ENCRYPTION_KEY;
+const keySource = process.env.ENCRYPTION_KEY ? 'the environment' : secretsFile;
+if (!encryptionKey) {
   fail(`No ENCRYPTION_KEY in the environment nor in ${secretsFile}: a dump without its key loses every encrypted secret in it. Point --secrets-file at the console's secrets file.`);
 }
+const passphrase = process.env.BACKUP_PASSPHRASE;
+if (passphrase !== undefined && passphrase.length < 12) fail('BACKUP_PASSPHRASE must be at least 12 characters: it is all that guards the encryption key in the backup');
 
 let postgres;
 let work;
 try {
-  postgres = await findOrStartPostgres(values.database ?? process.env.DATABASE_NAME ?? 'trading_console', { create: false });
+  postgres = await findOrStartPostgres(consoleDatabaseName(values.database), { create: false });
   const database = databaseNameOf(postgres.url);
   const { major, serverVersion, migrations } = await withClient(postgres.url, async (client) => ({
     major: await serverMajor(client),
@@ -59,10 +60,13 @@ try {
   // pg_dump reads everything in one repeatable-read transaction: a consistent snapshot while the console runs.
   const { dbname, env } = clientConnection(postgres.url);
   writeFileSync(dumpFile, '', { mode: 0o600 });
-  runPgTool(pgDump, ['--format=custom', '--file', dumpFile, '--dbname', dbname], env);
+  // The sessions' tables come without their rows: with them, anyone holding the folder and the signing key
+  // of the day would be signed in as their users.
+  const sessionData = SESSION_TABLES.map((table) => `--exclude-table-data=public.${table}`);
+  runPgTool(pgDump, ['--format=custom', ...sessionData, '--file', dumpFile, '--dbname', dbname], env);
   chmodSync(dumpFile, 0o600);
 
-  writeFileSync(join(work, BACKUP_FILES.secrets), secretsText(secrets), { mode: 0o600 });
+  if (passphrase) writeFileSync(join(work, BACKUP_FILES.encryptedKey), encryptKeyFile(encryptionKey, passphrase), { mode: 0o600 });
   const manifest = {
     created_at: new Date().toISOString(),
     database,
@@ -70,7 +74,10 @@ try {
     pg_dump: runPgTool(pgDump, ['--version']).stdout.trim(),
     last_migration: migrations.at(-1) ?? null,
     migrations: migrations.length,
-    files: BACKUP_FILES,
+    sessions_excluded: SESSION_TABLES,
+    encryption_key: passphrase ? `in ${BACKUP_FILES.encryptedKey}, sealed with BACKUP_PASSPHRASE` : 'not in the backup: kept apart by the operator',
+    encryption_key_check: keyCheck(encryptionKey),
+    files: { dump: BACKUP_FILES.dump, manifest: BACKUP_FILES.manifest, ...(passphrase ? { encryptedKey: BACKUP_FILES.encryptedKey } : {}) },
   };
   writeFileSync(join(work, BACKUP_FILES.manifest), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
   renameSync(work, folder);
@@ -78,8 +85,9 @@ try {
 
   const size = (name) => `${(statSync(join(folder, name)).size / 1024).toFixed(1)} KiB`;
   console.log(`Backup written: ${folder}`);
-  console.log(`  ${BACKUP_FILES.dump}  pg_dump custom format, ${size(BACKUP_FILES.dump)}, ${migrations.length} migrations run (last: ${manifest.last_migration ?? 'none'})`);
-  console.log(`  ${BACKUP_FILES.secrets}  JWT_SECRET and ENCRYPTION_KEY (from ${secretsSource}): keep a copy apart from the dumps`);
+  console.log(`  ${BACKUP_FILES.dump}  pg_dump custom format, ${size(BACKUP_FILES.dump)}, ${migrations.length} migrations run (last: ${manifest.last_migration ?? 'none'}), no session rows`);
+  if (passphrase) console.log(`  ${BACKUP_FILES.encryptedKey}  ENCRYPTION_KEY (from ${keySource}) sealed with BACKUP_PASSPHRASE: the restore asks for the same passphrase`);
+  else console.log(`  ENCRYPTION_KEY is not in the backup (no BACKUP_PASSPHRASE): keep a copy of it (from ${keySource}) apart; the restore needs it`);
   console.log(`  ${BACKUP_FILES.manifest}`);
   console.log(`Restore with: npm run restore -- ${folder}`);
 } catch (error) {

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm run restore -- FOLDER`: rebuilds the console's database from a folder `npm run backup` wrote,
-// runs the migrations this checkout has and the backup lacks, and puts the secrets file back.
+// empties the sessions' tables, runs the migrations this checkout has and the backup lacks, and writes
+// the secrets file: the backup's ENCRYPTION_KEY and a new JWT_SECRET (a restore signs everyone out).
+// The key comes from --secrets-from F (a copy kept apart), else the backup's sealed key file opened
+// with BACKUP_PASSPHRASE, else the clear secrets.env an older backup held, else the key in force here
+// (ENCRYPTION_KEY or the secrets file) when the manifest's check says it is the backup's.
 // The target is found as `npm start` finds it (DATABASE_URL, else DATABASE_NAME or --database on
 // localhost:5432 or the embedded PostgreSQL), created when missing. It refuses a database that holds
-// anything (--force drops and recreates it) and a secrets file with other keys (--replace-secrets
-// keeps that file beside as secrets.env.replaced-<time>). --secrets-from F takes the keys from F instead
-// of the folder's copy; --secrets-file F writes them to F instead of .data/secrets.env; --no-build skips
+// anything (--force drops and recreates it) and a secrets file with another ENCRYPTION_KEY (--replace-secrets
+// keeps that file beside as secrets.env.replaced-<time>). --secrets-file F writes the keys to F instead
+// of .data/secrets.env; --no-build skips
 // the install and build the migrations need (for a checkout already built).
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
@@ -30,29 +34,61 @@ if (positionals.length !== 1) {
 }
 
 const folder = resolve(positionals[0]);
-const { BACKUP_FILES, SECRET_NAMES, clientConnection, databaseNameOf, migrationsRun, pgTool, runPgTool, secretsText, serverMajor, timestamp, userRelationCount, withClient } =
+const { BACKUP_FILES, SESSION_TABLES, clientConnection, databaseNameOf, decryptKeyFile, keyCheck, migrationsRun, newJwtSecret, pgTool, runPgTool, secretsText, serverMajor, timestamp, userRelationCount, withClient } =
   await import('./lib/backups.mjs');
 const dumpFile = join(folder, BACKUP_FILES.dump);
-// The keys may have been kept apart from the dumps: --secrets-from names that copy.
-const backupSecretsFile = resolve(values['secrets-from'] ?? join(folder, BACKUP_FILES.secrets));
 if (!existsSync(dumpFile)) fail(`${dumpFile} is missing: ${folder} is not a backup folder written by npm run backup`);
-if (!existsSync(backupSecretsFile)) fail(`${backupSecretsFile} is missing: name the backup's secrets file with --secrets-from F (without its ENCRYPTION_KEY the stored secrets cannot be read)`);
 
 // Everything that can refuse is checked before the database is touched.
 const { readSecretsFile, SECRETS_FILE, cli } = await import('./lib/app.mjs');
 const secretsFile = resolve(values['secrets-file'] ?? SECRETS_FILE);
-const restored = readSecretsFile(backupSecretsFile);
-if (!restored.ENCRYPTION_KEY) fail(`${backupSecretsFile} holds no ENCRYPTION_KEY`);
 const current = readSecretsFile(secretsFile);
-const differing = SECRET_NAMES.filter((name) => current[name] && current[name] !== restored[name]);
-if (differing.length && !values['replace-secrets']) {
+const manifestFile = join(folder, BACKUP_FILES.manifest);
+const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+const { encryptionKey, keySource } = backupEncryptionKey();
+if (manifest.encryption_key_check && keyCheck(encryptionKey) !== manifest.encryption_key_check) {
+  fail(`The ENCRYPTION_KEY from ${keySource} is not the one this backup was made with: its stored secrets could not be read`);
+}
+if (current.ENCRYPTION_KEY && current.ENCRYPTION_KEY !== encryptionKey && !values['replace-secrets']) {
   fail(
-    `${secretsFile} holds a different ${differing.join(' and ')} than the backup. The backup's secrets are encrypted with its own key: ` +
-      'run again with --replace-secrets to put the backup\'s keys in place (the current file is kept beside it), or --secrets-file to write them elsewhere.',
+    `${secretsFile} holds a different ENCRYPTION_KEY than the backup. The backup's secrets are encrypted with its own key: ` +
+      'run again with --replace-secrets to put the backup\'s key in place (the current file is kept beside it), or --secrets-file to write them elsewhere.',
   );
 }
-if (process.env.ENCRYPTION_KEY && process.env.ENCRYPTION_KEY !== restored.ENCRYPTION_KEY) {
+if (process.env.ENCRYPTION_KEY && process.env.ENCRYPTION_KEY !== encryptionKey) {
   log(`warning: ENCRYPTION_KEY in this environment is not the backup's; the console started with it cannot read the restored secrets (the backup's key is in ${secretsFile} after this)`);
+}
+
+/** The backup's ENCRYPTION_KEY, from the first source that has it (see the top of this file), or a stop saying what is needed. */
+function backupEncryptionKey() {
+  if (values['secrets-from']) {
+    const from = resolve(values['secrets-from']);
+    if (!existsSync(from)) fail(`${from} is missing`);
+    const key = readSecretsFile(from).ENCRYPTION_KEY;
+    if (!key) fail(`${from} holds no ENCRYPTION_KEY`);
+    return { encryptionKey: key, keySource: from };
+  }
+  const sealed = join(folder, BACKUP_FILES.encryptedKey);
+  if (existsSync(sealed)) {
+    if (!process.env.BACKUP_PASSPHRASE) fail(`${sealed} is sealed with a passphrase: set BACKUP_PASSPHRASE to the one the backup was made with`);
+    try {
+      return { encryptionKey: decryptKeyFile(readFileSync(sealed, 'utf8'), process.env.BACKUP_PASSPHRASE), keySource: sealed };
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+  // A backup made before keys left the folder: only its encryption key is taken, never its signing key.
+  const legacy = join(folder, BACKUP_FILES.legacySecrets);
+  const legacyKey = existsSync(legacy) ? readSecretsFile(legacy).ENCRYPTION_KEY : undefined;
+  if (legacyKey) return { encryptionKey: legacyKey, keySource: legacy };
+  const inForce = process.env.ENCRYPTION_KEY ?? current.ENCRYPTION_KEY;
+  if (inForce && manifest.encryption_key_check && keyCheck(inForce) === manifest.encryption_key_check) {
+    return { encryptionKey: inForce, keySource: process.env.ENCRYPTION_KEY ? 'the environment' : secretsFile };
+  }
+  fail(
+    `${folder} holds no ENCRYPTION_KEY and the key in force here is not the backup's: name a copy of the secrets file kept apart with ` +
+      '--secrets-from F (without its ENCRYPTION_KEY the stored secrets cannot be read)',
+  );
 }
 
 if (!values['no-build']) {
@@ -63,10 +99,10 @@ if (!values['no-build']) {
   pnpm(pnpmCmd, ['--filter', '@console/api...', 'run', 'build']);
 }
 
-const { dropDatabase, ensureDatabase, findOrStartPostgres, withDatabase } = await import('./lib/services.mjs');
+const { consoleDatabaseName, dropDatabase, ensureDatabase, findOrStartPostgres, withDatabase } = await import('./lib/services.mjs');
 let postgres;
 try {
-  postgres = await findOrStartPostgres(values.database ?? process.env.DATABASE_NAME ?? 'trading_console');
+  postgres = await findOrStartPostgres(consoleDatabaseName(values.database));
   const url = postgres.url;
   const database = databaseNameOf(url);
   const server = withDatabase(url, 'postgres');
@@ -92,25 +128,27 @@ try {
   // One transaction: a restore that fails part way leaves the database as empty as it was.
   runPgTool(pgRestore, ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', '--dbname', dbname, dumpFile], env);
   const before = await withClient(url, migrationsRun);
+  // Backups made before sessions were left out hold them: no session of the backed-up system survives.
+  await withClient(url, (client) => client.query(`TRUNCATE ${SESSION_TABLES.join(', ')}`));
 
   log(cli({ DATABASE_URL: url }, ['migrate']));
   const after = await withClient(url, migrationsRun);
 
-  let secretsNote = `${secretsFile} already holds the backup's keys`;
-  if (SECRET_NAMES.some((name) => current[name] !== restored[name])) {
-    mkdirSync(dirname(secretsFile), { recursive: true, mode: 0o700 });
-    let kept = '';
-    if (existsSync(secretsFile)) {
-      kept = `${secretsFile}.replaced-${timestamp()}`;
-      copyFileSync(secretsFile, kept);
-    }
-    writeFileSync(secretsFile, secretsText(restored), { mode: 0o600 });
-    secretsNote = `${secretsFile} written${kept ? ` (the previous one kept as ${kept})` : ''}`;
+  // A new signing key: every token signed before the restore is refused, so everyone signs in again.
+  mkdirSync(dirname(secretsFile), { recursive: true, mode: 0o700 });
+  let kept = '';
+  if (current.ENCRYPTION_KEY && current.ENCRYPTION_KEY !== encryptionKey) {
+    kept = `${secretsFile}.replaced-${timestamp()}`;
+    copyFileSync(secretsFile, kept);
   }
+  writeFileSync(secretsFile, secretsText({ JWT_SECRET: newJwtSecret(), ENCRYPTION_KEY: encryptionKey }), { mode: 0o600 });
+  const secretsNote = `${secretsFile} written: the backup's ENCRYPTION_KEY (from ${keySource}) and a new JWT_SECRET${kept ? ` (the previous file kept as ${kept})` : ''}`;
 
   console.log(`Restored ${folder} into database "${database}" (${new URL(url).host})`);
   console.log(`  migrations: ${before.length} in the backup, ${after.length - before.length} run now${after.length > before.length ? ` (${after.slice(before.length).join(', ')})` : ''}`);
   console.log(`  secrets: ${secretsNote}`);
+  console.log('  sessions: none restored; everyone signs in again');
+  if (process.env.JWT_SECRET) console.log('  JWT_SECRET is set in this environment and wins over the file: give the console a new one (openssl rand -hex 48)');
   if (!process.env.DATABASE_URL && database !== 'trading_console') console.log(`Start the console on it with: DATABASE_NAME=${database} npm start`);
 } catch (error) {
   await postgres?.stop().catch(() => {});

@@ -15,7 +15,7 @@ installDependencies(pnpmCmd);
 log('building');
 pnpm(pnpmCmd, ['run', 'build']);
 
-const { findOrStartPostgres, findOrStartRedis } = await import('./lib/services.mjs');
+const { consoleDatabaseName, findOrStartPostgres, findOrStartRedis } = await import('./lib/services.mjs');
 const { cli, engineHistory, loadOrCreateSecrets, migrate, startApiAndWorker } = await import('./lib/app.mjs');
 
 const stops = [];
@@ -25,7 +25,7 @@ async function shutdown(code) {
 }
 
 try {
-  const postgres = await findOrStartPostgres(process.env.DATABASE_NAME ?? 'trading_console');
+  const postgres = await findOrStartPostgres(consoleDatabaseName());
   stops.push(postgres.stop);
   const redis = await findOrStartRedis();
   stops.push(redis.stop);

@@ -1,6 +1,7 @@
 // What `npm run backup` and `npm run restore` share: the backup folder's layout, the PostgreSQL client
-// tools that match a server, and the secrets that go with a dump. Needs installed dependencies.
+// tools that match a server, and how the encryption key goes with a dump. Needs installed dependencies.
 import { spawnSync } from 'node:child_process';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
@@ -9,10 +10,65 @@ import { ROOT } from './toolchain.mjs';
 const require = createRequire(join(ROOT, 'package.json'));
 const pg = require('pg');
 
-/** The files of one backup folder. */
-export const BACKUP_FILES = { dump: 'database.dump', secrets: 'secrets.env', manifest: 'manifest.json' };
-/** The keys a backup must carry: without ENCRYPTION_KEY the secrets stored in the dump cannot be read. */
+/**
+ * The files of one backup folder. `encryptedKey` is there only when BACKUP_PASSPHRASE was given;
+ * `legacySecrets` is what backups made before held in the clear (both keys), read by a restore only.
+ */
+export const BACKUP_FILES = { dump: 'database.dump', encryptedKey: 'encryption-key.enc', manifest: 'manifest.json', legacySecrets: 'secrets.env' };
+/** The keys of a secrets file, in the order `npm start` writes them. */
 export const SECRET_NAMES = ['JWT_SECRET', 'ENCRYPTION_KEY'];
+/**
+ * Tables whose rows are live sessions: a backup holds their structure, not their data, and a restore
+ * empties them (older backups held them), so a backup folder never opens the running system.
+ */
+export const SESSION_TABLES = ['token_families', 'refresh_tokens'];
+
+/** A new token-signing secret, as `npm start` makes one: a restore signs everyone out. */
+export function newJwtSecret() {
+  return randomBytes(48).toString('hex');
+}
+
+// scrypt at N=2^17, r=8 (128 MiB, about half a second): a passphrase is guessed slowly, once per try.
+const KEY_FILE_FORMAT = 'trading-console-backup-key/1';
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1 };
+const SCRYPT_MAXMEM = 256 * 1024 * 1024;
+
+/** ENCRYPTION_KEY sealed with the operator's passphrase: scrypt, then AES-256-GCM. The file's JSON text. */
+export function encryptKeyFile(encryptionKey, passphrase) {
+  const salt = randomBytes(16);
+  const iv = randomBytes(12);
+  const key = scryptSync(passphrase, salt, 32, { ...SCRYPT, maxmem: SCRYPT_MAXMEM });
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(KEY_FILE_FORMAT));
+  const ciphertext = Buffer.concat([cipher.update(encryptionKey, 'utf8'), cipher.final()]);
+  const b64 = (b) => b.toString('base64');
+  const file = { format: KEY_FILE_FORMAT, kdf: 'scrypt', ...SCRYPT, cipher: 'aes-256-gcm', salt: b64(salt), iv: b64(iv), tag: b64(cipher.getAuthTag()), ciphertext: b64(ciphertext) };
+  return JSON.stringify(file, null, 2) + '\n';
+}
+
+/** The ENCRYPTION_KEY in a key file; throws on a wrong passphrase or a changed file (GCM checks both). */
+export function decryptKeyFile(text, passphrase) {
+  const file = JSON.parse(text);
+  if (file.format !== KEY_FILE_FORMAT) throw new Error(`not a backup key file (format ${file.format ?? 'missing'})`);
+  const b = (v) => Buffer.from(v, 'base64');
+  const key = scryptSync(passphrase, b(file.salt), 32, { N: file.N, r: file.r, p: file.p, maxmem: SCRYPT_MAXMEM });
+  const decipher = createDecipheriv('aes-256-gcm', key, b(file.iv));
+  decipher.setAAD(Buffer.from(KEY_FILE_FORMAT));
+  decipher.setAuthTag(b(file.tag));
+  try {
+    return Buffer.concat([decipher.update(b(file.ciphertext)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new Error('the passphrase does not open the backup\'s key file (BACKUP_PASSPHRASE is not the one it was made with)');
+  }
+}
+
+/**
+ * A check of the ENCRYPTION_KEY a backup was made with, kept in its manifest: a restore refuses another
+ * key. An HMAC under the key itself, which is 32 random bytes: it tells nothing about the key.
+ */
+export function keyCheck(encryptionKey) {
+  return createHmac('sha256', encryptionKey).update('trading-console backup key check').digest('hex');
+}
 
 /** 2026-11-26T15:49:49.123Z → 20261126T154949Z: sorts by time and is safe in a file name. */
 export function timestamp(date = new Date()) {

@@ -11,6 +11,11 @@ const Redis = require('ioredis');
 
 export const DATA_DIR = join(ROOT, '.data');
 
+/** The console's database name on a found or embedded server: --database, else DATABASE_NAME, else trading_console. */
+export function consoleDatabaseName(given) {
+  return given ?? process.env.DATABASE_NAME ?? 'trading_console';
+}
+
 export async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {

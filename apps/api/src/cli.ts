@@ -18,7 +18,7 @@ import { UsersRepository } from './privileges/users/users.repository';
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is missing');
+  if (!databaseUrl) throw new Error('DATABASE_URL is missing (from the repository root, pnpm admin:create and pnpm db:migrate find the database as npm start does)');
   switch (command) {
     case 'migrate': {
       const ran = await runMigrations(databaseUrl);

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   tokenNotValid: 'token_not_valid',
   secondFactorRequired: 'second_factor_required',
   throttled: 'throttled',
+  /** Sign-in: this account is past its failure threshold; solve a `harder` bot-check (SIGN_IN_LIMITS) and send it. */
+  harderBotCheck: 'harder_bot_check_required',
 } as const;
 
 export interface TokenPair {

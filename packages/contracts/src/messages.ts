@@ -70,6 +70,7 @@ export const OWN_MESSAGES = {
   userNotActive: 'This user is not active.',
   ownAccountDeactivation: 'You cannot delete your own account.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  harderBotCheck: 'Many sign-ins to this account have failed lately, so it now asks for a longer bot-check. Your browser solves it: try again.',
   secondFactorRequired: 'Two-factor authentication is required.',
   tokenNotValid: 'Token is invalid or expired',
   forbidden: 'You do not have permission to perform this action.',

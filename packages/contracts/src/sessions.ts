@@ -17,6 +17,26 @@ export const SIGN_IN_OUTCOME_LABELS: Record<SignInOutcome, string> = {
   inactive: 'Account deactivated',
 };
 
+/**
+ * Limits on guessing passwords (OWASP ASVS 2.2), counted so that nobody can lock the owner out: failures
+ * per account *and client address* (the limit one attacker meets, then 429) and per address (then 429);
+ * failures on the account from anywhere never refuse anyone: past `perAccount.max` in its window every
+ * attempt on that account needs the harder bot-check, `harderWorkFactor` times the usual proof of work
+ * (a few seconds in the owner's browser, as much for each guess of an attacker). Only attempts that
+ * passed a bot-check are counted, so pushing an account over its threshold is never free.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccountAndAddress: { max: 5, windowSeconds: 15 * 60 },
+  perAddress: { max: 20, windowSeconds: 60 },
+  perAccount: { max: 50, windowSeconds: 60 * 60 },
+  harderWorkFactor: 20,
+} as const;
+
+/** The bot-check's levels: `?level=harder` on the challenge asks for the costlier one. */
+export const CAPTCHA_LEVELS = ['usual', 'harder'] as const;
+export type CaptchaLevel = (typeof CAPTCHA_LEVELS)[number];
+export const CAPTCHA_LEVEL_PARAM = 'level';
+
 export const SESSION_LIMITS = {
   /** The history reaches this far back (older rows also leave with the logs they are). */
   historyDays: 90,

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { isIP } from 'node:net';
 import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, LIVE_PARAMS, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
@@ -98,6 +99,13 @@ function bearerToken(req: Request): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The client's address: what a trusted hop's X-Forwarded-For names, only when that is a valid IP, else the
+ * socket's peer. Any other text there (markup, a 300-digit string, a tab-injected value) would otherwise
+ * be stored and shown in sessions, history, new-device notices and Telegram.
+ */
 export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? '';
+  const forwarded = req.ip?.trim();
+  if (forwarded && isIP(forwarded)) return forwarded;
+  return req.socket.remoteAddress ?? '';
 }

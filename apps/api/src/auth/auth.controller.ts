@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { CAPTCHA_LEVEL_PARAM, CAPTCHA_LEVELS, ERROR_CODES, MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { CurrentPrincipal, Public, SignedIn } from '../access/access.decorators';
 import { clientAddress } from '../access/access.guard';
 import type { Principal } from '../access/principal';
@@ -36,8 +36,9 @@ export class AuthController {
   @Public()
   @Get('captcha-challenge/')
   @ApiOkResponse({ description: 'An ALTCHA challenge, or {provider} when another provider (or none) is configured' })
-  challenge() {
-    return this.captcha.challenge();
+  @ApiQuery({ name: CAPTCHA_LEVEL_PARAM, required: false, enum: CAPTCHA_LEVELS, description: 'harder: the costlier proof a sign-in asks for past its account failure threshold' })
+  challenge(@Query(CAPTCHA_LEVEL_PARAM) level?: unknown) {
+    return this.captcha.challenge(level === 'harder' ? 'harder' : 'usual');
   }
 
   @Public()
@@ -52,6 +53,10 @@ export class AuthController {
   @Post('login/')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens whose second factor is pending' })
+  @ApiBadRequestResponse({
+    description: `Invalid credentials or bot-check; code "${ERROR_CODES.harderBotCheck}" when the account is past its failure threshold: solve a challenge asked with ?${CAPTCHA_LEVEL_PARAM}=harder and send its captcha_token`,
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures from this address, or for this account from this address (Retry-After)' })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPairDto> {
     const pair = await this.auth.login(body.email, body.password, body.captcha_token ?? undefined, clientOf(req));
     return keepRefreshInCookie(req, res, pair, this.config.refreshTokenTtlSeconds);

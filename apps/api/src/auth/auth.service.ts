@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CurrentUser, EMAIL_PATTERN, MESSAGES, TokenPair, TotpCreateAnswer } from '@console/contracts';
+import { CurrentUser, EMAIL_PATTERN, ERROR_CODES, MESSAGES, OWN_MESSAGES, SIGN_IN_LIMITS, TokenPair, TotpCreateAnswer } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { Clock } from '../common/clock/clock';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -41,16 +41,19 @@ export class AuthService {
   async login(email: string, password: string, captchaToken: string | undefined, client: ClientInfo): Promise<TokenPair> {
     const normalized = email.trim();
     if (!EMAIL_PATTERN.test(normalized)) throw FieldValidationError.of('email', MESSAGES.emailInvalid);
+    const limits = signInLimits(normalized, client.ip);
+    // Past the account's failure threshold nobody is refused (that would let anyone lock the owner out):
+    // every attempt on it must bring the harder bot-check instead, where the check has one.
+    const harder = this.captcha.hasLevels && (await this.limiter.count(limits.account)) >= SIGN_IN_LIMITS.perAccount.max;
     // The bot-check comes first and takes no attempt: failing it judges no password, and must not let
-    // anyone lock an account without solving challenges.
-    if (!(await this.captcha.redeem(captchaToken))) {
+    // anyone push an account over its threshold without solving challenges.
+    if (!(await this.captcha.redeem(captchaToken, harder ? 'harder' : 'usual'))) {
       signInFailures.inc({ reason: 'captcha' });
       await this.failedSignIn(normalized, 'captcha', client);
-      throw new BadRequestDetail(MESSAGES.captchaFailed);
+      throw harder ? new BadRequestDetail(OWN_MESSAGES.harderBotCheck, ERROR_CODES.harderBotCheck) : new BadRequestDetail(MESSAGES.captchaFailed);
     }
-    // Taken before the password is judged, so parallel guesses cannot get past the limit.
-    const limits = signInLimits(normalized, client.ip);
-    await this.limiter.take(limits).catch(async (refusal: unknown) => {
+    // Taken before the password is judged, so parallel guesses cannot get past the limits.
+    await this.limiter.take(limits.refusing).catch(async (refusal: unknown) => {
       if (refusal instanceof TooManyAttemptsError) {
         signInFailures.inc({ reason: 'locked' });
         signInLockouts.inc({ step: 'password' });
@@ -58,6 +61,7 @@ export class AuthService {
       }
       throw refusal;
     });
+    await this.limiter.note([limits.account]);
     const user = await this.users.signInRecord(this.dataSource, normalized);
     const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk || !user.is_active) {
@@ -66,7 +70,7 @@ export class AuthService {
       await this.audit.write({ type: 'user', event_type: 'login_failed', user_id: user?.id ?? null, log_data: { email: normalized, reason, ...client } });
       throw new BadRequestDetail(MESSAGES.loginInvalid);
     }
-    await this.limiter.refund(limits);
+    await this.limiter.refund([...limits.refusing, limits.account]);
     return this.dataSource.transaction(async (manager) => {
       const pair = await this.sessions.startFamily(user.id, false, manager, client);
       await this.audit.write({ type: 'user', event_type: 'login_password_ok', user_id: user.id, log_data: { email: normalized, ...client } }, manager);

@@ -4,7 +4,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CaptchaVerifyAnswer, RecaptchaChallenge } from '@console/contracts';
+import { CaptchaLevel, CaptchaVerifyAnswer, RecaptchaChallenge, SIGN_IN_LIMITS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken, sha256 } from '../common/crypto/secrets';
 import { CaptchaProofsRepository } from './captcha-proofs.repository';
@@ -45,13 +45,18 @@ export class CaptchaService implements OnModuleInit {
     return this.config.captchaProvider !== 'off';
   }
 
-  async challenge(): Promise<CaptchaChallenge> {
+  /** Whether the check has a costlier level: only ALTCHA's proof of work can be made to cost more. */
+  get hasLevels(): boolean {
+    return this.config.captchaProvider === 'altcha';
+  }
+
+  async challenge(level: CaptchaLevel = 'usual'): Promise<CaptchaChallenge> {
     if (this.config.captchaProvider === 'off') return { provider: 'off' };
     // The SPA renders Google's widget with the site key, then verifies its answer here.
     if (this.config.captchaProvider === 'recaptcha') return { provider: 'recaptcha', site_key: this.config.recaptchaSiteKey };
     // Deterministic mode: the server picks the counter, so the work is known (the solver counts up to it)
     // and varies around CAPTCHA_WORK so that no two challenges cost exactly the same.
-    const work = this.config.captchaWork;
+    const work = this.config.captchaWork * (level === 'harder' ? SIGN_IN_LIMITS.harderWorkFactor : 1);
     const challenge = await createChallenge({
       algorithm: ALTCHA_ALGORITHM,
       cost: 1,
@@ -68,31 +73,35 @@ export class CaptchaService implements OnModuleInit {
     const passed = await this.check(response ?? '');
     if (!passed) return { is_robot: true, captcha_token: null };
     const token = randomToken();
-    await this.proofs.addPass(this.dataSource, sha256(token), CAPTCHA_PASS_TTL_SECONDS);
+    await this.proofs.addPass(this.dataSource, sha256(token), CAPTCHA_PASS_TTL_SECONDS, passed);
     return { is_robot: false, captcha_token: token };
   }
 
-  /** Spends a captcha_token; true only once, and only within its lifetime. Always true when the check is off. */
-  async redeem(token: string | undefined): Promise<boolean> {
+  /**
+   * Spends a captcha_token of at least `level`; true only once, and only within its lifetime. Always
+   * true when the check is off.
+   */
+  async redeem(token: string | undefined, level: CaptchaLevel = 'usual'): Promise<boolean> {
     if (!this.enabled) return true;
     if (!token) return false;
-    return this.proofs.redeemPass(this.dataSource, sha256(token));
+    return this.proofs.redeemPass(this.dataSource, sha256(token), level);
   }
 
-  private async check(response: string): Promise<boolean> {
+  /** The level the answer proves, or null when it proves nothing. */
+  private async check(response: string): Promise<CaptchaLevel | null> {
     switch (this.config.captchaProvider) {
       case 'off':
-        return true;
+        return 'usual';
       case 'altcha':
         return this.checkAltcha(response);
       case 'recaptcha':
-        return this.checkRecaptcha(response);
+        return (await this.checkRecaptcha(response)) ? 'usual' : null;
     }
   }
 
-  private async checkAltcha(response: string): Promise<boolean> {
+  private async checkAltcha(response: string): Promise<CaptchaLevel | null> {
     const payload = altchaPayloadOf(response);
-    if (!payload) return false;
+    if (!payload) return null;
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -100,9 +109,13 @@ export class CaptchaService implements OnModuleInit {
       hmacSignatureSecret: this.hmacKey,
       hmacKeySignatureSecret: this.hmacKeySignatureKey,
     }).catch(() => null);
-    if (!result?.verified) return false;
+    if (!result?.verified) return null;
     // A solved challenge is accepted once: its signature is remembered until it would expire anyway.
-    return this.proofs.acceptSolutionOnce(this.dataSource, sha256(`altcha:${payload.challenge.signature}`), CHALLENGE_TTL_SECONDS);
+    if (!(await this.proofs.acceptSolutionOnce(this.dataSource, sha256(`altcha:${payload.challenge.signature}`), CHALLENGE_TTL_SECONDS))) return null;
+    // The counter is the work done (the signed key was derived from it): a harder challenge's lowest
+    // counter is the harder level's floor, which no usual challenge reaches.
+    const harderFloor = Math.ceil((this.config.captchaWork * SIGN_IN_LIMITS.harderWorkFactor) / 2);
+    return payload.solution.counter >= harderFloor ? 'harder' : 'usual';
   }
 
   private async checkRecaptcha(response: string): Promise<boolean> {

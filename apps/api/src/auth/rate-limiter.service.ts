@@ -1,20 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { SIGN_IN_LIMITS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
-
-/**
- * Limits on guessing, counted so that nobody can lock the owner out cheaply: 5 failures per account
- * *and client address* per 15 minutes (the guessing limit a single attacker meets), 20 failures per
- * address per minute, and the account as a whole only after 50 failures from anywhere within an hour.
- * Each attempt also needs a fresh, single-use bot-check (proof of work).
- */
-export const SIGN_IN_LIMITS = {
-  perAccountAndAddress: { max: 5, windowSeconds: 15 * 60 },
-  perAddress: { max: 20, windowSeconds: 60 },
-  perAccount: { max: 50, windowSeconds: 60 * 60 },
-} as const;
 
 /** Authenticator codes come after a right password, so the account's own counter stays tight. */
 const TOTP_LIMITS = {
@@ -121,19 +110,35 @@ export class RateLimiterService implements OnModuleDestroy {
     await Promise.all(keys.map((k) => this.limiters[k.limit].reward(k.key)));
   }
 
+  /** Counts an attempt without ever refusing it: the account's failures decide the proof asked, not a 429. */
+  async note(keys: LimitedKey[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.limiters[k.limit].penalty(k.key)));
+  }
+
+  /** The attempts counted so far in the key's window. */
+  async count(key: LimitedKey): Promise<number> {
+    return (await this.limiters[key.limit].get(key.key))?.consumedPoints ?? 0;
+  }
+
   /** Forgets the counters, e.g. an account's code failures once a code was right. */
   async reset(keys: LimitedKey[]): Promise<void> {
     await Promise.all(keys.map((k) => this.limiters[k.limit].delete(k.key)));
   }
 }
 
-export function signInLimits(email: string, address: string): LimitedKey[] {
+/**
+ * A password attempt's counters: `refusing` (per account and address, per address) answer 429 when used
+ * up; `account` only counts, and past its threshold the sign-in asks for the harder bot-check instead.
+ */
+export function signInLimits(email: string, address: string): { refusing: LimitedKey[]; account: LimitedKey } {
   const account = email.trim().toLowerCase();
-  return [
-    { limit: 'login:pair', key: `${account}|${address}` },
-    { limit: 'login:addr', key: address },
-    { limit: 'login:acct', key: account },
-  ];
+  return {
+    refusing: [
+      { limit: 'login:pair', key: `${account}|${address}` },
+      { limit: 'login:addr', key: address },
+    ],
+    account: { limit: 'login:acct', key: account },
+  };
 }
 
 export function totpLimits(userId: number, address: string): LimitedKey[] {

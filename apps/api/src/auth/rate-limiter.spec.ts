@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { auth, makeUser, secretOf, sessionFor, totpCode, uniqueEmail, wrongTotpCode } from '../test/factories';
 import { clearRedisPrefix, createTestApp, TestContext } from '../test/harness';
-import { RateLimiterService, SIGN_IN_LIMITS, signInLimits } from './rate-limiter.service';
+import { SIGN_IN_LIMITS } from '@console/contracts';
+import { RateLimiterService, signInLimits } from './rate-limiter.service';
 
 const P = '/api/v2/users';
 const PARALLEL = 20;
@@ -92,7 +93,7 @@ describe('limits on guessing under parallel requests', () => {
     await login(user.email, user.password).expect(429);
   });
 
-  it('failures from one address do not lock the owner out from another; the account locks only at the much higher count', async () => {
+  it('failures from one address do not lock the owner out from another, nor do many addresses together', async () => {
     const user = await makeUser(ctx.db);
     const from = (address: string) => (password: string) => ctx.http().post(`${P}/login/`).set('X-Forwarded-For', address).send({ email: user.email, password });
     const attacker = from('198.51.100.7');
@@ -100,15 +101,16 @@ describe('limits on guessing under parallel requests', () => {
     await attacker(user.password).expect(429);
     await from('203.0.113.10')(user.password).expect(200);
 
-    // Many addresses together reach the account's own limit: then every address is refused.
+    // Many addresses together pass the account's threshold: nobody is refused for it (with the bot-check
+    // on, a harder one is asked for: sign-in-lockout.spec.ts; here it is off and has no levels).
     const { max: accountMax } = SIGN_IN_LIMITS.perAccount;
-    for (let i = 0; i < accountMax - max; i++) await from(`198.51.100.${100 + Math.floor(i / max)}`)('Wrong!pass1').expect(400);
-    await from('203.0.113.11')(user.password).expect(429);
+    for (let i = 0; i < accountMax; i++) await from(`198.51.100.${100 + Math.floor(i / max)}`)('Wrong!pass1').expect(400);
+    await from('203.0.113.11')(user.password).expect(200);
   });
 
   it('a refund whose window has ended gives no credit in the next one', async () => {
     const limiter = ctx.app.get(RateLimiterService);
-    const limits = signInLimits(uniqueEmail('late'), '192.0.2.1');
+    const limits = signInLimits(uniqueEmail('late'), '192.0.2.1').refusing;
     await limiter.refund(limits);
     await limiter.refund(limits);
     expect(await ctx.redis.keys(`${ctx.config.redisPrefix}:ratelimit:*`)).toEqual([]);

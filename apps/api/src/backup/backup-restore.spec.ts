@@ -3,12 +3,13 @@
  * database is dumped, restored into a new one, and the console on the restored one signs its admin in
  * and reads back every secret. Runs the scripts as an operator would, against the API's build.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
+import * as jwt from 'jsonwebtoken';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,6 +28,7 @@ const ROOT = join(__dirname, '../../../..');
 const P = (path: string) => `${API_PREFIX}${path}`;
 const EXCHANGE_SECRET = 'exchange-Secret-4e1d9b';
 const TELEGRAM_TOKEN = '123456789:AAbackup-restore-token-x9Qz';
+const PASSPHRASE = 'correct horse battery staple';
 
 interface ScriptRun {
   code: number | null;
@@ -57,6 +59,38 @@ function secretsFile(path: string): Record<string, string> {
 }
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/**
+ * A custom-format dump as plain SQL (its data included), through the pg_restore the scripts pick for
+ * the server's major: the dump is compressed, so its text is read the way an intruder would read it.
+ */
+function dumpAsSql(dumpFile: string, major: number): string {
+  const lib = join(ROOT, 'scripts', 'lib', 'backups.mjs');
+  const sqlFile = `${dumpFile}.sql`;
+  const script = `const { pgTool, runPgTool } = await import(${JSON.stringify(lib)}); runPgTool(pgTool('pg_restore', ${major}), ['--file', ${JSON.stringify(sqlFile)}, ${JSON.stringify(dumpFile)}], process.env);`;
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`pg_restore to SQL failed: ${res.stderr}`);
+  const sql = readFileSync(sqlFile, 'utf8');
+  rmSync(sqlFile);
+  return sql;
+}
+
+/** A whole dump, session rows included, as backups made before sessions were left out held them. */
+function legacyDump(url: string, dumpFile: string, major: number): void {
+  const lib = join(ROOT, 'scripts', 'lib', 'backups.mjs');
+  const script = `const { clientConnection, pgTool, runPgTool } = await import(${JSON.stringify(lib)}); const { dbname, env } = clientConnection(${JSON.stringify(url)}); runPgTool(pgTool('pg_dump', ${major}), ['--format=custom', '--file', ${JSON.stringify(dumpFile)}, '--dbname', dbname], env);`;
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`pg_dump failed: ${res.stderr}`);
+}
+
+/** Every secret-looking word of the backup folder's text files: what a holder of the folder could sign with. */
+function secretCandidates(folder: string): string[] {
+  const words = new Set<string>();
+  for (const file of readdirSync(folder).filter((f) => f !== 'database.dump')) {
+    for (const word of readFileSync(join(folder, file), 'utf8').match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) words.add(word);
+  }
+  return [...words];
+}
 
 /** A database name of the harness's kind, and its drop. */
 function newDatabase(): { name: string; url: string; drop: () => Promise<void> } {
@@ -118,8 +152,10 @@ describe('backup and restore', () => {
     expect(Object.keys(before).length).toBeGreaterThan(30);
     for (const table of ['users', 'exchange_accounts', 'tg_bot_settings', 'signals', 'orders', 'positions', 'logs']) expect(before[table]).toBeGreaterThan(0);
 
+    expect(before.token_families).toBeGreaterThan(0);
+
     const backupDir = join(work, 'backups');
-    const backup = await runScript('backup', [backupDir, '--secrets-file', sourceSecrets], { DATABASE_URL: source.config.databaseUrl });
+    const backup = await runScript('backup', [backupDir, '--secrets-file', sourceSecrets], { DATABASE_URL: source.config.databaseUrl, BACKUP_PASSPHRASE: PASSPHRASE });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     const [name] = readdirSync(backupDir);
@@ -127,19 +163,34 @@ describe('backup and restore', () => {
     expect(backup.stdout).toContain(`Backup written: ${folder}`);
     expect(mode(folder)).toBe(0o700);
     for (const file of readdirSync(folder)) expect(mode(join(folder, file))).toBe(0o600);
-    expect(readdirSync(folder).sort()).toEqual(['database.dump', 'manifest.json', 'secrets.env']);
-    expect(secretsFile(join(folder, 'secrets.env'))).toEqual(keys);
+    // The encryption key only sealed with the passphrase; the signing key not at all.
+    expect(readdirSync(folder).sort()).toEqual(['database.dump', 'encryption-key.enc', 'manifest.json']);
+    for (const file of ['encryption-key.enc', 'manifest.json']) {
+      const text = readFileSync(join(folder, file), 'utf8');
+      expect(text).not.toContain(keys.ENCRYPTION_KEY);
+      expect(text).not.toContain(keys.JWT_SECRET);
+    }
 
     const target = newDatabase();
     extraDatabases.push(target);
     const targetSecrets = join(work, 'target', 'secrets.env');
-    const restore = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
+    const withoutPassphrase = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
+    expect(withoutPassphrase.code).toBe(1);
+    expect(withoutPassphrase.stderr).toContain('set BACKUP_PASSPHRASE');
+    const wrongPassphrase = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url, BACKUP_PASSPHRASE: 'not the passphrase' });
+    expect(wrongPassphrase.code).toBe(1);
+    expect(wrongPassphrase.stderr).toContain('the passphrase does not open');
+    const restore = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url, BACKUP_PASSPHRASE: PASSPHRASE });
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`into database "${target.name}"`);
-    expect(secretsFile(targetSecrets)).toEqual(keys);
+    // The backup's encryption key and a new signing key: everyone signs in again.
+    const written = secretsFile(targetSecrets);
+    expect(written.ENCRYPTION_KEY).toBe(keys.ENCRYPTION_KEY);
+    expect(written.JWT_SECRET).toMatch(/^[0-9a-f]{96}$/);
+    expect(written.JWT_SECRET).not.toBe(keys.JWT_SECRET);
     expect(mode(targetSecrets)).toBe(0o600);
-    expect(await rowCounts(target.url)).toEqual(before);
+    expect(await rowCounts(target.url)).toEqual({ ...before, token_families: 0, refresh_tokens: 0 });
 
     // The console on the restored database, with the restored keys and the bot-check on.
     const restoredKeys = secretsFile(targetSecrets);
@@ -175,6 +226,67 @@ describe('backup and restore', () => {
     expect(next.body.id).toBeGreaterThan(account.body.id);
   });
 
+  it('a backup folder opens nothing: a token forged from what it holds, for a live session, is refused', { timeout: 120_000 }, async () => {
+    const email = 'forged.admin@example.com';
+    const admin = await createOrResetAdmin(source.db, email, STRONG_PASSWORD);
+    await signInThroughHttp(source, { id: admin.id, email, password: STRONG_PASSWORD, groupId: null });
+    const [{ id: family }] = await source.db.query(`SELECT id FROM token_families WHERE user_id = $1 AND revoked_at IS NULL`, [admin.id]);
+    const forge = (secret: string) => jwt.sign({ sub: String(admin.id), fam: family, sf: true, typ: 'access' }, secret, { algorithm: 'HS256', expiresIn: '5m' });
+    const currentUser = (token: string) => source.http().get(P(API_PATHS.currentUser)).set(...auth(token));
+    // The forgery is right: signed with the key in force it is the administrator, second factor passed.
+    await currentUser(forge(keys.JWT_SECRET)).expect(200);
+
+    const backupDir = join(work, 'forge-backups');
+    const backup = await runScript('backup', [backupDir, '--secrets-file', sourceSecrets], { DATABASE_URL: source.config.databaseUrl, BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(backup.code).toBe(0);
+    const folder = join(backupDir, readdirSync(backupDir)[0]);
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
+    const sql = dumpAsSql(join(folder, 'database.dump'), Number(manifest.server_version.split('.')[0]));
+    expect(sql).toContain('COPY public.users');
+    expect(sql).toContain(email);
+    // No session row and no signing key in the dump.
+    expect(sql).not.toContain(family);
+    expect(sql).not.toContain(keys.JWT_SECRET);
+
+    // Whoever holds the folder, even with its passphrase (so the encryption key too), signs nothing the API takes.
+    const candidates = [...secretCandidates(folder), keys.ENCRYPTION_KEY];
+    expect(candidates.length).toBeGreaterThan(1);
+    for (const secret of candidates) await currentUser(forge(secret)).expect(401);
+  });
+
+  it('a backup made before keys and sessions left it restores without its signing key and sessions', { timeout: 120_000 }, async () => {
+    const email = 'legacy.admin@example.com';
+    const admin = await createOrResetAdmin(source.db, email, STRONG_PASSWORD);
+    const signedIn = await signInThroughHttp(source, { id: admin.id, email, password: STRONG_PASSWORD, groupId: null });
+    const [{ server_version_num: version }] = await source.db.query(`SHOW server_version_num`);
+    const folder = join(work, 'legacy-backups', 'console-legacy');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    legacyDump(source.config.databaseUrl, join(folder, 'database.dump'), Math.floor(Number(version) / 10000));
+    writeFileSync(join(folder, 'secrets.env'), `JWT_SECRET=${keys.JWT_SECRET}\nENCRYPTION_KEY=${keys.ENCRYPTION_KEY}\n`, { mode: 0o600 });
+
+    const target = newDatabase();
+    extraDatabases.push(target);
+    const targetSecrets = join(work, 'legacy-target', 'secrets.env');
+    const restore = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const written = secretsFile(targetSecrets);
+    expect(written.ENCRYPTION_KEY).toBe(keys.ENCRYPTION_KEY);
+    expect(written.JWT_SECRET).not.toBe(keys.JWT_SECRET);
+    await withAdminClient(target.url, async (c) => {
+      expect((await c.query(`SELECT count(*)::int AS n FROM token_families`)).rows[0].n).toBe(0);
+      expect((await c.query(`SELECT count(*)::int AS n FROM refresh_tokens`)).rows[0].n).toBe(0);
+      expect((await c.query(`SELECT id FROM users WHERE email = $1`, [email])).rows).toEqual([{ id: admin.id }]);
+    });
+    // The session the dump held is not a session of the restored console, even under the old signing key.
+    const onRestored = await createTestApp({ JWT_SECRET: keys.JWT_SECRET, ENCRYPTION_KEY: keys.ENCRYPTION_KEY }, target);
+    try {
+      await onRestored.http().get(P(API_PATHS.currentUser)).set(...auth(signedIn.access)).expect(401);
+    } finally {
+      await onRestored.close();
+    }
+  });
+
   it('a backup from an older version restores into the newer code; a non-empty database and another key are refused unless told', { timeout: 120_000 }, async () => {
     // A database as an older release left it: all but the last two migrations.
     const old = newDatabase();
@@ -196,7 +308,7 @@ describe('backup and restore', () => {
     const target = newDatabase();
     extraDatabases.push(target);
     const targetSecrets = join(work, 'old-target', 'secrets.env');
-    const restore = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
+    const restore = await runScript('restore', [folder, '--no-build', '--secrets-from', sourceSecrets, '--secrets-file', targetSecrets], { DATABASE_URL: target.url });
     expect(restore.code).toBe(0);
     const pending = MIGRATIONS.slice(-2).map((m) => m.name);
     expect(restore.stdout).toContain(`${MIGRATIONS.length - 2} in the backup, 2 run now (${pending.join(', ')})`);
@@ -228,22 +340,28 @@ describe('backup and restore', () => {
     writeFileSync(targetSecrets, otherKeys, { mode: 0o600 });
     const fresh = newDatabase();
     extraDatabases.push(fresh);
-    const refused = await runScript('restore', [folder, '--no-build', '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
+    const refused = await runScript('restore', [folder, '--no-build', '--secrets-from', sourceSecrets, '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('holds a different JWT_SECRET and ENCRYPTION_KEY than the backup');
+    expect(refused.stderr).toContain('holds a different ENCRYPTION_KEY than the backup');
     expect(readFileSync(targetSecrets, 'utf8')).toBe(otherKeys);
     const exists = await withAdminClient(inject('adminDatabaseUrl'), (c) => c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [fresh.name]));
     expect(exists.rowCount).toBe(0);
-    // Keys kept apart from the dumps: named with --secrets-from, else the restore says it needs them.
-    const apart = join(work, 'kept-apart.env');
-    renameSync(join(folder, 'secrets.env'), apart);
+    // The key kept apart from the dumps (no passphrase: the folder holds none): named with --secrets-from,
+    // else the restore says it needs it; another key is refused by the manifest's check.
+    expect(readdirSync(folder).sort()).toEqual(['database.dump', 'manifest.json']);
     const keyless = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
     expect(keyless.code).toBe(1);
-    expect(keyless.stderr).toContain('name the backup\'s secrets file with --secrets-from F');
-    // Told to, it puts the backup's keys in place and keeps the other file beside.
-    const replaced = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-from', apart, '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
+    expect(keyless.stderr).toContain('with --secrets-from F');
+    const otherFile = join(work, 'other-key.env');
+    writeFileSync(otherFile, otherKeys);
+    const mismatched = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-from', otherFile, '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
+    expect(mismatched.code).toBe(1);
+    expect(mismatched.stderr).toContain('is not the one this backup was made with');
+    // Told to, it puts the backup's key in place with a new signing key, and keeps the other file beside.
+    const replaced = await runScript('restore', [folder, '--no-build', '--replace-secrets', '--secrets-from', sourceSecrets, '--secrets-file', targetSecrets], { DATABASE_URL: fresh.url });
     expect(replaced.code).toBe(0);
-    expect(secretsFile(targetSecrets)).toEqual(keys);
+    expect(secretsFile(targetSecrets).ENCRYPTION_KEY).toBe(keys.ENCRYPTION_KEY);
+    expect(secretsFile(targetSecrets).JWT_SECRET).not.toBe(keys.JWT_SECRET);
     const kept = readdirSync(join(work, 'old-target')).filter((f) => f.startsWith('secrets.env.replaced-'));
     expect(kept).toHaveLength(1);
     expect(readFileSync(join(work, 'old-target', kept[0]), 'utf8')).toBe(otherKeys);

@@ -13,7 +13,7 @@ import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, EXPORT_PATHS, LIVE_PATHS, permsAll, type ResourceName, type TokenPair } from '@console/contracts';
-import { SIGN_IN_LIMITS } from '../auth/rate-limiter.service';
+import { SIGN_IN_LIMITS } from '@console/contracts';
 import { bullConnection, QUEUES } from '../queues/queues';
 import { auth, makeUser, secretOf, totpCode, type TestUser } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';

@@ -174,6 +174,22 @@ describe('sessions and sign-in history', () => {
         await untrusted.close();
       }
     });
+
+    it('are taken from a trusted X-Forwarded-For only when it is a valid IP; any other text gives the socket address', async () => {
+      const forged = ['<img src=x onerror=alert(1)>', '9'.repeat(300), '203.0.113.9\t<b>x</b>', 'unknown', '999.1.1.1'];
+      for (const forwardedFor of forged) {
+        const user = await makeUser(ctx.db);
+        const pair = await signIn(user, { userAgent: CHROME_LINUX, forwardedFor });
+        const [session] = await ownSessions(ctx, pair.access);
+        expect(session.address).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+        const history = (await ctx.http().get(`${API}${API_PATHS.ownSignInHistory}`).set(...auth(pair.access)).expect(200)).body.results as SignInAttempt[];
+        expect(history.length).toBeGreaterThan(0);
+        for (const attempt of history) expect(attempt.address).toBe(session.address);
+      }
+      const user = await makeUser(ctx.db);
+      const pair = await signIn(user, { userAgent: CHROME_LINUX, forwardedFor: ' 2001:db8::5 ' });
+      expect((await ownSessions(ctx, pair.access))[0].address).toBe('2001:db8::5');
+    });
   });
 
   describe('sign-in history', () => {

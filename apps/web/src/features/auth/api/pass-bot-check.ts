@@ -1,6 +1,6 @@
 import { solveChallenge, type Challenge as AltchaChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { API_PATHS, type CaptchaVerifyAnswer, type RecaptchaChallenge } from '@console/contracts';
+import { API_PATHS, CAPTCHA_LEVEL_PARAM, type CaptchaLevel, type CaptchaVerifyAnswer, type RecaptchaChallenge } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 
 type Challenge = { provider: 'off' } | RecaptchaChallenge | ({ provider: 'altcha' } & AltchaChallenge);
@@ -9,10 +9,12 @@ type Challenge = { provider: 'off' } | RecaptchaChallenge | ({ provider: 'altcha
  * The invisible bot-check, as the API's challenge says: ALTCHA's proof of work solved in the page with
  * altcha-lib (what the widget does, without showing anything), or Google's invisible reCAPTCHA, whose
  * script loads only then; its answer is verified by the API. Answers the single-use captcha_token
- * login needs, or null when the check was not passed.
+ * login needs, or null when the check was not passed. `harder`: the costlier proof a sign-in asks for
+ * once its account has failed many times.
  */
-export async function passBotCheck(client: ApiClient): Promise<string | null> {
-  const challenge = await client.get<Challenge>(API_PATHS.captchaChallenge, { auth: false });
+export async function passBotCheck(client: ApiClient, level: CaptchaLevel = 'usual'): Promise<string | null> {
+  const path = level === 'harder' ? `${API_PATHS.captchaChallenge}?${CAPTCHA_LEVEL_PARAM}=harder` : API_PATHS.captchaChallenge;
+  const challenge = await client.get<Challenge>(path, { auth: false });
   let response = '';
   if (challenge.provider === 'altcha') {
     const { provider: _provider, ...altcha } = challenge;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES } from '@console/contracts';
+import { ERROR_CODES, MESSAGES, OWN_MESSAGES } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp } from '../../../test/fixtures';
 import { AppRoutes, preloadScreens } from '../../../app/router';
 
@@ -99,6 +99,38 @@ describe('LoginPage', () => {
     renderLogin(signInApi({ 'POST /users/google-captcha-verify/': [200, { is_robot: true, captcha_token: null }] }));
     await fillAndSubmit('ann@example.com', 'Right!pass1');
     expect(await screen.findByText(MESSAGES.captchaFailed)).toBeInTheDocument();
+  });
+
+  it('solves the harder bot-check when the account asks for it, and signs in with it', async () => {
+    const harder = [400, { detail: OWN_MESSAGES.harderBotCheck, code: ERROR_CODES.harderBotCheck }] as [number, unknown];
+    let harderAsked = false;
+    const api = fakeFetch((_method, path, body) => {
+      if (path.startsWith('/users/captcha-challenge/')) {
+        harderAsked ||= path.endsWith('?level=harder');
+        return [200, { provider: 'off' }];
+      }
+      if (path === '/users/google-captcha-verify/') return [200, { is_robot: false, captcha_token: harderAsked ? 'harder-pass' : 'usual-pass' }];
+      if (path === '/users/login/') return (body as { captcha_token: string }).captcha_token === 'harder-pass' ? [200, { refresh: 'r1', access: 'a1' }] : harder;
+      if (path === '/users/totp/create/') return [200, { url: 'otpauth://totp/x?secret=ABC', qr: QR, is_verified: false }];
+      return [404, { detail: 'Not found.' }];
+    });
+    renderLogin(api);
+    await fillAndSubmit('ann@example.com', 'Right!pass1');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(api.calls.map((c) => `${c.method} ${c.url.replace('/api/v2', '')}`).slice(0, 6)).toEqual([
+      'GET /users/captcha-challenge/',
+      'POST /users/google-captcha-verify/',
+      'POST /users/login/',
+      'GET /users/captcha-challenge/?level=harder',
+      'POST /users/google-captcha-verify/',
+      'POST /users/login/',
+    ]);
+  });
+
+  it('shows the harder check\'s words when even that was not passed', async () => {
+    renderLogin(signInApi({ 'POST /users/login/': [400, { detail: OWN_MESSAGES.harderBotCheck, code: ERROR_CODES.harderBotCheck }] }));
+    await fillAndSubmit('ann@example.com', 'Right!pass1');
+    expect(await screen.findByText(OWN_MESSAGES.harderBotCheck)).toBeInTheDocument();
   });
 
   it('shows the credentials and QR errors', async () => {
