@@ -10,8 +10,9 @@
  * anchors plus the day's jumps, drawn from a generator seeded by (seed, ticker, day); a day is generated
  * whole into typed arrays and kept while its minutes are read.
  */
-import { assertWholeMinute, blockFor, DAY_MS, MINUTE_MS, type Candle, type CandleBlock, type CandleSource } from './candle';
+import { assertWholeMinute, blockFor, DAY_MS, MINUTE_MS, type Candle, type CandleBlock } from './candle';
 import { instrumentOf, type Instrument } from './instruments';
+import type { MarketData } from './port';
 import { hashText, hashWords, Rng } from './prng';
 
 /** The first minute the model knows: 2017-01-01T00:00Z. */
@@ -156,7 +157,7 @@ class PairModel {
   }
 }
 
-export class MarketModel implements CandleSource {
+export class MarketModel implements MarketData {
   private readonly pairs = new Map<string, PairModel>();
 
   constructor(readonly seed: number) {
@@ -174,6 +175,10 @@ export class MarketModel implements CandleSource {
 
   instrument(ticker: string): Instrument {
     return this.pair(ticker).instrument;
+  }
+
+  tickDecimals(ticker: string): number {
+    return this.pair(ticker).instrument.tickDecimals;
   }
 
   candle(ticker: string, at: number): Candle {
@@ -199,6 +204,11 @@ export class MarketModel implements CandleSource {
     }
     return block;
   }
+}
+
+/** The seeded model as a market data source: what an engine given only a seed trades on. */
+export function seededMarket(seed: number): MarketData {
+  return new MarketModel(seed);
 }
 
 function dayAndMinute(at: number): [number, number] {

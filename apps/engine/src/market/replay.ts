@@ -11,7 +11,9 @@
  * Every row is checked (numbers, positive prices, low ≤ open, close ≤ high, whole minutes, rising
  * times); the first bad row stops the parse with its line number and what is wrong.
  */
-import { assertWholeMinute, blockFor, candleProblem, MINUTE_MS, type Candle, type CandleBlock, type CandleSource } from './candle';
+import { assertWholeMinute, blockFor, candleProblem, MINUTE_MS, type Candle, type CandleBlock } from './candle';
+import { tickDecimalsFor } from './instruments';
+import type { MarketData } from './port';
 
 export class CandleCsvError extends Error {
   constructor(
@@ -106,15 +108,22 @@ export function parseCandlesCsv(text: string): Candle[] {
 }
 
 /** Parsed candles per ticker, read back by minute; minutes the file lacks have no candle. */
-export class ReplaySource implements CandleSource {
-  private readonly series = new Map<string, { at: Float64Array; candles: Candle[] }>();
+export class ReplaySource implements MarketData {
+  private readonly series = new Map<string, { at: Float64Array; candles: Candle[]; tickDecimals: number }>();
 
-  add(ticker: string, candles: readonly Candle[]): void {
-    this.series.set(ticker, { at: Float64Array.from(candles, (c) => c.at), candles: [...candles] });
+  /** The pair's candles; its tick, when the export does not say, is six significant digits of the first close. */
+  add(ticker: string, candles: readonly Candle[], tickDecimals = tickDecimalsFor(candles[0]?.close ?? 1)): void {
+    this.series.set(ticker, { at: Float64Array.from(candles, (c) => c.at), candles: [...candles], tickDecimals });
   }
 
-  addCsv(ticker: string, text: string): void {
-    this.add(ticker, parseCandlesCsv(text));
+  addCsv(ticker: string, text: string, tickDecimals?: number): void {
+    this.add(ticker, parseCandlesCsv(text), tickDecimals);
+  }
+
+  tickDecimals(ticker: string): number {
+    const series = this.series.get(ticker);
+    if (!series) throw new RangeError(`${ticker}: not in the replay`);
+    return series.tickDecimals;
   }
 
   tickers(): string[] {

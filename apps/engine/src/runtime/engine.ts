@@ -1,9 +1,10 @@
 /**
  * The paper-trading engine as a process on PostgreSQL. Each minute, in one transaction: the candles of
- * the traded pairs from the seeded market model, every profile × pair through `tradeMinute` (open runs
- * stepped, new signals started), the pending commands, the changed signal/order/position rows, their
- * log rows, one account_metrics row per account, the risk triggers on those metrics (their blocks hold
- * from the next minute), and the engine's state with the minute just done.
+ * the traded pairs from the market data port (the seeded model unless another source is given), every
+ * profile × pair through `tradeMinute` (open runs stepped, new signals started), the pending commands,
+ * the changed signal/order/position rows, their log rows, one account_metrics row per account, the risk
+ * triggers on those metrics (their blocks hold from the next minute), and the engine's state with the
+ * minute just done.
  * Nothing that matters lives only in memory: a new engine opened on the same database carries on from
  * the last committed minute. After a failed transaction the object must be dropped (its memory is
  * ahead of the database); open a new one.
@@ -12,7 +13,8 @@ import { ENGINE_COMMAND_EFFECTS, ENGINE_LOG_EVENTS, ENGINE_MESSAGES, POSITION_ME
 import type { Pool } from 'pg';
 import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
-import { MarketModel } from '../market/model';
+import { seededMarket } from '../market/model';
+import type { MarketData } from '../market/port';
 import { minuteMetrics, type MetricsState } from '../metrics/account-metrics';
 import { dec, toScale, ZERO, type Dec } from '../money';
 import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPosition, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
@@ -41,8 +43,10 @@ import { readLostPosition, writeLostPosition } from './sql/lost';
 import { adoptRun } from './adoption';
 
 export interface EngineOptions {
-  /** The market model's seed. */
-  seed: number;
+  /** Where the candles come from (the market data port); without it, the seeded model of `seed`. */
+  market?: MarketData;
+  /** The model market's seed, used when no `market` is given. */
+  seed?: number;
   /** The first minute to trade on a database the engine has never run on. */
   startAt: number;
   fills?: FillSettings;
@@ -119,7 +123,7 @@ const TIMEFRAME_MINUTES: Record<Timeframe, number> = { '1h': 60, '4h': 240, '1d'
 const COMMANDS_PER_BATCH = 100;
 
 export class PaperEngine {
-  private readonly model: MarketModel;
+  private readonly market: MarketData;
   private readonly fills: FillSettings;
   private readonly pairs = new Map<number, PairFeed>();
   private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
@@ -150,9 +154,10 @@ export class PaperEngine {
     private readonly runs: Map<string, RunRecord>,
     storedLast: string | null,
   ) {
-    this.model = new MarketModel(options.seed);
+    if (!options.market && options.seed === undefined) throw new Error('the engine needs a market: give market or seed');
+    this.market = options.market ?? seededMarket(options.seed ?? 0);
     this.fills = options.fills ?? DEFAULT_FILL_SETTINGS;
-    this.closes = new CloseHistory(this.model);
+    this.closes = new CloseHistory(this.market);
     this.stored = storedLast;
   }
 
@@ -372,7 +377,7 @@ export class PaperEngine {
     const back = Math.max((feed.keep + 2) * longest, feed.minutesKept + 1) * MINUTE_MS;
     const biggest = [...timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
     const from = periodStart(biggest, this.last - back);
-    const block = this.model.range(ticker, from, this.last + MINUTE_MS);
+    const block = this.market.range(ticker, from, this.last + MINUTE_MS);
     for (let i = 0; i < block.length; i++) feed.market.feed(block.candle(i));
     this.pairs.set(pairId, feed);
     return feed;
@@ -381,7 +386,7 @@ export class PaperEngine {
   private context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
     const candle = feed.market.last;
     if (!candle || candle.at !== minute) return null;
-    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, fills: this.fills, tickDecimals: this.model.instrument(feed.ticker).tickDecimals };
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, fills: this.fills, tickDecimals: this.market.tickDecimals(feed.ticker) };
   }
 
   private tradeOneMinute(minute: number): void {
@@ -399,7 +404,11 @@ export class PaperEngine {
       const ticker = this.tickers.get(record.pairId);
       if (settings && ticker !== undefined && !isFinal(record.run)) feeds.set(record.pairId, this.pair(record.pairId, ticker, settings));
     }
-    for (const feed of feeds.values()) feed.market.feed(this.model.candle(feed.ticker, minute));
+    // A source without this minute's candle (a gap in a replay) leaves the pair untraded for the minute.
+    for (const feed of feeds.values()) {
+      const candle = this.market.candle(feed.ticker, minute);
+      if (candle) feed.market.feed(candle);
+    }
 
     const openOn = new Map<string, RunRecord>();
     for (const record of this.runs.values()) if (!isFinal(record.run)) openOn.set(`${record.profileId}:${record.pairId}`, record);
@@ -570,7 +579,8 @@ export class PaperEngine {
     if (!row) return POSITION_MESSAGES.lostPositionNotFound;
     const ticker = this.tickers.get(row.pair_id);
     if (ticker === undefined) return ENGINE_MESSAGES.pairNotOnMarket;
-    const candle = this.model.candle(ticker, minute);
+    const candle = this.market.candle(ticker, minute);
+    if (!candle) return ENGINE_MESSAGES.pairNotOnMarket;
     const coins = dec(row.active_p_coins);
     const size = dec(row.active_p_size_usd);
     const held: PositionBook = {
@@ -589,7 +599,7 @@ export class PaperEngine {
     if (!quantity) return POSITION_MESSAGES.quantityRange;
     let after: PositionBook;
     try {
-      after = closeLostPosition(held, quantity, { price: candle.close, tickDecimals: this.model.instrument(ticker).tickDecimals, volume: candle.volume }, this.fills);
+      after = closeLostPosition(held, quantity, { price: candle.close, tickDecimals: this.market.tickDecimals(ticker), volume: candle.volume }, this.fills);
     } catch (error) {
       if (error instanceof CommandRefused) return error.message;
       throw error;

@@ -5,7 +5,7 @@
  */
 import type { Direction, Timeframe } from '@console/contracts';
 import { MINUTE_MS } from '../market/candle';
-import type { MarketModel } from '../market/model';
+import type { MarketData } from '../market/port';
 import { DEFAULT_VAR_SETTINGS, historicalVar, type Exposure, type VarSettings } from '../metrics/var';
 import { dec, ZERO, type Dec } from '../money';
 import { sideSign } from '../positions/position';
@@ -16,15 +16,15 @@ import { isOpenOrder } from '../strategy/orders';
 import { isOppositeMove } from '../strategy/signal';
 
 /**
- * The newest `lookbackMinutes + 1` minute closes of each ticker asked for, from the seeded model: read
- * whole the first time (and after a gap), then one minute at a time. The same minute always gives the
- * same window, so a resumed engine computes the VaR an uninterrupted one did.
+ * The newest `lookbackMinutes + 1` minute closes of each ticker asked for, from the market data port:
+ * read whole the first time (and after a gap, or a minute the source has no candle for), then one
+ * minute at a time. The same minute always gives the same window, so a resumed engine computes the VaR an uninterrupted one did.
  */
 export class CloseHistory {
   private readonly series = new Map<string, { last: number; closes: number[] }>();
 
   constructor(
-    private readonly model: Pick<MarketModel, 'candle' | 'range'>,
+    private readonly market: Pick<MarketData, 'candle' | 'range'>,
     private readonly lookbackMinutes = DEFAULT_VAR_SETTINGS.lookbackMinutes,
   ) {}
 
@@ -32,13 +32,14 @@ export class CloseHistory {
   closes(ticker: string, minute: number): readonly number[] {
     const known = this.series.get(ticker);
     if (known?.last === minute) return known.closes;
-    if (known && known.last === minute - MINUTE_MS) {
-      known.closes.push(this.model.candle(ticker, minute).close);
+    const next = known && known.last === minute - MINUTE_MS ? this.market.candle(ticker, minute) : null;
+    if (known && next) {
+      known.closes.push(next.close);
       if (known.closes.length > this.lookbackMinutes + 1) known.closes.shift();
       known.last = minute;
       return known.closes;
     }
-    const block = this.model.range(ticker, minute - this.lookbackMinutes * MINUTE_MS, minute + MINUTE_MS);
+    const block = this.market.range(ticker, minute - this.lookbackMinutes * MINUTE_MS, minute + MINUTE_MS);
     const entry = { last: minute, closes: Array.from(block.close.subarray(0, block.length)) };
     this.series.set(ticker, entry);
     return entry.closes;
