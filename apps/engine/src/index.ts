@@ -1,6 +1,7 @@
 export * from './money';
 export * from './market';
 export * from './fills';
+export * from './execution';
 export * from './positions';
 export * from './strategy';
 export * from './metrics';

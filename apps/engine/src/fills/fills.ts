@@ -14,7 +14,8 @@
  * - A candle fills at most `volume_share` of its volume for one order (none set: the whole order), so a
  *   big order in a thin minute fills in parts (PARTIALLY_FILLED).
  */
-import type { OrderSide, OrderState, OrderStatus, TimeInForce } from '@console/contracts';
+import type { OrderSide } from '@console/contracts';
+import type { Fill, LimitOrder, Liquidity } from '../execution/port';
 import type { Candle } from '../market/candle';
 import { dec, Dec, minDec, quantityDown, toScale, ZERO, type DecValue } from '../money';
 
@@ -40,24 +41,8 @@ export const DEFAULT_FILL_SETTINGS: FillSettings = {
   volume_share: null,
 };
 
-export type Liquidity = 'maker' | 'taker';
-
-export interface Fill {
-  price: Dec;
-  quantity: Dec;
-  /** Quote currency, money scale. */
-  fee: Dec;
-  liquidity: Liquidity;
-}
-
-/** The part of an order the fill rules read (named as the orders columns are). */
-export interface LimitOrder {
-  direction: OrderSide;
-  price: Dec;
-  quantity: Dec;
-  filled_quantity: Dec;
-  time_in_force: TimeInForce;
-}
+export type { Fill, LimitOrder, Liquidity } from '../execution/port';
+export { orderAfterFill } from '../execution/orders';
 
 export function feeOf(price: Dec, quantity: Dec, rate: Dec): Dec {
   return toScale(price.times(quantity).times(rate), 'money');
@@ -121,14 +106,6 @@ export function fillMarket(
   const moved = dec(current).times(direction === 'buy' ? rate.plus(1) : new Dec(1).minus(rate));
   const price = moved.toDecimalPlaces(market.tickDecimals, direction === 'buy' ? Dec.ROUND_UP : Dec.ROUND_DOWN);
   return fill(price, quantity, 'taker', settings);
-}
-
-/** An order's columns after a fill: filled quantity, state, status and the exchange's status. */
-export function orderAfterFill(order: LimitOrder, filled: Fill): { filled_quantity: Dec; state: OrderState; status: OrderStatus; exchange_status: 'TRADE' } {
-  const filled_quantity = order.filled_quantity.plus(filled.quantity);
-  if (filled_quantity.greaterThan(order.quantity)) throw new RangeError('a fill cannot exceed what the order asks for');
-  const done = filled_quantity.equals(order.quantity);
-  return { filled_quantity, state: done ? 'FILLED' : 'PARTIALLY_FILLED', status: done ? 'FILLED' : 'PARTIALLY_FILLED', exchange_status: 'TRADE' };
 }
 
 /** The quote value of an order still waiting (price × what is left of it), money scale. */

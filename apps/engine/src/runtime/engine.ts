@@ -11,7 +11,10 @@
  */
 import { ENGINE_COMMAND_EFFECTS, ENGINE_LOG_EVENTS, ENGINE_MESSAGES, POSITION_MESSAGES, RISK_ALERT_TITLE, SIGNAL_MESSAGES, type Timeframe } from '@console/contracts';
 import type { Pool } from 'pg';
-import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
+import { VenueExecution } from '../execution/execution';
+import { PaperVenue } from '../execution/paper-venue';
+import type { Venue, VenueMarket } from '../execution/port';
+import type { FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
 import { seededMarket } from '../market/model';
 import type { MarketData } from '../market/port';
@@ -49,6 +52,9 @@ export interface EngineOptions {
   seed?: number;
   /** The first minute to trade on a database the engine has never run on. */
   startAt: number;
+  /** Where orders go (the venue port); without it, the paper venue with `fills`. */
+  venue?: Venue;
+  /** The paper venue's fill rules, when no `venue` is given. */
   fills?: FillSettings;
   /** Test hook: throw inside the transaction of this minute, after its writes (a crash before commit). */
   crashAt?: number;
@@ -124,7 +130,7 @@ const COMMANDS_PER_BATCH = 100;
 
 export class PaperEngine {
   private readonly market: MarketData;
-  private readonly fills: FillSettings;
+  private readonly venue: Venue;
   private readonly pairs = new Map<number, PairFeed>();
   private readonly settingsCache = new Map<number, { text: string; settings: StrategySettings | null }>();
   /** Each exposed pair's minute closes, for the metrics' VaR. */
@@ -156,7 +162,7 @@ export class PaperEngine {
   ) {
     if (!options.market && options.seed === undefined) throw new Error('the engine needs a market: give market or seed');
     this.market = options.market ?? seededMarket(options.seed ?? 0);
-    this.fills = options.fills ?? DEFAULT_FILL_SETTINGS;
+    this.venue = options.venue ?? new PaperVenue(options.fills);
     this.closes = new CloseHistory(this.market);
     this.stored = storedLast;
   }
@@ -386,7 +392,12 @@ export class PaperEngine {
   private context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
     const candle = feed.market.last;
     if (!candle || candle.at !== minute) return null;
-    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, fills: this.fills, tickDecimals: this.market.tickDecimals(feed.ticker) };
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, ...this.executionAt({ candle, tickDecimals: this.market.tickDecimals(feed.ticker) }) };
+  }
+
+  /** A minute's execution: the strategy's intents to the venue at this market. */
+  private executionAt(market: VenueMarket): { execution: VenueExecution; tickDecimals: number } {
+    return { execution: new VenueExecution(this.venue, market), tickDecimals: market.tickDecimals };
   }
 
   private tradeOneMinute(minute: number): void {
@@ -599,7 +610,7 @@ export class PaperEngine {
     if (!quantity) return POSITION_MESSAGES.quantityRange;
     let after: PositionBook;
     try {
-      after = closeLostPosition(held, quantity, { price: candle.close, tickDecimals: this.market.tickDecimals(ticker), volume: candle.volume }, this.fills);
+      after = closeLostPosition(held, quantity, new VenueExecution(this.venue, { candle, tickDecimals: this.market.tickDecimals(ticker) }));
     } catch (error) {
       if (error instanceof CommandRefused) return error.message;
       throw error;

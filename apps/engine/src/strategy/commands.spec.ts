@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILL_SETTINGS } from '../fills/fills';
+import { VenueExecution } from '../execution/execution';
+import { PaperVenue } from '../execution/paper-venue';
 import { MINUTE_MS } from '../market/candle';
 import { dec } from '../money';
 import { newPosition } from '../positions/position';
@@ -138,11 +139,13 @@ describe('position commands', () => {
   it('close a lost position at market, in part or whole', () => {
     const lost = { ...newPosition('long'), state: null, active_p_coins: dec('2'), avg_e_price: dec('500'), active_p_size_usd: dec('1000') };
     // 510 · (1 − 0.0005) = 509.745 → 509.74; fee 509.74 · 0.5 · 0.0005 = 0.127435.
-    const after = closeLostPosition(lost, '0.5', { price: 510, tickDecimals: 2, volume: null }, DEFAULT_FILL_SETTINGS);
+    // The paper venue at a minute that closed at 510 with no volume (the plain slippage rate).
+    const at510 = new VenueExecution(new PaperVenue(), { candle: candle(ACTION, 510, 510, 510, 510, 0), tickDecimals: 2 });
+    const after = closeLostPosition(lost, '0.5', at510);
     expect([after.state, after.active_p_coins.toFixed(), after.active_p_size_usd.toFixed(), after.r_pnl.toFixed()]).toEqual([null, '1.5', '750', '4.742565']);
-    expect(refusal(() => closeLostPosition(after, '1.6', { price: 510, tickDecimals: 2, volume: null }, DEFAULT_FILL_SETTINGS))).toBe(
+    expect(refusal(() => closeLostPosition(after, '1.6', at510))).toBe(
       'Quantity must be more than 0 and at most the quantity the lost position holds.',
     );
-    expect(closeLostPosition(after, '1.5', { price: 510, tickDecimals: 2, volume: null }, DEFAULT_FILL_SETTINGS).active_p_coins.toFixed()).toBe('0');
+    expect(closeLostPosition(after, '1.5', at510).active_p_coins.toFixed()).toBe('0');
   });
 });

@@ -9,12 +9,12 @@
  * while something is held (the closes are the way to move it).
  */
 import { closeCoefficientProblem, ENGINE_MESSAGES, POSITION_MESSAGES, REDUCE_PERCENT, SIGNAL_MESSAGES } from '@console/contracts';
-import { fillMarket, type FillSettings } from '../fills/fills';
+import type { Execution } from '../execution/port';
 import { dec, type DecValue } from '../money';
 import { exitPrice, reduceQuantity } from '../positions/exits';
 import { applyFill, exitSide, type PositionBook } from '../positions/position';
-import { closeAtMarket, endSignal, isFinal, manageExit, refreshFigures, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from './lifecycle';
-import { cancelledOrder, isOpenOrder } from './orders';
+import { cancelAtVenue, closeAtMarket, endSignal, isFinal, manageExit, refreshFigures, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from './lifecycle';
+import { isOpenOrder } from './orders';
 
 export class CommandRefused extends Error {
   constructor(message: string) {
@@ -33,7 +33,7 @@ function held(run: SignalRun): void {
 
 /** Ends the run as finished when the command left nothing held. */
 function settle(run: SignalRun, ctx: MinuteContext, events: RunEvent[]): StepResult {
-  if (run.position.active_p_coins.isZero() && !isFinal(run)) endSignal(run, 'finished', 'finished', 'CANCELED_MANUAL', ctx.now, events);
+  if (run.position.active_p_coins.isZero() && !isFinal(run)) endSignal(run, 'finished', 'finished', 'CANCELED_MANUAL', ctx, events);
   refreshFigures(run, ctx);
   return { run, events };
 }
@@ -43,7 +43,7 @@ export function cancelSignal(previous: SignalRun, ctx: MinuteContext): StepResul
   if (isFinal(previous) || previous.signal.state !== 'active_np') throw new CommandRefused(SIGNAL_MESSAGES.notCancellable);
   const run = copy(previous);
   const events: RunEvent[] = [];
-  endSignal(run, 'canceled', 'canceled_by_user', 'CANCELED_MANUAL', ctx.now, events);
+  endSignal(run, 'canceled', 'canceled_by_user', 'CANCELED_MANUAL', ctx, events);
   refreshFigures(run, ctx);
   return { run, events };
 }
@@ -53,7 +53,7 @@ export function cancelOrder(previous: SignalRun, key: number, ctx: MinuteContext
   const index = previous.orders.findIndex((order) => order.key === key);
   if (index < 0 || !isOpenOrder(previous.orders[index])) throw new CommandRefused(ENGINE_MESSAGES.orderNotOpen);
   const run = copy(previous);
-  run.orders[index] = cancelledOrder(run.orders[index], 'CANCELED_MANUAL', ctx.now);
+  run.orders[index] = cancelAtVenue(run.orders[index], 'CANCELED_MANUAL', ctx);
   refreshFigures(run, ctx);
   return { run, events: [{ kind: 'order_cancelled', order_key: key, detail: 'CANCELED_MANUAL' }] };
 }
@@ -145,11 +145,12 @@ export function recoverKExit(previous: SignalRun, ctx: MinuteContext): StepResul
 export function closeLostPosition(
   position: PositionBook,
   quantity: DecValue,
-  market: { price: DecValue; tickDecimals: number; volume: number | null },
-  fills: FillSettings,
+  execution: Execution,
 ): PositionBook {
   const q = dec(quantity);
   if (q.lessThanOrEqualTo(0) || q.greaterThan(position.active_p_coins)) throw new CommandRefused(POSITION_MESSAGES.quantityRange);
-  const fill = fillMarket(exitSide(position.side), q, market.price, { tickDecimals: market.tickDecimals, volume: market.volume }, fills);
+  const done = execution.submit({ kind: 'exit', direction: exitSide(position.side), quantity: q });
+  if (done.kind !== 'filled') throw new Error(`a market order came back ${done.kind}, not filled`);
+  const fill = done.fill;
   return applyFill(position, { direction: exitSide(position.side), price: fill.price, quantity: q, fee: fill.fee });
 }

@@ -34,7 +34,8 @@
  * percent of size_currency.
  */
 import type { Direction, OrderKind, OrderSide, SignalState, SignalStatus, Timeframe, TimeInForce } from '@console/contracts';
-import { fillMarket, fillOnCandle, orderAfterFill, placeLimit, type Fill, type FillSettings } from '../fills/fills';
+import { orderAfterFill } from '../execution/orders';
+import type { Execution, Fill } from '../execution/port';
 import { MINUTE_MS, type Candle } from '../market/candle';
 import { dec, toScale, ZERO, type Dec } from '../money';
 import { adverseDistanceInAtr, bestLimitPrice, exitCoefficient, exitPrice } from '../positions/exits';
@@ -107,7 +108,8 @@ export interface MinuteContext {
   candle: Candle;
   market: PairMarket;
   settings: StrategySettings;
-  fills: FillSettings;
+  /** Where the step's intents go: a venue at this minute's market. */
+  execution: Execution;
   tickDecimals: number;
 }
 
@@ -181,9 +183,9 @@ function toMarket(run: SignalRun, index: number, ctx: MinuteContext, events: Run
   const row: OrderRow = { ...run.orders[index], state: 'PLACED', status: 'PLACED', exchange_status: 'NEW', updated_at: ctx.now };
   run.orders[index] = row;
   events.push({ kind: 'order_placed', order_key: row.key });
-  const placed = placeLimit(row, ctx.candle.close, ctx.fills);
-  if (placed.outcome === 'fills') applyOrderFill(run, index, placed.fill, ctx.now, events);
-  if (placed.outcome === 'expires') {
+  const placed = ctx.execution.submit({ kind: 'place', order: row });
+  if (placed.kind === 'filled') applyOrderFill(run, index, placed.fill, ctx.now, events);
+  if (placed.kind === 'expired') {
     run.orders[index] = { ...row, state: 'CANCELED', status: 'CANCELED_BY_MOVEMENT', exchange_status: 'EXPIRED' };
     events.push({ kind: 'order_expired', order_key: row.key });
   }
@@ -199,23 +201,30 @@ function settleInFlight(run: SignalRun, ctx: MinuteContext, events: RunEvent[]):
     const order = run.orders[i];
     if (order.status === 'PLACING') toMarket(run, i, ctx, events);
     else if (order.status === 'CANCELING') {
-      run.orders[i] = cancelledOrder(order, 'CANCELED_MANUAL', ctx.now);
+      run.orders[i] = cancelAtVenue(order, 'CANCELED_MANUAL', ctx);
       events.push({ kind: 'order_cancelled', order_key: order.key, detail: 'CANCELED_MANUAL' });
     }
   }
 }
 
-function cancelOpen(run: SignalRun, kind: OrderKind | 'all', status: CancelStatus, now: number, events: RunEvent[]): void {
+/** An open order leaves the book: the cancel goes to the venue, the row takes the status that says why. */
+export function cancelAtVenue(order: OrderRow, status: CancelStatus, ctx: MinuteContext): OrderRow {
+  ctx.execution.submit({ kind: 'cancel', order });
+  return cancelledOrder(order, status, ctx.now);
+}
+
+function cancelOpen(run: SignalRun, kind: OrderKind | 'all', status: CancelStatus, ctx: MinuteContext, events: RunEvent[]): void {
   run.orders = run.orders.map((order) => {
     if (!isOpenOrder(order) || (kind !== 'all' && order.order_type !== kind)) return order;
     events.push({ kind: 'order_cancelled', order_key: order.key, detail: status });
-    return cancelledOrder(order, status, now);
+    return cancelAtVenue(order, status, ctx);
   });
 }
 
 /** Ends the signal: open orders cancelled, the final status and state, the finish time. */
-export function endSignal(run: SignalRun, status: SignalStatus, state: SignalState, orderStatus: CancelStatus, now: number, events: RunEvent[]): void {
-  cancelOpen(run, 'all', orderStatus, now, events);
+export function endSignal(run: SignalRun, status: SignalStatus, state: SignalState, orderStatus: CancelStatus, ctx: MinuteContext, events: RunEvent[]): void {
+  const { now } = ctx;
+  cancelOpen(run, 'all', orderStatus, ctx, events);
   // A signal never ends before it began, also one another writer stamped later than the engine's minute.
   run.signal = { ...run.signal, status, state, finished_at: Math.max(now, run.signal.created_at) };
   if (run.position.created_at !== null && run.position.state === 'open' && run.position.active_p_coins.isZero()) {
@@ -320,7 +329,7 @@ export function manageExit(run: SignalRun, ctx: MinuteContext, events: RunEvent[
   const index = run.orders.findIndex((o) => o.order_type === 'exit' && isOpenOrder(o));
   const current = index < 0 ? null : run.orders[index];
   if (!want) {
-    if (current) cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx.now, events);
+    if (current) cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx, events);
     return;
   }
   const held = run.position.active_p_coins;
@@ -329,7 +338,7 @@ export function manageExit(run: SignalRun, ctx: MinuteContext, events: RunEvent[
   const sizeDue = resize || run.exit.placed_at === null || ctx.now - run.exit.placed_at >= ctx.settings.orders.size_timer_minutes * MINUTE_MS;
   const quantity = current && !sizeDue && left.lessThanOrEqualTo(held) ? left : held;
   if (current && current.price.equals(want.price) && left.equals(quantity)) return;
-  if (current) cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx.now, events);
+  if (current) cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx, events);
   run.exit.placed_at = ctx.now;
   placeOrder(run, { order_type: 'exit', direction: exitSide(run.position.side), price: want.price, quantity, time_in_force: want.time_in_force, timer_minutes: null }, ctx, events);
 }
@@ -371,7 +380,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   const d = directionSign(settings.direction);
 
   if (run.signal.status === 'in_queue') {
-    if (now - run.signal.created_at >= (run.ladder[0]?.timer_minutes ?? 0) * MINUTE_MS) endSignal(run, 'canceled', 'canceled_by_mmsp', 'CANCELED_BY_TIMER', now, events);
+    if (now - run.signal.created_at >= (run.ladder[0]?.timer_minutes ?? 0) * MINUTE_MS) endSignal(run, 'canceled', 'canceled_by_mmsp', 'CANCELED_BY_TIMER', ctx, events);
     refreshFigures(run, ctx);
     return { run, events };
   }
@@ -383,7 +392,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
       const order = run.orders[i];
       if (order.order_type !== kind || (order.status !== 'PLACED' && order.status !== 'PARTIALLY_FILLED')) continue;
       if (kind === 'exit' && run.position.active_p_coins.isZero()) continue;
-      const fill = fillOnCandle(order, ctx.candle, ctx.fills);
+      const fill = ctx.execution.fillOf(order);
       if (!fill) continue;
       const capped = kind === 'exit' && fill.quantity.greaterThan(run.position.active_p_coins) ? { ...fill, quantity: run.position.active_p_coins } : fill;
       applyOrderFill(run, i, capped, now, events);
@@ -392,7 +401,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   if (run.position.created_at !== null) run.position = { ...run.position, ...markPosition(run.position, { current_price: ctx.candle.close, mark_price: ctx.candle.close }) };
 
   const finish = (status: SignalStatus, state: SignalState, orderStatus: CancelStatus) => {
-    endSignal(run, status, state, orderStatus, now, events);
+    endSignal(run, status, state, orderStatus, ctx, events);
     refreshFigures(run, ctx);
     return { run, events };
   };
@@ -402,7 +411,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   run.orders = run.orders.map((order) => {
     if (order.order_type !== 'enter' || !isOpenOrder(order) || order.timer_minutes === null || now - order.created_at < order.timer_minutes * MINUTE_MS) return order;
     events.push({ kind: 'order_cancelled', order_key: order.key, detail: 'CANCELED_BY_TIMER' });
-    return cancelledOrder(order, 'CANCELED_BY_TIMER', now);
+    return cancelAtVenue(order, 'CANCELED_BY_TIMER', ctx);
   });
 
   // The market ran away from the ladder.
@@ -411,7 +420,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   const beyond = (100 * d * (ctx.candle.close - startPoint)) / startPoint > o.high_low_change_percentage;
   run.beyond_since = waiting && beyond ? (run.beyond_since ?? now) : null;
   if (run.beyond_since !== null && now - run.beyond_since >= o.high_low_change_timer * MINUTE_MS) {
-    cancelOpen(run, 'enter', 'CANCELED_BY_MOVEMENT', now, events);
+    cancelOpen(run, 'enter', 'CANCELED_BY_MOVEMENT', ctx, events);
     run.beyond_since = null;
   }
 
@@ -439,16 +448,19 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
 export function closeAtMarket(run: SignalRun, ctx: MinuteContext, events: RunEvent[], quantity?: Dec): void {
   const coins = quantity ?? run.position.active_p_coins;
   if (coins.lessThanOrEqualTo(0)) return;
-  cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx.now, events);
+  cancelOpen(run, 'exit', 'CANCELED_BY_MOVEMENT', ctx, events);
   marketOrder(run, exitSide(run.position.side), coins, ctx, events);
 }
 
 /** A market order recorded as an immediate-or-cancel order row filled at its fill price. */
 export function marketOrder(run: SignalRun, direction: OrderSide, quantity: Dec, ctx: MinuteContext, events: RunEvent[]): void {
-  const fill = fillMarket(direction, quantity, ctx.candle.close, { tickDecimals: ctx.tickDecimals, volume: ctx.candle.volume }, ctx.fills);
+  const order_type = direction === entrySide(run.position.side) ? 'enter' : 'exit';
+  const done = ctx.execution.submit({ kind: order_type === 'enter' ? 'open' : 'exit', direction, quantity });
+  if (done.kind !== 'filled') throw new Error(`a market order came back ${done.kind}, not filled`);
+  const fill = done.fill;
   run.orders.push({
     key: run.next_key++,
-    order_type: direction === entrySide(run.position.side) ? 'enter' : 'exit',
+    order_type,
     direction,
     position_direction: run.signal.direction,
     price: fill.price,

@@ -46,7 +46,7 @@ export function tradeMinute(input: ProfileMinuteInput): ProfileMinute {
   if (decision.outcome === 'refuse') {
     // Recorded as a signal the money management refused, sized at the plain quota.
     const { run, events } = startSignal(verdict.figures, input.mm.one_signal_quota, 'queue', ctx);
-    endSignal(run, 'canceled', 'canceled_by_mmsp', 'CANCELED_MANUAL', ctx.now, events);
+    endSignal(run, 'canceled', 'canceled_by_mmsp', 'CANCELED_MANUAL', ctx, events);
     return { run, started: true, armed: false, events, skipped: null };
   }
   const { run, events } = startSignal(verdict.figures, decision.size_currency, decision.outcome, ctx);

@@ -1,6 +1,7 @@
 /** Test fixtures for the strategy specs: a valid v1 settings document and a warmed-up flat market. */
 import type { SettingsDocument, Timeframe } from '@console/contracts';
-import { DEFAULT_FILL_SETTINGS } from '../../fills/fills';
+import { VenueExecution } from '../../execution/execution';
+import { PaperVenue } from '../../execution/paper-venue';
 import { MINUTE_MS, type Candle } from '../../market/candle';
 import type { MinuteContext } from '../lifecycle';
 import { PairMarket } from '../market-view';
@@ -74,5 +75,5 @@ export function flatMarket(hours = 6, timeframes: Timeframe[] = ['1h']): PairMar
 /** The context of the minute of `c`, after feeding it to the market. */
 export function minute(market: PairMarket, c: Candle, strategy: StrategySettings): MinuteContext {
   market.feed(c);
-  return { now: c.at + MINUTE_MS, candle: c, market, settings: strategy, fills: DEFAULT_FILL_SETTINGS, tickDecimals: 2 };
+  return { now: c.at + MINUTE_MS, candle: c, market, settings: strategy, execution: new VenueExecution(new PaperVenue(), { candle: c, tickDecimals: 2 }), tickDecimals: 2 };
 }

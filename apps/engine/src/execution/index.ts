@@ -1,0 +1,4 @@
+export * from './port';
+export * from './orders';
+export * from './execution';
+export * from './paper-venue';
