@@ -1,0 +1,147 @@
+/**
+ * What the engine's parts share: the runs and the state carried between minutes, the configuration of
+ * the last refresh, the rows touched since the last flush with their log rows, and the changes of the
+ * running transaction. Each part (the minute, commands, risk, rows, metrics) reads and changes it.
+ */
+import { ENGINE_LOG_EVENTS } from '@console/contracts';
+import type { Venue } from '../execution/port';
+import type { MarketData } from '../market/port';
+import type { MetricsState } from '../metrics/account-metrics';
+import type { Dec } from '../money';
+import type { TriggerState } from '../risk/triggers';
+import { isFinal, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from '../strategy/lifecycle';
+import type { Written } from './batch';
+import { iso, type Db } from './db';
+import { CommitChanges } from './live';
+import { PairFeeds, type PairFeed } from './pair-feeds';
+import { CloseHistory } from './risk-inputs';
+import { SettingsCache } from './settings-cache';
+import { completeCommand, type CommandRow } from './sql/commands';
+import type { ProfileConfig } from './sql/config';
+
+export interface RunRecord {
+  signalId: string;
+  profileId: number;
+  pairId: number;
+  accountId: number;
+  mmProfileId: number;
+  run: SignalRun;
+  orderIds: Record<string, string>;
+}
+
+/** What carries between minutes besides the runs. */
+export interface EngineDoc {
+  /** `profile:pair` → the market gave no signal since the last one started. */
+  armed: Record<string, boolean>;
+  /** profile → signals started since its last losing trade (absent: no loss yet). */
+  sinceLoss: Record<string, number>;
+  metrics: Record<string, MetricsState>;
+  /** command id → signal id: limit closes waiting for their price. */
+  holding: Record<string, string>;
+  /** risk trigger id → its state between minutes. */
+  triggers: Record<string, TriggerState>;
+  /** Profiles whose new signals the fired triggers block. */
+  blocked: number[];
+}
+
+/** A log row waiting for its signal's and order's ids. */
+export interface LogEntry {
+  record: RunRecord;
+  order_key: number | null;
+  row: { created_at: string | null; type: string; event_type: string; pair_id: number; pair_name: string; profile_id: number; profile_title: string; log_data: Record<string, string> };
+}
+
+/** A run started this minute, waiting for its signal id (allocated in the flush). */
+export interface PendingRun {
+  record: RunRecord;
+  events: RunEvent[];
+  profile: ProfileConfig;
+  ticker: string;
+}
+
+export class EngineCore {
+  readonly settings = new SettingsCache();
+  readonly feeds: PairFeeds;
+  /** Each exposed pair's minute closes, for the metrics' VaR. */
+  readonly closes: CloseHistory;
+  profiles: ProfileConfig[] = [];
+  bot = false;
+  deposits = new Map<number, Dec>();
+  /** Every pair's ticker by id (an adopted run's pair need not be on its profile's ticker list). */
+  tickers = new Map<number, string>();
+  /** Open signals of other writers the engine could not take over, with the reason a command on them fails. */
+  refused = new Map<string, string>();
+  /** Rows touched since the last flush, by signal id. */
+  touched = new Set<string>();
+  fresh = new Set<string>();
+  logs: LogEntry[] = [];
+  pendingNew: PendingRun[] = [];
+  /** What the running transaction changed, announced once it commits. */
+  readonly changes = new CommitChanges();
+
+  constructor(
+    readonly market: MarketData,
+    readonly venue: Venue,
+    public doc: EngineDoc,
+    /** The last minute whose candle was traded (its first millisecond). */
+    public last: number,
+    /** last_minute as the database holds it (null before the first minute). */
+    public stored: string | null,
+    readonly runs: Map<string, RunRecord>,
+  ) {
+    this.feeds = new PairFeeds(market, venue, () => this.last);
+    this.closes = new CloseHistory(market);
+  }
+
+  /** A run after a step or command: kept, marked for the next flush, its events logged. */
+  update(record: RunRecord, stepped: StepResult, profile: ProfileConfig, ticker: string): void {
+    record.run = stepped.run;
+    this.touched.add(record.signalId);
+    this.logEvents(record, stepped.events, profile, ticker);
+    if (isFinal(stepped.run) && stepped.run.entered.coins.greaterThan(0) && stepped.run.position.r_pnl.lessThan(0)) this.doc.sinceLoss[record.profileId] = 0;
+  }
+
+  /** A run's events as log rows, waiting for the run's ids. */
+  logEvents(record: RunRecord, events: readonly RunEvent[], profile: ProfileConfig, ticker: string): void {
+    const at = iso(record.run.signal.finished_at ?? Math.max(...record.run.orders.map((o) => o.updated_at), record.run.signal.created_at));
+    for (const event of events) {
+      this.logs.push({
+        record,
+        order_key: event.order_key ?? null,
+        row: {
+          created_at: at,
+          type: event.kind === 'signal_cancelled' && event.detail === 'canceled_by_mmsp' ? 'restrictions' : event.kind === 'signal_missed' ? 'divergence' : 'general',
+          event_type: event.kind === 'signal_started' || event.kind === 'signal_queued' ? ENGINE_LOG_EVENTS.signalReceived : event.kind,
+          pair_id: record.pairId,
+          pair_name: ticker,
+          profile_id: profile.id,
+          profile_title: profile.title,
+          log_data: { message: `${event.kind.replace(/_/g, ' ')}${event.detail ? ` (${event.detail})` : ''}`, state: record.run.signal.state },
+        },
+      });
+    }
+  }
+
+  /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
+  contextOf(record: RunRecord, minute: number): { profile?: ProfileConfig; feed?: PairFeed; ctx: MinuteContext | null } {
+    const profile = this.profiles.find((p) => p.id === record.profileId);
+    const settings = profile && this.settings.of(profile);
+    const ticker = this.tickers.get(record.pairId);
+    // Made (warmed up to the last traded minute) when missing: an engine just started has traded no minute
+    // yet, and the commands that waited for it must not fail for that.
+    const feed = settings && ticker ? this.feeds.pair(record.pairId, ticker, settings) : this.feeds.get(record.pairId);
+    return { profile, feed, ctx: settings && feed ? this.feeds.context(feed, settings, minute) : null };
+  }
+
+  /** Settles a command and notes its outcome for the consoles. */
+  async settle(db: Db, command: Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>, outcome: Parameters<typeof completeCommand>[2]): Promise<void> {
+    if (await completeCommand(db, command, outcome)) this.changes.commandSettled(command.id, command.kind, command.target_id, outcome.status);
+  }
+
+  /** The rows whose ids only the database knew, for the consoles. */
+  noteWritten(written: Written): void {
+    this.changes.rowsChanged('positions', 'APA', 'created', written.positions.created);
+    this.changes.rowsChanged('positions', 'APA', 'updated', written.positions.updated);
+    this.changes.rowsChanged('notifications', 'notifications', 'created', written.notifications);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The pair feeds: each traded pair's market as the strategy reads it, fed from the market data port,
+ * and the minute context a run steps in (its candle, settings and the venue at that market).
+ */
+import type { Timeframe } from '@console/contracts';
+import { VenueExecution } from '../execution/execution';
+import type { Venue } from '../execution/port';
+import { MINUTE_MS } from '../market/candle';
+import type { MarketData } from '../market/port';
+import { periodStart } from '../market/timeframes';
+import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
+import type { MinuteContext } from '../strategy/lifecycle';
+import { PairMarket } from '../strategy/market-view';
+import { timeframesOf, type StrategySettings } from '../strategy/settings';
+
+export interface PairFeed {
+  ticker: string;
+  market: PairMarket;
+  timeframes: Set<Timeframe>;
+  keep: number;
+  minutesKept: number;
+}
+
+const TIMEFRAME_MINUTES: Record<Timeframe, number> = { '1h': 60, '4h': 240, '1d': 1440, '1w': 10_080, '1M': 44_640 };
+
+export class PairFeeds {
+  private readonly feeds = new Map<number, PairFeed>();
+
+  constructor(
+    private readonly market: MarketData,
+    private readonly venue: Venue,
+    /** The last traded minute: a new feed is warmed up to it. */
+    private readonly lastMinute: () => number,
+  ) {}
+
+  get(pairId: number): PairFeed | undefined {
+    return this.feeds.get(pairId);
+  }
+
+  /** The pair's market, fed up to the last traded minute; rebuilt when a profile needs more history. */
+  pair(pairId: number, ticker: string, settings: StrategySettings): PairFeed {
+    const needed = timeframesOf(settings);
+    const keep = ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2;
+    const minutesKept = settings.signal.timer_minutes + 1;
+    const known = this.feeds.get(pairId);
+    if (known && needed.every((t) => known.timeframes.has(t)) && known.keep >= keep && known.minutesKept >= minutesKept) return known;
+    const timeframes = new Set<Timeframe>([...(known?.timeframes ?? []), ...needed]);
+    const kept = { keep: Math.max(keep, known?.keep ?? 0), minutesKept: Math.max(minutesKept, known?.minutesKept ?? 0) };
+    const feed: PairFeed = { ticker, timeframes, ...kept, market: new PairMarket(ticker, { minutesKept: kept.minutesKept, timeframes: [...timeframes], barsKept: kept.keep }) };
+    // Warm-up: enough whole periods of the longest time frame before the last minute, always the same
+    // window for the same minute, so an engine opened later sees the indicators an older one saw.
+    const longest = Math.max(...[...timeframes].map((t) => TIMEFRAME_MINUTES[t]));
+    const back = Math.max((feed.keep + 2) * longest, feed.minutesKept + 1) * MINUTE_MS;
+    const biggest = [...timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
+    const from = periodStart(biggest, this.lastMinute() - back);
+    const block = this.market.range(ticker, from, this.lastMinute() + MINUTE_MS);
+    for (let i = 0; i < block.length; i++) feed.market.feed(block.candle(i));
+    this.feeds.set(pairId, feed);
+    return feed;
+  }
+
+  context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
+    const candle = feed.market.last;
+    if (!candle || candle.at !== minute) return null;
+    const tickDecimals = this.market.tickDecimals(feed.ticker);
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(this.venue, { candle, tickDecimals }), tickDecimals };
+  }
+}
