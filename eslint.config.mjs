@@ -66,6 +66,15 @@ const dataHooksInComponents = [
   },
 ];
 
+/**
+ * The schema declaration's column names belong to the engine's storage adapter (src/runtime/sql) only:
+ * the strategy works on domain types, the runtime's other parts on the adapter's functions.
+ */
+const ENGINE_SCHEMA_IMPORTS = {
+  regex: '^@console/schema(/|$)',
+  message: 'Only the engine\'s storage adapter (src/runtime/sql) names the tables\' columns; go through its functions.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'],
@@ -133,5 +142,31 @@ export default tseslint.config(
     // Nest wires dependencies by class, so injected classes are imported for their runtime value.
     files: ['apps/api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // The engine's directions (docs/engine-protocol.md, "The engine in parts"): only the storage adapter
+    // knows the tables' columns, so the rest of the engine never names the schema declaration.
+    files: ['apps/engine/src/**/*.ts'],
+    ignores: ['apps/engine/src/runtime/sql/**', 'apps/engine/src/strategy/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_SCHEMA_IMPORTS] }] },
+  },
+  {
+    // The strategy decides and hands its intents to the execution port: it reaches neither the paper fill
+    // rules nor the runtime (one entry, as a later one replaces the rule's options for its files).
+    files: ['apps/engine/src/strategy/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ENGINE_SCHEMA_IMPORTS,
+            {
+              regex: '^(\\.\\./)+(fills|runtime)(/|$)',
+              message: 'The strategy sends intents to the execution port (src/execution/port.ts); fill rules belong to the paper venue and the runtime calls the strategy, never the other way.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );
