@@ -21,7 +21,8 @@ export class PaperVenue implements Venue {
     return fillMarket(direction, quantity, market.candle.close, { tickDecimals: market.tickDecimals, volume: market.candle.volume }, this.settings);
   }
 
-  cancel(): ExecutionEvent {
+  /** The paper book drops an open order at once. */
+  cancel(_order: LimitOrder): ExecutionEvent {
     return { kind: 'cancelled' };
   }
 
