@@ -1,6 +1,6 @@
 /**
  * The trading configuration of the demo, on its paper account: ticker configs, MM profiles, strategy
- * profiles with complete settings (several active on several pairs, one inactive, one draft), a
+ * profiles with complete settings (ten active over the ten pairs, one inactive, one draft), a
  * deposit, one risk trigger of each type, and the bot on. No trading rows: the paper engine makes
  * those by trading the recent past in history mode, then live.
  */
@@ -81,12 +81,12 @@ export function demoSettings(p: DemoProfile) {
 
 /**
  * One trigger of each type, on the paper account, with thresholds the demo's trading reaches now and
- * then: small NAV falls (its positions are small beside the deposit), unrealised losses, a 20-hour-old
- * position. NAV is measured against the monthly high, which never comes down, so a NAV trigger that
- * blocks trading profiles could hold them for good after a losing stretch: the 2 % one blocks only the
- * inactive swing profile, and Hard Risk Control, which does hold the alts short, acts on a deep fall
- * (4 %) only. The unrealised-loss and position-age triggers let go by themselves. var and opposite_dir
- * have no measure fed in paper trading yet.
+ * then: NAV falls, unrealised losses of 1.5 % of NAV (a dozen open positions of 700 USDT move that much
+ * on an adverse hour), a 30-hour-old position. NAV is measured against the monthly high, which never
+ * comes down, so a NAV trigger that blocks trading profiles could hold them for good after a losing
+ * stretch: the 2 % one blocks only the inactive swing profile, and Hard Risk Control, which does hold
+ * the alts short, acts on a deep fall (4 %) only. The unrealised-loss and position-age triggers let go
+ * by themselves.
  */
 const RISK_TRIGGERS: { name: string; type: RiskTriggerType; blocker: number; unblocker: number | null; alert: boolean; timer?: number; reduce?: [number, number, number]; opp?: [number, number]; group?: string[]; rules?: string }[] = [
   { name: 'NAV drawdown 2 %', type: 'nav', blocker: 2, unblocker: 1, alert: true, group: ['Swing majors 1d'], rules: 'Keep the swing profile off while NAV is 2 % under its monthly high' },
