@@ -16,11 +16,11 @@ export const TICKER_CONFIGS = [
   { title: 'Watchlist', status: 'inactive', tickers: ['AVAXUSDT', 'LINKUSDT', 'LTCUSDT'] },
 ] as const;
 
-/** A signal is sized at its MM profile's quota over its slots (700 or 750 USDT); the slots bound the open signals. */
+/** A signal is sized at its MM profile's quota over its slots (625 USDT); the slots bound the open signals. */
 export const MM_PROFILES = [
-  { title: 'Core MM', max_signals_amount: 5, all_signals_quota: 3500 },
-  { title: 'Alts MM', max_signals_amount: 5, all_signals_quota: 3500 },
-  { title: 'Swing MM', max_signals_amount: 4, all_signals_quota: 3000 },
+  { title: 'Core MM', max_signals_amount: 4, all_signals_quota: 2500 },
+  { title: 'Alts MM', max_signals_amount: 5, all_signals_quota: 3125 },
+  { title: 'Swing MM', max_signals_amount: 7, all_signals_quota: 4375 },
 ] as const;
 
 /** The account's deposit: the MM profiles' quotas together. */
@@ -55,8 +55,8 @@ export const DEMO_PROFILES: DemoProfile[] = [
   { title: 'Pullback alts long', status: 'active', direction: 'long', timeframe: '1h', tickers: 'Alts', mm: 'Alts MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.2, timer_minutes: 60, atr_n_periods: 20, signal_duration_minutes: 1440 }, exit: 1, k: 6 },
   { title: 'Mid caps trend long', status: 'active', direction: 'long', timeframe: '1h', tickers: 'Mid caps', mm: 'Swing MM', signal: { atr_threshold_percents: 0.3, start_point_coefficient: 1.2, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 1440 }, exit: 0.8, k: 10 },
   { title: 'Mid caps breakdown 4h', status: 'active', direction: 'short', timeframe: '4h', tickers: 'Mid caps', mm: 'Swing MM', signal: { atr_threshold_percents: 0.5, start_point_coefficient: 1, timer_minutes: 240, atr_n_periods: 10, signal_duration_minutes: 2880 }, exit: 0.8, k: 4 },
-  { title: 'Daily trend long', status: 'active', direction: 'long', timeframe: '1d', tickers: 'Top ten', mm: 'Swing MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 4320 }, exit: 0.6, k: 7 },
-  { title: 'Daily fade short', status: 'active', direction: 'short', timeframe: '1d', tickers: 'Alts', mm: 'Swing MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 4320 }, exit: 0.6, k: 8 },
+  { title: 'Daily trend long', status: 'active', direction: 'long', timeframe: '1d', tickers: 'Top ten', mm: 'Swing MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1.2, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 4320 }, exit: 0.6, k: 7 },
+  { title: 'Daily fade short', status: 'active', direction: 'short', timeframe: '1d', tickers: 'Alts', mm: 'Swing MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1.2, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 4320 }, exit: 0.6, k: 8 },
   { title: 'Swing majors 1d', status: 'inactive', direction: 'long', timeframe: '1d', tickers: 'Majors', mm: 'Core MM', signal: { atr_threshold_percents: 1, start_point_coefficient: 1, timer_minutes: 1440, atr_n_periods: 7, signal_duration_minutes: 2880 }, exit: 0.6, k: 7 },
   { title: 'LINK breakout (draft)', status: 'draft', direction: 'long', timeframe: '1h', tickers: 'Watchlist', mm: 'Core MM', signal: { atr_threshold_percents: 0.5, start_point_coefficient: 1, timer_minutes: 60, atr_n_periods: 14, signal_duration_minutes: 720 }, exit: 0.6, k: 2 },
 ];
@@ -81,7 +81,7 @@ export function demoSettings(p: DemoProfile) {
 
 /**
  * One trigger of each type, on the paper account, with thresholds the demo's trading reaches now and
- * then: NAV falls, unrealised losses of 1.5 % of NAV (a dozen open positions of 700 USDT move that much
+ * then: NAV falls, unrealised losses of 1.5 % of NAV (a dozen open positions of 625 USDT move that much
  * on an adverse hour), a 30-hour-old position. NAV is measured against the monthly high, which never
  * comes down, so a NAV trigger that blocks trading profiles could hold them for good after a losing
  * stretch: the 2 % one blocks only the inactive swing profile, and Hard Risk Control, which does hold
