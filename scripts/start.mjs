@@ -3,7 +3,7 @@
 // creates the first admin on the first start, then runs the API (serving the SPA), the worker and
 // the paper-trading engine (ENGINE=simulated leaves the engine out: the worker completes commands).
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet, and has the
-// paper engine trade the last DEMO_HISTORY_DAYS days (default 60) in history mode before it goes live,
+// paper engine trade the last DEMO_HISTORY_DAYS days (default 45) in history mode before it goes live,
 // and prints what the desk then holds (signals, open positions and orders, profiles, pairs).
 import { randomBytes } from 'node:crypto';
 import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
@@ -51,7 +51,7 @@ try {
   // The demo's trading rows are the engine's own: it trades the recent past in history mode (a day per
   // transaction), then the live engine below carries on from the last minute it did.
   else if (demo) {
-    log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '60'} days in history mode (or catches up with its last minute)`);
+    log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '45'} days in history mode (or catches up with its last minute)`);
     engineHistory(env);
   }
 
