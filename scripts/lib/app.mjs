@@ -47,7 +47,7 @@ export function migrate(env) {
 
 /**
  * The paper engine in history mode (apps/engine's runtime/history.js): the last DEMO_HISTORY_DAYS days
- * (default 90) up to the last whole minute, or a catch-up from the engine's last minute on a database
+ * (default 45) up to the last whole minute, or a catch-up from the engine's last minute on a database
  * it has traded. Its progress lines go to the terminal as they come.
  */
 export function engineHistory(env) {
