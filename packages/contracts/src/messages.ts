@@ -66,6 +66,7 @@ export const OWN_MESSAGES = {
   grantBeyondOwn: 'You cannot grant more than your own privileges.',
   groupBeyondOwn: 'You cannot change a group that has more privileges than you.',
   userBeyondOwn: 'You cannot change a user whose group has more privileges than yours.',
+  userBeyondOwnRead: 'You cannot see the sessions or sign-in history of a user whose group has more privileges than yours.',
   lastAdministrator: 'At least one active user must keep every privilege at Full.',
   userNotActive: 'This user is not active.',
   ownAccountDeactivation: 'You cannot delete your own account.',

@@ -289,13 +289,19 @@ describe('sessions and sign-in history', () => {
       // A users manager whose group is below the target's may not sign an administrator out.
       const manager = await makeUser(ctx.db, { groupId: (await makeGroup(ctx.db, { perms: only({ users: 'Full' }) })).id });
       const managerAccess = (await sessionFor(ctx, manager.id)).access;
-      await ctx.http().get(`${API}${API_PATHS.userSessions(target.id)}`).set(...auth(managerAccess)).expect(200);
+      // Nor read its sessions or sign-in history: reads check the same rule as the writes.
+      for (const path of [API_PATHS.userSessions(target.id), API_PATHS.userSignInHistory(target.id)]) {
+        const hidden = await ctx.http().get(`${API}${path}`).set(...auth(managerAccess)).expect(403);
+        expect(hidden.body).toEqual({ detail: OWN_MESSAGES.userBeyondOwnRead });
+      }
       const refused = await ctx.http().post(`${API}${API_PATHS.endUserSessions(target.id)}`).set(...auth(managerAccess)).expect(403);
       expect(refused.body).toEqual({ detail: OWN_MESSAGES.userBeyondOwn });
       await ctx.http().get(ME).set(...auth(targetPair.access)).expect(200);
       // …but may for a user within its levels.
       const within = await makeUser(ctx.db, { perms: only({ users: 'Full' }) });
       const withinPair = await sessionFor(ctx, within.id);
+      expect((await ctx.http().get(`${API}${API_PATHS.userSessions(within.id)}`).set(...auth(managerAccess)).expect(200)).body.results).toHaveLength(1);
+      await ctx.http().get(`${API}${API_PATHS.userSignInHistory(within.id)}`).set(...auth(managerAccess)).expect(200);
       await ctx.http().post(`${API}${API_PATHS.endUserSessions(within.id)}`).set(...auth(managerAccess)).expect(200);
       await ctx.http().get(ME).set(...auth(withinPair.access)).expect(401);
     });
