@@ -5,7 +5,7 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, LIVE_LIMITS, LIVE_PARAMS, LIVE_PATHS, permsAll, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
+import { commandChanges, ERROR_CODES, LIVE_LIMITS, LIVE_PARAMS, LIVE_PATHS, permsAll, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
 import { createApp } from '../bootstrap';
 import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
@@ -148,6 +148,36 @@ describe('the live stream', () => {
     // NP on orders and signals: the first change it gets is the notification.
     expect(await none.nextChange()).toMatchObject({ resource: 'notifications', ids: ['3'] });
     await closeAll(full, part, none);
+  });
+
+  it('sends a Limited signals group the engine-command events of the signals inside its window only', async () => {
+    const limited = await makeUser(ctx.db, {
+      perms: [
+        { section_name: 'signals', status: 'Limited', fields: ['status'], signals_count: 1 },
+        { section_name: 'notifications', status: 'Full' },
+      ],
+    });
+    const [full, part] = await Promise.all([streamOf(adminSession.access), streamOf((await sessionFor(ctx, limited.id)).access)]);
+    const world = await makeSignalWorld(ctx.db);
+    const outside = await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 30 });
+    const inside = await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 0 });
+    await live.publish(...commandChanges('9001', 'cancel_signal', outside, 'accepted'));
+    await live.publish(...commandChanges('9002', 'cancel_signal', inside, 'accepted'));
+    // A command entry that names no target (an engine of a team's own that predates `about`) cannot be checked.
+    await live.publish({ resource: 'engine-commands', action: 'updated', section: 'signals', ids: ['9003'] });
+    await live.publish({ resource: 'notifications', action: 'created', section: 'notifications', ids: ['4'] });
+
+    const seen = async (stream: SseStream) => {
+      const events: { resource: ResourceName; ids?: string[] }[] = [];
+      for (;;) {
+        const event = await stream.nextChange();
+        if (event.resource === 'notifications') return events.map((e) => `${e.resource}:${e.ids?.join(',')}`);
+        events.push(event);
+      }
+    };
+    expect(await seen(full)).toEqual([`signals:${outside}`, 'engine-commands:9001', `signals:${inside}`, 'engine-commands:9002', 'engine-commands:9003']);
+    expect(await seen(part)).toEqual([`signals:${inside}`, 'engine-commands:9002']);
+    await closeAll(full, part);
   });
 
   it('gives a requester the progress of their own export only', async () => {
