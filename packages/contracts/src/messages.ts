@@ -95,6 +95,7 @@ export const OWN_MESSAGES = {
   actionNotAllowed: (action: string) => `Your group may not use this action: ${action}.`,
   /** A write that would change a field the Limited group cannot see. */
   fieldNotWritable: (field: string) => `Your group may not change the field ${field}.`,
+  gateNeedsFields: (gate: string, fields: readonly string[]) => `The ${gate} field allows an action that writes ${fields.join(' and ')}: make them visible too, or leave ${gate} off.`,
   sectionUnknown: 'Unknown section.',
   sectionListedTwice: 'This section is listed twice.',
   credentialsMissing: 'Authentication credentials were not provided.',
