@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, ACTIONS, allowingRight, gateFieldsOf, gateWithoutItsFields, hiddenFieldWritten, mayRunAction } from './actions';
+import { ACTION_NAMES, ACTIONS, type ActionDeclaration, allowingRight, gateFieldsOf, gateWithoutItsFields, hiddenFieldWritten, mayRunAction } from './actions';
 import { defaultPerm, permOf, type Perm } from './perms';
 import { fieldsOf } from './sections';
 
@@ -14,7 +14,7 @@ describe('declared actions', () => {
 
   it('a gate brings the fields its action writes: without them at Limited it is refused, and the action could not run', () => {
     for (const name of ACTION_NAMES) {
-      const declared: { writes?: readonly string[] } = ACTIONS[name];
+      const declared: ActionDeclaration = ACTIONS[name];
       for (const right of ACTIONS[name].rights) for (const field of declared.writes ?? []) expect(fieldsOf(right.section)).toContain(field);
     }
     expect(gateFieldsOf('APA')).toEqual({ skip_check_k_exit: ['skip_check_by_timer', 'skip_check_by_distance'] });
