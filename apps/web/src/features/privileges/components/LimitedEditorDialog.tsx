@@ -31,16 +31,16 @@ export function LimitedEditorDialog({ perm, limit, onSave, onClose }: { perm: Pe
         <Typography variant="subtitle2" sx={{ mt: 1 }}>
           Visible fields
         </Typography>
-        <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-          {offeredFields.map((field) => (
-            <FormControlLabel key={field} control={<Checkbox checked={draft.fields.includes(field)} onChange={() => toggleField(field)} />} label={field} />
-          ))}
-        </FormGroup>
         {Object.entries(gateFields).map(([gate, fields]) => (
           <Typography key={gate} variant="caption" color="text.secondary" component="p">
             {gate} also makes {fields.join(' and ')} visible: its action writes them.
           </Typography>
         ))}
+        <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+          {offeredFields.map((field) => (
+            <FormControlLabel key={field} control={<Checkbox checked={draft.fields.includes(field)} onChange={() => toggleField(field)} />} label={field} />
+          ))}
+        </FormGroup>
         {FILTERING_SECTIONS.includes(section) && (
           <FormControlLabel control={<Switch checked={draft.filtering} disabled={bounded && !limit.filtering && !draft.filtering} onChange={(e) => setDraft({ ...draft, filtering: e.target.checked })} />} label="Filtering" />
         )}
