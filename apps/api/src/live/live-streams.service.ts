@@ -98,11 +98,15 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
     const connection = new LiveConnection(session, sink, resumeFrom ?? upTo, (gone) => this.gone(gone));
     if (this.stopped) return connection.close({ name: 'reconnect', reason: 'shutdown' });
     this.connections.add(connection);
+    // Changes that arrive while the stream is counted (and replays) wait, and follow its `ready` in order.
+    connection.hold();
     await this.claimSlot(connection);
     if (!connection.isOpen) return;
-    if (lastEventId === null) return connection.ready();
+    if (lastEventId === null) {
+      connection.ready();
+      return connection.release();
+    }
 
-    connection.hold();
     try {
       const replay = resumeFrom ? await this.log.replay(resumeFrom, upTo) : 'missed';
       if (replay === 'missed') {
