@@ -72,7 +72,17 @@ test('axe finds nothing serious or critical on the sign-in page and on every scr
   for (const path of paths) {
     await page.goto(path);
     await expectAccessible(page, path, report);
+    await page.screenshot({ path: shot(`a11y${path.replaceAll('/', '-')}`), animations: 'disabled' });
   }
+  // The orders' statuses, coloured by meaning, in view.
+  await page.goto(pathTo('orders'));
+  await page.getByTestId('order-status').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('a11y-orders-statuses'), animations: 'disabled' });
+  // A log entry's stored data, opened: still nothing serious.
+  await page.goto(pathTo('logs'));
+  await page.getByRole('button', { name: 'Data' }).first().click();
+  await expectAccessible(page, 'logs with an entry’s data open', report);
+  await page.screenshot({ path: shot('a11y-logs-data-open'), animations: 'disabled' });
   // The collapsed menu and the phone's drawer are the same layout in other shapes.
   await page.getByTestId('menu-toggle').click();
   await expectAccessible(page, `${paths.at(-1)} with the menu collapsed`, report);

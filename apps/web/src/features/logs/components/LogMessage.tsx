@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { LogRow } from '@console/contracts';
 import { logSentence, rawData } from './log-message';
 
-/** The Message cell: the entry's sentence, and its stored data (JSON) under it when asked for. */
+/** The Message cell: the entry's sentence, and its stored data (JSON) under it when asked for (a fingertip-wide toggle on a phone). */
 export function LogMessage({ row }: { row: LogRow }) {
   const [open, setOpen] = useState(false);
   const rawId = useId();
@@ -18,7 +18,7 @@ export function LogMessage({ row }: { row: LogRow }) {
       {hasData && (
         <>
           {' '}
-          <Button size="small" variant="text" sx={{ minWidth: 0, p: 0, verticalAlign: 'baseline', textTransform: 'none' }} aria-expanded={open} aria-controls={rawId} onClick={() => setOpen(!open)}>
+          <Button size="small" variant="text" sx={{ minWidth: { xs: 44, md: 0 }, p: 0, verticalAlign: 'baseline', textTransform: 'none' }} aria-expanded={open} aria-controls={rawId} onClick={() => setOpen(!open)}>
             {open ? 'Hide data' : 'Data'}
           </Button>
           {open && (
