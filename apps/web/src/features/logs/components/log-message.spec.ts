@@ -18,8 +18,8 @@ describe('log sentences', () => {
     expect(logSentence('risk_trigger_fired', { measure: '1800', message: "risk trigger 'Position older than 30 h' (timer) fired", trigger_id: '7' })).toBe(
       "Risk trigger 'Position older than 30 h' fired (measured 1800.00).",
     );
-    expect(logSentence('mm_deposit_reinvested', { percent: 1.2345678901234567, asset_sum: 10234.567890123456, asset_sum_day_before: 10110.000000000002, accounts: [] })).toBe(
-      'Deposits reinvested 1.23%: assets $10,234.57 (the day before $10,110.00).',
+    expect(logSentence('mm_deposit_reinvested', { percent: 0.1 + 0.2 + 1, asset_sum: 10234.567890123457, asset_sum_day_before: 10110.000000000002, accounts: [] })).toBe(
+      'Deposits reinvested 1.30%: assets $10,234.57 (the day before $10,110.00).',
     );
   });
 
