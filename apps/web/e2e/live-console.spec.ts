@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiAs, LIVE_ADMIN, LIVE_WATCH_ADMIN, REFRESH_COOKIE, shot, signIn } from './helpers';
+import { apiAs, confirmStop, LIVE_ADMIN, LIVE_WATCH_ADMIN, REFRESH_COOKIE, shot, signIn } from './helpers';
 
 interface Listed<T> {
   results: T[];
@@ -82,7 +82,7 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
   const actingProfile = actor.page.getByTestId('strategy-profiles-table').getByRole('row').filter({ has: actor.page.getByRole('link', { name: profile!.title, exact: true }) });
   await expect(watchedProfile.getByText('active', { exact: true })).toBeVisible();
 
-  await actingProfile.getByRole('button', { name: `Stop ${profile!.title}` }).click();
+  await confirmStop(actor.page, actingProfile.getByRole('button', { name: `Stop ${profile!.title}` }), profile!.title);
   await expect(watchedProfile.getByText('stopping', { exact: true })).toBeVisible();
   await expect(watchedProfile.getByText('inactive', { exact: true })).toBeVisible();
   await watcher.page.screenshot({ path: shot('live-console-profile-stopped'), animations: 'disabled' });

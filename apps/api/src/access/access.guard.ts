@@ -11,7 +11,7 @@ import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
 
-/** The one guard: every privilege rule of ARCHITECTURE.md is decided here, from the route's declaration. */
+/** The one guard: every privilege rule of the API is decided here, from the route's declaration. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
