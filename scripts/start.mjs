@@ -3,7 +3,8 @@
 // creates the first admin on the first start, then runs the API (serving the SPA), the worker and
 // the paper-trading engine (ENGINE=simulated leaves the engine out: the worker completes commands).
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet, and has the
-// paper engine trade the last DEMO_HISTORY_DAYS days (default 90) in history mode before it goes live.
+// paper engine trade the last DEMO_HISTORY_DAYS days (default 45) in history mode before it goes live,
+// and prints what the desk then holds (signals, open positions and orders, profiles, pairs).
 import { randomBytes } from 'node:crypto';
 import { ensurePnpm, fail, installDependencies, log, pnpm, runOnProjectNode } from './lib/toolchain.mjs';
 
@@ -50,12 +51,13 @@ try {
   // The demo's trading rows are the engine's own: it trades the recent past in history mode (a day per
   // transaction), then the live engine below carries on from the last minute it did.
   else if (demo) {
-    log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '90'} days in history mode (or catches up with its last minute)`);
+    log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '45'} days in history mode (or catches up with its last minute)`);
     engineHistory(env);
   }
 
   const app = await startApiAndWorker(env);
   stops.push(app.stop);
+  if (demo) log(cli(env, ['desk-counts']));
   console.log(`\n  Trading console is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs\n  Ctrl-C stops everything this command started.\n`);
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));

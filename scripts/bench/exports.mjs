@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
 import { ADMIN_URL, ROOT, dbUrl, loadAverages, migrateBench, requireFromRoot, settle, withClient } from './bench-db.mjs';
 
+const dist = (path) => join(ROOT, 'apps/api/dist', path);
 const DB = process.env.BENCH_DATABASE ?? 'console_bench_exports';
 const SIGNALS = Number(process.env.BENCH_SIGNALS ?? 1_000_000);
 /** The worker's default (EXPORT_BATCH_SIZE). */
@@ -25,8 +25,7 @@ const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 /** The zip's deflate level; unset: the writer's default. */
 const LEVEL = process.env.BENCH_LEVEL === undefined ? undefined : Number(process.env.BENCH_LEVEL);
-const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? WORKER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
-const dist = (path) => join(ROOT, 'apps/api/dist', path);
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? [...requireFromRoot(dist('node-flags.js')).SERVICE_NODE_FLAGS] : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 
 /** The child: one export of every signal the list shows by default, as a Full user asks it. */
 async function exportOnce(file) {

@@ -2,13 +2,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DATA_DIR } from './services.mjs';
 import { log, ROOT } from './toolchain.mjs';
-import { WORKER_NODE_FLAGS } from './worker-flags.mjs';
 
 const API_DIR = join(ROOT, 'apps', 'api');
 const ENGINE_DIR = join(ROOT, 'apps', 'engine');
+
+/** The worker's V8 flags, from the API's build (apps/api/src/node-flags.ts says why); read when started, after the build. */
+export const workerNodeFlags = () => [...createRequire(import.meta.url)(join(API_DIR, 'dist', 'node-flags.js')).SERVICE_NODE_FLAGS];
 
 /** Where `npm start` keeps the keys it made; a backup carries a copy, a restore puts one back. */
 export const SECRETS_FILE = join(DATA_DIR, 'secrets.env');
@@ -47,7 +50,7 @@ export function migrate(env) {
 
 /**
  * The paper engine in history mode (apps/engine's runtime/history.js): the last DEMO_HISTORY_DAYS days
- * (default 90) up to the last whole minute, or a catch-up from the engine's last minute on a database
+ * (default 45) up to the last whole minute, or a catch-up from the engine's last minute on a database
  * it has traded. Its progress lines go to the terminal as they come.
  */
 export function engineHistory(env) {
@@ -108,7 +111,7 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
-  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, WORKER_NODE_FLAGS);
+  const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, workerNodeFlags());
   const engine = childEnv.ENGINE === 'simulated' ? undefined : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
   const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);

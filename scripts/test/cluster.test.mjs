@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { migrate } from '../lib/app.mjs';
+import { migrate, workerNodeFlags } from '../lib/app.mjs';
 import { ROOT } from '../lib/toolchain.mjs';
-import { WORKER_NODE_FLAGS } from '../lib/worker-flags.mjs';
 import { pause, scratchServices, stopChild } from './scratch.mjs';
 
 const port = 3950 + Math.floor(Math.random() * 40);
@@ -122,7 +121,7 @@ test('the HTTP processes run with the service V8 flags, and every launcher of th
     const args = commandLine(pid);
     for (const flag of SERVICE_NODE_FLAGS) assert.ok(args.includes(flag), `process ${pid} runs ${args.join(' ')}, without ${flag}`);
   }
-  assert.deepEqual(WORKER_NODE_FLAGS, [...SERVICE_NODE_FLAGS]);
+  assert.deepEqual(workerNodeFlags(), [...SERVICE_NODE_FLAGS]);
   const workerScript = JSON.parse(readFileSync(join(ROOT, 'apps/api/package.json'), 'utf8')).scripts.worker;
   assert.equal(workerScript, `node ${SERVICE_NODE_FLAGS.join(' ')} dist/worker.js`);
   const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
+import { deskCounts, deskCountsLine } from './demo/desk-counts';
 import { defaultEngine } from './demo/engine-default';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
@@ -11,7 +12,8 @@ import { UsersRepository } from './privileges/users/users.repository';
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
  * `engine-default` (the engine a start runs when ENGINE is not set: paper, or simulated for trading rows
- * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret), and
+ * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret),
+ * `desk-counts [--json]` (signals, open positions and orders, active profiles and their pairs), and
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
  * demo sizes by default): consistent trading data on a database without trading rows.
  */
@@ -73,6 +75,17 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'desk-counts': {
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        const counts = await deskCounts(ds);
+        console.log(rest.includes('--json') ? JSON.stringify(counts) : deskCountsLine(counts));
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
     case 'trading-data': {
       const sizes = tradingSizesFrom(rest);
       const ds = createDataSource(databaseUrl);
@@ -87,7 +100,7 @@ async function main(): Promise<void> {
     }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, trading-data [--signals N …]`,
+        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …]`,
       );
   }
 }

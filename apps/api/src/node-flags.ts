@@ -7,8 +7,9 @@
  * process near 300 MiB and an export near 115 MiB, at no measured cost in time; 1 GiB is still ~15 times
  * what either holds alive.
  *
- * The cluster's primary forks its HTTP processes with them; the worker's launchers (apps/api's `worker`
- * script, docker-compose.yml, scripts/lib/worker-flags.mjs) pass the same, and a test holds them equal.
+ * The cluster's primary forks its HTTP processes with them; the worker's launchers pass the same: `npm start`
+ * reads them from this module's build, and the `worker` script and docker-compose.yml, which cannot, hold a
+ * copy a test keeps equal.
  */
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'] as const;
 

@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import contracts from '@console/contracts';
 import { generateSync } from 'otplib';
 
@@ -28,8 +28,23 @@ export const SESSIONS_ADMIN = { email: 'sessions@example.com', password: ADMIN_P
 /** The live console test's two operators, each in a browser of their own. */
 export const LIVE_ADMIN = { email: 'live@example.com', password: ADMIN_PASSWORD };
 export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADMIN_PASSWORD };
+/** The accessibility test's administrator: every screen of the menu is open to it. */
+export const A11Y_ADMIN = { email: 'a11y@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
+
+/** Stops a trading profile from its Stop button: the console asks first, and this confirms. */
+export async function confirmStop(page: Page, stopButton: Locator, title: string, screenshot?: string): Promise<void> {
+  await stopButton.click();
+  const dialog = page.getByRole('dialog', { name: STRATEGY_PROFILE_UI.stopConfirmTitle });
+  await expect(dialog).toContainText(STRATEGY_PROFILE_UI.stopConfirmText(title));
+  if (screenshot) await page.screenshot({ path: shot(screenshot), animations: 'disabled' });
+  await dialog.getByRole('button', { name: STRATEGY_PROFILE_UI.stopConfirmLabel }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The toast that says what came of an action (the engine's answer to a start or stop, say). */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** A full-page screenshot from the top, so the fixed side menu sits where a person sees it. */
 export async function fullPageShot(page: Page, name: string): Promise<void> {

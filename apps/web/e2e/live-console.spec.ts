@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiAs, LIVE_ADMIN, LIVE_WATCH_ADMIN, shot, signIn } from './helpers';
+import { apiAs, confirmStop, LIVE_ADMIN, LIVE_WATCH_ADMIN, REFRESH_COOKIE, shot, signIn } from './helpers';
 
 interface Listed<T> {
   results: T[];
@@ -31,7 +31,7 @@ const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as 
 const documentMark = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark ?? null);
 
 test('two consoles: a cancel and a profile stop/start in one appear in the other as they happen, without reload or polling', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const actor = await openConsole(browser, LIVE_ADMIN);
   const watcher = await openConsole(browser, LIVE_WATCH_ADMIN);
 
@@ -82,7 +82,7 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
   const actingProfile = actor.page.getByTestId('strategy-profiles-table').getByRole('row').filter({ has: actor.page.getByRole('link', { name: profile!.title, exact: true }) });
   await expect(watchedProfile.getByText('active', { exact: true })).toBeVisible();
 
-  await actingProfile.getByRole('button', { name: `Stop ${profile!.title}` }).click();
+  await confirmStop(actor.page, actingProfile.getByRole('button', { name: `Stop ${profile!.title}` }), profile!.title);
   await expect(watchedProfile.getByText('stopping', { exact: true })).toBeVisible();
   await expect(watchedProfile.getByText('inactive', { exact: true })).toBeVisible();
   await watcher.page.screenshot({ path: shot('live-console-profile-stopped'), animations: 'disabled' });
@@ -95,6 +95,37 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
   expect(watcher.events.filter((e) => e.resource === 'strategy-profiles' && e.ids?.includes(String(profile!.id))).map((e) => e.row?.action_state)).toEqual(
     expect.arrayContaining(['CHANGING', 'CHANGED']),
   );
+
+  // Ten newer streams of the watcher's session (beside its console's) take its place: the console shows
+  // it is paused and does not reconnect on its own, then resumes when its window is used again. The ten
+  // are opened from here with tickets the page asks for: a browser holds at most six connections a host.
+  const tickets = (await watcher.page.evaluate(
+    async ({ header, count }) => {
+      const refreshed = await fetch('/api/v2/users/token-refresh/', { method: 'POST', headers: { [header]: '1', 'Content-Type': 'application/json' }, body: '{}' });
+      const { access } = (await refreshed.json()) as { access: string };
+      const answers = [];
+      for (let i = 0; i < count; i++) answers.push(((await (await fetch('/api/v2/live/tickets/', { method: 'POST', headers: { Authorization: `Bearer ${access}` } })).json()) as { ticket: string }).ticket);
+      return answers;
+    },
+    { header: REFRESH_COOKIE.header, count: 10 },
+  )) as string[];
+  const extra = new AbortController();
+  for (const ticket of tickets) {
+    const response = await fetch(new URL(`/api/v2/live/?ticket=${ticket}`, watcher.page.url()), { signal: extra.signal });
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('event: ready')) received += new TextDecoder().decode((await reader.read()).value);
+  }
+  const indicator = watcher.page.getByTestId('live-indicator');
+  await expect(indicator).toHaveAttribute('data-status', 'paused');
+  await indicator.hover();
+  await expect(watcher.page.getByRole('tooltip')).toContainText('Live updates paused');
+  await watcher.page.screenshot({ path: shot('live-console-paused'), animations: 'disabled' });
+  await watcher.page.waitForTimeout(3_000);
+  await expect(indicator).toHaveAttribute('data-status', 'paused');
+  await watcher.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(indicator).toHaveAttribute('data-status', 'live');
+  extra.abort();
 
   await actor.context.close();
   await watcher.context.close();

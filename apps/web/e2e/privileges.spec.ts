@@ -33,6 +33,23 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   await expect(page.getByRole('cell', { name: 'Log readers' })).toBeVisible();
   await fullPageShot(page, 'groups');
 
+  // The skip_check_k_exit gate of a Limited APA group brings the two fields its action writes.
+  await page.getByRole('button', { name: LABELS.addNewGroup }).click();
+  await page.getByLabel('Name').fill('Skip checkers');
+  await page.getByRole('combobox', { name: 'APA permission' }).click();
+  await page.getByRole('option', { name: 'Limited' }).click();
+  await page.getByRole('button', { name: 'Configure APA' }).click();
+  const apaEditor = page.getByRole('dialog');
+  await apaEditor.getByLabel('skip_check_k_exit', { exact: true }).check();
+  for (const field of ['skip_check_by_timer', 'skip_check_by_distance']) await expect(apaEditor.getByLabel(field, { exact: true })).toBeChecked();
+  await expect(apaEditor.getByText('skip_check_k_exit also makes skip_check_by_timer and skip_check_by_distance visible: its action writes them.')).toBeVisible();
+  await page.screenshot({ path: shot('limited-editor-gate') });
+  await apaEditor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('3 fields')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/privileges\/groups$/);
+  await expect(page.getByRole('cell', { name: 'Skip checkers' })).toBeVisible();
+
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('button', { name: LABELS.addNewUser }).click();
   const add = page.getByRole('dialog');
@@ -77,3 +94,4 @@ test('a group with logs at Limited: its user sees only what it allows, and the A
   await page.goto('/privileges/groups');
   await expect(page).not.toHaveURL(/\/privileges/);
 });
+

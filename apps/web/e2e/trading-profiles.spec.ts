@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   apiAs,
+  confirmStop,
   expectPath,
   fullPageShot,
   MM_PROFILE_MESSAGES,
@@ -13,6 +14,7 @@ import {
   STRATEGY_PROFILE_UI,
   TICKER_CONFIG_MESSAGES,
   TICKER_CONFIG_UI,
+  toast,
   TRADING_ADMIN,
 } from './helpers';
 
@@ -262,11 +264,15 @@ test('strategy profiles list: Add makes a draft, a finished profile starts and s
   await expect(draft.getByText('draft', { exact: true })).toBeVisible();
   await expect(draft.getByRole('button', { name: 'Continue Fresh draft' })).toBeVisible();
 
-  // Start, then Stop: engine commands, the row shows the new status at once.
+  // Start, then Stop: engine commands, the row shows the new status at once and a toast the engine's answer.
+  // Stopping a trading profile is asked first.
   await runner.getByRole('button', { name: 'Start Trend runner' }).click();
-  await expect(runner.getByText('active', { exact: true })).toBeVisible();
+  await expect(runner.getByText(/^(starting|active)$/)).toBeVisible();
+  await expect(toast(page, STRATEGY_PROFILE_UI.started('Trend runner'))).toBeVisible({ timeout: 60_000 });
   await fullPageShot(page, 'strategy-profiles-list');
-  await runner.getByRole('button', { name: 'Stop Trend runner' }).click();
+  await confirmStop(page, runner.getByRole('button', { name: 'Stop Trend runner' }), 'Trend runner', 'strategy-profile-stop-confirm');
+  await expect(toast(page, STRATEGY_PROFILE_UI.stopped('Trend runner'))).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: shot('strategy-profile-stopped-toast'), animations: 'disabled' });
   await expect(runner.getByRole('button', { name: 'Start Trend runner' })).toBeVisible();
   await expect(runner.getByText(/^(stopping|inactive)$/)).toBeVisible();
 

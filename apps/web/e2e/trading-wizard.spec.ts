@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, fullPageShot, shot, signIn, SIGNALS_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, WIZARD_ADMIN } from './helpers';
+import { apiAs, confirmStop, fullPageShot, shot, signIn, SIGNALS_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, WIZARD_ADMIN } from './helpers';
 
 const TICKERS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 const PHONE = { width: 390, height: 844 };
@@ -170,7 +170,7 @@ test('wizard: a short profile through all 8 steps, started and stopped from the 
   await expect(row.getByText(/^(starting|active)$/)).toBeVisible();
   await expect(row.getByRole('button', { name: 'Stop Wizard short' })).toBeVisible();
   await expect(row.getByText('active', { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: 'Stop Wizard short' }).click();
+  await confirmStop(page, row.getByRole('button', { name: 'Stop Wizard short' }), 'Wizard short');
   await expect(row.getByRole('button', { name: 'Start Wizard short' })).toBeVisible();
   await expect(row.getByText('inactive', { exact: true })).toBeVisible({ timeout: 60_000 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, ACTIONS, allowingRight, hiddenFieldWritten, mayRunAction } from './actions';
+import { ACTION_NAMES, ACTIONS, type ActionDeclaration, allowingRight, gateFieldsOf, gateWithoutItsFields, hiddenFieldWritten, mayRunAction } from './actions';
 import { defaultPerm, permOf, type Perm } from './perms';
 import { fieldsOf } from './sections';
 
@@ -10,6 +10,22 @@ describe('declared actions', () => {
     for (const name of ACTION_NAMES) {
       for (const right of ACTIONS[name].rights) if ('gate' in right) expect(fieldsOf(right.section)).toContain(right.gate);
     }
+  });
+
+  it('a gate brings the fields its action writes: without them at Limited it is refused, and the action could not run', () => {
+    for (const name of ACTION_NAMES) {
+      const declared: ActionDeclaration = ACTIONS[name];
+      for (const right of ACTIONS[name].rights) for (const field of declared.writes ?? []) expect(fieldsOf(right.section)).toContain(field);
+    }
+    expect(gateFieldsOf('APA')).toEqual({ skip_check_k_exit: ['skip_check_by_timer', 'skip_check_by_distance'] });
+    const gateAlone = limited('APA', ['skip_check_k_exit', 'skip_check_by_timer']);
+    expect(gateWithoutItsFields(gateAlone)).toEqual({ gate: 'skip_check_k_exit', fields: ['skip_check_by_timer', 'skip_check_by_distance'] });
+    // What the refusal saves the group from: its skip-check body would be refused for a hidden field.
+    expect(hiddenFieldWritten(gateAlone, { skip_check_by_distance: true })).toBe('skip_check_by_distance');
+    const whole = limited('APA', ['skip_check_k_exit', 'skip_check_by_timer', 'skip_check_by_distance']);
+    expect(gateWithoutItsFields(whole)).toBeNull();
+    expect(hiddenFieldWritten(whole, { skip_check_by_timer: true, skip_check_by_distance: false })).toBeNull();
+    expect(gateWithoutItsFields({ ...gateAlone, status: 'Full' })).toBeNull();
   });
 
   it('a screen judges by its own section; the server by any right, first match deciding', () => {

@@ -19,13 +19,19 @@ export interface ActionDeclaration {
   rights: readonly ActionRight[];
   /** The action is this key of a wider write's body: it applies only when the body carries the key. */
   bodyKey?: string;
+  /**
+   * The fields of the gate's section the action's body writes: at Limited the group needs them beside
+   * the gate (hiddenFieldWritten refuses the body otherwise), so a gate without them is refused when
+   * the group is saved (gateWithoutItsFields) and the group editor grants them with the gate.
+   */
+  writes?: readonly string[];
 }
 
 const APA = (gate: FieldOf<'APA'>) => ({ section: 'APA', gate }) as const;
 
 export const ACTIONS = {
   reducePosition: { label: 'Reduce position', rights: [APA('reduce_p')] },
-  skipCheck: { label: 'Skip k-exit checks', rights: [APA('skip_check_k_exit')] },
+  skipCheck: { label: 'Skip k-exit checks', rights: [APA('skip_check_k_exit')], writes: ['skip_check_by_timer', 'skip_check_by_distance'] },
   recoverKExit: { label: 'Recover k-exit', rights: [APA('skip_check_k_exit')] },
   closeLostPosition: { label: 'Close lost position', rights: [APA('close_market')] },
   changeAccountDeposit: { label: 'Change deposit', rights: [APA('change_deposit')] },
@@ -46,6 +52,27 @@ export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
 
 export function actionOf(name: ActionName): ActionDeclaration {
   return ACTIONS[name];
+}
+
+/** For each Limited gate of a section, the fields the actions it allows write (gates that write none are left out). */
+export function gateFieldsOf(section: SectionName): Readonly<Record<string, readonly string[]>> {
+  const needs: Record<string, string[]> = {};
+  for (const action of Object.values(ACTIONS) as ActionDeclaration[]) {
+    for (const right of action.rights) {
+      if (right.section !== section || right.gate === undefined || !action.writes?.length) continue;
+      needs[right.gate] = [...new Set([...(needs[right.gate] ?? []), ...action.writes])];
+    }
+  }
+  return needs;
+}
+
+/** At Limited, the first gate the perm holds without every field its actions write (null: none). */
+export function gateWithoutItsFields(perm: Perm): { gate: string; fields: readonly string[] } | null {
+  if (perm.status !== 'Limited') return null;
+  for (const [gate, fields] of Object.entries(gateFieldsOf(perm.section_name))) {
+    if (perm.fields.includes(gate) && !fields.every((field) => perm.fields.includes(field))) return { gate, fields };
+  }
+  return null;
 }
 
 /** Whether one perm grants one right: a writing level, and at Limited the gate among its fields. */

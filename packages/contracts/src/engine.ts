@@ -1,5 +1,5 @@
 /**
- * The engine-command boundary (ARCHITECTURE.md): an operator action on trading state is a command row
+ * The engine-command boundary: an operator action on trading state is a command row
  * the engine carries out. Each kind names its target, the section whose rights it needs, and the
  * action_state its target shows while the command is pending and after it succeeded.
  */

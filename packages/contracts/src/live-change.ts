@@ -19,6 +19,11 @@ export interface LiveChange {
   row?: Record<string, unknown>;
   /** Only this user's streams carry it (the progress of their own export). */
   userId?: number;
+  /**
+   * The row this change is about when that is not its own (an engine command: its target), so a stream
+   * whose group's row scope hides that row does not get it either. Not sent to the console.
+   */
+  about?: { resource: ResourceName; id: string };
 }
 
 /** A change as read back from the Redis stream: its entry id is the event's id. */
@@ -99,12 +104,16 @@ export function decodeChange(id: string, fields: readonly string[]): StoredChang
     return null;
   }
   if (!isRow(parsed)) return null;
-  const { resource, action, section, ids, row, userId } = parsed;
+  const { resource, action, section, ids, row, userId, about } = parsed;
   const known = <T extends string>(names: readonly T[], value: unknown): T | undefined => names.find((name) => name === value);
   const change = { resource: known(RESOURCE_NAMES, resource), action: known(LIVE_ACTIONS, action), section: known(SECTIONS, section) };
   if (!change.resource || !change.action || !change.section) return null;
   if ((ids !== undefined && !isStrings(ids)) || (row !== undefined && !isRow(row)) || (userId !== undefined && typeof userId !== 'number')) return null;
-  return { id, resource: change.resource, action: change.action, section: change.section, ids, row, userId };
+  const aboutRow = about === undefined ? undefined : isRow(about) && typeof about.id === 'string' ? { resource: known(RESOURCE_NAMES, about.resource), id: about.id } : null;
+  if (aboutRow === null || (aboutRow && !aboutRow.resource)) return null;
+  const stored: StoredChange = { id, resource: change.resource, action: change.action, section: change.section, ids, row, userId };
+  if (aboutRow) stored.about = { resource: aboutRow.resource!, id: aboutRow.id };
+  return stored;
 }
 
 /** Targets whose row shows a command's action_state (a ticker config or an exchange account has none). */
@@ -123,5 +132,6 @@ export function commandChanges(commandId: string, kind: EngineCommandKind, targe
   if (targetId !== null) target.ids = [targetId];
   if (ACTION_STATE_TARGETS.includes(effect.target)) target.row = targetId === null ? { action_state: actionState } : { id: targetId, action_state: actionState };
   const command: LiveChange = { resource: 'engine-commands', action: stage === 'accepted' ? 'created' : 'updated', section: effect.section, ids: [commandId] };
+  if (targetId !== null) command.about = { resource: target.resource, id: targetId };
   return [target, command];
 }

@@ -52,18 +52,22 @@ export interface LiveEvent {
  * - `refetch`: changes may have been missed (a resume from too far back, a client too slow to keep
  *   up, the user's access changed): every piece of data is to be fetched again.
  * - `reconnect`: the server ends this stream (it is stopping); open a new one at once.
+ * - `closed`: the server ended this stream for good because newer streams of the same session or user
+ *   took its place (LIVE_LIMITS.streamsPerSession, streamsPerUser): do not reconnect on your own, only
+ *   when the user comes back to this window.
  */
 export const LIVE_CONTROL_EVENTS = {
   ready: 'ready',
   refetch: 'refetch',
   reconnect: 'reconnect',
+  closed: 'closed',
 } as const;
 
 export type LiveRefetchReason = 'missed' | 'overflow' | 'access';
 
 /** The `data` of a `refetch` or `reconnect` event. */
 export interface LiveControlData {
-  reason: LiveRefetchReason | 'shutdown';
+  reason: LiveRefetchReason | 'shutdown' | 'superseded';
 }
 
 export const LIVE_LIMITS = {
@@ -83,15 +87,29 @@ export const LIVE_LIMITS = {
    * reads its data again this often; while it is live the stream's events bring the change instead.
    */
   fallbackPollMs: 5_000,
+  /**
+   * Open streams one session may hold, and one user over all their sessions, counted across every API
+   * process (in Redis): a stream past either closes the oldest with `closed`. One console (window or tab)
+   * holds one stream.
+   */
+  streamsPerSession: 10,
+  streamsPerUser: 30,
+  /** Tickets one user may ask for in a minute (each stream, and each reconnect, takes one); past it, 429. */
+  ticketsPerMinute: 60,
 } as const;
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+export const LIVE_MESSAGES = {
+  tooManyTickets: `Live updates were opened more than ${LIVE_LIMITS.ticketsPerMinute} times in a minute. Wait a minute before opening more windows; the pages keep working meanwhile.`,
+} as const;
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'paused';
 
 /** The top bar's indicator: its tooltip for each state of the stream. */
 export const LIVE_STATUS_TEXT: Record<LiveStatus, string> = {
   connecting: 'Connecting to live updates…',
   live: 'Live: changes appear as they happen',
   reconnecting: 'Live updates interrupted: reconnecting…',
+  paused: 'Live updates paused: newer windows took them over. Come back to this window to resume.',
 };
 
 /** The resource an engine command acts on: its events name this resource and the target's id. */

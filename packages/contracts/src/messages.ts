@@ -66,6 +66,7 @@ export const OWN_MESSAGES = {
   grantBeyondOwn: 'You cannot grant more than your own privileges.',
   groupBeyondOwn: 'You cannot change a group that has more privileges than you.',
   userBeyondOwn: 'You cannot change a user whose group has more privileges than yours.',
+  userBeyondOwnRead: 'You cannot see the sessions or sign-in history of a user whose group has more privileges than yours.',
   lastAdministrator: 'At least one active user must keep every privilege at Full.',
   userNotActive: 'This user is not active.',
   ownAccountDeactivation: 'You cannot delete your own account.',
@@ -95,6 +96,7 @@ export const OWN_MESSAGES = {
   actionNotAllowed: (action: string) => `Your group may not use this action: ${action}.`,
   /** A write that would change a field the Limited group cannot see. */
   fieldNotWritable: (field: string) => `Your group may not change the field ${field}.`,
+  gateNeedsFields: (gate: string, fields: readonly string[]) => `The ${gate} field allows an action that writes ${fields.join(' and ')}: make them visible too, or leave ${gate} off.`,
   sectionUnknown: 'Unknown section.',
   sectionListedTwice: 'This section is listed twice.',
   credentialsMissing: 'Authentication credentials were not provided.',

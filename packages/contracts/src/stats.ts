@@ -222,8 +222,11 @@ export interface ChartAnswer {
 /** The time frames of the account metrics rollup (account_metric_bars.tf); minutes are the raw rows. */
 export const METRIC_BAR_TIMEFRAMES = ['1h', '1d', '1w', '1M'] as const;
 
-/** Chart axis dates: minute and hour frames with the time, monthly as 'MMM yy'. */
-export const CHART_DATE_FORMATS = { withTime: 'dd.MM.yy HH:mm', date: 'dd.MM.yy', month: 'MMM yy' } as const;
+/**
+ * Chart axis dates: minute and hour frames with the time. A month is written with its whole year ('Sep 2026'):
+ * 'Sep 26' reads as the 26th of September.
+ */
+export const CHART_DATE_FORMATS = { withTime: 'dd.MM.yy HH:mm', date: 'dd.MM.yy', month: 'MMM yyyy' } as const;
 
 /** The months page's date presets; `to` is the first day of the last month shown. */
 export const MONTHS_PRESETS = ['This Year', 'Last Year', 'Last 12 Months', 'Last 6 Months', 'Last 3 Months', 'All Time'] as const;

@@ -42,6 +42,16 @@ export const STRATEGY_PROFILE_UI = {
   pageSizes: { options: [STRATEGY_PROFILE_PAGE_SIZE], default: STRATEGY_PROFILE_PAGE_SIZE },
   /** The wizard's query parameter naming the draft it continues. */
   wizardProfileParam: 'id',
+  /** Stopping a running profile ends its trading, so it is asked first; starting is not. */
+  stopConfirmTitle: 'Stop the strategy profile?',
+  stopConfirmText: (title: string) => `${title} is trading. Stopping it takes no new signals until it is started again.`,
+  stopConfirmLabel: 'Stop',
+  /** Toasts when the engine has answered a start or stop (or has not, after engineAnswerWaitMs). */
+  started: (title: string) => `${title} started.`,
+  stopped: (title: string) => `${title} stopped.`,
+  engineRefused: (title: string, command: 'start' | 'stop') => `The engine did not ${command} ${title}. The logs say why.`,
+  engineSilent: (title: string) => `The engine has not answered for ${title} yet; its status changes when it does.`,
+  engineAnswerWaitMs: 60_000,
 } as const;
 
 /** How the list and its direction filter name a direction. */

@@ -4,13 +4,14 @@ import type { Request } from 'express';
 import { isIP } from 'node:net';
 import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, LIVE_PARAMS, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
+import { currentRequestContext } from '../common/http/request-context';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
 import { SESSION_CHECK, TICKET_CHECK, type SessionCheck, type TicketCheck } from './access.ports';
 import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
 
-/** The one guard: every privilege rule of ARCHITECTURE.md is decided here, from the route's declaration. */
+/** The one guard: every privilege rule of the API is decided here, from the route's declaration. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
@@ -27,12 +28,14 @@ export class AccessGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<AccessRequest>();
     if (rule.kind === 'ticket') {
       req.principal = await this.ticketHolder(req);
+      setCaller(req.principal);
       return true;
     }
     const token = bearerToken(req);
     if (!token) throw new TokenNotValidError(OWN_MESSAGES.credentialsMissing);
     const principal = await this.sessions.resolveAccessToken(token, clientAddress(req), req.get('user-agent') ?? '');
     req.principal = principal;
+    setCaller(principal);
 
     const pendingAllowed = rule.kind === 'signed-in' && rule.pendingSecondFactor;
     if (!principal.secondFactorPassed && !pendingAllowed) {
@@ -108,4 +111,10 @@ export function clientAddress(req: Request): string {
   const forwarded = req.ip?.trim();
   if (forwarded && isIP(forwarded)) return forwarded;
   return req.socket.remoteAddress ?? '';
+}
+
+/** The caller, for what the request runs later and cannot be handed it (a list's page links). */
+function setCaller(principal: Principal): void {
+  const context = currentRequestContext();
+  if (context) context.caller.userId = principal.userId;
 }

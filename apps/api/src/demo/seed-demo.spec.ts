@@ -5,7 +5,7 @@ import { auth, sessionFor } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
 import { defaultEngine } from './engine-default';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
-import { DEMO_DEPOSIT, DEMO_PROFILES } from './trading-config';
+import { DEMO_DEPOSIT, DEMO_PROFILES, MM_PROFILES, TICKER_CONFIGS } from './trading-config';
 
 describe('demo data', () => {
   let ctx: TestContext;
@@ -16,7 +16,7 @@ describe('demo data', () => {
     expect(first).toEqual({
       seeded: true,
       users: ['operator@demo.local', 'auditor@demo.local', 'reader@demo.local'],
-      trading: { ticker_configs: 3, mm_profiles: 2, strategy_profiles: DEMO_PROFILES.length, deposit_transactions: 1, risk_triggers: RISK_TRIGGER_TYPES.length },
+      trading: { ticker_configs: TICKER_CONFIGS.length, mm_profiles: MM_PROFILES.length, strategy_profiles: DEMO_PROFILES.length, deposit_transactions: 1, risk_triggers: RISK_TRIGGER_TYPES.length },
     });
     for (const email of first.users) {
       const [{ id }] = await ctx.db.query(`SELECT id FROM users WHERE email = $1`, [email]);
@@ -85,8 +85,8 @@ describe('demo data', () => {
 
     // The lists answer with the demo's configuration.
     expect((await get('operator', '/strategies/profiles/?show_hide=true').expect(200)).body.count).toBe(DEMO_PROFILES.length);
-    expect((await get('operator', '/strategies/mm-profiles/?visibility=all').expect(200)).body.count).toBe(2);
-    expect((await get('operator', '/strategies/tickers-configs/').expect(200)).body.count).toBe(3);
+    expect((await get('operator', '/strategies/mm-profiles/?visibility=all').expect(200)).body.count).toBe(MM_PROFILES.length);
+    expect((await get('operator', '/strategies/tickers-configs/').expect(200)).body.count).toBe(TICKER_CONFIGS.length);
     const info = (await get('operator', '/strategies/mm-profiles-deposit-info/').expect(200)).body;
     expect(info.mm_deposit).toBe(DEMO_DEPOSIT);
   });

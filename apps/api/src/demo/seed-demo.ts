@@ -7,12 +7,11 @@
  * and the trading configuration is added only to a database without any.
  */
 import { DataSource } from 'typeorm';
-import { ALLOWED_LEVELS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
+import { ALLOWED_LEVELS, MODEL_MARKET_TICKERS, normalizePerm, SECTIONS, type Level, type Perm, type SectionName } from '@console/contracts';
 import { hashPassword } from '../auth/passwords';
 import { encryptSecret } from '../common/crypto/secrets';
 import { GroupsRepository } from '../privileges/groups/groups.repository';
 import { PairsRepository } from '../pairs/pairs.repository';
-import { SIMULATED_USDT_PERPETUALS } from '../pairs/simulated-exchange.instruments';
 import { UsersRepository } from '../privileges/users/users.repository';
 import { seedTradingConfig } from './trading-config';
 
@@ -58,7 +57,7 @@ export async function seedDemo(dataSource: DataSource, encryptionKey: Buffer): P
       for (const email of group.users) await usersRepository.insertIfAbsent(m, { email, passwordHash, groupId });
     }
 
-    await new PairsRepository().seed(m, SIMULATED_USDT_PERPETUALS, ACTIVE_PAIRS);
+    await new PairsRepository().seed(m, MODEL_MARKET_TICKERS, ACTIVE_PAIRS);
 
     const [account]: { id: number }[] = await m.query(
       `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

@@ -3,10 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
+import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404 } from '../common/errors/api-errors';
+import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
+import { idsWithinScope, rowScopeOf } from '../access/row-scopes';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
@@ -151,10 +152,23 @@ export class EngineCommandsService {
     await Promise.all([accepted, enqueued]);
   }
 
-  /** A command's state for someone who may read its section. */
+  /**
+   * A command's state for someone who may read its section and its target: a group whose row scope hides
+   * the target (a Limited signals window) gets the 404 of a command that does not exist, as the target's
+   * own list would not show it.
+   */
   async state(principal: Principal, id: string): Promise<EngineCommandState> {
     const command = foundOr404(await this.commands.state(this.dataSource, id));
-    if (!canRead(principal, ENGINE_COMMAND_EFFECTS[command.kind].section)) throw new ForbiddenDetail();
+    const section = ENGINE_COMMAND_EFFECTS[command.kind].section;
+    if (!canRead(principal, section)) throw new ForbiddenDetail();
+    const scope = rowScopeOf(section, permOf(principal, section));
+    if (scope) {
+      const visible =
+        ENGINE_COMMAND_RESOURCES[command.kind] === scope.resource &&
+        command.target_id !== null &&
+        (await idsWithinScope(this.dataSource, scope.table, [command.target_id], scope.conditions)).length > 0;
+      if (!visible) throw new NotFoundDetail();
+    }
     return command;
   }
 

@@ -7,6 +7,7 @@ import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
+import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
 import { startWorker, withEngineHeld } from '../test/worker';
 import { EngineCommandsProcessor } from './engine-commands.processor';
 
@@ -98,6 +99,19 @@ describe('the engine-command boundary', () => {
     expect(byService.body).toEqual({ detail: OWN_MESSAGES.forbidden });
     expect(Object.keys(byGuard.body)).toEqual(['detail']);
     await ctx.http().get(statePath('987654')).set(...auth(reader)).expect(404);
+  });
+
+  it('a Limited signals group reads a command only on a signal inside its window; outside it, 404 like a missing one', async () => {
+    const world = await makeSignalWorld(ctx.db);
+    const signalsOperator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals', status: 'Full' }] })).id)).access;
+    const cancel = async (id: string) => (await ctx.http().post(`/api/v2/signals/position/${id}/cancel/`).set(...auth(signalsOperator)).expect(202)).body.id as string;
+    const outside = await cancel(await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 30, orders: ['PLACED'] }));
+    const inside = await cancel(await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 0, orders: ['PLACED'] }));
+    const newestOne = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'signals', status: 'Limited', fields: ['status'], signals_count: 1 }] })).id)).access;
+    expect((await ctx.http().get(statePath(inside)).set(...auth(newestOne)).expect(200)).body).toMatchObject({ id: inside, kind: 'cancel_signal' });
+    expect((await ctx.http().get(statePath(outside)).set(...auth(newestOne)).expect(404)).body).toEqual({ detail: OWN_MESSAGES.notFound });
+    // Full sees both.
+    await ctx.http().get(statePath(outside)).set(...auth(signalsOperator)).expect(200);
   });
 
   it('a publish lost between the commit and Redis is published again by the sweeper, and done once', async () => {

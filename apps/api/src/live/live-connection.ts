@@ -112,7 +112,7 @@ export class LiveConnection {
   }
 
   /** Ends the stream, with a last control event for the client when there is one. */
-  close(last?: { name: 'refetch' | 'reconnect'; reason: LiveControlData['reason'] }): void {
+  close(last?: { name: 'refetch' | 'reconnect' | 'closed'; reason: LiveControlData['reason'] }): void {
     if (this.closed) return;
     this.closed = true;
     this.onGone(this);

@@ -10,6 +10,7 @@ import { liveStreamKey, type StoredChange } from '@console/contracts';
 import { isEventId } from './live-change';
 import { LiveConnection, type LiveSink } from './live-connection';
 import { LiveLog } from './live-log';
+import { LiveSlots } from './live-slots';
 import { eventFor, LiveVisibility } from './live-visibility';
 import { liveStreamSources } from '../metrics/metrics';
 
@@ -32,6 +33,8 @@ const ACCESS_FRESH_MS = 1_000;
 export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('LiveStreams');
   private readonly connections = new Set<LiveConnection>();
+  /** Each open stream's member in the Redis counts of its session and user (live-slots.ts). */
+  private readonly members = new Map<LiveConnection, string>();
   private readonly log: LiveLog;
   private readonly reader: Redis;
   private readonly readerLog: LiveLog;
@@ -49,6 +52,7 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SESSION_CHECK) private readonly sessions: SessionCheck,
     private readonly visibility: LiveVisibility,
+    private readonly slots: LiveSlots,
   ) {
     const key = liveStreamKey(config.redisPrefix);
     this.log = new LiveLog(redis, key);
@@ -91,12 +95,18 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
     const session = { userId: principal.userId, familyId: principal.familyId, groupId: principal.groupId, perms: principal.perms };
     const upTo = this.cursor;
     const resumeFrom = lastEventId !== null && isEventId(lastEventId) ? lastEventId : null;
-    const connection = new LiveConnection(session, sink, resumeFrom ?? upTo, (gone) => this.connections.delete(gone));
+    const connection = new LiveConnection(session, sink, resumeFrom ?? upTo, (gone) => this.gone(gone));
     if (this.stopped) return connection.close({ name: 'reconnect', reason: 'shutdown' });
     this.connections.add(connection);
-    if (lastEventId === null) return connection.ready();
-
+    // Changes that arrive while the stream is counted (and replays) wait, and follow its `ready` in order.
     connection.hold();
+    await this.claimSlot(connection);
+    if (!connection.isOpen) return;
+    if (lastEventId === null) {
+      connection.ready();
+      return connection.release();
+    }
+
     try {
       const replay = resumeFrom ? await this.log.replay(resumeFrom, upTo) : 'missed';
       if (replay === 'missed') {
@@ -113,6 +123,40 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
     }
     connection.ready();
     connection.release();
+  }
+
+  /**
+   * Counts the stream in (Redis, across processes) and closes, with `closed`, the older streams of its
+   * session or user past LIVE_LIMITS.streamsPerSession / streamsPerUser: here at once, on another
+   * process at its next access check (closeSuperseded). Redis failing here opens the stream uncounted.
+   */
+  private async claimSlot(connection: LiveConnection): Promise<void> {
+    const member = this.slots.memberFor(connection.session);
+    this.members.set(connection, member);
+    try {
+      const evicted = new Set(await this.slots.claim(connection.session, member));
+      for (const other of [...this.connections]) if (evicted.has(this.members.get(other) ?? '')) other.close({ name: 'closed', reason: 'superseded' });
+      if (!connection.isOpen) await this.slots.release(connection.session, member);
+    } catch (error) {
+      this.logger.warn(`a live stream could not be counted: ${(error as Error).message}`);
+    }
+  }
+
+  private gone(connection: LiveConnection): void {
+    this.connections.delete(connection);
+    const member = this.members.get(connection);
+    this.members.delete(connection);
+    if (member) void this.slots.release(connection.session, member).catch((error: Error) => this.logger.warn(`a live stream could not be uncounted: ${error.message}`));
+  }
+
+  /** Closes the streams of this process that a newer stream opened on another process has superseded. */
+  private async closeSuperseded(open: readonly LiveConnection[]): Promise<void> {
+    const counted = open.flatMap((connection) => {
+      const member = this.members.get(connection);
+      return member ? [{ holder: connection.session, member, connection }] : [];
+    });
+    const closed = await this.slots.closedAmong(counted);
+    for (const { member, connection } of counted) if (closed.has(member)) connection.close({ name: 'closed', reason: 'superseded' });
   }
 
   private every(ms: number, run: () => unknown): void {
@@ -171,6 +215,7 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
         if (!standing) connection.close();
         else if (!connection.sameAccess(standing.groupId, standing.perms)) connection.close({ name: 'refetch', reason: 'access' });
       }
+      await this.closeSuperseded(open.filter((connection) => connection.isOpen)).catch((error: Error) => this.logger.warn(`live stream counts: ${error.message}`));
     })().finally(() => {
       this.checking = null;
     });

@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { randomToken } from '../common/crypto/secrets';
 import { REDIS } from '../common/redis/redis.module';
 import { liveTicketKey } from './live-change';
+import { LiveSlots } from './live-slots';
 
 /** A ticket as randomToken writes it (32 random bytes, base64url); anything else is not looked up. */
 const TICKET_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -25,9 +26,11 @@ export class LiveTickets implements TicketCheck {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly slots: LiveSlots,
   ) {}
 
   async issue(principal: Principal): Promise<LiveTicketAnswer> {
+    await this.slots.takeTicket(principal.userId);
     const ticket = randomToken();
     const holder: TicketHolder = { userId: principal.userId, familyId: principal.familyId };
     await this.redis.set(liveTicketKey(this.config.redisPrefix, ticket), JSON.stringify(holder), 'EX', LIVE_LIMITS.ticketTtlSeconds);
@@ -46,7 +49,7 @@ export class LiveTickets implements TicketCheck {
 
 /** The tickets, and the access guard's ticket check (AccessModule.forRoot receives this module). */
 @Module({
-  providers: [LiveTickets, { provide: TICKET_CHECK, useExisting: LiveTickets }],
-  exports: [LiveTickets, TICKET_CHECK],
+  providers: [LiveSlots, LiveTickets, { provide: TICKET_CHECK, useExisting: LiveTickets }],
+  exports: [LiveSlots, LiveTickets, TICKET_CHECK],
 })
 export class LiveTicketsModule {}

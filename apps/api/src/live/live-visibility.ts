@@ -8,19 +8,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { permOf, projectRow, type LiveEvent, type Perm, type PermHolder, type ResourceName, type SectionName } from '@console/contracts';
-import { SIGNAL_ROWS, type RowScope } from '../access/row-scopes';
+import { permOf, projectRow, type LiveEvent, type Perm, type PermHolder, type ResourceName } from '@console/contracts';
+import { idsWithinScope, rowScopeOf, SCOPED_RESOURCES } from '../access/row-scopes';
 import type { StoredChange } from '@console/contracts';
-import { LiveRowsRepository } from './live-rows.repository';
 
 /** Whose stream: the user and the group's perms as last checked. */
 export interface LiveAudience extends PermHolder {
   userId: number;
   perms: Perm[];
 }
-
-/** The resources whose rows a row scope limits, with the table its conditions are written over. */
-const SCOPED_RESOURCES: readonly { resource: ResourceName; scope: RowScope; table: string }[] = [{ resource: 'signals', scope: SIGNAL_ROWS, table: 'signals' }];
 
 const NUMERIC_ID = /^\d{1,19}$/;
 
@@ -37,13 +33,6 @@ function scopeKey(resource: ResourceName, conditions: readonly string[]): string
   return JSON.stringify([resource, conditions]);
 }
 
-/** The row scope that applies to this section for this perm: its resource and conditions, or null for every row. */
-function scopeFor(section: SectionName, perm: Perm): { resource: ResourceName; conditions: string[] } | null {
-  const scoped = SCOPED_RESOURCES.find(({ scope }) => scope.section === section);
-  const conditions = scoped?.scope.where(perm) ?? [];
-  return scoped && conditions.length ? { resource: scoped.resource, conditions } : null;
-}
-
 /** The event this audience gets for a change, or null when it gets none. */
 export function eventFor(change: StoredChange, audience: LiveAudience, scoped: ScopedIds): LiveEvent | null {
   if (change.userId !== undefined && change.userId !== audience.userId) return null;
@@ -53,8 +42,12 @@ export function eventFor(change: StoredChange, audience: LiveAudience, scoped: S
   if (change.ids) event.ids = change.ids;
   if (perm.status !== 'Limited') return change.row ? { ...event, row: change.row } : event;
 
-  const scope = scopeFor(change.section, perm);
+  const scope = rowScopeOf(change.section, perm);
   if (!scope) return change.row ? { ...event, row: projectRow(perm, change.row) } : event;
+  // A change about another row (an engine command about its target) goes only where that row is seen;
+  // an engine command that names no target cannot be checked, so it is not sent.
+  if (change.about) return change.about.resource === scope.resource && scoped.of(scope.resource, scope.conditions).has(change.about.id) ? event : null;
+  if (change.resource === 'engine-commands') return null;
   // Rows of another resource of a scoped section, or a change without ids, cannot be checked against the scope.
   if (change.resource !== scope.resource || !change.ids) return event;
   const visible = scoped.of(scope.resource, scope.conditions);
@@ -68,15 +61,12 @@ export function eventFor(change: StoredChange, audience: LiveAudience, scoped: S
 /** Runs the row-scope look-ups a batch of changes needs for the audiences of the open streams: one per distinct scope. */
 @Injectable()
 export class LiveVisibility {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly rows: LiveRowsRepository,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async scopedIds(changes: readonly StoredChange[], audiences: readonly LiveAudience[]): Promise<ScopedIds> {
     const visible = new Map<string, ReadonlySet<string>>();
     for (const { resource, scope, table } of SCOPED_RESOURCES) {
-      const ids = [...new Set(changes.filter((c) => c.resource === resource).flatMap((c) => c.ids ?? []))].filter((id) => NUMERIC_ID.test(id));
+      const ids = [...new Set(changes.flatMap((c) => (c.resource === resource ? (c.ids ?? []) : c.about?.resource === resource ? [c.about.id] : [])))].filter((id) => NUMERIC_ID.test(id));
       if (!ids.length) continue;
       for (const audience of audiences) {
         const perm = permOf(audience, scope.section);
@@ -84,7 +74,7 @@ export class LiveVisibility {
         const conditions = scope.where(perm);
         const key = scopeKey(resource, conditions);
         if (!conditions.length || visible.has(key)) continue;
-        visible.set(key, new Set(await this.rows.visibleIds(this.dataSource, table, ids, conditions)));
+        visible.set(key, new Set(await idsWithinScope(this.dataSource, table, ids, conditions)));
       }
     }
     return new ScopedIds(visible);

@@ -28,7 +28,7 @@ export class LiveController {
   @StreamTicket()
   @Get('/')
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'Server-Sent Events: changes (LiveEvent) and the ready, refetch and reconnect events' })
+  @ApiOkResponse({ description: 'Server-Sent Events: changes (LiveEvent) and the ready, refetch, reconnect and closed events' })
   open(@CurrentPrincipal() principal: Principal, @Query() query: LiveStreamQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
     const lastEventId = req.get('last-event-id') ?? query.last_event_id ?? null;
     return this.streams.open(principal, lastEventId, openEventStream(req, res));

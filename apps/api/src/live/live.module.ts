@@ -1,5 +1,4 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
-import { LiveRowsRepository } from './live-rows.repository';
 import { LiveStreams } from './live-streams.service';
 import { LiveTicketsModule } from './live-tickets';
 import { LiveVisibility } from './live-visibility';
@@ -13,7 +12,7 @@ export class LiveModule {
       module: LiveModule,
       imports: [LiveTicketsModule, ...features],
       controllers: [LiveController],
-      providers: [LiveStreams, LiveVisibility, LiveRowsRepository],
+      providers: [LiveStreams, LiveVisibility],
     };
   }
 }

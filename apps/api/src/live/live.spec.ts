@@ -5,7 +5,7 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, LIVE_LIMITS, LIVE_PARAMS, LIVE_PATHS, permsAll, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
+import { commandChanges, ERROR_CODES, LIVE_LIMITS, LIVE_MESSAGES, LIVE_PARAMS, LIVE_PATHS, permsAll, type Perm, type ResourceName, type TokenPair } from '@console/contracts';
 import { createApp } from '../bootstrap';
 import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
@@ -150,6 +150,36 @@ describe('the live stream', () => {
     await closeAll(full, part, none);
   });
 
+  it('sends a Limited signals group the engine-command events of the signals inside its window only', async () => {
+    const limited = await makeUser(ctx.db, {
+      perms: [
+        { section_name: 'signals', status: 'Limited', fields: ['status'], signals_count: 1 },
+        { section_name: 'notifications', status: 'Full' },
+      ],
+    });
+    const [full, part] = await Promise.all([streamOf(adminSession.access), streamOf((await sessionFor(ctx, limited.id)).access)]);
+    const world = await makeSignalWorld(ctx.db);
+    const outside = await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 30 });
+    const inside = await makeSignal(ctx.db, world, { status: 'active', state: 'active_np', ageMinutes: 0 });
+    await live.publish(...commandChanges('9001', 'cancel_signal', outside, 'accepted'));
+    await live.publish(...commandChanges('9002', 'cancel_signal', inside, 'accepted'));
+    // A command entry that names no target (an engine of a team's own that predates `about`) cannot be checked.
+    await live.publish({ resource: 'engine-commands', action: 'updated', section: 'signals', ids: ['9003'] });
+    await live.publish({ resource: 'notifications', action: 'created', section: 'notifications', ids: ['4'] });
+
+    const seen = async (stream: SseStream) => {
+      const events: { resource: ResourceName; ids?: string[] }[] = [];
+      for (;;) {
+        const event = await stream.nextChange();
+        if (event.resource === 'notifications') return events.map((e) => `${e.resource}:${e.ids?.join(',')}`);
+        events.push(event);
+      }
+    };
+    expect(await seen(full)).toEqual([`signals:${outside}`, 'engine-commands:9001', `signals:${inside}`, 'engine-commands:9002', 'engine-commands:9003']);
+    expect(await seen(part)).toEqual([`signals:${inside}`, 'engine-commands:9002']);
+    await closeAll(full, part);
+  });
+
   it('gives a requester the progress of their own export only', async () => {
     const other = await makeUser(ctx.db, { perms: permsAll('Full') });
     const [own, theirs] = await Promise.all([streamOf(adminSession.access), streamOf((await sessionFor(ctx, other.id)).access)]);
@@ -274,6 +304,65 @@ describe('the live stream', () => {
       await worker?.close();
       await peer.close();
     }
+  });
+
+  it('holds at most 10 streams a session across API processes: the 11th and 12th close the oldest with `closed`', async () => {
+    const peer = await createApp({ ...ctx.config, logLevel: 'silent' }, { logs: false });
+    try {
+      const peerBase = await listen(peer);
+      const user = await makeUser(ctx.db, { perms: permsAll('Full') });
+      const session = await sessionFor(ctx, user.id);
+      const opened: SseStream[] = [];
+      // The first two here, the ten after them on the other process: its claims close these two.
+      for (let i = 0; i < 12; i++) {
+        const stream = await openStream(i < 2 ? base : peerBase, { [LIVE_PARAMS.ticket]: await ticketOf(session.access) });
+        expect(stream.status).toBe(200);
+        expect((await stream.next()).event).toBe('ready');
+        opened.push(stream);
+      }
+      for (const first of opened.slice(0, 2)) {
+        const last = await first.next(5_000);
+        expect(last.event).toBe('closed');
+        expect(JSON.parse(last.data)).toEqual({ reason: 'superseded' });
+        await within(first.ended, 5_000, 'a superseded stream ends');
+      }
+      await waitUntil(() => streams.size === 0 && peer.get(LiveStreams).size === LIVE_LIMITS.streamsPerSession);
+      // The ten left still carry changes.
+      await live.publish({ resource: 'pairs', action: 'updated', section: 'pairs', ids: ['kept'] });
+      for (const kept of opened.slice(2)) expect((await kept.nextChange(['pairs'])).ids).toEqual(['kept']);
+      // Closing one frees its place: the next stream closes nothing.
+      opened[2].close();
+      await waitUntil(() => peer.get(LiveStreams).size === LIVE_LIMITS.streamsPerSession - 1);
+      const next = await openStream(peerBase, { [LIVE_PARAMS.ticket]: await ticketOf(session.access) });
+      await next.next();
+      await waitUntil(() => peer.get(LiveStreams).size === LIVE_LIMITS.streamsPerSession);
+      opened.slice(3).forEach((stream) => stream.close());
+      next.close();
+      await waitUntil(() => peer.get(LiveStreams).size === 0);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('holds at most 30 streams a user over all their sessions, the oldest closed first', async () => {
+    const user = await makeUser(ctx.db, { perms: permsAll('Full') });
+    const sessions = await Promise.all([1, 2, 3, 4].map(() => sessionFor(ctx, user.id)));
+    const opened: SseStream[] = [];
+    for (const session of sessions) for (let i = 0; i < 8; i++) opened.push(await streamOf(session.access));
+    // 32 opened, 8 a session: the two oldest (the first session's first two) are closed.
+    for (const first of opened.slice(0, 2)) await within(first.ended, 5_000, 'the user’s oldest stream ends');
+    await waitUntil(() => streams.size === LIVE_LIMITS.streamsPerUser);
+    await closeAll(...opened);
+  });
+
+  it('gives one user 60 tickets a minute; the 61st is a 429 that says why', async () => {
+    const user = await makeUser(ctx.db, { perms: permsAll('NP') });
+    const access = (await sessionFor(ctx, user.id)).access;
+    for (let i = 0; i < LIVE_LIMITS.ticketsPerMinute; i++) await ticketOf(access);
+    const refused = await ctx.http().post(TICKETS).set(...auth(access)).expect(429);
+    expect(refused.body).toEqual({ detail: LIVE_MESSAGES.tooManyTickets, code: ERROR_CODES.throttled });
+    // Another user is not affected.
+    await ticketOf((await sessionFor(ctx, (await makeUser(ctx.db)).id)).access);
   });
 
   it('ends the stream of a client that does not read, instead of holding what it cannot take', async () => {

@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { SIMULATED_USDT_PERPETUALS } from './simulated-exchange.instruments';
+import { MODEL_MARKET_TICKERS } from '@console/contracts';
 
 /** One instrument the exchange lists. */
 interface ExchangeInstrument {
   ticker: string;
 }
 
-/** Where the pairs sync reads the exchange's instrument list. A real exchange adapter implements this. */
+/** Where the pairs sync reads the exchange's instrument list: the model market's today, an exchange's markets later. */
 export interface ExchangeCatalog {
   listInstruments(): Promise<ExchangeInstrument[]>;
 }
 
 export const EXCHANGE_CATALOG = Symbol('EXCHANGE_CATALOG');
 
-/** The bundled catalog: a simulated exchange with a fixed list of USDT perpetuals, so sync works offline. */
+/** The model market's catalog, the one the bundled engine trades on, so sync works offline. */
 @Injectable()
-export class SimulatedExchangeCatalog implements ExchangeCatalog {
+export class ModelMarketCatalog implements ExchangeCatalog {
   async listInstruments(): Promise<ExchangeInstrument[]> {
-    return SIMULATED_USDT_PERPETUALS.map((ticker) => ({ ticker }));
+    return MODEL_MARKET_TICKERS.map((ticker) => ({ ticker }));
   }
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, fullAccessToken } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
-import { PAIR_MESSAGES } from '@console/contracts';
-import { SIMULATED_USDT_PERPETUALS } from './simulated-exchange.instruments';
+import { MODEL_MARKET_TICKERS, PAIR_MESSAGES } from '@console/contracts';
 
 const P = '/api/v2/strategies/pairs/';
 
@@ -25,12 +24,12 @@ describe('trading pairs', () => {
 
   it('sync adds every listed ticker as inactive, and a second sync adds nothing', async () => {
     const first = await ctx.http().post(P).set(...auth(admin)).expect(201);
-    expect(first.body).toEqual({ added: SIMULATED_USDT_PERPETUALS.length, count: SIMULATED_USDT_PERPETUALS.length, not_listed: 0 });
+    expect(first.body).toEqual({ added: MODEL_MARKET_TICKERS.length, count: MODEL_MARKET_TICKERS.length, not_listed: 0 });
     const second = await ctx.http().post(P).set(...auth(admin)).send({}).expect(201);
-    expect(second.body).toMatchObject({ added: 0, count: SIMULATED_USDT_PERPETUALS.length });
+    expect(second.body).toMatchObject({ added: 0, count: MODEL_MARKET_TICKERS.length });
     const list = await get(P).expect(200);
-    expect(list.body.count).toBe(SIMULATED_USDT_PERPETUALS.length);
-    expect(list.body.results).toHaveLength(SIMULATED_USDT_PERPETUALS.length);
+    expect(list.body.count).toBe(MODEL_MARKET_TICKERS.length);
+    expect(list.body.results).toHaveLength(MODEL_MARKET_TICKERS.length);
     expect(list.body.results.every((p: { is_active: boolean }) => !p.is_active)).toBe(true);
     const [log] = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'pairs_synced' ORDER BY id LIMIT 1`);
     expect(log.log_data.added).toContain('BTCUSDT');
@@ -39,7 +38,7 @@ describe('trading pairs', () => {
       `SELECT n.title, n.text_body, (SELECT count(*)::int FROM telegram_outbox o WHERE o.notification_id = n.id) AS outbox FROM notifications n`,
     );
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ title: `New trading pairs: ${SIMULATED_USDT_PERPETUALS.length}`, outbox: 1 });
+    expect(notices[0]).toMatchObject({ title: `New trading pairs: ${MODEL_MARKET_TICKERS.length}`, outbox: 1 });
     expect(notices[0].text_body).toMatch(/^The exchange sync added [A-Z0-9]+USDT, .* and \d+ more\. They stay inactive/);
   });
 

@@ -54,15 +54,15 @@ export class UserSessionsController {
   @Section('users', 'read', { project: true })
   @Get(':id/sessions/')
   @ApiOkResponse({ type: UserSessionListDto })
-  list(@Param('id', ParseIdPipe) id: number): Promise<UserSessionListDto> {
-    return this.sessions.list(id, null);
+  list(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number): Promise<UserSessionListDto> {
+    return this.sessions.listOf(principal, id);
   }
 
   @Section('users', 'read', { project: true })
   @Get(':id/sign-in-history/')
   @ApiOkResponse({ type: SignInHistoryDto })
-  async history(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Query() query: SignInHistoryPageQuery) {
-    return pageAnswer(req, await this.sessions.historyOf(id, query));
+  async history(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Req() req: Request, @Query() query: SignInHistoryPageQuery) {
+    return pageAnswer(req, await this.sessions.historyOf(principal, id, query));
   }
 
   /** After a lost laptop: every session of the user stops at its next request. */

@@ -216,6 +216,30 @@ describe('sessions and sign-in history', () => {
       expect(second.results.map((a: SignInAttempt) => a.outcome)).toEqual(['success']);
     });
 
+    it('binds its page links to the user who opened them and to the list: replayed by another user, 400', async () => {
+      const user = await makeUser(ctx.db);
+      const client = { userAgent: FIREFOX_WINDOWS, forwardedFor: '198.51.100.78' };
+      const pair = await signIn(user, client);
+      for (let i = 0; i < 2; i++) await ctx.http().post(`${API}${API_PATHS.login}`).send({ email: user.email, password: 'Wrong!pass1' }).expect(400);
+      const linkOf = async (path: string, access: string) => {
+        const next = new URL((await ctx.http().get(`${API}${path}?page_size=2`).set(...auth(access)).expect(200)).body.next as string);
+        return `${next.pathname}${next.search}`;
+      };
+      // Two managers of the same user, the same list and filters: only the one who opened the link follows it.
+      const otherAdmin = await makeUser(ctx.db, { perms: permsAll('Full') });
+      const otherAccess = (await sessionFor(ctx, otherAdmin.id)).access;
+      const managed = await linkOf(API_PATHS.userSignInHistory(user.id), adminAccess);
+      expect((await ctx.http().get(managed).set(...auth(adminAccess)).expect(200)).body.results).toHaveLength(1);
+      const replayed = await ctx.http().get(managed).set(...auth(otherAccess)).expect(400);
+      expect(replayed.body).toEqual({ cursor: [OWN_MESSAGES.invalidCursor] });
+      // The user's own link on another user's own history (another filter), and on the manager's list of it.
+      const own = await linkOf(API_PATHS.ownSignInHistory, pair.access);
+      await ctx.http().get(own).set(...auth(pair.access)).expect(200);
+      expect((await ctx.http().get(own).set(...auth(adminAccess)).expect(400)).body).toEqual({ cursor: [OWN_MESSAGES.invalidCursor] });
+      const cursor = new URL(own, 'http://x').searchParams.get('cursor')!;
+      await ctx.http().get(`${API}${API_PATHS.userSignInHistory(user.id)}?page_size=2&page=2&cursor=${cursor}`).set(...auth(adminAccess)).expect(400);
+    });
+
     it('shows a lock once the attempts run out, and keeps only the last 90 days', async () => {
       const user = await makeUser(ctx.db);
       const headers = { 'User-Agent': SAFARI_IPHONE, 'X-Forwarded-For': '198.51.100.88' };
@@ -305,13 +329,19 @@ describe('sessions and sign-in history', () => {
       // A users manager whose group is below the target's may not sign an administrator out.
       const manager = await makeUser(ctx.db, { groupId: (await makeGroup(ctx.db, { perms: only({ users: 'Full' }) })).id });
       const managerAccess = (await sessionFor(ctx, manager.id)).access;
-      await ctx.http().get(`${API}${API_PATHS.userSessions(target.id)}`).set(...auth(managerAccess)).expect(200);
+      // Nor read its sessions or sign-in history: reads check the same rule as the writes.
+      for (const path of [API_PATHS.userSessions(target.id), API_PATHS.userSignInHistory(target.id)]) {
+        const hidden = await ctx.http().get(`${API}${path}`).set(...auth(managerAccess)).expect(403);
+        expect(hidden.body).toEqual({ detail: OWN_MESSAGES.userBeyondOwnRead });
+      }
       const refused = await ctx.http().post(`${API}${API_PATHS.endUserSessions(target.id)}`).set(...auth(managerAccess)).expect(403);
       expect(refused.body).toEqual({ detail: OWN_MESSAGES.userBeyondOwn });
       await ctx.http().get(ME).set(...auth(targetPair.access)).expect(200);
       // …but may for a user within its levels.
       const within = await makeUser(ctx.db, { perms: only({ users: 'Full' }) });
       const withinPair = await sessionFor(ctx, within.id);
+      expect((await ctx.http().get(`${API}${API_PATHS.userSessions(within.id)}`).set(...auth(managerAccess)).expect(200)).body.results).toHaveLength(1);
+      await ctx.http().get(`${API}${API_PATHS.userSignInHistory(within.id)}`).set(...auth(managerAccess)).expect(200);
       await ctx.http().post(`${API}${API_PATHS.endUserSessions(within.id)}`).set(...auth(managerAccess)).expect(200);
       await ctx.http().get(ME).set(...auth(withinPair.access)).expect(401);
     });

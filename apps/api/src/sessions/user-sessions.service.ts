@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { OWN_MESSAGES, SESSION_MESSAGES, type SessionsEnded, type SignInAttempt, type UserSession, type UserSessionList } from '@console/contracts';
+import { OWN_MESSAGES, SESSION_MESSAGES, type PermHolder, type SessionsEnded, type SignInAttempt, type UserSession, type UserSessionList } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { assertWithinActor, PrivilegeChanges } from '../access/privilege-changes';
 import { LiveSessionRow, SessionsRepository } from '../auth/sessions.repository';
@@ -48,9 +48,15 @@ export class UserSessionsService {
     return mapRows(page, toAttempt);
   }
 
+  /** Another user's live sessions, for a manager whose levels hold the user's group. */
+  async listOf(principal: Principal, userId: number): Promise<UserSessionList> {
+    await this.assertManages(this.dataSource.manager, principal, userId, OWN_MESSAGES.userBeyondOwnRead);
+    return this.list(userId, null);
+  }
+
   /** 404 for a user that does not exist (the history alone would answer an empty page). */
-  async historyOf(userId: number, query: SignInHistoryPageQuery): Promise<ListPage<SignInAttempt>> {
-    foundOr404(await this.users.find(this.dataSource, userId));
+  async historyOf(principal: Principal, userId: number, query: SignInHistoryPageQuery): Promise<ListPage<SignInAttempt>> {
+    await this.assertManages(this.dataSource.manager, principal, userId, OWN_MESSAGES.userBeyondOwnRead);
     return this.history(userId, query);
   }
 
@@ -99,10 +105,18 @@ export class UserSessionsService {
   private async asManager<T>(principal: Principal, userId: number, change: (m: EntityManager) => Promise<T>): Promise<T> {
     if (userId === principal.userId) throw new BadRequestDetail(SESSION_MESSAGES.ownSessionsFromAccount);
     return this.privileges.change(principal, async (m, actor) => {
-      const target = foundOr404(await this.users.find(m, userId));
-      assertWithinActor(actor, await this.privileges.groupPerms(m, target.group_id), OWN_MESSAGES.userBeyondOwn);
+      await this.assertManages(m, actor, userId, OWN_MESSAGES.userBeyondOwn);
       return change(m);
     });
+  }
+
+  /**
+   * The one rule of reads and writes of another user's sessions: the user exists (404) and its group is
+   * within the actor's levels (403), so a manager below the administrators neither ends nor reads theirs.
+   */
+  private async assertManages(m: EntityManager, actor: PermHolder, userId: number, message: string): Promise<void> {
+    const target = foundOr404(await this.users.find(m, userId));
+    assertWithinActor(actor, await this.privileges.groupPerms(m, target.group_id), message);
   }
 }
 

@@ -34,4 +34,24 @@ describe('historical VaR', () => {
     // Only gains in every scenario: VaR 0.
     expect(historicalVar([{ ticker: 'UPUSDT', notional: dec(100) }], new Map([['UPUSDT', [1, 2, 3]]]), settings).toFixed()).toBe('0');
   });
+
+  it('picks the same quantile as sorting every outcome would, at the default day of minutes', () => {
+    // A seeded walk of 1,441 closes with repeated prices (ties) for two pairs, long one and short the other.
+    let state = 7;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const walk = (start: number) => {
+      const series = [start];
+      for (let i = 0; i < 1440; i++) series.push(Math.round(series[i] * (1 + (next() - 0.5) * 0.004) * 100) / 100);
+      return series;
+    };
+    const series = new Map([['AUSDT', walk(50)], ['BUSDT', walk(8)]]);
+    const exposures = [
+      { ticker: 'AUSDT', notional: dec(3000) },
+      { ticker: 'BUSDT', notional: dec(-1200) },
+    ];
+    const a = series.get('AUSDT') ?? [];
+    const b = series.get('BUSDT') ?? [];
+    const outcomes = Array.from({ length: 1381 }, (_, j) => 3000 * (a[j + 60] / a[j] - 1) - 1200 * (b[j + 60] / b[j] - 1)).sort((x, y) => x - y);
+    expect(historicalVar(exposures, series).toNumber()).toBeCloseTo(-outcomes[Math.ceil(0.05 * 1381) - 1], 8);
+  });
 });

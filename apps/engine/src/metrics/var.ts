@@ -47,8 +47,36 @@ export function historicalVar(exposures: readonly Exposure[], closes: ReadonlyMa
     const start = series.length - (scenarios + h);
     for (let j = 0; j < scenarios; j++) outcomes[j] += notional * (series[start + j + h] / series[start + j] - 1);
   }
-  outcomes.sort();
   const k = Math.max(1, Math.ceil((1 - settings.confidence) * scenarios));
-  const loss = -outcomes[k - 1];
+  const loss = -kthSmallest(outcomes, k - 1);
   return loss > 0 ? toScale(dec(loss), 'money') : ZERO;
+}
+
+/**
+ * The value a sort would put at `index` (Hoare's selection, in place): the engine asks for VaR every
+ * minute a position is open, and a full sort of the scenarios was a quarter of its time.
+ */
+function kthSmallest(values: Float64Array, index: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (index <= j) hi = j;
+    else if (index >= i) lo = i;
+    else return values[index];
+  }
+  return values[index];
 }

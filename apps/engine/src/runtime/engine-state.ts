@@ -103,6 +103,8 @@ export class EngineCore {
 
   /** A run's events as log rows, waiting for the run's ids. */
   logEvents(record: RunRecord, events: readonly RunEvent[], profile: ProfileConfig, ticker: string): void {
+    // Most minutes of an open run have no event: no time to format.
+    if (!events.length) return;
     const at = iso(record.run.signal.finished_at ?? Math.max(...record.run.orders.map((o) => o.updated_at), record.run.signal.created_at));
     for (const event of events) {
       this.logs.push({

@@ -1,6 +1,6 @@
 /**
  * The engine in history mode, as a command: `node dist/runtime/history.js [--days N]` trades the last N
- * days (DEMO_HISTORY_DAYS, else 90) up to the last whole minute, a day per transaction, printing its
+ * days (DEMO_HISTORY_DAYS, else 45) up to the last whole minute, a day per transaction, printing its
  * progress, then exits; the live engine (main.ts) carries on from there. On a database the engine has
  * already traded, it catches up from its last minute instead (N is then ignored).
  */
@@ -18,7 +18,7 @@ function argument(name: string): string | undefined {
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is missing');
-  const days = Number(argument('--days') ?? process.env.DEMO_HISTORY_DAYS ?? '90');
+  const days = Number(argument('--days') ?? process.env.DEMO_HISTORY_DAYS ?? '45');
   if (!Number.isInteger(days) || days < 0) throw new Error(`--days must be a whole number of days, not ${days}`);
   const seed = Number(process.env.ENGINE_SEED ?? '1');
   const pool = createPool(databaseUrl);

@@ -45,6 +45,8 @@ describe('engine command mutations', () => {
     const { result, fetch, keys } = setup([[500, { detail: 'boom' }]]);
     await act(() => expect(result.current.mutateAsync('11')).rejects.toMatchObject({ status: 500 }));
     expect(keys()).toHaveLength(1);
+    // The refusal reaches the hook's state on TanStack Query's next notify tick, not with the promise.
+    await waitFor(() => expect(result.current.isError).toBe(true));
     await act(() => result.current.resend());
     expect(keys()).toHaveLength(2);
     expect(keys()[1]).toBe(keys()[0]);

@@ -56,6 +56,13 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
     },
   );
 
+  // The return scale of By Months writes figures in the lighter and deeper greens too.
+  it.each(['light', 'dark'] as const)('reads the %s green of the return scale at 4.5:1 or more on both backgrounds', (shade) => {
+    for (const background of Object.values(backgrounds)) {
+      expect(contrastRatio(palette.success[shade], background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   // Filled chips and contained buttons put contrastText on the main colour.
   it.each(STATUSES)('reads the text of a filled %s chip at 4.5:1 or more', (status) => {
     expect(contrastRatio(palette[status].contrastText, palette[status].main)).toBeGreaterThanOrEqual(4.5);

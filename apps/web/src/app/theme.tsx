@@ -24,6 +24,16 @@ const STATUS_COLOURS = {
   dark: { success: '#66bb6a', error: '#f47067', warning: '#ffa726', info: '#4fc3f7' },
 } as const;
 
+/**
+ * The return scale's lighter and deeper greens (By Months colours returns of 5-8 % light, 15 % and more
+ * dark), as text at 4.5:1 or more too: MUI derives them by lightening and darkening, which left the light
+ * green at 2.8:1 on white.
+ */
+const SUCCESS_SHADES = {
+  light: { light: '#4a7c2a', dark: '#1b5e20' },
+  dark: { light: '#a5d6a7', dark: '#43a047' },
+} as const;
+
 /** Below `md` the layout is the phone one: temporary menu drawer, full-width forms, bigger touch targets. */
 const small = (theme: Theme) => theme.breakpoints.down('md');
 
@@ -35,7 +45,7 @@ export function buildTheme(mode: PaletteMode) {
       // contrastText (the text on a filled chip or button) is picked at 4.5:1, not MUI's default 3:1.
       contrastThreshold: 4.5,
       primary: { main: mode === 'light' ? '#1f5fbf' : '#7aa7ff' },
-      success: { main: status.success },
+      success: { main: status.success, ...SUCCESS_SHADES[mode] },
       error: { main: status.error },
       warning: { main: status.warning },
       info: { main: status.info },

@@ -4,7 +4,7 @@ import { Box, Tooltip } from '@mui/material';
 import { LIVE_STATUS_TEXT } from '@console/contracts';
 import { useLiveStatus } from './LiveProvider';
 
-/** The top bar's sign of the live stream: live, or (re)connecting; its words in the tooltip. */
+/** The top bar's sign of the live stream: live, (re)connecting or paused; its words in the tooltip. */
 export function LiveIndicator() {
   const status = useLiveStatus();
   const text = LIVE_STATUS_TEXT[status];

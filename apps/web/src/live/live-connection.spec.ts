@@ -33,7 +33,7 @@ class FakeSource implements LiveSource {
   }
 }
 
-function setup(ticketAnswers: [number, unknown][] = []) {
+function setup(ticketAnswers: [number, unknown][] = [], whenBack?: (back: () => void) => () => void) {
   let issued = 0;
   const fetch = fakeFetch((method, path) => {
     if (method === 'POST' && path === LIVE_PATHS.tickets) return ticketAnswers.shift() ?? [201, { ticket: `t${++issued}`, expires_in: 30 }];
@@ -54,6 +54,7 @@ function setup(ticketAnswers: [number, unknown][] = []) {
     { onStatus: (status) => statuses.push(status), onChange: (event) => changes.push(event), onRefetch: () => (refetches += 1) },
     // The longest wait of each step, so the test knows when the next attempt comes.
     () => 1,
+    whenBack,
   );
   return { live, sources, statuses, changes, refetches: () => refetches, tickets: () => fetch.calls.filter((call) => call.url.endsWith(LIVE_PATHS.tickets)).length };
 }
@@ -136,6 +137,30 @@ describe('the live connection', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(sources).toHaveLength(2);
     expect(sources[1].params.get('last_event_id')).toBe('4-0');
+    live.stop();
+  });
+
+  it('when newer windows took the stream over, waits paused until the user comes back, then resumes', async () => {
+    let back: (() => void) | null = null;
+    const { live, sources, statuses, tickets } = setup([], (listener) => {
+      back = listener;
+      return () => (back = null);
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0].emit('ready', {}, '4-0');
+    sources[0].emit('closed', { reason: 'superseded' }, '4-0');
+    expect(sources[0].closed).toBe(true);
+    expect(statuses.at(-1)).toBe('paused');
+    // No reconnect of its own, however long it waits: that would take the stream from another window.
+    await vi.advanceTimersByTimeAsync(LIVE_LIMITS.reconnectMaxMs * 4);
+    expect(sources).toHaveLength(1);
+    expect(tickets()).toBe(1);
+    back!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(back).toBeNull();
+    expect(sources).toHaveLength(2);
+    expect(sources[1].params.get('last_event_id')).toBe('4-0');
+    expect(statuses.at(-1)).toBe('reconnecting');
     live.stop();
   });
 

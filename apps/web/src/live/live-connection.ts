@@ -2,7 +2,9 @@
  * The console's side of the live stream: asks for a ticket, opens an EventSource with it and, whenever
  * the stream breaks, opens a new one with a new ticket (each is good once) after a growing delay,
  * resuming from the last event id it received. The server ends a stream with `reconnect` when it
- * stops: then a new one is opened at once.
+ * stops: then a new one is opened at once. It ends one with `closed` when newer windows of the same
+ * session or user took its place (the server caps them): then this window waits, paused, until the
+ * user comes back to it, so windows left open do not take the stream from each other in turn.
  */
 import {
   API_PREFIX,
@@ -46,6 +48,22 @@ export function reconnectDelay(failures: number, random: () => number = Math.ran
   return Math.round(full / 2 + (full / 2) * random());
 }
 
+/** Calls `back` once the user returns to this window (focus, or the tab shown again); answers the unsubscribe. */
+export type WhenBack = (back: () => void) => () => void;
+
+export const browserWhenBack: WhenBack = (back) => {
+  if (typeof window === 'undefined') return () => undefined;
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') back();
+  };
+  window.addEventListener('focus', back);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('focus', back);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+};
+
 export function streamUrl(ticket: string, lastEventId: string | null): string {
   const params = new URLSearchParams({ [LIVE_PARAMS.ticket]: ticket });
   if (lastEventId) params.set(LIVE_PARAMS.lastEventId, lastEventId);
@@ -53,8 +71,9 @@ export function streamUrl(ticket: string, lastEventId: string | null): string {
 }
 
 /** Runs the stream until `stop`. */
-export function connectLive(client: ApiClient, createSource: LiveSourceFactory, handlers: LiveHandlers, random?: () => number): { stop(): void } {
+export function connectLive(client: ApiClient, createSource: LiveSourceFactory, handlers: LiveHandlers, random?: () => number, whenBack: WhenBack = browserWhenBack): { stop(): void } {
   let stopped = false;
+  let unpause: (() => void) | null = null;
   let failures = 0;
   let lastEventId: string | null = null;
   let source: LiveSource | null = null;
@@ -100,6 +119,20 @@ export function connectLive(client: ApiClient, createSource: LiveSourceFactory, 
       remember(event);
       handlers.onRefetch();
     });
+    opened.addEventListener(LIVE_CONTROL_EVENTS.closed, (event) => {
+      remember(event);
+      opened.close();
+      source = null;
+      if (stopped || unpause) return;
+      handlers.onStatus('paused');
+      unpause = whenBack(() => {
+        unpause?.();
+        unpause = null;
+        if (stopped) return;
+        handlers.onStatus('reconnecting');
+        void open();
+      });
+    });
     opened.addEventListener(LIVE_CONTROL_EVENTS.reconnect, (event) => {
       remember(event);
       opened.close();
@@ -115,6 +148,8 @@ export function connectLive(client: ApiClient, createSource: LiveSourceFactory, 
   return {
     stop() {
       stopped = true;
+      unpause?.();
+      unpause = null;
       clearTimeout(timer);
       source?.close();
       source = null;

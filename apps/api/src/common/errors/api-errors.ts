@@ -1,5 +1,5 @@
 /**
- * The error bodies of ARCHITECTURE.md, as exceptions: 400 `{field: [messages]}` or `{detail}`,
+ * The API's error bodies, as exceptions: 400 `{field: [messages]}` or `{detail}`,
  * 401 `{code: 'token_not_valid', detail}`, 403/404/409/429 `{detail, code?}`.
  */
 import { HttpException, HttpStatus } from '@nestjs/common';

@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly audit: { rows: number; /** The write route answered without changing anything: no audit row is owed. */ unchanged?: boolean };
   /** Whether its reads may go to the replica: set by ReadRoutingInterceptor once the caller is known. */
   readonly reads: { replica: boolean };
+  /** The signed-in user, set by the access guard once resolved: a list's page links are bound to it. */
+  readonly caller: { userId?: number };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -28,7 +30,7 @@ export function requestContextMiddleware(req: IncomingMessage & { id?: unknown }
   const id = isSafeRequestId(given) ? given : randomUUID();
   req.id = id;
   res.setHeader(REQUEST_ID_HEADER, id);
-  storage.run({ id, audit: { rows: 0 }, reads: { replica: false } }, next);
+  storage.run({ id, audit: { rows: 0 }, reads: { replica: false }, caller: {} }, next);
 }
 
 /** The context of the request being served, if any (none in the worker or a CLI task). */

@@ -222,6 +222,15 @@ describe('the list-query layer', () => {
     expect(mixed.nextCursor).toBeUndefined();
   });
 
+  it('refuses a cursor followed on another list or under other filters with 400', async () => {
+    const first = await queryListPage<Thing, ThingQuery>(db, THINGS, { kind: 'a', page_size: 10 });
+    const follow = (list: ListDeclaration<ThingQuery>, query: ThingQuery) => queryListPage(db, list, { ...query, page: 2, page_size: 10, cursor: first.nextCursor });
+    expect((await follow(THINGS, { kind: 'a' })).rows).toHaveLength(10);
+    await expect(follow(THINGS, { kind: 'b' })).rejects.toMatchObject({ status: 400 });
+    await expect(follow(THINGS, { kind: 'a', max_price: '30' })).rejects.toMatchObject({ status: 400 });
+    await expect(follow({ ...THINGS, name: 'other things' }, { kind: 'a' })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('counts exactly up to the cap past the page, then answers at least what is known to exist', async () => {
     const capped: ListDeclaration<ThingQuery> = { ...THINGS, count: { kind: 'capped', cap: 25 } };
     const few = await queryListPage<Thing, ThingQuery>(db, capped, { kind: 'a', page_size: 10 });

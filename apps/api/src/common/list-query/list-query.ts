@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import type { EntityManager } from 'typeorm';
 import { OWN_MESSAGES } from '@console/contracts';
 import { FieldValidationError } from '../errors/api-errors';
+import { currentRequestContext } from '../http/request-context';
 import { containsPattern } from '../database/like';
 import type { FilterDeclaration, ListDeclaration, OrderTerm } from './list-declaration';
 
@@ -118,6 +119,12 @@ interface Cursor {
   d: 'after' | 'before';
   /** A short hash of the ORDER BY: a cursor made under another order is ignored. */
   o: string;
+  /**
+   * A hash of who asked which list with which conditions (the user, the list's name, the WHERE with the
+   * group's row scope and the filters' values): a link replayed by another user, on another list or
+   * under other filters is refused, so neither its rows' place nor its carried count leaks.
+   */
+  b: string;
   v: string[];
   /**
    * The list's count as the page that made the link answered it, when that count was the planner's
@@ -135,6 +142,13 @@ const COUNT_COLUMN = 'list_count';
 
 function orderSignature(terms: OrderTerm[]): string {
   return createHash('sha256').update(orderClause(terms)).digest('base64url').slice(0, 8);
+}
+
+/** What a cursor is bound to (Cursor.b): the caller of the request (none outside one), the list, its WHERE. */
+function bindingOf<Q extends object>(list: ListDeclaration<Q>, where: Sql): string {
+  const userId = currentRequestContext()?.caller.userId ?? null;
+  const text = JSON.stringify([userId, list.name, where.text, where.params], (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }
 
 let cursorKey: Buffer | null = null;
@@ -172,7 +186,7 @@ function unsealCursor(text: string): unknown {
   return JSON.parse(plain.toString('utf8'));
 }
 
-function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | null {
+function decodeCursor(text: string | undefined, terms: OrderTerm[], binding: string): Cursor | null {
   if (!text) return null;
   let cursor: unknown;
   try {
@@ -186,6 +200,7 @@ function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | nu
     c !== null &&
     (c.d === 'after' || c.d === 'before') &&
     typeof c.o === 'string' &&
+    c.b === binding &&
     Array.isArray(c.v) &&
     c.v.every((v) => typeof v === 'string') &&
     (c.n === undefined || (Number.isSafeInteger(c.n) && c.n >= 0));
@@ -196,11 +211,11 @@ function decodeCursor(text: string | undefined, terms: OrderTerm[]): Cursor | nu
 }
 
 /** A cursor for the row, or none when keyset continuation cannot express it (mixed directions, nulls). */
-function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], d: Cursor['d'], estimate: number | undefined): string | undefined {
+function cursorOf(row: Record<string, unknown> | undefined, terms: OrderTerm[], binding: string, d: Cursor['d'], estimate: number | undefined): string | undefined {
   if (!row || terms.some((t) => Boolean(t.descending) !== Boolean(terms[0].descending))) return undefined;
   const v = terms.map((_, i) => row[`${CURSOR_COLUMN}${i}`]);
   if (v.some((x) => x === null || x === undefined)) return undefined;
-  return encodeCursor({ d, o: orderSignature(terms), v: v as string[], ...(estimate === undefined ? {} : { n: estimate }) });
+  return encodeCursor({ d, o: orderSignature(terms), b: binding, v: v as string[], ...(estimate === undefined ? {} : { n: estimate }) });
 }
 
 /**
@@ -233,8 +248,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
   const pageSize = query.page_size ?? list.defaultPageSize;
   const offset = (page - 1) * pageSize;
   const terms = orderTerms(list, query.ordering);
-  const cursor = page > 1 ? decodeCursor(query.cursor, terms) : null;
   const where = whereOf(list, query, scope);
+  const binding = bindingOf(list, where);
+  const cursor = page > 1 ? decodeCursor(query.cursor, terms, binding) : null;
   const params = [...where.params];
   // The count rides along in the page's own statement (one round trip): exact for small lists, capped for
   // big ones while the page is shallow. Deep pages and cursor pages count afterwards (countOf).
@@ -297,9 +313,9 @@ export async function queryListPage<Row, Q extends PageRequest>(db: Queryable, l
     count,
     rows,
     hasMore,
-    nextCursor: hasMore ? cursorOf(pageRows.at(-1), terms, 'after', estimate) : undefined,
+    nextCursor: hasMore ? cursorOf(pageRows.at(-1), terms, binding, 'after', estimate) : undefined,
     // Page 1 needs no cursor: it is the first rows.
-    previousCursor: page > 2 ? cursorOf(pageRows[0], terms, 'before', estimate) : undefined,
+    previousCursor: page > 2 ? cursorOf(pageRows[0], terms, binding, 'before', estimate) : undefined,
   };
 }
 

@@ -4,7 +4,7 @@ import { ListPage, mapRows, queryListPage } from '../../common/list-query/list-q
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Db } from '../../common/database/sql';
-import { ALLOWED_LEVELS, completePerms, normalizePerm, OWN_MESSAGES, Perm, permOf, type PrivilegeGroup } from '@console/contracts';
+import { ALLOWED_LEVELS, completePerms, gateWithoutItsFields, normalizePerm, OWN_MESSAGES, Perm, permOf, type PrivilegeGroup } from '@console/contracts';
 import type { Principal } from '../../access/principal';
 import { BadRequestDetail, FieldErrors, FieldValidationError, foundOr404 } from '../../common/errors/api-errors';
 import { assertWithinActor, PrivilegeChanges } from '../../access/privilege-changes';
@@ -95,11 +95,18 @@ function buildPerms(input: PermInputDto[], previous?: { perms: Perm[] }): Perm[]
     given.set(p.section_name, p);
   });
   if (Object.keys(errors).length) throw new FieldValidationError(errors);
-  return completePerms({ perms: [] }).map((absent) => {
+  const perms = completePerms({ perms: [] }).map((absent) => {
     const p = given.get(absent.section_name);
     if (!p) return absent;
     return normalizePerm(p, previous ? permOf(previous, p.section_name) : undefined);
   });
+  // A Limited gate whose action writes fields the group could not write would be a gate nobody can use.
+  perms.forEach((perm) => {
+    const missing = gateWithoutItsFields(perm);
+    if (missing) errors[`perms.${input.findIndex((p) => p.section_name === perm.section_name)}.fields`] = [OWN_MESSAGES.gateNeedsFields(missing.gate, missing.fields)];
+  });
+  if (Object.keys(errors).length) throw new FieldValidationError(errors);
+  return perms;
 }
 
 function toDto(row: GroupRecord): PrivilegeGroup {

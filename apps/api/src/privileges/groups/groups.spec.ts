@@ -47,6 +47,18 @@ describe('privilege groups', () => {
     await post({ name: 'Twice', perms: [{ section_name: 'logs', status: 'Full' }, { section_name: 'logs', status: 'NP' }] }).expect(400);
   });
 
+  it('refuses a Limited APA gate without the fields its action writes, with the reason, on create and on update', async () => {
+    const gateOnly = { section_name: 'APA', status: 'Limited', fields: ['ticker', 'skip_check_k_exit', 'skip_check_by_timer'] };
+    const refused = await post({ name: 'Gate alone', perms: [{ section_name: 'logs', status: 'Full' }, gateOnly] }).expect(400);
+    expect(refused.body).toEqual({ 'perms.1.fields': [OWN_MESSAGES.gateNeedsFields('skip_check_k_exit', ['skip_check_by_timer', 'skip_check_by_distance'])] });
+    expect(await ctx.db.query(`SELECT 1 FROM groups WHERE name = 'Gate alone'`)).toHaveLength(0);
+    const usable = { ...gateOnly, fields: [...gateOnly.fields, 'skip_check_by_distance'] };
+    const created = await post({ name: 'Gate and fields', perms: [usable] }).expect(201);
+    expect(perm(created, 'APA')).toMatchObject({ status: 'Limited', fields: usable.fields });
+    const update = await ctx.http().put(`${G}${created.body.id}/`).set(...auth(admin)).send({ perms: [gateOnly] }).expect(400);
+    expect(Object.keys(update.body)).toEqual(['perms.0.fields']);
+  });
+
   it('NP clears fields, turns filtering and sorting off, and sets finished-only for signals', async () => {
     const res = await post({
       name: 'All off',

@@ -77,7 +77,9 @@ function SignedInLayout() {
         <SideMenu variant="temporary" open={drawerOpen} onToggle={() => setDrawerOpen(false)} onLogout={() => void onLogout()} />
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {/* The top bar is the page's banner landmark. */}
         <Toolbar
+          component="header"
           sx={{
             gap: 1,
             borderBottom: 1,

@@ -17,6 +17,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -73,6 +74,8 @@ export function SideMenu({ variant = 'permanent', open, onToggle, onLogout }: Si
       onClose={onToggle}
       // Kept in the page while closed, so opening it on a phone does not build it again.
       ModalProps={{ keepMounted: true }}
+      // As a phone's drawer the paper is a dialog, which needs a name.
+      slotProps={{ paper: temporary ? { 'aria-label': 'Menu' } : undefined }}
       data-testid="side-menu"
       data-variant={variant}
       data-open={open}
@@ -87,51 +90,59 @@ export function SideMenu({ variant = 'permanent', open, onToggle, onLogout }: Si
         },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: expanded ? 'space-between' : 'center', px: expanded ? 2 : 0, minHeight: 64 }}>
-        {expanded && (
-          <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
-            Trading console
-          </Typography>
-        )}
-        <IconButton onClick={onToggle} aria-label={toggleLabel} data-testid="menu-toggle">
-          {expanded ? <ChevronLeftIcon /> : <MenuIcon />}
-        </IconButton>
-      </Box>
-      <Divider />
-      <List component="nav" aria-label="Main menu" sx={{ flex: 1 }}>
-        {entries.map((entry) => {
-          const target = pathTo(menuEntryTarget(user?.group, entry.path));
-          const active = pathname.startsWith(pathTo(entry.path));
-          return (
-            <Tooltip key={entry.path} title={expanded ? '' : entry.label} placement="right">
-              <ListItemButton
-                component={Link}
-                to={target}
-                onClick={afterChoice}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                aria-label={entry.label}
-                data-testid={`menu-${entry.path}`}
-                sx={itemSx}
-              >
-                <ListItemIcon sx={iconSx}>{ICONS[entry.path]}</ListItemIcon>
-                {expanded && <ListItemText primary={entry.label} />}
+      {/* The whole drawer is the navigation landmark, so its title and toggle sit in a landmark too. */}
+      <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', flex: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: expanded ? 'space-between' : 'center', px: expanded ? 2 : 0, minHeight: 64 }}>
+          {expanded && (
+            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
+              Trading console
+            </Typography>
+          )}
+          <IconButton onClick={onToggle} aria-label={toggleLabel} data-testid="menu-toggle">
+            {expanded ? <ChevronLeftIcon /> : <MenuIcon />}
+          </IconButton>
+        </Box>
+        <Divider />
+        {/* A list holds only list items: each entry is an <li> around its link. */}
+        <List sx={{ flex: 1 }}>
+          {entries.map((entry) => {
+            const target = pathTo(menuEntryTarget(user?.group, entry.path));
+            const active = pathname.startsWith(pathTo(entry.path));
+            return (
+              <ListItem key={entry.path} disablePadding>
+                <Tooltip title={expanded ? '' : entry.label} placement="right">
+                  <ListItemButton
+                    component={Link}
+                    to={target}
+                    onClick={afterChoice}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    aria-label={entry.label}
+                    data-testid={`menu-${entry.path}`}
+                    sx={itemSx}
+                  >
+                    <ListItemIcon sx={iconSx}>{ICONS[entry.path]}</ListItemIcon>
+                    {expanded && <ListItemText primary={entry.label} />}
+                  </ListItemButton>
+                </Tooltip>
+              </ListItem>
+            );
+          })}
+        </List>
+        <Divider />
+        <List>
+          <ListItem disablePadding>
+            <Tooltip title={expanded ? '' : LABELS.logOut} placement="right">
+              <ListItemButton onClick={onLogout} aria-label={LABELS.logOut} data-testid="menu-logout" sx={itemSx}>
+                <ListItemIcon sx={iconSx}>
+                  <LogoutIcon />
+                </ListItemIcon>
+                {expanded && <ListItemText primary={LABELS.logOut} />}
               </ListItemButton>
             </Tooltip>
-          );
-        })}
-      </List>
-      <Divider />
-      <List>
-        <Tooltip title={expanded ? '' : LABELS.logOut} placement="right">
-          <ListItemButton onClick={onLogout} aria-label={LABELS.logOut} data-testid="menu-logout" sx={itemSx}>
-            <ListItemIcon sx={iconSx}>
-              <LogoutIcon />
-            </ListItemIcon>
-            {expanded && <ListItemText primary={LABELS.logOut} />}
-          </ListItemButton>
-        </Tooltip>
-      </List>
+          </ListItem>
+        </List>
+      </Box>
     </Drawer>
   );
 }

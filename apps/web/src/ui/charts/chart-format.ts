@@ -7,7 +7,7 @@ export function formatAxisValue(dataType: ChartDataType, value: number): string 
   return dataType === 'NAV' ? `$${Math.round(value).toLocaleString('en-US')}` : `${value.toFixed(2)}%`;
 }
 
-/** Axis dates: with the time for minute and hour frames, 'MMM yy' monthly, dd.MM.yy otherwise. */
+/** Axis dates: with the time for minute and hour frames, 'MMM yyyy' monthly, dd.MM.yy otherwise. */
 export function chartDatePattern(tf: ChartTimeframe): string {
   if (tf === '1m' || tf === '1h') return CHART_DATE_FORMATS.withTime;
   return tf === '1M' ? CHART_DATE_FORMATS.month : CHART_DATE_FORMATS.date;

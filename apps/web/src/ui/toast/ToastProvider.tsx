@@ -55,7 +55,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 420, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {/* A named region (a landmark), so a toast is not content outside every landmark. */}
+      <Box component="section" aria-label="Messages" sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 420, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {toasts.map((toast) => (
           <Alert key={toast.id} severity={toast.severity} variant="filled" onClose={() => dismiss(toast.id)} data-testid="toast">
             {toast.message}

@@ -5,7 +5,19 @@ import { formatDateTime } from '../../../ui/format/date';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { LogsPage } from './LogsPage';
 
-const row = { id: '5', created_at: '2026-11-22T10:15:30Z', type: 'engine', event_type: 'signal', signal_id: '77', pair_id: null, pair_name: null, profile_id: null, profile_name: null, order_id: null, log_data: {} };
+const row = {
+  id: '5',
+  created_at: '2026-11-22T10:15:30Z',
+  type: 'general',
+  event_type: 'order_cancelled',
+  signal_id: '77',
+  pair_id: null,
+  pair_name: null,
+  profile_id: null,
+  profile_name: null,
+  order_id: null,
+  log_data: { state: 'active_np', message: 'order cancelled (CANCELED_BY_TIMER)' },
+};
 const logsApi = () =>
   fakeFetch((_m, path) => (path.startsWith('/logs/') && !path.includes('for_') ? [200, { count: 1, next: null, previous: null, results: [row] }] : [200, { count: 0, next: null, previous: null, results: [] }]));
 
@@ -25,7 +37,19 @@ describe('LogsPage', () => {
     const table = screen.getByTestId('logs-table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Date & time', 'Event', 'Pair', 'Profile', 'Signal', 'Order', 'Message']);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells).toEqual(['5', formatDateTime(row.created_at), 'engine signal', '-', '-', '77', '-', '-']);
+    expect(cells).toEqual(['5', formatDateTime(row.created_at), 'general order_cancelled', '-', '-', '77', '-', 'Order cancelled: canceled by timer. Data']);
+  });
+
+  it('writes the message as a sentence, and the stored data only when asked for', async () => {
+    renderWithApp(<LogsPage />, { api: makeApi(signedInState(makeUser()), logsApi()), path: '/logs' });
+    expect(await screen.findByTestId('log-sentence')).toHaveTextContent('Order cancelled: canceled by timer.');
+    expect(screen.queryByTestId('log-data')).toBeNull();
+    const show = screen.getByRole('button', { name: 'Data' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    expect(JSON.parse(screen.getByTestId('log-data').textContent ?? '')).toEqual(row.log_data);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide data' }));
+    expect(screen.queryByTestId('log-data')).toBeNull();
   });
 
   it('gives a Limited group the Event column when it sees the type alone, and no column it does not see', async () => {

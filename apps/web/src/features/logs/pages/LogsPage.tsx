@@ -10,16 +10,17 @@ import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useLogs } from '../api/get-logs';
 import { FilterOptionPicker } from '../components/FilterOptionPicker';
+import { LogMessage } from '../components/LogMessage';
 
 const FILTER_KEYS = ['type', 'pair', 'profile', 'signal_id'] as const;
 
-/** Cells drawn as more than their text: the event with its type, long names cut, the signal linked, the data on one line. */
+/** Cells drawn as more than their text: the event with its type, long names cut, the signal linked, the data as a sentence. */
 const RENDER = {
   event_type: (r: LogRow) => `${r.type ?? ''} ${r.event_type ?? ''}`.trim() || '-',
   pair_name: (r: LogRow) => <EllipsisText text={r.pair_name ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} />,
   profile_title: (r: LogRow) => <EllipsisText text={r.profile_title ?? '-'} maxWidth={CELL_TEXT_MAX_WIDTH} />,
   signal_id: (r: LogRow) => (r.signal_id ? <RouterLink to={`?signal_id=${r.signal_id}`}>{r.signal_id}</RouterLink> : '-'),
-  log_data: (r: LogRow) => <LogMessage data={r.log_data} />,
+  log_data: (r: LogRow) => <LogMessage row={r} />,
 };
 
 /** The Event column writes the type and the event: a Limited group that sees either one gets it. */
@@ -100,8 +101,3 @@ export function LogsPage() {
   );
 }
 
-/** One line of the log's data; the whole of it on hover (a group change holds every section). */
-function LogMessage({ data }: { data: Record<string, unknown> | undefined }) {
-  if (!data || Object.keys(data).length === 0) return <>-</>;
-  return <EllipsisText text={JSON.stringify(data)} maxWidth={{ xs: 240, md: 480 }} sx={{ fontFamily: 'monospace', fontSize: 12 }} />;
-}

@@ -34,20 +34,21 @@ const ordersApi = (rows: unknown[]) =>
   });
 
 describe('OrdersTable', () => {
-  it('shows the spec’s decimals, open statuses green and others red, and Cancel only for open orders', async () => {
-    const api = ordersApi([order('5', 'PLACED'), order('6', 'FILLED')]);
+  it('shows the spec’s decimals, statuses coloured by meaning, and Cancel only for open orders', async () => {
+    const api = ordersApi([order('5', 'PLACED'), order('6', 'FILLED'), order('7', 'PLACEMENT_FAILED'), order('8', 'CANCELED_BY_TIMER')]);
     renderWithApp(<OrdersTable />, { api: makeApi(signedInState(makeUser()), api), path: '/signals-and-orders/orders' });
-    expect(await screen.findAllByText('0.10000')).toHaveLength(2);
-    expect(screen.getAllByText('3.5000000')).toHaveLength(2);
-    expect(screen.getAllByText('0.35')).toHaveLength(2);
+    expect(await screen.findAllByText('0.10000')).toHaveLength(4);
+    expect(screen.getAllByText('3.5000000')).toHaveLength(4);
+    expect(screen.getAllByText('0.35')).toHaveLength(4);
     // The declaration's headers in its order, then the row action; each cell in its declared format.
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([...ORDER_RESOURCE.columns.map((c) => c.header), 'Cancel']);
     expect(headers.slice(0, 8)).toEqual(['ID', 'Created', 'Signal', 'Profile', 'Pair', 'Direction', 'Exchange order id', 'Order type']);
     const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 12)).toEqual(['5', formatDateTime('2026-11-22T10:15:30Z'), '77', 'Alpha', 'BTCUSDT', 'buy', 'X-1', 'long', '0.10000', '0.35', '3.5000000', 'PLACED']);
-    const [placed, filled] = screen.getAllByTestId('order-status');
-    expect(getComputedStyle(placed).color).not.toBe(getComputedStyle(filled).color);
+    // A fill is not coloured like the failure, and a cancelled order like neither.
+    const [placed, filled, failed, cancelled] = screen.getAllByTestId('order-status').map((s) => getComputedStyle(s).color);
+    expect(new Set([placed, filled, failed, cancelled]).size).toBe(4);
     expect(screen.getByRole('button', { name: 'Cancel order 5' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel order 6' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel order 5' }));

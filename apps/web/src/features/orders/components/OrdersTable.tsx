@@ -21,15 +21,16 @@ import { useTableParams } from '../../../ui/table/use-table-params';
 import { TRADING_FILTER_KEYS, TradingFilters } from '../../../ui/trading-filters/TradingFilters';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders, type Order } from '../api/get-orders';
+import { orderStatusColour } from './order-status';
 
 const PAGE = { options: [ORDER_PAGE_SIZE], default: ORDER_PAGE_SIZE } as const;
 const OPEN: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: value }));
 
-/** Order status: open statuses (PLACED, PLACING) in green, the others in red. */
+/** Order status, coloured by what it means (order-status.ts). */
 const StatusText = ({ status }: { status: OrderStatus | undefined }) =>
   status ? (
-    <Box component="span" sx={{ color: OPEN.includes(status) ? 'success.main' : 'error.main', fontWeight: 500 }} data-testid="order-status">
+    <Box component="span" sx={{ color: orderStatusColour(status), fontWeight: 500 }} data-testid="order-status">
       {status}
     </Box>
   ) : (
@@ -51,6 +52,7 @@ interface OrdersTableProps {
 /**
  * The orders table: one page size, newest first, filters applied with Apply and kept in
  * the query string, Cancel for open orders only (PLACED, PLACING), CANCELLING until the engine is done.
+ * Statuses are coloured by meaning: open green, filled plain, cancelled grey, a failed placement red.
  */
 export function OrdersTable({ profileId, actions, testId = 'orders-table' }: OrdersTableProps) {
   const { user } = useAuthState();

@@ -53,4 +53,26 @@ describe('GroupFormPage', () => {
     expect(sent.perms.find((p) => p.section_name === 'logs')).toMatchObject({ status: 'NP', filtering: false, sorting: false });
     expect(sent.perms.find((p) => p.section_name === 'signals')?.status).toBe('ReadOnly');
   });
+
+  it('ticking the skip_check_k_exit gate of a Limited APA group ticks the two fields it writes, and unticking one takes the gate off', async () => {
+    const fetch = fakeFetch((method, path, body) => (method === 'POST' && path === '/users/groups/' ? [201, { id: 6, users_count: 0, ...(body as object) }] : [404, {}]));
+    renderWithApp(<GroupFormPage />, { api: makeApi(signedInState(makeUser()), fetch), path: '/privileges-add' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'APA permission' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Limited' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Configure APA' }));
+    const box = (field: string) => screen.getByRole('checkbox', { name: field });
+    expect(screen.getByText('skip_check_k_exit also makes skip_check_by_timer and skip_check_by_distance visible: its action writes them.')).toBeInTheDocument();
+    await userEvent.click(box('skip_check_k_exit'));
+    expect([box('skip_check_k_exit'), box('skip_check_by_timer'), box('skip_check_by_distance')].map((b) => (b as HTMLInputElement).checked)).toEqual([true, true, true]);
+    await userEvent.click(box('skip_check_by_timer'));
+    expect([box('skip_check_k_exit'), box('skip_check_by_timer'), box('skip_check_by_distance')].map((b) => (b as HTMLInputElement).checked)).toEqual([false, false, true]);
+    await userEvent.click(box('skip_check_k_exit'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Skippers');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.calls).toHaveLength(1));
+    const apa = (fetch.calls[0].body as { perms: Perm[] }).perms.find((p) => p.section_name === 'APA');
+    expect(apa).toMatchObject({ status: 'Limited' });
+    expect([...apa!.fields].sort()).toEqual(['skip_check_by_distance', 'skip_check_by_timer', 'skip_check_k_exit']);
+  });
 });

@@ -3,12 +3,13 @@ import { monthsPresetRange } from '@console/contracts';
 import { dollars, monthLabel, percent, returnColour, uptimeText, wholeDollars } from './months-format';
 
 describe('months stats formats', () => {
-  it('writes turnover in whole dollars, percents with 2 decimals, months as MMM yy', () => {
+  it('writes turnover in whole dollars, percents with 2 decimals, months as MMM yyyy', () => {
     expect(wholeDollars(12345.67)).toBe('$12,346');
     expect(dollars(-28.4)).toBe('-$28.40');
     expect(dollars(-0.001)).toBe('$0.00');
     expect(percent(1.919)).toBe('1.92%');
-    expect(monthLabel('2026-01-01')).toBe('Jan 26');
+    expect(monthLabel('2026-01-01')).toBe('Jan 2026');
+    expect(monthLabel('2026-09-01')).toBe('Sep 2026');
   });
 
   it('tells uptime in 365-day years and 30-day months', () => {

@@ -7,7 +7,7 @@ export const dollars = (v: number | null | undefined) => (v === null || v === un
 export const percent = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : `${v.toFixed(2)}%`);
 export const count = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : String(Math.round(v * 100) / 100));
 
-/** A month as its label, 'MMM yy'. */
+/** A month as its label, 'MMM yyyy' ('Sep 2026'). */
 export const monthLabel = (period: string | null) => (period ? format(parseISO(period), CHART_DATE_FORMATS.month) : EMPTY_VALUE);
 
 /** 'System works': years, months and days of 365 and 30 days. */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type StrategyProfileRow } from '@console/contracts';
+import { API_PATHS, STRATEGY_PROFILE_UI, type StrategyProfileRow } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useCommandMutation, type CommandSend } from '../../../api/command-mutation';
 import { useApiClient } from '../../../api/context';
@@ -19,4 +19,29 @@ export function useStrategyProfileCommand() {
     // The spec refreshes the profile after either call.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.strategyProfiles.all }),
   });
+}
+
+/** The engine's answer to a start or stop: done, refused, or none yet when the wait ran out. */
+export type EngineAnswer = 'done' | 'refused' | 'waiting';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for the engine to carry out the start or stop the API accepted: the profile shows CHANGING until
+ * then, CHANGED when it was done, and NONE again when the engine refused (its reason goes to the logs).
+ * The API answers with the profile as it stands, so an engine as quick as the request needs no read more.
+ */
+export async function awaitEngineAnswer(
+  client: ApiClient,
+  accepted: StrategyProfileRow,
+  { intervalMs = 1_000, waitMs = STRATEGY_PROFILE_UI.engineAnswerWaitMs }: { intervalMs?: number; waitMs?: number } = {},
+): Promise<EngineAnswer> {
+  const until = Date.now() + waitMs;
+  let row = accepted;
+  while (row.action_state === 'CHANGING') {
+    if (Date.now() >= until) return 'waiting';
+    await sleep(intervalMs);
+    row = await client.get<StrategyProfileRow>(API_PATHS.strategyProfile(accepted.id));
+  }
+  return row.action_state === 'CHANGED' ? 'done' : 'refused';
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { SIGNALS_UI, STATS_UI, type Level, type SectionName } from '@console/contracts';
+import { SIGNALS_UI, STATS_UI, STRATEGY_PROFILE_UI, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { StrategyProfilePage } from './StrategyProfilePage';
 
@@ -15,10 +15,20 @@ const SETTINGS = {
 /** The lists the Statistics, Orders and Signals tabs read, with the parameter that keeps them to the profile. */
 const PROFILE_LISTS: Record<string, string> = { '/signals/signals/': 'profile', '/orders/orders/': 'profile', '/strategies/profiles-stats/': 'profile_id__in' };
 
-function renderPage({ status = 'inactive', level = 'Full', failProfile = false, others = {} }: { status?: string; level?: Level; failProfile?: boolean; others?: Partial<Record<SectionName, Level>> } = {}) {
+/** The profile as the API answers a start or stop: the engine done already (CHANGED) or still to answer (CHANGING). */
+type CommandAnswer = { status: string; action_state: string };
+
+function renderPage({
+  status = 'inactive',
+  level = 'Full',
+  failProfile = false,
+  others = {},
+  commandAnswer = { status: 'active', action_state: 'CHANGED' },
+}: { status?: string; level?: Level; failProfile?: boolean; others?: Partial<Record<SectionName, Level>>; commandAnswer?: CommandAnswer } = {}) {
   const api = fakeFetch((method, path, body) => {
     if (path === '/strategies/profiles/9/' && method === 'GET')
       return failProfile ? [404, { detail: 'Not found.' }] : [200, { id: 9, title: 'Momentum', status, action_state: 'NONE', mm_profile: { id: 1, title: 'Core MM' }, tickers: 2, ticker_configs_name: 'Majors' }];
+    if ((path === '/strategies/profiles/9/start/' || path === '/strategies/profiles/9/stop/') && method === 'PUT') return [200, { id: 9, title: 'Momentum', ...commandAnswer }];
     if (path === '/strategies/strategy-settings/9/' && method === 'GET') return [200, { schema_type: 'v1', settings: SETTINGS }];
     if (path === '/strategies/strategy-settings/9/' && method === 'PUT') return [200, body];
     // The other tabs' lists, asked for this profile only.
@@ -107,5 +117,39 @@ describe('StrategyProfilePage', () => {
     expect(await screen.findByRole('button', { name: 'Stop' })).toBeInTheDocument();
     expect(await screen.findByText('4 hours')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('asks before stopping a trading profile, and says so when the engine has stopped it', async () => {
+    const user = userEvent.setup();
+    const api = renderPage({ status: 'active', commandAnswer: { status: 'inactive', action_state: 'CHANGED' } });
+    const sent = () => api.calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/strategies/profiles/9/stop/'));
+    await user.click(await screen.findByRole('button', { name: 'Stop' }));
+    let dialog = await screen.findByRole('dialog', { name: STRATEGY_PROFILE_UI.stopConfirmTitle });
+    expect(dialog).toHaveTextContent(STRATEGY_PROFILE_UI.stopConfirmText('Momentum'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    dialog = await screen.findByRole('dialog', { name: STRATEGY_PROFILE_UI.stopConfirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: STRATEGY_PROFILE_UI.stopConfirmLabel }));
+    expect(await screen.findByText(STRATEGY_PROFILE_UI.stopped('Momentum'))).toBeInTheDocument();
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('starts without asking, and tells when the engine refused the start', async () => {
+    const user = userEvent.setup();
+    // The API accepts (CHANGING); the profile read next shows NONE: the engine refused.
+    const api = renderPage({ status: 'inactive', commandAnswer: { status: 'active', action_state: 'CHANGING' } });
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(STRATEGY_PROFILE_UI.engineRefused('Momentum', 'start'))).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/strategies/profiles/9/start/'))).toHaveLength(1);
+  });
+
+  it('says the engine started the profile', async () => {
+    const user = userEvent.setup();
+    renderPage({ status: 'inactive' });
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(STRATEGY_PROFILE_UI.started('Momentum'))).toBeInTheDocument();
   });
 });

@@ -7,15 +7,14 @@ import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { profileIdOf } from '../../../app/paths';
 import { PageTitle } from '../../../ui/PageTitle';
-import { useToast } from '../../../ui/toast/ToastProvider';
 import { OrdersTable } from '../../orders';
 import { ProfileStats } from '../../stats';
 import { SignalsTable } from '../../signals';
 import { useStrategyProfile, useStrategySettings } from '../api/get-strategy-profile';
-import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { BlockEditDialog } from '../components/BlockEditDialog';
 import { StrategyStatusChip } from '../components/StrategyStatusChip';
 import { continueDraftPath, shownStatusAction, strategyDetailActions } from '../components/strategy-rules';
+import { useStartStop } from '../components/use-start-stop';
 import { SettingsSummary } from '../wizard/SettingsSummary';
 
 const TABS = ['Settings', 'Statistics', 'Orders', 'Signals'] as const;
@@ -28,11 +27,10 @@ export function StrategyProfilePage() {
   const { profileRef } = useParams();
   const id = Number(profileIdOf(profileRef));
   const navigate = useNavigate();
-  const toast = useToast();
   const { user } = useAuthState();
   const profile = useStrategyProfile(id);
   const settings = useStrategySettings(id);
-  const command = useStrategyProfileCommand();
+  const startStop = useStartStop();
   const [tab, setTab] = useState<DetailTab>('Settings');
   const tabs = TABS.filter((name) => {
     const section = TAB_SECTION[name];
@@ -44,14 +42,10 @@ export function StrategyProfilePage() {
   const actions = strategyDetailActions(user?.group, p?.status);
   const action = shownStatusAction(p?.status, actions);
 
-  const runAction = async () => {
+  const runAction = () => {
     if (!action || !p) return;
     if (action.command === 'continue') return navigate(continueDraftPath(p.id));
-    try {
-      await command.mutateAsync({ id: p.id, command: action.command });
-    } catch (e) {
-      toast.error(normaliseError(e));
-    }
+    startStop.request(p, action.command);
   };
 
   return (
@@ -70,7 +64,7 @@ export function StrategyProfilePage() {
           <StrategyStatusChip status={p?.status} actionState={p?.action_state} />
           <Box sx={{ flex: 1 }} />
           {action && (
-            <Button variant="contained" disabled={command.isPending || p?.action_state === 'CHANGING'} onClick={() => void runAction()}>
+            <Button variant="contained" disabled={(p !== undefined && startStop.busy.has(p.id)) || p?.action_state === 'CHANGING'} onClick={runAction}>
               {action.label}
             </Button>
           )}
@@ -103,6 +97,7 @@ export function StrategyProfilePage() {
       ) : (
         <SignalsTable profileId={id} testId="profile-signals-table" />
       )}
+      {startStop.dialog}
       {editing && p && settings.data && (
         <BlockEditDialog profile={p} settings={settings.data.settings} step={editing} tickerListsReadable={tickerListsReadable} onClose={() => setEditing(null)} />
       )}

@@ -13,12 +13,12 @@ import { SelectFilter } from '../../../ui/table/SelectFilter';
 import { declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useStrategyProfiles } from '../api/get-strategy-profiles';
-import { useStrategyProfileCommand } from '../api/start-stop-strategy-profile';
 import { useUpdateStrategyProfileVisibility } from '../api/update-strategy-profile';
 import { AddStrategyProfileDialog } from '../components/AddStrategyProfileDialog';
 import { StrategyStatusChip } from '../components/StrategyStatusChip';
 import { TickerListCell } from '../components/TickerListCell';
 import { continueDraftPath, shownStatusAction, strategyListActions } from '../components/strategy-rules';
+import { useStartStop } from '../components/use-start-stop';
 
 const FILTER_KEYS = ['direction', 'show_hide'] as const;
 /** The filter's order in the spec: All, Short, Long. */
@@ -44,7 +44,7 @@ export function StrategyProfilesPage() {
   const params = useTableParams(STRATEGY_PROFILE_UI.pageSizes, FILTER_KEYS);
   const profiles = useStrategyProfiles(params.query);
   const visibility = useUpdateStrategyProfileVisibility();
-  const command = useStrategyProfileCommand();
+  const startStop = useStartStop();
   const [adding, setAdding] = useState(false);
   const { busy, run } = useRowActions();
   const showingAll = params.filters.show_hide === 'true';
@@ -63,12 +63,10 @@ export function StrategyProfilesPage() {
       render: (profile) => {
         const action = shownStatusAction(profile.status, actions);
         if (!action) return null;
-        const onClick =
-          action.command === 'continue'
-            ? () => navigate(continueDraftPath(profile.id))
-            : () => void run(profile.id, () => command.mutateAsync({ id: profile.id, command: action.command }));
+        const command = action.command;
+        const onClick = command === 'continue' ? () => navigate(continueDraftPath(profile.id)) : () => startStop.request(profile, command);
         return (
-          <Button size="small" variant="outlined" disabled={busy.has(profile.id)} onClick={onClick} aria-label={`${action.label} ${profile.title ?? profile.id}`}>
+          <Button size="small" variant="outlined" disabled={busy.has(profile.id) || startStop.busy.has(profile.id)} onClick={onClick} aria-label={`${action.label} ${profile.title ?? profile.id}`}>
             {action.label}
           </Button>
         );
@@ -116,6 +114,7 @@ export function StrategyProfilesPage() {
         testId="strategy-profiles-table"
       />
       {adding && <AddStrategyProfileDialog onClose={() => setAdding(false)} />}
+      {startStop.dialog}
     </>
   );
 }
