@@ -41,7 +41,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   await withAdminClient(admin, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   return {
     url: databaseUrl(admin, name),
-    drop: () => withAdminClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(admin, async (c) => {
+        // A pool a test closed (an engine's, a replica's) may still be leaving when end() resolves; a forced
+        // drop would end those connections under clients no longer listening for errors (an unhandled 57P01).
+        await c.query(`DO $$ BEGIN FOR i IN 1..50 LOOP EXIT WHEN NOT EXISTS (SELECT FROM pg_stat_activity WHERE datname = '${name}'); PERFORM pg_sleep(0.1); END LOOP; END $$`);
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 

@@ -42,6 +42,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     pool,
     drop: async () => {
       await pool.end();
+      // pool.end() resolves before the server has seen each connection go; a forced drop then ends one whose
+      // client no longer listens for errors, and the test run fails on an unhandled 57P01. Wait for them first.
+      await admin(`DO $$ BEGIN FOR i IN 1..50 LOOP EXIT WHEN NOT EXISTS (SELECT FROM pg_stat_activity WHERE datname = '${name}'); PERFORM pg_sleep(0.1); END LOOP; END $$`);
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
