@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersDataModule } from './privileges/users/users-data.module';
 import { GroupsDataModule } from './privileges/groups/groups-data.module';
@@ -58,10 +59,11 @@ export class AppModule {
         AuditNetModule,
         LogsModule,
         // The features that give the access layer its session and stream-ticket checks and privilege sources.
-        AccessModule.forRoot([AuthModule, UsersDataModule, GroupsDataModule, LiveTicketsModule]),
+        AccessModule.forRoot([AuthModule, ApiTokensModule, UsersDataModule, GroupsDataModule, LiveTicketsModule]),
         AuthModule,
         UsersModule,
         SessionsModule,
+        ApiTokensModule,
         GroupsModule,
         ExchangeAccountsModule,
         NotificationsModule,

@@ -115,6 +115,9 @@ export const API_PATHS = {
   endUserSessions: (id: number) => `/users/users/${id}/sessions/end-all/`,
   userSignInHistory: (id: number) => `/users/users/${id}/sign-in-history/`,
   groups: '/users/groups/',
+  /** The signed-in user's own API tokens (api-tokens.ts); a session manages them, never a token. */
+  apiTokens: '/users/tokens/',
+  apiToken: (id: number) => `/users/tokens/${id}/`,
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',
   logFilterOptions: '/logs/for_filters/',

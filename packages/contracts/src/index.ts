@@ -38,3 +38,4 @@ export * from './live';
 export * from './live-change';
 export * from './market';
 export * from './observability';
+export * from './api-tokens';

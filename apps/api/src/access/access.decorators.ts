@@ -4,7 +4,7 @@
  */
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ACTIONS, type ActionName, type AnswerFields, type ListQueryAccess, type SectionName } from '@console/contracts';
+import { ACTIONS, type ActionName, type AnswerFields, type ApiTokenForbiddenArea, type ListQueryAccess, type SectionName } from '@console/contracts';
 import type { Principal } from './principal';
 import type { RowScope } from './row-scopes';
 
@@ -12,8 +12,12 @@ export const ACCESS_METADATA = 'access:rule';
 
 export type AccessRule =
   | { kind: 'public' }
-  /** Any signed-in user; `pendingSecondFactor` also admits tokens that have not passed 2FA yet. */
-  | { kind: 'signed-in'; pendingSecondFactor: boolean }
+  /**
+   * Any signed-in user; `pendingSecondFactor` also admits tokens that have not passed 2FA yet. `area`
+   * names the forbidden area (contracts' API_TOKEN_FORBIDDEN_AREAS) the route belongs to: a personal
+   * API token is refused there (403), only a session may use it.
+   */
+  | { kind: 'signed-in'; pendingSecondFactor: boolean; area?: ApiTokenForbiddenArea }
   /** The live stream: signed in through a one-use ticket in the query (EventSource sends no headers), never a bearer token. */
   | { kind: 'ticket' }
   | { kind: 'section'; section: SectionName; mode: 'read' | 'write'; options: SectionOptions };
@@ -48,9 +52,9 @@ export interface SectionOptions {
 
 export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } satisfies AccessRule);
 
-export const SignedIn = (opts: { pendingSecondFactor?: boolean } = {}) =>
+export const SignedIn = (opts: { pendingSecondFactor?: boolean; area?: ApiTokenForbiddenArea } = {}) =>
   applyDecorators(
-    SetMetadata(ACCESS_METADATA, { kind: 'signed-in', pendingSecondFactor: opts.pendingSecondFactor ?? false } satisfies AccessRule),
+    SetMetadata(ACCESS_METADATA, { kind: 'signed-in', pendingSecondFactor: opts.pendingSecondFactor ?? false, ...(opts.area ? { area: opts.area } : {}) } satisfies AccessRule),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'token_not_valid' }),
   );

@@ -5,7 +5,7 @@ import { completePerms, OWN_MESSAGES, Perm } from '@console/contracts';
 import type { SessionService } from '../auth/session.service';
 import { Action, Section } from './access.decorators';
 import { AccessGuard } from './access.guard';
-import type { TicketCheck } from './access.ports';
+import type { ApiTokenCheck, TicketCheck } from './access.ports';
 import { SIGNAL_ROWS } from './row-scopes';
 import type { Principal } from './principal';
 
@@ -34,7 +34,8 @@ function guardFor(perms: Partial<Perm>[]) {
   };
   const sessions = { resolveAccessToken: async () => ({ ...principal }) } as unknown as SessionService;
   const noTickets: TicketCheck = { redeem: async () => null };
-  return new AccessGuard(new Reflector(), sessions, noTickets);
+  const noApiTokens: ApiTokenCheck = { resolveApiToken: async () => Promise.reject(new Error('the bearer here is a session token')) };
+  return new AccessGuard(new Reflector(), sessions, noTickets, noApiTokens);
 }
 
 function context(handler: keyof GatedRoutes, query: Record<string, string> = {}): ExecutionContext {

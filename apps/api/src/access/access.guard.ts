@@ -2,11 +2,14 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isIP } from 'node:net';
-import { ACTIONS, allowingRight, ERROR_CODES, hiddenFieldWritten, limitedQueryRefusal, LIVE_PARAMS, OWN_MESSAGES, permOf, type Perm } from '@console/contracts';
+import {
+  ACTIONS, allowingRight, API_TOKEN_FORBIDDEN_SECTIONS, API_TOKEN_MESSAGES, ERROR_CODES, hiddenFieldWritten, isApiTokenText, limitedQueryRefusal, LIVE_PARAMS, OWN_MESSAGES, permOf,
+  type Perm, type PermHolder,
+} from '@console/contracts';
 import { ForbiddenDetail, TokenNotValidError } from '../common/errors/api-errors';
 import { currentRequestContext } from '../common/http/request-context';
 import { ACCESS_METADATA, AccessRule, type SectionOptions } from './access.decorators';
-import { SESSION_CHECK, TICKET_CHECK, type SessionCheck, type TicketCheck } from './access.ports';
+import { API_TOKEN_CHECK, SESSION_CHECK, TICKET_CHECK, type ApiTokenCheck, type SessionCheck, type TicketCheck } from './access.ports';
 import { Principal } from './principal';
 
 export type AccessRequest = Request & { principal?: Principal; rowScope?: readonly string[] };
@@ -18,6 +21,7 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(SESSION_CHECK) private readonly sessions: SessionCheck,
     @Inject(TICKET_CHECK) private readonly tickets: TicketCheck,
+    @Inject(API_TOKEN_CHECK) private readonly apiTokens: ApiTokenCheck,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -33,9 +37,14 @@ export class AccessGuard implements CanActivate {
     }
     const token = bearerToken(req);
     if (!token) throw new TokenNotValidError(OWN_MESSAGES.credentialsMissing);
-    const principal = await this.sessions.resolveAccessToken(token, clientAddress(req), req.get('user-agent') ?? '');
+    const address = clientAddress(req);
+    const userAgent = req.get('user-agent') ?? '';
+    const principal = isApiTokenText(token)
+      ? await this.apiTokens.resolveApiToken(token, address, userAgent)
+      : await this.sessions.resolveAccessToken(token, address, userAgent);
     req.principal = principal;
     setCaller(principal);
+    if (principal.apiToken && isForbiddenToTokens(rule)) throw new ForbiddenDetail(API_TOKEN_MESSAGES.areaForbidden);
 
     const pendingAllowed = rule.kind === 'signed-in' && rule.pendingSecondFactor;
     if (!principal.secondFactorPassed && !pendingAllowed) {
@@ -75,12 +84,13 @@ export class AccessGuard implements CanActivate {
     const action = rule.options.action ? ACTIONS[rule.options.action] : undefined;
     const body = req.body as unknown;
     const carriesKey = (key: string) => !!body && typeof body === 'object' && Object.hasOwn(body, key);
+    const holder = rule.mode === 'write' ? writingHolder(principal) : principal;
     if (action && (!('bodyKey' in action) || carriesKey(action.bodyKey))) {
-      const allowed = allowingRight(principal, rule.options.action!);
+      const allowed = allowingRight(holder, rule.options.action!);
       if (!allowed) throw new ForbiddenDetail(OWN_MESSAGES.actionNotAllowed(action.label));
       return allowed.perm;
     }
-    const perm = permOf(principal, rule.section);
+    const perm = permOf(holder, rule.section);
     if (perm.status === 'NP') throw new ForbiddenDetail();
     if (rule.mode === 'write' && perm.status === 'ReadOnly') throw new ForbiddenDetail();
     return perm;
@@ -94,6 +104,19 @@ export class AccessGuard implements CanActivate {
     const refusal = limitedQueryRefusal(perm, source.query ?? {}, req.query as Record<string, unknown>);
     if (refusal) throw new ForbiddenDetail(OWN_MESSAGES[refusal]);
   }
+}
+
+/** A route of a forbidden area (contracts' API_TOKEN_FORBIDDEN_AREAS): its section is one, or it says which. */
+function isForbiddenToTokens(rule: AccessRule): boolean {
+  if (rule.kind === 'section') return API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section));
+  return rule.kind === 'signed-in' && rule.area !== undefined;
+}
+
+/** The perms a write is judged by: a token's read-only sections write nothing (NP), whatever the group's level there. */
+function writingHolder(principal: Principal): PermHolder {
+  const readOnly = principal.apiToken?.readOnlySections;
+  if (!readOnly?.length) return principal;
+  return { perms: principal.perms.map((perm) => (readOnly.includes(perm.section_name) ? { ...perm, status: 'NP' as const } : perm)) };
 }
 
 function bearerToken(req: Request): string | null {
@@ -116,5 +139,7 @@ export function clientAddress(req: Request): string {
 /** The caller, for what the request runs later and cannot be handed it (a list's page links). */
 function setCaller(principal: Principal): void {
   const context = currentRequestContext();
-  if (context) context.caller.userId = principal.userId;
+  if (!context) return;
+  context.caller.userId = principal.userId;
+  if (principal.apiToken) context.caller.apiToken = { id: principal.apiToken.id, name: principal.apiToken.name };
 }

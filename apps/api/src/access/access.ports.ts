@@ -43,3 +43,9 @@ export interface GroupPermsSource {
   permsOfGroupsInUse(m: EntityManager): Promise<Perm[][]>;
 }
 export const GROUP_PERMS = Symbol('GroupPermsSource');
+
+/** Resolves a personal API token (contracts' API_TOKEN_PREFIX) to its principal, counts the request, or the 401/429. */
+export interface ApiTokenCheck {
+  resolveApiToken(token: string, ip: string, userAgent: string): Promise<Principal>;
+}
+export const API_TOKEN_CHECK = Symbol('ApiTokenCheck');

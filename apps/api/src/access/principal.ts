@@ -1,4 +1,4 @@
-import type { Perm, PermHolder } from '@console/contracts';
+import type { Perm, PermHolder, SectionName } from '@console/contracts';
 
 /** Who is calling, resolved fresh on every request so group changes and deactivation apply at once. */
 export interface Principal extends PermHolder {
@@ -15,4 +15,9 @@ export interface Principal extends PermHolder {
   sourcePerm?: Perm;
   ip: string;
   userAgent: string;
+  /**
+   * Set when the caller is a personal API token: its perms are then the token's over the group's, and
+   * these sections it may read but never write (read-only where the group is Limited).
+   */
+  apiToken?: { id: number; name: string; readOnlySections: readonly SectionName[] };
 }

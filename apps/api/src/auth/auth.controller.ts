@@ -62,7 +62,7 @@ export class AuthController {
     return keepRefreshInCookie(req, res, pair, this.config.refreshTokenTtlSeconds);
   }
 
-  @SignedIn({ pendingSecondFactor: true })
+  @SignedIn({ pendingSecondFactor: true, area: 'passwords' })
   @Post('totp/create/')
   @HttpCode(200)
   @ApiOkResponse({ type: TotpCreateAnswerDto })
@@ -70,7 +70,7 @@ export class AuthController {
     return this.auth.createTotp(principal);
   }
 
-  @SignedIn({ pendingSecondFactor: true })
+  @SignedIn({ pendingSecondFactor: true, area: 'passwords' })
   @Post('totp/login/:code/')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenPairDto, description: 'Tokens with the second factor passed' })

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { SIGN_IN_LIMITS } from '@console/contracts';
+import { API_TOKEN_LIMITS, SIGN_IN_LIMITS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
 
@@ -12,7 +12,7 @@ const TOTP_LIMITS = {
 } as const;
 
 /** One counter of failed attempts. */
-type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user';
+type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user' | 'token:requests';
 
 const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'login:pair': SIGN_IN_LIMITS.perAccountAndAddress,
@@ -22,6 +22,8 @@ const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'totp:addr': TOTP_LIMITS.perAddress,
   // The current password asked for by an account change: only the session's holder can try it.
   'password:user': TOTP_LIMITS.perUser,
+  // Every request of a personal API token, not only failures: a script in a loop meets 429.
+  'token:requests': API_TOKEN_LIMITS.requests,
 };
 
 interface LimitedKey {
@@ -93,13 +95,13 @@ export class RateLimiterService implements OnModuleDestroy {
    * Takes one attempt from every counter, in order. When one is used up, the points already taken are
    * given back (a refused request is no failure) and 429 is thrown with the seconds until that window ends.
    */
-  async take(keys: LimitedKey[]): Promise<void> {
+  async take(keys: LimitedKey[], detail?: string): Promise<void> {
     for (let i = 0; i < keys.length; i++) {
       try {
         await this.limiters[keys[i].limit].consume(keys[i].key);
       } catch (rejection) {
         await this.refund(keys.slice(0, i));
-        if (rejection instanceof RateLimiterRes) throw new TooManyAttemptsError(Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1));
+        if (rejection instanceof RateLimiterRes) throw new TooManyAttemptsError(Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1), detail);
         throw rejection;
       }
     }
@@ -153,4 +155,9 @@ export function passwordCheckLimits(userId: number, address: string): LimitedKey
     { limit: 'password:user', key: String(userId) },
     { limit: 'login:addr', key: address },
   ];
+}
+
+/** The requests of one personal API token. */
+export function apiTokenLimits(tokenId: number): LimitedKey[] {
+  return [{ limit: 'token:requests', key: String(tokenId) }];
 }

@@ -17,7 +17,7 @@ export class LiveController {
   ) {}
 
   /** Any signed-in user may open a stream: what it carries is filtered by the user's sections. */
-  @SignedIn()
+  @SignedIn({ area: 'sessions' })
   @Post('tickets/')
   @ApiCreatedResponse({ type: LiveTicketDto })
   issue(@CurrentPrincipal() principal: Principal): Promise<LiveTicketDto> {

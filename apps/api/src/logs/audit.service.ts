@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { LogEntry } from '@console/contracts';
+import { currentRequestContext } from '../common/http/request-context';
 import { currentAuditContext } from './audit-context';
 import { LogRow, LogsRepository } from './logs.repository';
 
@@ -22,6 +23,17 @@ function maskSecrets(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A row's data, masked; a user's action taken through a personal API token names the token
+ * (`credential`), so the trail tells a script's writes from the person's.
+ */
+function logDataOf(entry: LogInput): LogEntry['log_data'] {
+  const data = maskSecrets(entry.log_data ?? {}) as LogEntry['log_data'];
+  const token = currentRequestContext()?.caller.apiToken;
+  if (entry.type !== 'user' || !token || !data || typeof data !== 'object' || Array.isArray(data)) return data;
+  return { ...data, credential: { kind: 'api_token', id: token.id, name: token.name } } as LogEntry['log_data'];
+}
+
 /** Writes log rows. Pass the transaction's manager so the row commits (or not) with the change it records. */
 @Injectable()
 export class AuditService {
@@ -30,7 +42,7 @@ export class AuditService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async write(entry: LogInput, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await this.logs.insert(manager, { ...entry, log_data: maskSecrets(entry.log_data ?? {}) as LogEntry['log_data'] });
+    await this.logs.insert(manager, { ...entry, log_data: logDataOf(entry) });
     if (entry.type === 'user') {
       const context = currentAuditContext();
       if (context) context.rows += 1;
@@ -41,7 +53,7 @@ export class AuditService {
   async writeMany(entries: readonly LogInput[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     await this.logs.insertMany(
       manager,
-      entries.map((entry) => ({ ...entry, log_data: maskSecrets(entry.log_data ?? {}) as LogEntry['log_data'] })),
+      entries.map((entry) => ({ ...entry, log_data: logDataOf(entry) })),
     );
     const context = currentAuditContext();
     if (context) context.rows += entries.filter((entry) => entry.type === 'user').length;

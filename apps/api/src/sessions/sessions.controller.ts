@@ -15,14 +15,14 @@ import { UserSessionsService } from './user-sessions.service';
 export class OwnSessionsController {
   constructor(private readonly sessions: UserSessionsService) {}
 
-  @SignedIn()
+  @SignedIn({ area: 'sessions' })
   @Get('sessions/')
   @ApiOkResponse({ type: UserSessionListDto })
   list(@CurrentPrincipal() principal: Principal): Promise<UserSessionListDto> {
     return this.sessions.list(principal.userId, principal.familyId);
   }
 
-  @SignedIn()
+  @SignedIn({ area: 'sessions' })
   @Post('sessions/end-others/')
   @HttpCode(200)
   @ApiOkResponse({ type: SessionsEndedDto })
@@ -30,14 +30,14 @@ export class OwnSessionsController {
     return this.sessions.endOthers(principal);
   }
 
-  @SignedIn()
+  @SignedIn({ area: 'sessions' })
   @Delete('sessions/:session/')
   @ApiOkResponse({ type: SessionsEndedDto })
   end(@CurrentPrincipal() principal: Principal, @Param('session', ParseFamilyIdPipe) familyId: string): Promise<SessionsEndedDto> {
     return this.sessions.endOwn(principal, familyId);
   }
 
-  @SignedIn()
+  @SignedIn({ area: 'sessions' })
   @Get('sign-in-history/')
   @ApiOkResponse({ type: SignInHistoryDto })
   async history(@CurrentPrincipal() principal: Principal, @Req() req: Request, @Query() query: SignInHistoryPageQuery) {

@@ -1,7 +1,7 @@
 /**
  * Users, groups and sign-in material.
  */
-import { type Perm } from '@console/contracts';
+import { type ApiTokenPerm, type Perm } from '@console/contracts';
 import { bigint, boolean, char, integer, jsonb, text, timestamptz, uuid, varchar } from '../column';
 
 export const ACCESS_TABLES = {
@@ -41,6 +41,19 @@ export const ACCESS_TABLES = {
     expires_at: timestamptz(),
     used_at: timestamptz().null(),
     created_at: timestamptz().defaulted(),
+  },
+  /** Personal API tokens: only the SHA-256 of the token is kept, and the first characters to show. */
+  api_tokens: {
+    id: integer().defaulted(),
+    user_id: integer(),
+    name: varchar(64),
+    prefix: varchar(16),
+    token_hash: char(64),
+    perms: jsonb<ApiTokenPerm[]>().defaulted(),
+    created_at: timestamptz().defaulted(),
+    last_used_at: timestamptz().null(),
+    expires_at: timestamptz(),
+    revoked_at: timestamptz().null(),
   },
   captcha_proofs: {
     proof_hash: char(64),

@@ -63,7 +63,7 @@ export function foundOr404<T>(row: T | undefined | null): T {
 }
 
 export class TooManyAttemptsError extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ detail: OWN_MESSAGES.tooManyAttempts, code: ERROR_CODES.throttled }, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(readonly retryAfterSeconds: number, detail: string = OWN_MESSAGES.tooManyAttempts) {
+    super({ detail, code: ERROR_CODES.throttled }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

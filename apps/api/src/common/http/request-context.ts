@@ -15,7 +15,7 @@ export interface RequestContext {
   /** Whether its reads may go to the replica: set by ReadRoutingInterceptor once the caller is known. */
   readonly reads: { replica: boolean };
   /** The signed-in user, set by the access guard once resolved: a list's page links are bound to it. */
-  readonly caller: { userId?: number };
+  readonly caller: { userId?: number; /** The personal API token the caller uses, if any: audit rows name it. */ apiToken?: { id: number; name: string } };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

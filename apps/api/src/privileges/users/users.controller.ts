@@ -40,7 +40,7 @@ export class UsersController {
   }
 
   /** The signed-in user's own email and password (account details). */
-  @SignedIn()
+  @SignedIn({ area: 'passwords' })
   @Put(':id/')
   @ApiOkResponse({ type: OwnAccountDto })
   updateOwnAccount(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateOwnAccountDto): Promise<OwnAccountDto> {
