@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, ALLOWED_LEVELS, ERROR_CODES, EXPORT_PATHS, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS } from '@console/contracts';
+import {
+  ACTIONS, ALLOWED_LEVELS, API_TOKEN_FORBIDDEN_SECTIONS, API_TOKEN_MESSAGES, ERROR_CODES, EXPORT_PATHS, fieldsOf, Level, OWN_MESSAGES, Perm, permsAll, SECTIONS,
+} from '@console/contracts';
 import { createTestApp, TestContext } from '../test/harness';
 import { auth, makeGroup, makeUser, sessionFor, TestUser } from '../test/factories';
 import { DeclaredRoute, RouteCatalog } from './access-declarations';
@@ -90,6 +92,65 @@ describe('the access matrix over every registered route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers a personal API token as the session of its level, except the forbidden areas (403) and the stream (401)', async () => {
+    const apiTokens = {} as Record<Level, { access: string; userId: number }>;
+    for (const level of ['NP', 'ReadOnly', 'Limited', 'Full'] as Level[]) {
+      const session = tokens[level];
+      const perms = level === 'NP' ? [] : SECTIONS.filter((s) => !API_TOKEN_FORBIDDEN_SECTIONS.includes(s)).map((section_name) => ({ section_name, status: level }));
+      const created = await ctx.http().post('/api/v2/users/tokens/').set(...auth(session.access)).send({ name: `matrix ${level}`, expires_at: new Date(Date.now() + 86_400_000).toISOString(), perms }).expect(201);
+      apiTokens[level] = { access: created.body.token, userId: session.userId };
+    }
+    // The matrix tests access, not the per-token rate limit: each call starts with the token's counter at zero.
+    const resetRateLimits = async () => {
+      const keys = await ctx.redis.keys(`${ctx.config.redisPrefix}:ratelimit:token:requests*`);
+      if (keys.length) await ctx.redis.del(...keys);
+    };
+    const failures: string[] = [];
+    let forbidden = 0;
+    for (const route of routes) {
+      const rule = route.rule!;
+      if (rule.kind === 'public') continue;
+      const area =
+        (rule.kind === 'section' && (API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section)))) ||
+        (rule.kind === 'signed-in' && rule.area !== undefined);
+      if (area) forbidden += 1;
+      for (const level of ['NP', 'ReadOnly', 'Limited', 'Full'] as Level[]) {
+        await resetRateLimits();
+        const res = await call(route, apiTokens[level]);
+        const who = `${level} API token`;
+        if (rule.kind === 'ticket') {
+          if (res.status !== 401) failures.push(`${route.method} ${route.path} as ${who}: got ${res.status}`);
+        } else if (area) {
+          if (res.status !== 403 || res.body.detail !== API_TOKEN_MESSAGES.areaForbidden) failures.push(`${route.method} ${route.path} as ${who}: got ${res.status}, not the forbidden area`);
+        } else {
+          const session = await call(route, tokens[level]);
+          if (res.status !== session.status) failures.push(`${route.method} ${route.path} as ${who}: got ${res.status}, its session ${session.status}`);
+        }
+      }
+    }
+    expect(forbidden).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+  });
+
+  it('names the forbidden area of every route a session needs, and leaves tokens only what they may use', () => {
+    const signedIn = Object.fromEntries(routes.filter((r) => r.rule?.kind === 'signed-in').map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'signed-in' ? r.rule.area ?? 'open to tokens' : '']));
+    expect(signedIn).toEqual({
+      'POST /users/totp/create/': 'passwords',
+      'POST /users/totp/login/:code/': 'passwords',
+      'GET /users/current-user/': 'open to tokens',
+      'PUT /users/users/:id/': 'passwords',
+      'GET /users/sessions/': 'sessions',
+      'POST /users/sessions/end-others/': 'sessions',
+      'DELETE /users/sessions/:session/': 'sessions',
+      'GET /users/sign-in-history/': 'sessions',
+      'GET /users/tokens/': 'tokens',
+      'POST /users/tokens/': 'tokens',
+      'DELETE /users/tokens/:id/': 'tokens',
+      'POST /live/tickets/': 'sessions',
+      'GET /engine/commands/:id/': 'open to tokens',
+    });
   });
 
   it('at Limited, every list refuses a filter, ordering or lookup on a hidden field and any param it does not declare', async () => {

@@ -4,6 +4,7 @@ import {
   SECTIONS, type ApiTokenPerm, type Level, type Perm, type SectionName,
 } from '@console/contracts';
 import { sha256 } from '../common/crypto/secrets';
+import { ApiTokensRepository } from './api-tokens.repository';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
 
@@ -200,6 +201,9 @@ describe('personal API tokens', () => {
     const first = await lastUsed();
     expect(first).not.toBeNull();
     await ctx.http().get(PAIRS).set(...auth(token)).expect(200);
+    expect(await lastUsed()).toBe(first);
+    // Two requests that both read it stale: the second write finds it fresh and leaves it.
+    await ctx.app.get(ApiTokensRepository).touch(ctx.db, id);
     expect(await lastUsed()).toBe(first);
     await ctx.db.query(`UPDATE api_tokens SET last_used_at = last_used_at - make_interval(secs => $2) WHERE id = $1`, [id, API_TOKEN_LIMITS.lastUsedEverySeconds + 1]);
     const moved = await lastUsed();
