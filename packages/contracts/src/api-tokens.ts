@@ -115,9 +115,7 @@ export interface CreateApiToken {
  */
 export function apiTokenLevelsWithin(section: SectionName, group: Level): Level[] {
   if (API_TOKEN_FORBIDDEN_SECTIONS.includes(section) || group === 'NP') return ['NP'];
-  const levels: Level[] = ['NP', 'ReadOnly'];
-  if (group === 'Full' || group === 'Limited') levels.unshift(group);
-  return levels;
+  return group === 'Full' || group === 'Limited' ? [group, 'ReadOnly', 'NP'] : ['ReadOnly', 'NP'];
 }
 
 /** What a new token holds unless told: read only on every section its user reads (forbidden ones left out). */

@@ -33,6 +33,7 @@ export const RESOURCE_NAMES = [
   'users',
   'groups',
   'sessions',
+  'api-tokens',
   'exchange-accounts',
   'pairs',
   'bot-status',

@@ -95,6 +95,8 @@ export const queryKeys = {
     ofUser: (userId: number) => [...all, 'user', userId] as const,
     userSignIns: (userId: number, query: Params) => [...all, 'user-sign-ins', userId, query] as const,
   })),
+  /** The signed-in user's own personal API tokens. */
+  apiTokens: resource('api-tokens', (all) => ({ own: () => [...all, 'own'] as const })),
   exchangeAccounts: resource('exchange-accounts', (all) => ({
     list: () => [...all, 'list'] as const,
     /** The accounts an MM profile may trade on, by name. */

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../ui/PageTitle';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useUpdateOwnAccount } from '../api/update-own-account';
 import { AccountSessions } from '../components/AccountSessions';
+import { ApiTokensBlock } from '../../api-tokens';
 
 interface AccountForm {
   email: string;
@@ -17,7 +18,7 @@ interface AccountForm {
   new_password: string;
 }
 
-/** Account details: email and an optional password change (Save only after a change); the user's sessions and sign-in history. */
+/** Account details: email and an optional password change (Save only after a change); the user's sessions, sign-in history and API tokens. */
 export function AccountDetailsPage() {
   const { user } = useAuthState();
   const toast = useToast();
@@ -102,6 +103,9 @@ export function AccountDetailsPage() {
         </Button>
       </Paper>
       <AccountSessions />
+      <Box sx={{ mt: 3 }}>
+        <ApiTokensBlock />
+      </Box>
     </Box>
   );
 }
