@@ -3,7 +3,7 @@ import contracts from '@console/contracts';
 import { generateSync } from 'otplib';
 
 // The contracts are CommonJS; this package is ESM, so they come in through their default export.
-export const { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, MM_PROFILE_MESSAGES, MM_PROFILE_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_PROFILE_UI, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, SIGNALS_UI, MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS, REFRESH_COOKIE, API_PATHS, LIMITS, visibleMenuEntries, menuEntryTabs, pathTo, SESSION_UI, SESSION_MESSAGES, SIGN_IN_OUTCOME_LABELS } = contracts;
+export const { TICKER_CONFIG_MESSAGES, TICKER_CONFIG_UI, MM_PROFILE_MESSAGES, MM_PROFILE_UI, STRATEGY_PROFILE_MESSAGES, STRATEGY_PROFILE_UI, STRATEGY_SETTINGS_MESSAGES, STRATEGY_WIZARD_UI, SIGNALS_UI, MESSAGES, LABELS, SETTINGS_UI_TEXTS, SECTIONS, REFRESH_COOKIE, API_PATHS, LIMITS, visibleMenuEntries, menuEntryTabs, pathTo, SESSION_UI, SESSION_MESSAGES, SIGN_IN_OUTCOME_LABELS, API_TOKEN_UI, SECTION_DISPLAY_NAMES } = contracts;
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 /** The administrators scripts/e2e-server.mjs creates, one per spec file. */
@@ -25,6 +25,7 @@ export const SIGNALS_ADMIN = { email: 'signals@example.com', password: ADMIN_PAS
 export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PASSWORD };
 export const TABS_ADMIN = { email: 'tabs@example.com', password: ADMIN_PASSWORD };
 export const SESSIONS_ADMIN = { email: 'sessions@example.com', password: ADMIN_PASSWORD };
+export const TOKENS_ADMIN = { email: 'tokens@example.com', password: ADMIN_PASSWORD };
 /** The live console test's two operators, each in a browser of their own. */
 export const LIVE_ADMIN = { email: 'live@example.com', password: ADMIN_PASSWORD };
 export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADMIN_PASSWORD };

@@ -43,13 +43,11 @@ export const API_TOKEN_MESSAGES = {
   levelAboveGroup: (section: string, level: Level, group: Level) => `A token cannot hold ${level} on ${section}: your group gives you ${group} there.`,
   forbiddenSection: (section: string) => `A token cannot be given ${section}.`,
   areaForbidden: 'API tokens cannot be used here: users, groups, tokens, sessions and passwords need a signed-in session.',
-  revoked: 'The token was revoked.',
   tooManyRequests: 'Too many requests with this API token. Please wait and try again.',
 } as const;
 
 export const API_TOKEN_UI = {
   title: 'API tokens',
-  intro: 'Tokens let scripts call the API as you, never above your own levels.',
   create: 'Create token',
   name: 'Name',
   prefix: 'Token',
@@ -65,12 +63,14 @@ export const API_TOKEN_UI = {
   noTokens: 'No API tokens yet',
   expiry: 'Expires on',
   levelsHelp: 'A level per section, never above your own group’s.',
+  section: 'Section',
+  sectionsCount: (n: number) => `${n} sections`,
+  level: 'Level',
   createdTitle: 'Your new token',
   shownOnce: 'Copy it now: it is shown only once.',
   copy: 'Copy',
   copied: 'Copied',
   done: 'Done',
-  cancel: 'Cancel',
   /** How the SPA names a token level. */
   levelNames: { Full: 'Full', Limited: 'Limited', ReadOnly: 'Read only', NP: 'None' } as Record<Level, string>,
 } as const;

@@ -1,10 +1,10 @@
-import { Button, Typography } from '@mui/material';
+import { Button, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { API_TOKEN_UI, SECTION_DISPLAY_NAMES, type ApiToken, type CreatedApiToken } from '@console/contracts';
+import { API_TOKEN_UI, LEVELS, SECTION_DISPLAY_NAMES, type ApiToken, type CreatedApiToken } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
-import { formatDateTime } from '../../../ui/format/date';
+import { formatDate, formatDateTime } from '../../../ui/format/date';
 import { DataTable, type Column } from '../../../ui/table/DataTable';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useCreateApiToken } from '../api/create-api-token';
@@ -13,14 +13,19 @@ import { useRevokeApiToken } from '../api/revoke-api-token';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
 import { CreatedApiTokenDialog } from './CreatedApiTokenDialog';
 
-/** 'Full: Signals, Orders · Read only: Pairs': a token's levels, grouped by level. */
-function levelsText(token: ApiToken): string {
-  const byLevel = new Map<string, string[]>();
-  for (const perm of token.perms) {
-    const level = API_TOKEN_UI.levelNames[perm.status];
-    byLevel.set(level, [...(byLevel.get(level) ?? []), SECTION_DISPLAY_NAMES[perm.section_name]]);
-  }
-  return [...byLevel].map(([level, sections]) => `${level}: ${sections.join(', ')}`).join(' · ') || API_TOKEN_UI.levelNames.NP;
+/** Sections listed by name up to this many per level; more are counted, named in the tooltip. */
+const NAMED_SECTIONS = 3;
+
+/** 'Full: Pairs · Read only: 21 sections': a token's levels, the highest first, short (`full`: every section named). */
+function levelsText(token: ApiToken, full = false): string {
+  const text = LEVELS.map((level) => {
+    const sections = token.perms.filter((p) => p.status === level).map((p) => SECTION_DISPLAY_NAMES[p.section_name]);
+    if (!sections.length) return '';
+    return `${API_TOKEN_UI.levelNames[level]}: ${full || sections.length <= NAMED_SECTIONS ? sections.join(', ') : API_TOKEN_UI.sectionsCount(sections.length)}`;
+  })
+    .filter(Boolean)
+    .join(' · ');
+  return text || API_TOKEN_UI.levelNames.NP;
 }
 
 /** Account details' personal API tokens: the live ones, a new one (shown once), and revoke with a confirm. */
@@ -45,10 +50,20 @@ export function ApiTokensBlock() {
   const columns: Column<ApiToken>[] = [
     { field: 'name', header: API_TOKEN_UI.name, ellipsis: true },
     { field: 'prefix', header: API_TOKEN_UI.prefix, render: (t) => <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>{`${t.prefix}…`}</Typography> },
-    { field: 'perms', header: API_TOKEN_UI.levels, render: levelsText, ellipsis: true },
-    { field: 'created_at', header: API_TOKEN_UI.created, render: (t) => formatDateTime(t.created_at) },
+    {
+      field: 'perms',
+      header: API_TOKEN_UI.levels,
+      render: (t) => (
+        <Tooltip title={levelsText(t, true)}>
+          <Typography component="span" variant="body2" tabIndex={0}>
+            {levelsText(t)}
+          </Typography>
+        </Tooltip>
+      ),
+    },
+    { field: 'created_at', header: API_TOKEN_UI.created, render: (t) => formatDate(t.created_at) },
     { field: 'last_used_at', header: API_TOKEN_UI.lastUsed, render: (t) => (t.last_used_at ? formatDateTime(t.last_used_at) : API_TOKEN_UI.never) },
-    { field: 'expires_at', header: API_TOKEN_UI.expires, render: (t) => formatDateTime(t.expires_at) },
+    { field: 'expires_at', header: API_TOKEN_UI.expires, render: (t) => formatDate(t.expires_at) },
     {
       field: 'revoke',
       header: API_TOKEN_UI.revoke,

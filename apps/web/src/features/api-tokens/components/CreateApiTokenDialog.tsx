@@ -93,8 +93,8 @@ export function CreateApiTokenDialog({ user, onCreate, onCreated, onClose }: {
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
-              <TableCell>Section</TableCell>
-              <TableCell>{API_TOKEN_UI.levels}</TableCell>
+              <TableCell>{API_TOKEN_UI.section}</TableCell>
+              <TableCell>{API_TOKEN_UI.level}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
