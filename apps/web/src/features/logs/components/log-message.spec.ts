@@ -23,6 +23,12 @@ describe('log sentences', () => {
     );
   });
 
+  it('name the API token a write was made with', () => {
+    expect(logSentence('api_token_created', { name: 'nightly', prefix: 'tc_abcdefgh' })).toBe('API token nightly (tc_abcdefgh…) created.');
+    expect(logSentence('pairs_synced', { listed: 2, credential: { kind: 'api_token', id: 3, name: 'nightly' } })).toBe('Pairs synced: 2 pairs listed. With API token nightly.');
+    expect(logSentence('pairs_synced', { listed: 2 })).toBe('Pairs synced: 2 pairs listed.');
+  });
+
   it('write an event without a formatter as its name in words, with its message', () => {
     expect(eventInWords('strategy_profile_created')).toBe('Strategy profile created');
     expect(logSentence('strategy_profile_created', { profile_id: 4 })).toBe('Strategy profile created.');

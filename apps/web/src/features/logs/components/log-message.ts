@@ -72,6 +72,8 @@ export const LOG_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
   user_sessions_ended: (d) => `Ended ${count(d.ended, 'session', 'sessions')} of user #${text(d.target_user_id) ?? '?'}.`,
   user_session_ended: (d) => `Ended a session of user #${text(d.target_user_id) ?? '?'}.`,
   refresh_token_reuse: () => 'A refresh token was used twice: its session was ended.',
+  api_token_created: (d) => `API token ${text(d.name) ?? '?'} (${text(d.prefix) ?? '?'}…) created.`,
+  api_token_revoked: (d) => `API token ${text(d.name) ?? '?'} (${text(d.prefix) ?? '?'}…) revoked.`,
   mm_deposit_changed: (d) => `Deposit ${text(d.operation_type) ? words(text(d.operation_type)!) : 'changed'}: ${money(d.size)}.`,
   mm_deposit_reinvested: (d) => `Deposits reinvested ${percent(d.percent)}: assets ${money(d.asset_sum)} (the day before ${money(d.asset_sum_day_before)}).`,
   pairs_synced: (d) => `Pairs synced: ${count(d.listed, 'pair', 'pairs')} listed.`,
@@ -86,11 +88,21 @@ export const eventInWords = (eventType: string): string => {
 /** The readable sentence of a log entry: its event's formatter, else its name in words and its message. */
 export function logSentence(eventType: string | undefined, data: Data | undefined): string {
   const d = data ?? {};
+  return `${eventSentence(eventType, d)}${viaApiToken(d)}`;
+}
+
+function eventSentence(eventType: string | undefined, d: Data): string {
   const format = eventType ? LOG_SENTENCES[eventType] : undefined;
   if (format) return format(d);
   const message = text(d.message) ?? text(d.error) ?? text(d.reason);
   const named = eventType ? eventInWords(eventType) : 'Event';
   return message ? `${named}: ${message}` : `${named}.`;
+}
+
+/** A write made with a personal API token names it (the API adds `credential` to the row's data). */
+function viaApiToken(d: Data): string {
+  const credential = d.credential as Data | undefined;
+  return credential && typeof credential === 'object' && credential.kind === 'api_token' ? ` With API token ${text(credential.name) ?? '?'}.` : '';
 }
 
 /** The entry's data as stored, for the reader who asks for it. */
