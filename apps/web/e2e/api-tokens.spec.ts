@@ -37,6 +37,11 @@ test('a token made on Account details calls the API as a Bearer credential until
   await expect(row).not.toContainText(token);
   await expect(row).not.toContainText(API_TOKEN_UI.never);
   await fullPageShot(page, 'api-tokens-block');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await block.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await block.screenshot({ path: shot('api-tokens-block-phone'), animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await row.getByRole('button', { name: API_TOKEN_UI.revokeFor('nightly report') }).click();
   const confirm = page.getByRole('dialog');
