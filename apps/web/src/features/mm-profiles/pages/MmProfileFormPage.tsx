@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatAccountTitle, MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
 import { HttpError, normaliseError } from '../../../api/errors';
-import { profileIdOf } from '../../../app/paths';
+import { profileIdOf } from '../../../routes/paths';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { FullScreenLoader } from '../../../ui/FullScreenLoader';
 import { fieldErrorProps } from '../../../ui/form/field-error';
