@@ -13,6 +13,27 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-module-cycles-api',
+      comment: 'API modules do not import each other in a circle, type-only imports included: move what both need to a third module (a DTO both read, a port of the one that is imported).',
+      severity: 'error',
+      from: { path: '^apps/api/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'web-features-import-no-app',
+      comment: 'The app shell (src/app) imports the features; a feature never imports the shell back. What both need lives outside app/ (src/routes, src/ui, src/api).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'apps-import-no-scripts',
+      comment: 'scripts/ runs the built apps and reads their builds; an app never imports scripts/ (what both need lives in the app, e.g. apps/api/src/node-flags.ts).',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^scripts/' },
+    },
+    {
       name: 'no-folder-cycles-contracts',
       severity: 'error',
       scope: 'folder',
@@ -83,7 +104,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Specs and the test harness wire the whole app together on purpose; the layering is about shipped code.
-    exclude: { path: ['(^|/)(dist|node_modules)/', '\\.spec\\.ts$', '^apps/api/src/test/'] },
+    exclude: { path: ['(^|/)(dist|node_modules)/', '\\.spec\\.tsx?$', '^apps/api/src/test/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'apps/api/tsconfig.json' },
   },

@@ -11,7 +11,7 @@ import { RISK_TRIGGER_RESOURCE } from './risk-controls';
 import { fieldsOf, identityKeysOf } from './sections';
 import { EXCHANGE_ACCOUNT_RESOURCE, PAIR_RESOURCE } from './settings';
 import { SIGNAL_RESOURCE } from './signal-columns';
-import { ACCOUNT_STATS_RESOURCE, PROFILE_STATS_RESOURCE } from './stats-columns';
+import { ACCOUNT_STATS_RESOURCE, monthsColumns, MONTHS_COLUMNS, PROFILE_STATS_RESOURCE } from './stats-columns';
 import { STRATEGY_PROFILE_RESOURCE } from './strategy-profiles';
 import { TICKER_CONFIG_RESOURCE } from './ticker-configs';
 import { USER_RESOURCE } from './users';
@@ -59,11 +59,21 @@ describe('column declarations', () => {
     expect([formatColumnValue(FORMATS.percent(2), 12.5, noDate), excelNumFmt(FORMATS.percent(2))]).toEqual(['12.50%', '0.00"%"']);
     expect([formatColumnValue(FORMATS.coins(4), 0.5, noDate), excelNumFmt(FORMATS.coins(4))]).toEqual(['0.5000', '0.0000']);
     expect([formatColumnValue(FORMATS.integer, 7, noDate), excelNumFmt(FORMATS.integer)]).toEqual(['7', '0']);
+    // A count's average keeps up to two decimals; a whole count shows none.
+    expect([2, 2.5, 1 / 15].map((n) => formatColumnValue(FORMATS.count, n, noDate))).toEqual(['2', '2.5', '0.07']);
+    expect([excelNumFmt(FORMATS.count), excelCellValue(FORMATS.count, '2.5')]).toEqual([undefined, 2.5]);
     expect(excelNumFmt(FORMATS.dateTime)).toBe('dd.mm.yyyy hh:mm:ss');
     const status = FORMATS.labels({ in_queue: 'In queue' });
     expect([formatColumnValue(status, 'in_queue', noDate), excelCellValue(status, 'in_queue'), excelNumFmt(status)]).toEqual(['In queue', 'In queue', undefined]);
     expect([formatColumnValue(FORMATS.yesNo, true, noDate), formatColumnValue(FORMATS.yesNo, false, noDate), excelCellValue(FORMATS.yesNo, false)]).toEqual(['Yes', 'No', 'No']);
     expect([formatColumnValue(money, null, noDate), excelCellValue(money, null)]).toEqual(['-', null]);
     expect(excelCellValue(money, '12.5')).toBe(12.5);
+  });
+
+  it('months: the admin view has every column once, the client view leaves out the HWM, profit factor, HWM return and signal split', () => {
+    const fields = (view: 'admin' | 'client') => monthsColumns(view).map((c) => c.field);
+    expect(fields('admin')).toEqual(MONTHS_COLUMNS.columns.map((c) => c.field));
+    expect(new Set(fields('admin')).size).toBe(MONTHS_COLUMNS.columns.length);
+    expect(fields('client')).toEqual(['deposit', 'return_nav', 'return_nav_percent', 'return_realized', 'return_realized_percent', 'reinvest_percent_realized', 'winrate', 'qty_total', 'turn_over']);
   });
 });

@@ -10,6 +10,8 @@ import { IDENTITY_KEYS, SECTION_FIELDS, type SectionName } from './sections';
 export type ColumnFormat =
   | { kind: 'text' }
   | { kind: 'integer' }
+  /** A count, or an average of counts: at most 2 decimals, none when whole (2, 2.5, 0.07). */
+  | { kind: 'count' }
   | { kind: 'number'; decimals: number }
   | { kind: 'money'; decimals: number }
   | { kind: 'percent'; decimals: number }
@@ -20,6 +22,7 @@ export type ColumnFormat =
 export const FORMATS = {
   text: { kind: 'text' },
   integer: { kind: 'integer' },
+  count: { kind: 'count' },
   number: (decimals: number) => ({ kind: 'number', decimals }),
   money: (decimals: number) => ({ kind: 'money', decimals }),
   percent: (decimals: number) => ({ kind: 'percent', decimals }),
@@ -85,6 +88,8 @@ export function formatColumnValue(format: ColumnFormat, value: unknown, formatDa
       return formatDate(value as string | Date, format.pattern);
     case 'integer':
       return String(Math.round(Number(value)));
+    case 'count':
+      return String(Math.round(Number(value) * 100) / 100);
     case 'number':
     case 'coins':
       return Number(value).toFixed(format.decimals);
@@ -107,6 +112,7 @@ export function excelNumFmt(format: ColumnFormat): string | undefined {
   switch (format.kind) {
     case 'text':
     case 'enum':
+    case 'count':
       return undefined;
     case 'integer':
       return '0';
@@ -130,6 +136,7 @@ export function excelCellValue(format: ColumnFormat, value: unknown): unknown {
   if (value === null || value === undefined || value === '') return null;
   switch (format.kind) {
     case 'integer':
+    case 'count':
     case 'number':
     case 'coins':
     case 'percent':

@@ -1,7 +1,7 @@
-/** The profile and account statistics lists: rows, columns (for their tables and xlsx exports) and queries. */
-import { FORMATS, type ColumnFormat } from './columns';
+/** The profile and account statistics lists and the months table: rows, columns (for their tables and xlsx exports) and queries. */
+import { defineColumns, FORMATS, type ColumnFormat } from './columns';
 import { defineResource } from './resource';
-import { ACCOUNT_STATS_LIST_QUERY, PROFILE_STATS_LIST_QUERY } from './stats';
+import { ACCOUNT_STATS_LIST_QUERY, PROFILE_STATS_LIST_QUERY, type MonthsRow, type MonthsView } from './stats';
 import { figureHint, STATS_FIGURES, type StatsFigureId } from './stats-figures';
 import { TRADING_DECIMALS, type Direction, type StrategyProfileStatus } from './trading';
 
@@ -138,3 +138,34 @@ export const ACCOUNT_STATS_RESOURCE = defineResource<AccountStatsRow>()({
     ...(figures([...RESULT_FIGURES, ...RISK_FIGURES], false) as { field: keyof SignalFigures; header: string; hint: string; format: ColumnFormat; tab: StatsTab; limited: false }[]),
   ],
 });
+
+/**
+ * The months table's columns after its Period: the NAV figures first (the month's HWM, its returns by HWM
+ * and by NAV), then the closed trades'. Each header and tooltip is its figure's; amounts, percents and
+ * turnover as the other statistics tables write them. Counts keep their averages' decimals (the average
+ * rows divide them). The section has no Limited level.
+ */
+export const MONTHS_COLUMNS = defineColumns<MonthsRow>()('stats_by_months', [
+  { field: 'hwm', ...named('hwm'), format: MONEY, limited: false },
+  { field: 'deposit', ...named('deposit'), format: MONEY, limited: false },
+  { field: 'return_hwm', ...named('return_hwm'), format: MONEY, limited: false },
+  { field: 'return_hwm_percent', ...named('return_hwm_percent'), format: PERCENT, limited: false },
+  { field: 'return_nav', ...named('return_month_usd'), format: MONEY, limited: false },
+  { field: 'return_nav_percent', ...named('return_month_percent'), format: PERCENT, limited: false },
+  { field: 'return_realized', ...named('total'), format: MONEY, limited: false },
+  { field: 'return_realized_percent', ...named('return_realized_percent'), format: PERCENT, limited: false },
+  { field: 'reinvest_percent_realized', ...named('reinvest_percent_realized'), format: PERCENT, limited: false },
+  { field: 'profit_factor', ...named('total_i'), format: FORMATS.count, limited: false },
+  { field: 'winrate', ...named('w_percent'), format: PERCENT, limited: false },
+  { field: 'qty_total', ...named('qty_total'), format: FORMATS.count, limited: false },
+  { field: 'qty_profit', ...named('qty_profit'), format: FORMATS.count, limited: false },
+  { field: 'qty_loss', ...named('qty_loss'), format: FORMATS.count, limited: false },
+  { field: 'qty_missed', ...named('qty_missed'), format: FORMATS.count, limited: false },
+  { field: 'turn_over', ...named('turnover'), format: FORMATS.money(TRADING_DECIMALS.turnover), limited: false },
+]);
+
+/** What the client view leaves out: the HWM, profit factor, HWM return and signal split (its rows lack them). */
+const MONTHS_ADMIN_FIELDS: ReadonlySet<keyof MonthsRow> = new Set(['hwm', 'return_hwm', 'return_hwm_percent', 'profit_factor', 'qty_profit', 'qty_loss', 'qty_missed']);
+
+/** The months table's columns in a view. */
+export const monthsColumns = (view: MonthsView) => MONTHS_COLUMNS.columns.filter((c) => view === 'admin' || !MONTHS_ADMIN_FIELDS.has(c.field));

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { CaptchaVerifyAnswer, CurrentUser, RefreshAnswer, TokenPair, TotpCreateAnswer } from '@console/contracts';
 import { MESSAGES } from '@console/contracts';
-import { PermDto } from '../privileges/groups/groups.dto';
+import { PermDto } from '../access/perm.dto';
 
 export class CaptchaVerifyDto {
   @ApiProperty({ description: "The bot-check widget's answer (ALTCHA payload or reCAPTCHA token); empty when the check is off" })

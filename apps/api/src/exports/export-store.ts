@@ -7,8 +7,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { Provider } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { exportFilePath, exportPartPath, partFileTask } from './export-files';
 
 /** One run's file while it is written. */
@@ -36,19 +34,6 @@ export interface ExportStore {
 }
 
 export const EXPORT_STORE = Symbol('EXPORT_STORE');
-
-/**
- * The store the settings name. The S3 client is loaded only for the S3 store: its SDK alone adds about
- * 9 MiB to each process that loads it, and the local store is the default.
- */
-export async function exportStoreOf(config: AppConfig): Promise<ExportStore> {
-  if (config.exportStore !== 's3') return new LocalExportStore(config.exportDir);
-  const { S3ExportStore } = await import('./s3-export-store.js');
-  return new S3ExportStore(config.exportS3);
-}
-
-/** The store EXPORT_STORE names, for the API (downloads) and the worker (writes, purge). */
-export const exportStoreProvider: Provider = { provide: EXPORT_STORE, inject: [APP_CONFIG], useFactory: exportStoreOf };
 
 /** Owner only: the folder, and each file (a part file keeps its mode when renamed into place). */
 const DIR_MODE = 0o700;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ExportQueues } from './export-lanes';
-import { exportStoreProvider } from './export-store';
+import { exportStoreProvider } from './export-store.provider';
 import { ExportTasksRepository } from './export-tasks.repository';
 import { EXPORT_CONTROLLERS } from './exports.controller';
 import { ExportsService } from './exports.service';

@@ -28,7 +28,7 @@ import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { SimulatedEngine } from '../engine/simulated-engine';
 import { TRADING_ENGINE } from '../engine/trading-engine';
-import { exportStoreProvider } from '../exports/export-store';
+import { exportStoreProvider } from '../exports/export-store.provider';
 import { ExportQueues } from '../exports/export-lanes';
 import { ExportsProcessor, SmallExportsProcessor } from '../exports/exports.processor';
 import { ExportTasksRepository } from '../exports/export-tasks.repository';

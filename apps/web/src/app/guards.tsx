@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuthState } from '../api/context';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
-import { PATHS, pathTo, type PathKey } from './paths';
+import { PATHS, pathTo, type PathKey } from '../routes/paths';
 
 function useSignedInUser() {
   const { isInitialized, isAuthenticated, isVerified, user } = useAuthState();

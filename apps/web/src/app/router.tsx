@@ -58,7 +58,7 @@ const PositionAdministrationPage = lazy(SCREENS.PositionAdministrationPage);
 const RiskControlPage = lazy(SCREENS.RiskControlPage);
 const SignalsPage = lazy(SCREENS.SignalsPage);
 const OrdersPage = lazy(SCREENS.OrdersPage);
-import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from './paths';
+import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from '../routes/paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
 function ProfileSegment({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ import { LEVELS, LIMITS, MESSAGES, OWN_MESSAGES, SECTIONS } from '@console/contr
 import type { Level, Perm, PrivilegeGroup, SectionName } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../../common/pagination/pagination';
 import { NestedObjects, Omittable } from '../../common/validation/transforms';
+import { PermDto } from '../../access/perm.dto';
 
 export class PermInputDto {
   @ApiProperty({ enum: SECTIONS })
@@ -60,17 +61,6 @@ export class UpdateGroupDto {
 }
 
 export class GroupsQuery extends PageQuery {}
-
-/** A section's perm as answered (a group, the current user's group). */
-export class PermDto implements Perm {
-  @ApiProperty({ enum: SECTIONS }) section_name!: SectionName;
-  @ApiProperty({ enum: LEVELS }) status!: Level;
-  @ApiProperty({ type: [String] }) fields!: string[];
-  @ApiProperty() filtering!: boolean;
-  @ApiProperty() sorting!: boolean;
-  @ApiProperty() is_only_finished!: boolean;
-  @ApiProperty() signals_count!: number;
-}
 
 /** The swagger shape of the contracts' PrivilegeGroup. */
 export class GroupDto implements PrivilegeGroup {

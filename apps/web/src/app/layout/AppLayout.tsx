@@ -6,7 +6,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthState } from '../../api/context';
 import { useLogout } from '../../session/session';
-import { PATHS } from '../paths';
+import { PATHS } from '../../routes/paths';
 import { useColorMode } from '../theme';
 import { SideMenu } from './SideMenu';
 import { BotStatusButton } from '../../features/bot-control/components/BotStatusButton';

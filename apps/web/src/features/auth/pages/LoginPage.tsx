@@ -2,14 +2,9 @@ import { Visibility, VisibilityOff } from '@mui/icons-material';
 import { Alert, Box, Button, IconButton, InputAdornment, Paper, Typography } from '@mui/material';
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PlainTextField } from '../../../ui/form/PlainTextField';
-import { EMAIL_PATTERN, ERROR_CODES, MESSAGES } from '@console/contracts';
-import { useApi, useAuthState } from '../../../api/context';
-import { HttpError, normaliseError } from '../../../api/errors';
-import { getCurrentUser } from '../../../session/api/get-current-user';
-import { createTotp, secretOfOtpauth } from '../api/create-totp';
-import { logIn } from '../api/log-in';
-import { logInWithTotp } from '../api/log-in-with-totp';
-import { passBotCheck } from '../api/pass-bot-check';
+import { EMAIL_PATTERN, MESSAGES } from '@console/contracts';
+import { useAuthState } from '../../../api/context';
+import { useSignIn } from '../components/use-sign-in';
 
 // Loaded once the password step passes: the first screen carries only the form.
 const TwoFactorDialog = lazy(() => import('../components/TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })));
@@ -31,18 +26,13 @@ function credentialErrors({ email, password }: Credentials): Partial<Record<keyo
 const errorProps = (message: string | undefined) => ({ error: !!message, helperText: message ?? ' ' });
 
 /**
- * Sign-in: bot-check, credentials, QR fetch, the 2FA modal, code verification;
- * the PublicOnly guard then redirects the verified user.
+ * Sign-in: the form here, then bot-check, credentials, QR fetch, the 2FA modal, code verification
+ * (use-sign-in.ts); the PublicOnly guard then redirects the verified user.
  */
 export function LoginPage() {
-  const { client, store } = useApi();
   const auth = useAuthState();
+  const { error, busy, dialogOpen, closeDialog, manualKey, codeError, signIn, verify } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [manualKey, setManualKey] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   // As before a first submit nothing is flagged; after it, the messages follow the typing.
   const [submitted, setSubmitted] = useState(false);
@@ -58,54 +48,7 @@ export function LoginPage() {
     e.preventDefault();
     setSubmitted(true);
     const found = credentialErrors(values);
-    if (!found.email && !found.password) void signIn(values);
-  }
-
-  async function signIn({ email, password }: Credentials) {
-    setError(null);
-    setBusy(true);
-    try {
-      const captchaToken = await passBotCheck(client).catch(() => null);
-      if (!captchaToken) return setError(MESSAGES.captchaFailed);
-      try {
-        const pair = await logIn(client, email.trim(), password, captchaToken).catch(async (e: unknown) => {
-          // Past the account's failure threshold the API asks for the costlier check: solved here, once.
-          if (!(e instanceof HttpError && e.code === ERROR_CODES.harderBotCheck)) throw e;
-          const harderToken = await passBotCheck(client, 'harder').catch(() => null);
-          if (!harderToken) throw e;
-          return logIn(client, email.trim(), password, harderToken);
-        });
-        store.signedIn(pair);
-      } catch (e) {
-        const ownWords = e instanceof HttpError && (e.status === 429 || e.code === ERROR_CODES.harderBotCheck);
-        return setError(ownWords ? normaliseError(e) : MESSAGES.loginInvalid);
-      }
-      try {
-        const totp = await createTotp(client);
-        store.update({ qrCode: totp.qr || null, isVerifiedBefore: totp.is_verified });
-        setManualKey(secretOfOtpauth(totp.url));
-      } catch {
-        return setError(MESSAGES.qrCodeError);
-      }
-      setCodeError(null);
-      setDialogOpen(true);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function verify(code: string) {
-    setCodeError(null);
-    setBusy(true);
-    try {
-      const tokens = await logInWithTotp(client, code);
-      store.update({ accessToken: tokens.access });
-      store.verified(tokens, await getCurrentUser(client));
-    } catch (e) {
-      setCodeError(e instanceof HttpError && e.status === 429 ? normaliseError(e) : MESSAGES.twoFactorFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (!found.email && !found.password) void signIn(values.email, values.password);
   }
 
   return (
@@ -154,7 +97,7 @@ export function LoginPage() {
             error={codeError}
             busy={busy}
             onSubmit={verify}
-            onClose={() => setDialogOpen(false)}
+            onClose={closeDialog}
           />
         </Suspense>
       )}

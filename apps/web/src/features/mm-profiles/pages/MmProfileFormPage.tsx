@@ -1,22 +1,13 @@
-import { Box, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Paper, Stack, TextField } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatAccountTitle, MM_PROFILE_FORM_FIELDS, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, MM_PROFILE_UI, PATHS } from '@console/contracts';
-import { HttpError, normaliseError } from '../../../api/errors';
-import { profileIdOf } from '../../../app/paths';
-import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
+import { formatAccountTitle, MM_PROFILE_MESSAGES as M, MM_PROFILE_TITLE_MAX, PATHS } from '@console/contracts';
+import { profileIdOf } from '../../../routes/paths';
 import { FullScreenLoader } from '../../../ui/FullScreenLoader';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { PageTitle } from '../../../ui/PageTitle';
-import { useToast } from '../../../ui/toast/ToastProvider';
 import { useExchangeAccountOptions } from '../api/get-exchange-account-options';
-import { useMmProfile } from '../api/get-mm-profile';
-import { useSaveMmProfile, type MmProfileForm } from '../api/save-mm-profile';
-
-type FormValues = Record<keyof MmProfileForm, string>;
-const FIELDS: readonly (keyof MmProfileForm)[] = MM_PROFILE_FORM_FIELDS;
-const EMPTY: FormValues = { title: '', max_signals_amount: '', max_factor_amount: '', all_signals_quota: '', exchange_account: '' };
+import { MmCreatedDialog } from '../components/MmCreatedDialog';
+import { EMPTY_MM_FORM, useMmProfileForm } from '../components/use-mm-profile-form';
 
 const required = (message: string) => ({ validate: (value: string) => value.trim() !== '' || message });
 
@@ -26,53 +17,9 @@ export function MmProfileFormPage() {
   const rawId = profileIdOf(profileRef);
   const id = rawId === null ? null : Number(rawId);
   const navigate = useNavigate();
-  const toast = useToast();
-  const existing = useMmProfile(id);
   const accounts = useExchangeAccountOptions();
-  const save = useSaveMmProfile(id);
-  const [created, setCreated] = useState(false);
-  const dialogTitleId = useId();
-  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({ defaultValues: EMPTY });
-
-  // A profile that failed to load, or is not inactive, cannot be edited here: back to the list.
-  useEffect(() => {
-    if (id === null) return;
-    if (existing.error) {
-      toast.error(normaliseError(existing.error));
-      navigate(PATHS.mmProfiles, { replace: true });
-    } else if (existing.data && existing.data.status !== 'inactive') {
-      navigate(PATHS.mmProfiles, { replace: true });
-    } else if (existing.data) {
-      const p = existing.data;
-      reset({
-        title: p.title ?? '',
-        max_signals_amount: String(p.max_signals_amount ?? ''),
-        max_factor_amount: String(p.max_factor_amount ?? ''),
-        all_signals_quota: String(p.all_signals_quota ?? ''),
-        exchange_account: String(p.exchange_account?.id ?? ''),
-      });
-    }
-  }, [id, existing.error, existing.data, navigate, reset, toast]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        title: values.title.trim(),
-        max_signals_amount: Number(values.max_signals_amount),
-        max_factor_amount: Number(values.max_factor_amount),
-        all_signals_quota: Number(values.all_signals_quota),
-        exchange_account: Number(values.exchange_account),
-      });
-      if (id === null) setCreated(true);
-      else navigate(PATHS.mmProfiles);
-    } catch (e) {
-      // Field messages go under their fields; anything else is a toast.
-      const body = e instanceof HttpError && e.status === 400 && e.body && typeof e.body === 'object' ? (e.body as Record<string, unknown>) : null;
-      const fieldErrors = body ? FIELDS.filter((field) => field in body) : [];
-      for (const field of fieldErrors) setError(field, { message: normaliseError(new HttpError(400, body![field])) });
-      if (fieldErrors.length === 0) toast.error(normaliseError(e));
-    }
-  });
+  const { existing, form, submit, created, setCreated } = useMmProfileForm(id);
+  const { register, reset, formState } = form;
 
   if (id !== null && !existing.data) return <FullScreenLoader />;
 
@@ -113,25 +60,13 @@ export function MmProfileFormPage() {
         </form>
       </Paper>
       {created && (
-        <ResponsiveDialog open aria-labelledby={dialogTitleId} maxWidth="xs" fullWidth>
-          <DialogTitle id={dialogTitleId}>MM profile created</DialogTitle>
-          <DialogContent>
-            <DialogContentText>The MM profile is saved, inactive.</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button
-              onClick={() => {
-                reset(EMPTY);
-                setCreated(false);
-              }}
-            >
-              {MM_PROFILE_UI.stayOnPage}
-            </Button>
-            <Button variant="contained" onClick={() => navigate(PATHS.mmProfiles)}>
-              {MM_PROFILE_UI.backToProfiles}
-            </Button>
-          </DialogActions>
-        </ResponsiveDialog>
+        <MmCreatedDialog
+          onStay={() => {
+            reset(EMPTY_MM_FORM);
+            setCreated(false);
+          }}
+          onBack={() => navigate(PATHS.mmProfiles)}
+        />
       )}
     </>
   );

@@ -1,11 +1,9 @@
 import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Paper, Tooltip, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   DIRECTIONS,
-  EMPTY_VALUE,
-  formatColumnValue,
   MM_PROFILE_RESOURCE,
   MM_PROFILE_STATUSES,
   MM_PROFILE_UI,
@@ -17,7 +15,6 @@ import {
   type MmProfileRow,
 } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
-import { formatDate } from '../../../ui/format/date';
 import { PageHeader } from '../../../ui/PageTitle';
 import { DataTable } from '../../../ui/table/DataTable';
 import { linkedTitle, visibilityColumn } from '../../../ui/table/profile-columns';
@@ -29,18 +26,14 @@ import { useMmProfiles } from '../api/get-mm-profiles';
 import { useSwitchMmProfile, type MmProfileSwitch } from '../api/update-mm-profile';
 import { ChangeDepositDialog } from '../components/ChangeDepositDialog';
 import { DepositChips } from '../components/DepositChips';
+import { MmListButtons } from '../components/MmListButtons';
+import { MmQuotaSummary, quotaText } from '../components/MmQuotaSummary';
 import { mmListActions, mmStatusAction, mmTitleLinks } from '../components/mm-rules';
 import { ReinvestDialog } from '../components/ReinvestDialog';
 import { StrategyProfilesCell } from '../components/StrategyProfilesCell';
 import { AccountTitle } from '../../../ui/text/EllipsisText';
 
 const FILTER_KEYS = ['status', 'visibility', 'direction'] as const;
-
-/** A quota as its declared column writes it, in a cell and in the summary row. */
-function quotaText(field: 'all_signals_quota' | 'one_signal_quota', value: number | undefined): string {
-  const column = MM_PROFILE_RESOURCE.columns.find((c) => c.field === field);
-  return column ? formatColumnValue(column.format, value, formatDate) : EMPTY_VALUE;
-}
 
 /** Cells drawn as more than their text: the strategy profiles fold, the quotas carry the ids the browser walk reads, the account by title. */
 const RENDER = {
@@ -97,33 +90,10 @@ export function MmProfilesPage() {
     />
   );
 
-  const summary = profiles.data?.summary;
-
   return (
     <>
       <PageHeader title={MM_PROFILE_UI.listTitle}>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {actions.deposit && (
-            <>
-              {/* The re-invest rule is a tooltip of its button (a span holds it while the button is disabled) and of the X field. */}
-              <Tooltip title={MM_PROFILE_UI.reinvestTooltip}>
-                <span>
-                  <Button variant="outlined" disabled={!autoDeposit.data} onClick={() => setDialog('reinvest')}>
-                    {MM_PROFILE_UI.reinvestDaily}
-                  </Button>
-                </span>
-              </Tooltip>
-              <Button variant="outlined" onClick={() => setDialog('deposit')}>
-                {MM_PROFILE_UI.changeDeposit}
-              </Button>
-            </>
-          )}
-          {actions.form && (
-            <Button variant="contained" onClick={() => navigate(PATHS.addMmProfile)}>
-              Add
-            </Button>
-          )}
-        </Box>
+        <MmListButtons actions={actions} reinvestReady={!!autoDeposit.data} onDialog={setDialog} onAdd={() => navigate(PATHS.addMmProfile)} />
       </PageHeader>
       <DepositChips />
       <DataTable
@@ -144,23 +114,7 @@ export function MmProfilesPage() {
         }
         testId="mm-profiles-table"
       />
-      {summary && (summary.sum_all_signals_quota !== undefined || summary.sum_one_signal_quota !== undefined) && (
-        <Paper variant="outlined" sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', columnGap: 3 }} data-testid="mm-summary">
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Total
-          </Typography>
-          {summary.sum_all_signals_quota !== undefined && (
-            <Typography variant="body2" data-testid="sum-all-signals-quota">
-              All signals quota: {quotaText('all_signals_quota', summary.sum_all_signals_quota)}
-            </Typography>
-          )}
-          {summary.sum_one_signal_quota !== undefined && (
-            <Typography variant="body2" data-testid="sum-one-signal-quota">
-              One signal quota: {quotaText('one_signal_quota', summary.sum_one_signal_quota)}
-            </Typography>
-          )}
-        </Paper>
-      )}
+      <MmQuotaSummary summary={profiles.data?.summary} />
       {dialog === 'deposit' && <ChangeDepositDialog onClose={() => setDialog(null)} />}
       {dialog === 'reinvest' && autoDeposit.data && <ReinvestDialog current={autoDeposit.data} onClose={() => setDialog(null)} />}
     </>

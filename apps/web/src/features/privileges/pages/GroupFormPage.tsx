@@ -1,15 +1,16 @@
 import { ArrowBack } from '@mui/icons-material';
-import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { completePerms, fieldsOf, levelsWithin, MESSAGES, newGroupPerms, normalizePerm, PATHS, permOf, SECTION_DISPLAY_NAMES, type Level } from '@console/contracts';
+import { completePerms, MESSAGES, newGroupPerms, normalizePerm, PATHS, permOf, type Level } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { PageTitle } from '../../../ui/PageTitle';
 import { useGroup } from '../api/get-group';
 import { useSaveGroup, type GroupInput, type PermInput } from '../api/save-group';
+import { GroupPermsTable } from '../components/GroupPermsTable';
 import { LimitedEditorDialog } from '../components/LimitedEditorDialog';
 
 /**
@@ -39,13 +40,6 @@ export function GroupFormPage() {
     setValue(`perms.${index}`, normalizePerm({ ...previous, status, filtering: undefined, sorting: undefined }, previous), { shouldDirty: true });
   }
 
-  /** The levels offered for a section; a level the group already has stays shown, though the editor could not grant it. */
-  function levelsFor(perm: PermInput): { level: Level; grantable: boolean }[] {
-    const grantable = levelsWithin(perm.section_name, permOf(user?.group, perm.section_name).status);
-    const shown = grantable.includes(perm.status) ? grantable : [...grantable, perm.status];
-    return shown.map((level) => ({ level, grantable: grantable.includes(level) }));
-  }
-
   async function submit(values: GroupInput) {
     setError(null);
     try {
@@ -69,53 +63,7 @@ export function GroupFormPage() {
           rules={{ validate: (v) => v.trim() !== '' || MESSAGES.groupNameRequired }}
           render={({ field, fieldState }) => <TextField label="Name" sx={{ width: { xs: '100%', sm: 360 } }} {...field} {...fieldErrorProps(fieldState.error)} />}
         />
-        {/* On a phone the sections table scrolls sideways inside the form, the page does not. */}
-        <TableContainer sx={{ mt: 1 }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Section</TableCell>
-                <TableCell>Permission</TableCell>
-                <TableCell>Limited access</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {perms.map((perm, index) => (
-                <TableRow key={perm.section_name}>
-                  <TableCell>{SECTION_DISPLAY_NAMES[perm.section_name]}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={perm.status}
-                      onChange={(e) => setLevel(index, e.target.value as Level)}
-                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${SECTION_DISPLAY_NAMES[perm.section_name]} permission` } as object } }}
-                      sx={{ minWidth: 140 }}
-                    >
-                      {levelsFor(perm).map(({ level, grantable }) => (
-                        <MenuItem key={level} value={level} disabled={!grantable}>
-                          {level}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    {perm.status === 'Limited' && fieldsOf(perm.section_name).length > 0 && (
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Button size="small" variant="outlined" onClick={() => setEditing(perm)} aria-label={`Configure ${SECTION_DISPLAY_NAMES[perm.section_name]}`}>
-                          Configure
-                        </Button>
-                        <Typography variant="body2" color="text.secondary">
-                          {perm.fields.length} fields{perm.filtering ? '' : ', no filtering'}
-                        </Typography>
-                      </Stack>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <GroupPermsTable perms={perms} editorLevel={(section) => permOf(user?.group, section).status} onLevel={setLevel} onConfigure={setEditing} />
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}

@@ -1,11 +1,10 @@
 import { CHART_DATE_FORMATS, EMPTY_VALUE, formatMoney, returnBand, uptimeParts } from '@console/contracts';
 import { format, parseISO } from 'date-fns';
 
-/** Whole dollars (turnover), dollars with cents (other amounts), percents with 2 decimals. */
+/** Whole dollars (turnover), dollars with cents (other amounts), percents with 2 decimals: the summary's figures. */
 export const wholeDollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatMoney(v, 0));
 export const dollars = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : formatMoney(v, 2));
 export const percent = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : `${v.toFixed(2)}%`);
-export const count = (v: number | null | undefined) => (v === null || v === undefined ? EMPTY_VALUE : String(Math.round(v * 100) / 100));
 
 /** A month as its label, 'MMM yyyy' ('Sep 2026'). */
 export const monthLabel = (period: string | null) => (period ? format(parseISO(period), CHART_DATE_FORMATS.month) : EMPTY_VALUE);

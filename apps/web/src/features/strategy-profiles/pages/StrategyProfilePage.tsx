@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PATHS, permOf, STRATEGY_PROFILE_MESSAGES, type SectionName, type WizardStepKey } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
-import { profileIdOf } from '../../../app/paths';
+import { profileIdOf } from '../../../routes/paths';
 import { PageTitle } from '../../../ui/PageTitle';
 import { OrdersTable } from '../../orders';
 import { ProfileStats } from '../../stats';

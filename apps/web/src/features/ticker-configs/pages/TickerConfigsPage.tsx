@@ -1,13 +1,12 @@
-import { useRowActions } from '../../../ui/table/use-row-actions';
-import { Box, Button, Chip, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import { canWrite, PAGE_SIZES, permOf, TICKER_CONFIG_RESOURCE, TICKER_CONFIG_TITLE_MAX, TICKER_CONFIG_UI, type PairOption, type TickerConfig } from '@console/contracts';
+import { canWrite, PAGE_SIZES, permOf, TICKER_CONFIG_UI, type TickerConfig } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { PageHeader } from '../../../ui/PageTitle';
 import { SectionTabs } from '../../../ui/SectionTabs';
 import { DataTable } from '../../../ui/table/DataTable';
-import { declaredColumns } from '../../../ui/table/declared-columns';
+import { useRowActions } from '../../../ui/table/use-row-actions';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useActivePairs } from '../api/get-active-pairs';
 import { useTickerConfigs } from '../api/get-ticker-configs';
@@ -15,14 +14,7 @@ import { useDeleteTickerConfig } from '../api/delete-ticker-config';
 import { useUpdateTickerConfig } from '../api/save-ticker-config';
 import { AddPairListDialog } from '../components/AddPairListDialog';
 import { PasteTickersDialog } from '../components/PasteTickersDialog';
-import { TickersCell } from '../components/TickersCell';
-import { tickerToggle } from '../components/ticker-rules';
-
-/** A row's unsaved edits: a new title, pasted pairs, or both; Save sends them. */
-interface RowDraft {
-  title?: string;
-  pairs?: PairOption[];
-}
+import { tickerConfigColumns, type RowDraft } from '../components/ticker-config-columns';
 
 /** Ticker Config List: named pair lists, edited in the row and saved per row. */
 export function TickerConfigsPage() {
@@ -58,71 +50,18 @@ export function TickerConfigsPage() {
     );
   };
 
-  // The declared columns, Created and Updated sortable; the name, tickers and status are edited in the row.
-  const columns = declaredColumns(TICKER_CONFIG_RESOURCE, perm, {
-    render: {
-      title: (config) =>
-        writable ? (
-          <TextField
-            size="small"
-            value={drafts[config.id]?.title ?? config.title}
-            onChange={(event) => editDraft(config.id, { title: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: TICKER_CONFIG_TITLE_MAX, 'aria-label': 'Config name' } }}
-            sx={{ minWidth: 160 }}
-          />
-        ) : (
-          config.title
-        ),
-      tickers: (config) => {
-        const pasted = drafts[config.id]?.pairs;
-        return (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <TickersCell tickers={pasted ? pasted.map((pair) => pair.ticker) : config.tickers} />
-            {writable && (
-              <Button size="small" disabled={!activePairs.data} onClick={() => setPasting(config)}>
-                Paste
-              </Button>
-            )}
-          </Box>
-        );
-      },
-      status: (config) => {
-        const toggle = tickerToggle(config.status);
-        return (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Chip size="small" label={config.status} color={config.status === 'active' ? 'success' : 'default'} variant="outlined" />
-            {writable && (
-              <Button size="small" disabled={busy.has(config.id)} onClick={() => void run(config.id, () => update.mutateAsync({ id: config.id, status: toggle.target }))}>
-                {toggle.label}
-              </Button>
-            )}
-          </Box>
-        );
-      },
-    },
+  const columns = tickerConfigColumns({
+    perm,
+    writable,
+    drafts,
+    busy,
+    canPaste: Boolean(activePairs.data),
+    editDraft,
+    onPaste: setPasting,
+    onToggle: (config, target) => void run(config.id, () => update.mutateAsync({ id: config.id, status: target })),
+    onDelete: setDeleting,
+    onSave: (config) => void save(config),
   });
-  if (writable) {
-    columns.push(
-      {
-        field: 'removal',
-        header: 'Removal',
-        render: (config) => (
-          <Button size="small" color="error" disabled={busy.has(config.id)} onClick={() => setDeleting(config)}>
-            Delete
-          </Button>
-        ),
-      },
-      {
-        field: 'save',
-        header: 'Save',
-        render: (config) => (
-          <Button size="small" variant="outlined" disabled={busy.has(config.id)} onClick={() => void save(config)}>
-            Save
-          </Button>
-        ),
-      },
-    );
-  }
 
   return (
     <>

@@ -1,3 +1,7 @@
+/**
+ * The SPA's paths and router patterns, outside app/: the shell (app/) and the features both read them, and
+ * a feature never imports the shell (`pnpm run lint` refuses it).
+ */
 import { PATHS, pathTo, type PathKey } from '@console/contracts';
 
 export { PATHS, pathTo };
