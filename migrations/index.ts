@@ -27,6 +27,7 @@ import { AddExportTaskLane1734566400000 } from './1734566400000-AddExportTaskLan
 import { AddOpenPositionLookupIndexes1734652800000 } from './1734652800000-AddOpenPositionLookupIndexes';
 import { CoverSignalExecutionInCreatedAtIndex1734739200000 } from './1734739200000-CoverSignalExecutionInCreatedAtIndex';
 import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfilledSignalsIndex';
+import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   AddOpenPositionLookupIndexes1734652800000,
   CoverSignalExecutionInCreatedAtIndex1734739200000,
   AddUnfilledSignalsIndex1734825600000,
+  CreateCandleStore1735084800000,
 ];

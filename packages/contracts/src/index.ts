@@ -38,3 +38,5 @@ export * from './live';
 export * from './live-change';
 export * from './market';
 export * from './observability';
+export * from './candle-csv';
+export * from './market-data';
