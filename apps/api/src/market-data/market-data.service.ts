@@ -7,6 +7,7 @@ import { MARKET_DATA_MESSAGES, type CandleCoverageRow, type CandleImportAnswer }
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { NotFoundDetail } from '../common/errors/api-errors';
+import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { CANDLE_IMPORTS_QUEUE } from '../queues/queue-producers.module';
 import { candleImportsOutbox } from './candle-imports.outbox';
@@ -26,13 +27,26 @@ export class MarketDataService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CANDLE_IMPORTS_QUEUE) private readonly queue: Queue,
     private readonly imports: CandleImportsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   /** The uploaded files wait on disk; the task is a row, its job a wake-up for the worker. */
   async start(principal: Principal, req: Request, res: Response): Promise<{ id: string }> {
     const upload = await receiveCandleUpload(req, res, this.config.candleImportDir);
     const files = upload.files.map((f) => ({ name: f.name, path: f.path, status: 'PENDING' as const, rows: 0, added: 0, error: null }));
-    const id = await this.imports.create(this.dataSource, { exchange: upload.exchange, symbol: upload.symbol, files, requestedBy: principal.userId });
+    const id = await this.dataSource.transaction(async (m) => {
+      const made = await this.imports.create(m, { exchange: upload.exchange, symbol: upload.symbol, files, requestedBy: principal.userId });
+      await this.audit.write(
+        {
+          type: 'user',
+          event_type: 'candle_import_started',
+          user_id: principal.userId,
+          log_data: { import_id: made, exchange: upload.exchange, symbol: upload.symbol, files: upload.files.map((f) => f.name) },
+        },
+        m,
+      );
+      return made;
+    });
     await publishAfterCommit(candleImportsOutbox, this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
     return { id };
   }
