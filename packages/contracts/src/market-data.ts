@@ -2,6 +2,8 @@
  * The candle store's import tasks and coverage, for the API, the CLI and the SPA: their routes, states,
  * limits and messages.
  */
+import { FORMATS } from './columns';
+import { defineResource } from './resource';
 
 /** The calls under API_PREFIX (trailing slash included). */
 export const MARKET_DATA_PATHS = {
@@ -86,3 +88,39 @@ export interface CandleCoverageRow {
   /** Runs of missing minutes between the first and the last. */
   gaps: number;
 }
+
+/**
+ * The coverage table: one row per exchange and symbol, every row at once (ordered by exchange, then
+ * symbol), filtered by `exchange` and `symbol`; not sortable. No Limited level (market_data is Full,
+ * ReadOnly or NP).
+ */
+export const CANDLE_COVERAGE_RESOURCE = defineResource<CandleCoverageRow>()({
+  name: 'market-data',
+  section: 'market_data',
+  query: { filters: { exchange: 'exchange', symbol: 'symbol' }, orderings: {} },
+  columns: [
+    { field: 'exchange', header: 'Exchange', format: FORMATS.text, limited: false },
+    { field: 'symbol', header: 'Symbol', format: FORMATS.text, limited: false },
+    { field: 'first_minute', header: 'First minute', format: FORMATS.dateTime, limited: false },
+    { field: 'last_minute', header: 'Last minute', format: FORMATS.dateTime, limited: false },
+    { field: 'candles', header: 'Candles', format: FORMATS.integer, limited: false },
+    { field: 'gaps', header: 'Gaps', format: FORMATS.integer, limited: false },
+  ],
+});
+
+/** The Market data block's words. */
+export const MARKET_DATA_UI = {
+  title: 'Market data',
+  exchange: 'Exchange',
+  symbol: 'Symbol',
+  chooseFiles: 'Choose files',
+  noFilesChosen: 'Binance kline archives (.zip) or CSV files',
+  upload: 'Import',
+  uploading: 'Uploading…',
+  importing: (percent: number) => `Importing… ${percent}%`,
+  finished: 'Import finished.',
+  failed: 'Some files were not imported.',
+  rowsAdded: (rows: number, added: number) => `${rows} rows, ${added} new`,
+  coverage: 'Coverage',
+  noCoverage: 'No candles stored yet.',
+} as const;

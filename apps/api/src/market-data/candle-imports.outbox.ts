@@ -1,4 +1,3 @@
-import type { Queue } from 'bullmq';
 import { currentRequestId } from '../common/http/request-context';
 import type { Outbox } from '../queues/outbox';
 import { JOBS, type ImportCandlesJob } from '../queues/queues';

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CANDLE_COVERAGE_RESOURCE } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { CandleCoverageDto, CandleImportBodyDto, CandleImportDto, CandleImportStartDto, CoverageQuery } from './market-data.dto';
@@ -30,7 +31,7 @@ export class MarketDataController {
     return this.marketData.state(id);
   }
 
-  @Section('market_data', 'read')
+  @Section('market_data', 'read', { query: CANDLE_COVERAGE_RESOURCE.query })
   @Get('coverage/')
   @ApiOkResponse({ type: [CandleCoverageDto] })
   coverage(@Query() query: CoverageQuery): Promise<CandleCoverageDto[]> {
