@@ -83,7 +83,7 @@ export function MarketDataBlock({ writable }: { writable: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     start.mutate(
-      { exchange: exchange.trim(), symbol: symbol.trim().toUpperCase(), files },
+      { exchange: exchange.trim(), symbol: symbol.trim(), files },
       {
         onSuccess: ({ id }) => {
           setTaskId(id);
@@ -103,7 +103,7 @@ export function MarketDataBlock({ writable }: { writable: boolean }) {
         <Box component="form" onSubmit={submit} noValidate sx={{ mb: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
             <TextField label={UI.exchange} size="small" value={exchange} onChange={(e) => setExchange(e.target.value)} disabled={running} />
-            <TextField label={UI.symbol} size="small" value={symbol} onChange={(e) => setSymbol(e.target.value)} disabled={running} placeholder="BTCUSDT" />
+            <TextField label={UI.symbol} size="small" value={symbol} onChange={(e) => setSymbol(e.target.value.toUpperCase())} disabled={running} placeholder="BTCUSDT" />
             <Button variant="outlined" component="label" disabled={running}>
               {UI.chooseFiles}
               <input
