@@ -101,13 +101,14 @@ describe('candle imports and coverage', () => {
 
   it('stops a file at its first bad row, naming the line: nothing of that file is written, the files before it stay', async () => {
     const good = await writeText(files, 'good.csv', binanceRows(Date.UTC(2024, 1, 1), 5));
-    const rows = binanceRows(Date.UTC(2024, 1, 2), 5);
-    rows[2] = rows[2].replace(/^(\d+),([\d.]+),([\d.]+)/, '$1,$2,abc');
+    // Long enough that rows before the bad one have already gone to the COPY when it is met.
+    const rows = binanceRows(Date.UTC(2024, 1, 2), 3000);
+    rows[2599] = rows[2599].replace(/^(\d+),([\d.]+),([\d.]+)/, '$1,$2,abc');
     const bad = await writeText(files, 'bad.csv', rows);
     const task = await imported([good, bad], { exchange: 'binance', symbol: 'SOLUSDT' });
     expect(task.status).toBe('FAILURE');
     expect(task.files[0]).toEqual({ name: 'good.csv', status: 'DONE', rows: 5, added: 5, error: null });
-    expect(task.files[1]).toMatchObject({ name: 'bad.csv', status: 'FAILED', added: 0, error: MARKET_DATA_MESSAGES.fileError('bad.csv', 3, "high 'abc' is not a number") });
+    expect(task.files[1]).toMatchObject({ name: 'bad.csv', status: 'FAILED', added: 0, error: MARKET_DATA_MESSAGES.fileError('bad.csv', 2600, "high 'abc' is not a number") });
     expect(await count(`SELECT count(*) AS n FROM candles WHERE symbol = 'SOLUSDT'`)).toBe(5);
     expect(await count(`SELECT count(*) AS n FROM candles WHERE symbol = 'SOLUSDT' AND minute >= '2024-02-02'`)).toBe(0);
     expect((await coverage('?symbol=SOLUSDT'))[0]).toMatchObject({ candles: 5, gaps: 0 });
@@ -115,7 +116,7 @@ describe('candle imports and coverage', () => {
     // In a zip, the line is the entry's.
     const zip = await writeZip(join(files, 'SOLUSDT-1m-2024-02.zip'), { 'SOLUSDT-1m-2024-02.csv': [BINANCE_HEADER, ...rows].join('\n') });
     const zipped = await imported([zip], { exchange: 'binance', symbol: 'SOLUSDT' });
-    expect(zipped.files[0].error).toBe(MARKET_DATA_MESSAGES.fileError('SOLUSDT-1m-2024-02.zip/SOLUSDT-1m-2024-02.csv', 4, "high 'abc' is not a number"));
+    expect(zipped.files[0].error).toBe(MARKET_DATA_MESSAGES.fileError('SOLUSDT-1m-2024-02.zip/SOLUSDT-1m-2024-02.csv', 2601, "high 'abc' is not a number"));
     expect(await count(`SELECT count(*) AS n FROM candles WHERE symbol = 'SOLUSDT'`)).toBe(5);
   });
 
