@@ -82,6 +82,8 @@ export async function receiveCandleUpload(req: Request, res: Response, root: str
     if (error instanceof multer.MulterError) throw new BadRequestDetail(multerMessage(error));
     if (error instanceof UploadRefused) throw new BadRequestDetail(error.message);
     if (error instanceof FieldValidationError || error instanceof BadRequestDetail) throw error;
+    // The server's own trouble (a full disk, a folder it may not write) is not the request's fault.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
     // busboy's own refusals of a malformed body (a missing boundary, a cut-off part).
     throw new BadRequestDetail(`${MARKET_DATA_MESSAGES.notMultipart} (${(error as Error).message})`);
   }

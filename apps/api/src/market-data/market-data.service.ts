@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
@@ -34,19 +35,19 @@ export class MarketDataService {
   async start(principal: Principal, req: Request, res: Response): Promise<{ id: string }> {
     const upload = await receiveCandleUpload(req, res, this.config.candleImportDir);
     const files = upload.files.map((f) => ({ name: f.name, path: f.path, status: 'PENDING' as const, rows: 0, added: 0, error: null }));
-    const id = await this.dataSource.transaction(async (m) => {
-      const made = await this.imports.create(m, { exchange: upload.exchange, symbol: upload.symbol, files, requestedBy: principal.userId });
-      await this.audit.write(
-        {
-          type: 'user',
-          event_type: 'candle_import_started',
-          user_id: principal.userId,
-          log_data: { import_id: made, exchange: upload.exchange, symbol: upload.symbol, files: upload.files.map((f) => f.name) },
-        },
-        m,
-      );
-      return made;
-    });
+    let id: string;
+    try {
+      id = await this.dataSource.transaction(async (m) => {
+        const made = await this.imports.create(m, { exchange: upload.exchange, symbol: upload.symbol, files, requestedBy: principal.userId });
+        const log_data = { import_id: made, exchange: upload.exchange, symbol: upload.symbol, files: upload.files.map((f) => f.name) };
+        await this.audit.write({ type: 'user', event_type: 'candle_import_started', user_id: principal.userId, log_data }, m);
+        return made;
+      });
+    } catch (error) {
+      // No task, so no worker would ever read or delete these files.
+      await rm(upload.dir, { recursive: true, force: true });
+      throw error;
+    }
     await publishAfterCommit(candleImportsOutbox, this.queue, [id], this.config.enqueueTimeoutMs, this.logger);
     return { id };
   }
