@@ -181,10 +181,11 @@ describe('candle imports and coverage', () => {
   it('opens the calls by the market_data section: reading at ReadOnly, importing at Full only', async () => {
     const tokenAt = async (status: Level) =>
       (await sessionFor(ctx, (await makeUser(ctx.db, { perms: SECTIONS.map((section_name) => ({ section_name, status: section_name === 'market_data' ? status : 'Full' })) })).id)).access;
-    const csv = await writeText(files, 'access.csv', binanceRows(JAN, 1));
     const none = await tokenAt('NP');
     const reader = await tokenAt('ReadOnly');
-    for (const token of [none, reader]) expect((await upload(token, [csv]).expect(403)).body.detail).toBe(OWN_MESSAGES.forbidden);
+    // The fields only: the guard answers before the body is read, and a file still being sent then would
+    // meet a closed connection (EPIPE) in the client.
+    for (const token of [none, reader]) expect((await upload(token, []).expect(403)).body.detail).toBe(OWN_MESSAGES.forbidden);
     await ctx.http().get(`${API_PREFIX}${MARKET_DATA_PATHS.coverage}`).set(...auth(none)).expect(403);
     await ctx.http().get(`${API_PREFIX}${MARKET_DATA_PATHS.coverage}`).set(...auth(reader)).expect(200);
     expect(await readdir(uploads)).toEqual([]);
