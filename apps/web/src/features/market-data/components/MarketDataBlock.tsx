@@ -104,18 +104,19 @@ export function MarketDataBlock({ writable }: { writable: boolean }) {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
             <TextField label={UI.exchange} size="small" value={exchange} onChange={(e) => setExchange(e.target.value)} disabled={running} />
             <TextField label={UI.symbol} size="small" value={symbol} onChange={(e) => setSymbol(e.target.value.toUpperCase())} disabled={running} placeholder="BTCUSDT" />
-            <Button variant="outlined" component="label" disabled={running}>
+            {/* A real button that opens the hidden picker: a label styled as a button would carry the wrong role. */}
+            <Button variant="outlined" disabled={running} onClick={() => input.current?.click()}>
               {UI.chooseFiles}
-              <input
-                ref={input}
-                hidden
-                type="file"
-                multiple
-                accept={CANDLE_FILE_EXTENSIONS.join(',')}
-                data-testid="candle-files"
-                onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-              />
             </Button>
+            <input
+              ref={input}
+              hidden
+              type="file"
+              multiple
+              accept={CANDLE_FILE_EXTENSIONS.join(',')}
+              data-testid="candle-files"
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
             <Button type="submit" variant="contained" disabled={running || !files.length}>
               {UI.upload}
             </Button>
