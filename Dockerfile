@@ -17,7 +17,7 @@ COPY --from=build /app/deploy/engine ./apps/engine
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # The exports volume's mount point: made here, owned by node, so that Docker copies that owner into a new
 # volume (a mount point the image lacks is created root-owned, and the worker could not write).
-RUN mkdir -p /data/exports && chown node:node /data/exports
+RUN mkdir -p /data/exports /data/candle-imports && chown node:node /data/exports /data/candle-imports
 USER node
 EXPOSE 3000
 CMD ["node", "apps/api/dist/main.js"]

@@ -28,6 +28,7 @@ import { AddOpenPositionLookupIndexes1734652800000 } from './1734652800000-AddOp
 import { CoverSignalExecutionInCreatedAtIndex1734739200000 } from './1734739200000-CoverSignalExecutionInCreatedAtIndex';
 import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfilledSignalsIndex';
 import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
+import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CoverSignalExecutionInCreatedAtIndex1734739200000,
   AddUnfilledSignalsIndex1734825600000,
   CreateApiTokens1734912000000,
+  CreateCandleStore1735084800000,
 ];

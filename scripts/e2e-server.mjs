@@ -35,6 +35,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // The xlsx files of the export test: the API serves what the worker writes there.
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
+  // The candle files the market data test uploads wait there for the worker.
+  CANDLE_IMPORT_DIR: join(tmpdir(), `${database}-candle-imports`),
   // The worker's stand-in completes every command, so the browser tests need no engine process.
   ENGINE: 'simulated',
   // No metrics ports: several test servers may run on one machine at once.
@@ -46,7 +48,7 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,live@example.com,live.watch@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com').split(',');
+const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,live@example.com,live.watch@example.com,market@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com').split(',');
 cli(env, ['create-admin', ...admins.flatMap((email) => ['--email', email]), '--password', password]);
 if (paper) await seedPaperMarket(env.DATABASE_URL);
 else {
@@ -170,6 +172,7 @@ async function stop() {
   server.pathname = '/postgres';
   await dropDatabase(server.toString(), database).catch(() => {});
   rmSync(env.EXPORT_DIR, { recursive: true, force: true });
+  rmSync(env.CANDLE_IMPORT_DIR, { recursive: true, force: true });
   await redis.stop();
   await postgres.stop();
   process.exit(0);

@@ -35,6 +35,7 @@ import { TelegramSettingsModule } from './system-settings/telegram/telegram-sett
 import { UsersModule } from './privileges/users/users.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { ExportsModule } from './exports/exports.module';
+import { MarketDataModule } from './market-data/market-data.module';
 import { LiveEventsModule } from './live/live-events';
 import { LiveModule } from './live/live.module';
 import { LiveTicketsModule } from './live/live-tickets';
@@ -82,6 +83,7 @@ export class AppModule {
         RiskControlsModule,
         HealthModule,
         ExportsModule,
+        MarketDataModule,
         // The live stream; AuthModule gives it the session check.
         LiveModule.forRoot([AuthModule]),
       ],

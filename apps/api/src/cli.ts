@@ -6,6 +6,7 @@ import { deskCounts, deskCountsLine } from './demo/desk-counts';
 import { defaultEngine } from './demo/engine-default';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
+import { candlesCommandOf, runCandlesImport } from './market-data/candles-cli';
 import { createOrResetAdmin } from './privileges/users/admin-account';
 import { UsersRepository } from './privileges/users/users.repository';
 
@@ -15,7 +16,9 @@ import { UsersRepository } from './privileges/users/users.repository';
  * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret),
  * `desk-counts [--json]` (signals, open positions and orders, active profiles and their pairs), and
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
- * demo sizes by default): consistent trading data on a database without trading rows.
+ * demo sizes by default): consistent trading data on a database without trading rows, and
+ * `candles import FILE… --exchange E --symbol S` (Binance kline archives or timestamp,open,… CSV files into
+ * the candle store).
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
@@ -98,9 +101,20 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'candles': {
+      const candles = candlesCommandOf(rest);
+      const ds = createDataSource(databaseUrl);
+      await ds.initialize();
+      try {
+        if (!(await runCandlesImport(ds, candles, (line) => console.log(line)))) process.exitCode = 1;
+      } finally {
+        await ds.destroy();
+      }
+      return;
+    }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …]`,
+        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …], candles import FILE… --exchange E --symbol S`,
       );
   }
 }

@@ -10,6 +10,7 @@ const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
 export const ADMIN = { email: 'admin@example.com', password: ADMIN_PASSWORD };
 export const OPS_ADMIN = { email: 'ops@example.com', password: ADMIN_PASSWORD };
 export const SETTINGS_ADMIN = { email: 'settings@example.com', password: ADMIN_PASSWORD };
+export const MARKET_ADMIN = { email: 'market@example.com', password: ADMIN_PASSWORD };
 export const CSP_ADMIN = { email: 'csp@example.com', password: ADMIN_PASSWORD };
 export const FEED_ADMIN = { email: 'feed@example.com', password: ADMIN_PASSWORD };
 export const LOGS_ADMIN = { email: 'logs@example.com', password: ADMIN_PASSWORD };

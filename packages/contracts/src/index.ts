@@ -39,3 +39,5 @@ export * from './live-change';
 export * from './market';
 export * from './observability';
 export * from './api-tokens';
+export * from './candle-csv';
+export * from './market-data';

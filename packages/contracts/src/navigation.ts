@@ -97,7 +97,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'Strategy stats', path: 'stats', sections: ['profiles_stats', 'account_stats', 'stats_by_months', 'charts'] },
   { label: 'Notifications', path: 'notifications', sections: ['notifications'] },
   { label: 'Logs', path: 'logs', sections: ['logs'] },
-  { label: 'System Settings', path: 'systemSettings', sections: ['exchange_account', 'pairs', 'tg_bot'] },
+  { label: 'System Settings', path: 'systemSettings', sections: ['exchange_account', 'pairs', 'tg_bot', 'market_data'] },
   { label: 'Account Settings', path: 'accountDetails', sections: [] },
   { label: 'Privileges', path: 'privileges', sections: ['groups', 'users'] },
 ];
@@ -146,7 +146,7 @@ const ROUTE_SECTIONS: Partial<Record<PathKey, readonly SectionName[]>> = {
   chartsStats: ['charts'],
   notifications: ['notifications'],
   logs: ['logs'],
-  systemSettings: ['exchange_account', 'pairs', 'tg_bot'],
+  systemSettings: ['exchange_account', 'pairs', 'tg_bot', 'market_data'],
   privileges: ['groups', 'users'],
   groups: ['groups'],
   userManagement: ['users'],

@@ -41,6 +41,7 @@ export const RESOURCE_NAMES = [
   'investor-reports',
   'exports',
   'engine-commands',
+  'market-data',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

@@ -31,6 +31,7 @@ export const SECTIONS = [
   'account_stats_export',
   'stats_by_months',
   'charts',
+  'market_data',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -59,6 +60,7 @@ export const SECTION_DISPLAY_NAMES: Record<SectionName, string> = {
   signals_export: 'Signals export',
   profiles_stats_export: 'S-Profiles stats export',
   account_stats_export: 'Acc stats export',
+  market_data: 'Market data',
 };
 
 const FULL_NP_READONLY: readonly Level[] = ['Full', 'NP', 'ReadOnly'];
@@ -84,6 +86,7 @@ export const ALLOWED_LEVELS: Record<SectionName, readonly Level[]> = {
   account_stats_export: FULL_NP,
   stats_by_months: FULL_NP,
   risk_control: FULL_NP,
+  market_data: FULL_NP_READONLY,
   logs: FULL_NP_LIMITED,
   orders: FULL_NP_LIMITED,
   profiles_stats: FULL_NP_LIMITED,

@@ -87,6 +87,8 @@ export const integer = () => column<number, number>(plain('integer'));
 export const bigint = () => column<string, string | number | bigint>(plain('bigint'));
 /** Exact decimals: read as text, written as text (or a number already on the column's scale). */
 export const numeric = (precision: number, scale: number) => column<string, string | number>(plain('numeric', { precision, scale }));
+/** NUMERIC without a precision: each value keeps the scale it was written with (a market's own decimals). */
+export const anyNumeric = () => column<string, string | number>(plain('numeric'));
 export const boolean = () => column<boolean, boolean>(plain('boolean'));
 export const text = () => column<string, string>(plain('text'));
 export const varchar = (length: number | null) => column<string, string>(plain('character varying', { length }));

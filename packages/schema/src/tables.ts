@@ -8,6 +8,7 @@ import type { Column } from './column';
 import { ACCESS_TABLES } from './tables/access';
 import { CONFIGURATION_TABLES } from './tables/configuration';
 import { DELIVERIES_TABLES } from './tables/deliveries';
+import { MARKET_DATA_TABLES } from './tables/market-data';
 import { STATISTICS_TABLES } from './tables/statistics';
 import { TRADING_TABLES } from './tables/trading';
 
@@ -17,6 +18,7 @@ export const TABLES = {
   ...TRADING_TABLES,
   ...STATISTICS_TABLES,
   ...DELIVERIES_TABLES,
+  ...MARKET_DATA_TABLES,
 } as const satisfies Record<string, Record<string, Column>>;
 
 type Tables = typeof TABLES;

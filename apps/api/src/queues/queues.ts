@@ -13,6 +13,7 @@ export const QUEUES = {
   exports: 'exports',
   /** Exports of the small lane: the same jobs, slots of their own. */
   exportsSmall: 'exports-small',
+  candleImports: 'candle-imports',
 } as const;
 
 export const JOBS = {
@@ -27,6 +28,8 @@ export const JOBS = {
   buildExport: 'build-export',
   requeuePendingExports: 'requeue-pending-exports',
   purgeExpiredExports: 'purge-expired-exports',
+  importCandles: 'import-candles',
+  requeuePendingCandleImports: 'requeue-pending-candle-imports',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -39,6 +42,9 @@ export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { 
 
 /** Writes the xlsx file of one export_tasks row; the row holds the filters and the state. */
 export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string; requestId?: string } };
+
+/** Loads the files of one candle_imports row into the candle store; the row holds the files and their results. */
+export type ImportCandlesJob = { name: typeof JOBS.importCandles; data: { taskId: string; requestId?: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

@@ -35,6 +35,8 @@ import { ExportTasksRepository } from '../exports/export-tasks.repository';
 import { LiveEventsModule } from '../live/live-events';
 import { DatabaseMetrics } from '../metrics/database-metrics';
 import { QueueMetrics } from '../queues/queue-metrics';
+import { CandleImportsProcessor } from '../market-data/candle-imports.processor';
+import { CandleImportsRepository } from '../market-data/candle-imports.repository';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -80,6 +82,8 @@ export class WorkerModule {
         ExportQueues,
         ExportTasksRepository,
         exportStoreProvider,
+        CandleImportsProcessor,
+        CandleImportsRepository,
         DatabaseMetrics,
         QueueMetrics,
       ],

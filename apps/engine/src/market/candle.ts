@@ -79,13 +79,5 @@ export function assertWholeMinute(at: number): void {
   if (!Number.isSafeInteger(at) || at % MINUTE_MS !== 0) throw new RangeError(`not the start of a minute (epoch ms): ${at}`);
 }
 
-/** Whether the candle keeps low ≤ open, close ≤ high with positive prices and a volume ≥ 0. */
-export function candleProblem(c: Candle): string | null {
-  for (const key of ['open', 'high', 'low', 'close'] as const) {
-    if (!Number.isFinite(c[key]) || c[key] <= 0) return `${key} must be a positive number`;
-  }
-  if (!Number.isFinite(c.volume) || c.volume < 0) return 'volume must be a number of at least 0';
-  if (c.low > Math.min(c.open, c.close)) return `low ${c.low} is above open or close`;
-  if (c.high < Math.max(c.open, c.close)) return `high ${c.high} is below open or close`;
-  return null;
-}
+/** Whether the candle keeps low ≤ open, close ≤ high with positive prices and a volume ≥ 0 (one rule with the CSV parser). */
+export { candleProblem } from '@console/contracts';

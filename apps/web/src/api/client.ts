@@ -54,13 +54,15 @@ export function createApiClient({ store, fetch: fetchImpl, prefix = API_PREFIX }
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<T> {
     // Cookie mode: the API keeps the refresh token in an httpOnly cookie and leaves it out of answers.
     const headers: Record<string, string> = { Accept: 'application/json', [REFRESH_COOKIE.header]: '1' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (file uploads) goes as multipart: fetch writes its Content-Type with the boundary.
+    const form = options.body instanceof FormData;
+    if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     const response = await doFetch(prefix + withQuery(path, options.params), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
     if (response.ok && options.as === 'blob') return (await response.blob()) as T;

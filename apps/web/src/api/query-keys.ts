@@ -75,6 +75,10 @@ export const queryKeys = {
   })),
   monthsStats: resource('months-stats', (all) => ({ view: (view: string, query: Params) => [...all, view, query] as const })),
   charts: resource('charts', (all) => ({ series: (request: Params | null) => [...all, 'series', request] as const })),
+  marketData: resource('market-data', (all) => ({
+    coverage: () => [...all, 'coverage'] as const,
+    importTask: (id: string) => [...all, 'import', id] as const,
+  })),
   logs: resource('logs', (all) => ({
     list: (query: Params) => [...all, 'list', query] as const,
     filterOptions: (field: string, search: string) => [...all, 'filter-options', field, search] as const,

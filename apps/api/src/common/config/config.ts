@@ -103,6 +103,8 @@ const environment = z
     JWT_SECRET: required.refine((secret) => !secret || secret.length >= 32, 'must be at least 32 characters'),
     ENCRYPTION_KEY: encryptionKey,
     EXPORT_DIR: withDefault('exports'),
+    // Where uploaded candle files wait for the worker's import (one host, or a volume API and worker hosts share).
+    CANDLE_IMPORT_DIR: withDefault('candle-imports'),
     // Where finished exports live: local (EXPORT_DIR, one host or a shared volume) or s3 (an S3-compatible bucket).
     EXPORT_STORE: oneOf(EXPORT_STORES, 'local'),
     EXPORT_S3_BUCKET: withDefault(''),
@@ -216,6 +218,7 @@ const environment = z
     /** 32 bytes for AES-256-GCM. */
     encryptionKey: env.ENCRYPTION_KEY,
     exportDir: resolve(env.EXPORT_DIR),
+    candleImportDir: resolve(env.CANDLE_IMPORT_DIR),
     exportStore: env.EXPORT_STORE,
     /** The bucket and its client settings, with EXPORT_STORE=s3 (blank endpoint: AWS itself). */
     exportS3: {

@@ -77,6 +77,7 @@ export const LOG_SENTENCES: Readonly<Record<string, (d: Data) => string>> = {
   mm_deposit_changed: (d) => `Deposit ${text(d.operation_type) ? words(text(d.operation_type)!) : 'changed'}: ${money(d.size)}.`,
   mm_deposit_reinvested: (d) => `Deposits reinvested ${percent(d.percent)}: assets ${money(d.asset_sum)} (the day before ${money(d.asset_sum_day_before)}).`,
   pairs_synced: (d) => `Pairs synced: ${count(d.listed, 'pair', 'pairs')} listed.`,
+  candle_import_started: (d) => `Candle import of ${count(Array.isArray(d.files) ? d.files.length : 0, 'file', 'files')} for ${text(d.exchange) ?? '?'} ${text(d.symbol) ?? '?'} started.`,
 };
 
 /** `strategy_profile_created` → "Strategy profile created". */

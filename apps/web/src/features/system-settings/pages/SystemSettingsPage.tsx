@@ -2,6 +2,7 @@ import { Grid, Stack } from '@mui/material';
 import { canRead, canWrite } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { PageTitle } from '../../../ui/PageTitle';
+import { MarketDataBlock } from '../../market-data';
 import { ExchangeAccountsBlock } from '../components/ExchangeAccountsBlock';
 import { InvestorReportsBlock } from '../components/InvestorReportsBlock';
 import { PairsBlock } from '../components/PairsBlock';
@@ -14,6 +15,7 @@ export function SystemSettingsPage() {
   const accounts = canRead(group, 'exchange_account');
   const telegram = canRead(group, 'tg_bot');
   const pairs = canRead(group, 'pairs');
+  const marketData = canRead(group, 'market_data');
   return (
     <>
       <PageTitle>System settings</PageTitle>
@@ -31,6 +33,11 @@ export function SystemSettingsPage() {
         {pairs && (
           <Grid size={{ xs: 12, lg: accounts || telegram ? 6 : 12 }}>
             <PairsBlock writable={canWrite(group, 'pairs')} />
+          </Grid>
+        )}
+        {marketData && (
+          <Grid size={12}>
+            <MarketDataBlock writable={canWrite(group, 'market_data')} />
           </Grid>
         )}
       </Grid>

@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import {
+  CANDLE_IMPORT_FILE_STATUSES,
+  CANDLE_IMPORT_STATUSES,
+  MARKET_DATA_LIMITS,
+  MARKET_DATA_MESSAGES,
+  type CandleCoverageRow,
+  type CandleImportAnswer,
+  type CandleImportFileAnswer,
+  type CandleImportFileStatus,
+  type CandleImportStatus,
+} from '@console/contracts';
+
+export class CoverageQuery {
+  @ApiPropertyOptional({ example: 'binance' })
+  @IsOptional()
+  @IsString()
+  @Matches(MARKET_DATA_LIMITS.exchangePattern, { message: MARKET_DATA_MESSAGES.exchangeInvalid })
+  exchange?: string;
+
+  @ApiPropertyOptional({ example: 'BTCUSDT' })
+  @IsOptional()
+  @IsString()
+  @Matches(MARKET_DATA_LIMITS.symbolPattern, { message: MARKET_DATA_MESSAGES.symbolInvalid })
+  symbol?: string;
+}
+
+/** The multipart body, for the OpenAPI document (the route reads it with multer). */
+export class CandleImportBodyDto {
+  @ApiProperty({ type: 'array', items: { type: 'string', format: 'binary' }, description: `Up to ${MARKET_DATA_LIMITS.maxFiles} .csv or .zip files` })
+  files!: unknown[];
+
+  @ApiProperty({ example: 'binance' })
+  exchange!: string;
+
+  @ApiProperty({ example: 'BTCUSDT' })
+  symbol!: string;
+}
+
+export class CandleImportStartDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+}
+
+export class CandleImportFileDto implements CandleImportFileAnswer {
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: CANDLE_IMPORT_FILE_STATUSES }) status!: CandleImportFileStatus;
+  @ApiProperty() rows!: number;
+  @ApiProperty() added!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the file was refused, naming the line of its first bad row' }) error!: string | null;
+}
+
+export class CandleImportDto implements CandleImportAnswer {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() exchange!: string;
+  @ApiProperty() symbol!: string;
+  @ApiProperty({ enum: CANDLE_IMPORT_STATUSES }) status!: CandleImportStatus;
+  @ApiProperty({ minimum: 0, maximum: 100 }) progress!: number;
+  @ApiProperty({ type: [CandleImportFileDto] }) files!: CandleImportFileDto[];
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
+}
+
+export class CandleCoverageDto implements CandleCoverageRow {
+  @ApiProperty() exchange!: string;
+  @ApiProperty() symbol!: string;
+  @ApiProperty({ format: 'date-time' }) first_minute!: string;
+  @ApiProperty({ format: 'date-time' }) last_minute!: string;
+  @ApiProperty() candles!: number;
+  @ApiProperty({ description: 'Runs of missing minutes between the first and the last' }) gaps!: number;
+}
