@@ -29,6 +29,7 @@ import { CoverSignalExecutionInCreatedAtIndex1734739200000 } from './17347392000
 import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfilledSignalsIndex';
 import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
 import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
+import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AddUnfilledSignalsIndex1734825600000,
   CreateApiTokens1734912000000,
   CreateCandleStore1735084800000,
+  GrantMarketDataToExchangeAccountHolders1735128000000,
 ];

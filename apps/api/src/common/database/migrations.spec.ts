@@ -168,3 +168,34 @@ describe('migrating from several hosts at once', () => {
     }
   }, 120_000);
 });
+
+describe('groups made before the market_data section', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await revertThrough(ctx.config.databaseUrl, 'GrantMarketDataToExchangeAccountHolders1735128000000');
+  });
+  afterAll(() => ctx.close());
+
+  it('get the level they have on exchange accounts, and a group that already has one keeps it', async () => {
+    const group = async (name: string, perms: object[]) =>
+      (await ctx.db.query(`INSERT INTO groups (name, perms) VALUES ($1, $2) RETURNING id`, [name, JSON.stringify(perms)]))[0].id as number;
+    const full = await group('Old full', [{ section_name: 'exchange_account', status: 'Full' }]);
+    const readOnly = await group('Old read', [{ section_name: 'exchange_account', status: 'ReadOnly' }]);
+    const none = await group('Old none', [{ section_name: 'signals', status: 'Full' }]);
+    const chosen = await group('Already chosen', [{ section_name: 'exchange_account', status: 'Full' }, { section_name: 'market_data', status: 'NP' }]);
+    const runner = ctx.db.createQueryRunner();
+    try {
+      const migration = MIGRATIONS.find((m) => m.name === 'GrantMarketDataToExchangeAccountHolders1735128000000')!;
+      await new migration().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const levelOf = async (id: number) =>
+      (await ctx.db.query(`SELECT p->>'status' AS status FROM groups, jsonb_array_elements(perms) p WHERE id = $1 AND p->>'section_name' = 'market_data'`, [id])).map((r: { status: string }) => r.status);
+    expect(await levelOf(full)).toEqual(['Full']);
+    expect(await levelOf(readOnly)).toEqual(['ReadOnly']);
+    expect(await levelOf(none)).toEqual([]);
+    expect(await levelOf(chosen)).toEqual(['NP']);
+  });
+});
