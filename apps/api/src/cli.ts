@@ -15,10 +15,16 @@ import { UsersRepository } from './privileges/users/users.repository';
  * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret),
  * `desk-counts [--json]` (signals, open positions and orders, active profiles and their pairs), and
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
- * demo sizes by default): consistent trading data on a database without trading rows.
+ * demo sizes by default): consistent trading data on a database without trading rows. `mcp` needs no
+ * database: the MCP server over stdio, calling the console at CONSOLE_URL with CONSOLE_API_TOKEN.
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'mcp') {
+    // Loaded here: the other commands need neither the SDK nor the tools.
+    const { serveMcpOverStdio } = await import('./mcp/mcp-stdio.js');
+    return serveMcpOverStdio();
+  }
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is missing (from the repository root, pnpm admin:create and pnpm db:migrate find the database as npm start does)');
   switch (command) {
@@ -100,7 +106,7 @@ async function main(): Promise<void> {
     }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …]`,
+        `Unknown command "${command ?? ''}". Commands: mcp, migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …]`,
       );
   }
 }

@@ -39,3 +39,4 @@ export * from './live-change';
 export * from './market';
 export * from './observability';
 export * from './api-tokens';
+export * from './mcp';
