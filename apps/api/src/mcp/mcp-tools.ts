@@ -189,8 +189,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Engine command',
     kind: 'read',
     description: 'How a command an act tool started is going (its command id): pending, done or failed, and why.',
-    input: { command_id: z.string().min(1).max(64).describe('The command id an act tool answered') },
-    call: ({ command_id }) => get(API_PATHS.engineCommand(command_id)),
+    input: { command_id: bigId('The command id an act tool answered') },
+    call: ({ command_id }) => get(API_PATHS.engineCommand(String(command_id))),
   }),
   tool({
     name: 'stop_profile',

@@ -133,6 +133,24 @@ describe('the MCP server', () => {
     expect(audited[0].n).toBeGreaterThan(0);
   });
 
+  it('turns the bot off as an engine command the engine_command tool then follows; an id that is not one is refused before any call', async () => {
+    // As the engine last confirmed it: on (a test app starts with the bot off).
+    await ctx.db.query(`UPDATE bot_status SET status = 'enabled'`);
+    const operator = await userWith({ bot_status: 'Full' });
+    const client = await connect((await tokenOf(operator, [{ section_name: 'bot_status', status: 'Full' }])).token);
+    const off = await client.callTool({ name: 'bot_off', arguments: {} });
+    expect(off.isError).toBeFalsy();
+    const { command_id, action_state } = JSON.parse(textOf(off));
+    expect(action_state).toBe('CHANGING');
+    expect(command_id).toMatch(/^\d+$/);
+    const command = await client.callTool({ name: 'engine_command', arguments: { command_id } });
+    expect(JSON.parse(textOf(command))).toMatchObject({ id: command_id });
+    // A path in the id would reach another route (here the bot's status, which this token may read).
+    const smuggled = await client.callTool({ name: 'engine_command', arguments: { command_id: '1/../../../system-status' } });
+    expect(smuggled.isError).toBe(true);
+    expect(textOf(smuggled)).not.toContain('action_state');
+  });
+
   it('refuses no token, a session\'s access token, an unknown token and a revoked one with 401', async () => {
     const post = (authorization?: string) => {
       const req = ctx.http().post(MCP_PATH).set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
