@@ -5,15 +5,16 @@
  * its rate limit) gets the API's own answer here.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { API_PATHS, ERROR_CODES, isApiTokenText, MCP_MESSAGES, MCP_PATH, MCP_SERVER_NAME } from '@console/contracts';
 import { bearerToken } from '../access/access.guard';
 import { buildMcpServer, consoleOverHttp, type ConsoleApi } from './mcp-server';
 
+/** A route of the Express app (not middleware), so the request metrics name it by its path. */
 export function serveMcp(app: NestExpressApplication): void {
-  app.use(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
-    if (req.path !== '/') return next();
+  const http = app.getHttpAdapter().getInstance() as Express;
+  http.all(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
     answerMcp(req, res).catch(next);
   });
 }
