@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACTIONS, API_TOKEN_PREFIX, MCP_ENV, MCP_MESSAGES, MCP_PATH, OWN_MESSAGES, permsAll, SECTIONS, type ApiTokenPerm, type Level, type Perm, type SectionName,
+  ACTIONS, API_TOKEN_LIMITS, API_TOKEN_MESSAGES, API_TOKEN_PREFIX, ERROR_CODES, MCP_ENV, MCP_MESSAGES, MCP_PATH, OWN_MESSAGES, permsAll, SECTIONS, type ApiTokenPerm, type Level, type Perm, type SectionName,
 } from '@console/contracts';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/harness';
@@ -171,6 +171,16 @@ describe('the MCP server', () => {
     // GET (no stream in a stateless server) is 405 for a good token.
     const other = await tokenOf(owner);
     await ctx.http().get(MCP_PATH).set('Authorization', `Bearer ${other.token}`).expect(405);
+  });
+
+  it(`answers the API's 429 with its Retry-After once the token is past its ${API_TOKEN_LIMITS.requests.max} requests a minute`, async () => {
+    const owner = await userWith({ signals: 'ReadOnly' });
+    const { token } = await tokenOf(owner);
+    for (let i = 0; i < API_TOKEN_LIMITS.requests.max; i++) await ctx.http().get('/api/v2/users/current-user/').set(...auth(token)).expect(200);
+    const refused = await ctx.http().post(MCP_PATH).set('Authorization', `Bearer ${token}`).set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(429);
+    expect(refused.body).toEqual({ detail: API_TOKEN_MESSAGES.tooManyRequests, code: ERROR_CODES.throttled });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('serves stdio through the built CLI with the token and the console\'s URL in the environment', async () => {
