@@ -14,6 +14,7 @@ import { setCursorSecret } from './common/list-query/list-query';
 import { setPublicUrl } from './common/pagination/pagination';
 import { requestContextMiddleware } from './common/http/request-context';
 import { httpMetricsMiddleware } from './metrics/http-metrics';
+import { serveMcp } from './mcp/mcp-http';
 
 /** Node's own limits on a request's arrival, as a backstop to bodyReadTimeout (checked every 30 s). */
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -53,6 +54,8 @@ export async function createApp(config: AppConfig, opts: { logs?: boolean } = {}
     // No validator badge: it would send the document's URL to validator.swagger.io (and need a CSP exception).
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', swaggerOptions: { validatorUrl: null } });
   }
+  // Before the SPA, whose fallback would answer a GET of /mcp with index.html.
+  serveMcp(app);
   serveSpa(app, config.webDistDir);
   await app.init();
   answerUnknownApiPaths(app);

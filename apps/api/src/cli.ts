@@ -18,10 +18,16 @@ import { UsersRepository } from './privileges/users/users.repository';
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
  * demo sizes by default): consistent trading data on a database without trading rows, and
  * `candles import FILE… --exchange E --symbol S` (Binance kline archives or timestamp,open,… CSV files into
- * the candle store).
+ * the candle store). `mcp` needs no database: the MCP server over stdio, calling the console at
+ * CONSOLE_URL with CONSOLE_API_TOKEN.
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'mcp') {
+    // Loaded here: the other commands need neither the SDK nor the tools.
+    const { serveMcpOverStdio } = await import('./mcp/mcp-stdio.js');
+    return serveMcpOverStdio();
+  }
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is missing (from the repository root, pnpm admin:create and pnpm db:migrate find the database as npm start does)');
   switch (command) {
@@ -114,7 +120,7 @@ async function main(): Promise<void> {
     }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …], candles import FILE… --exchange E --symbol S`,
+        `Unknown command "${command ?? ''}". Commands: mcp, migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …], candles import FILE… --exchange E --symbol S`,
       );
   }
 }

@@ -41,3 +41,4 @@ export * from './observability';
 export * from './api-tokens';
 export * from './candle-csv';
 export * from './market-data';
+export * from './mcp';

@@ -119,7 +119,8 @@ function writingHolder(principal: Principal): PermHolder {
   return { perms: principal.perms.map((perm) => (readOnly.includes(perm.section_name) ? { ...perm, status: 'NP' as const } : perm)) };
 }
 
-function bearerToken(req: Request): string | null {
+/** The `Authorization: Bearer …` credential of a request (the MCP endpoint reads it the same way). */
+export function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
