@@ -364,6 +364,24 @@ describe('the engine adopts open trading rows another writer made', () => {
     expect(signal.status).toBe('finished');
     expect(signal.finished_at.getTime()).toBe(signal.created_at.getTime());
   });
+
+  it('ends a signal stamped ahead of its clock within the millisecond no earlier than it began (rows keep microseconds, runs milliseconds)', async () => {
+    const late = await foreign(db, world, {
+      status: 'active',
+      state: 'active_fp',
+      age: -120,
+      execution: '100',
+      sizeCoins: '0.01',
+      orders: [{ type: 'enter', price: price(1), quantity: '0.01', filled: '0.01', status: 'FILLED' }],
+      position: { coins: '0.01', avg: price(1) },
+    });
+    await db.pool.query(`UPDATE signals SET created_at = created_at + interval '400 microseconds' WHERE id = $1`, [late.signalId]);
+    const id = await ask('close_market', 'position', late.positionId ?? '');
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [signal] = await rows<{ status: string; in_order: boolean }>(`SELECT status, finished_at >= created_at AS in_order FROM signals WHERE id = $1`, [late.signalId]);
+    expect(signal).toEqual({ status: 'finished', in_order: true });
+  });
 });
 
 describe('a lost position (on the exchange, no signal) closed at market', () => {
