@@ -382,6 +382,25 @@ describe('the engine adopts open trading rows another writer made', () => {
     const [signal] = await rows<{ status: string; in_order: boolean }>(`SELECT status, finished_at >= created_at AS in_order FROM signals WHERE id = $1`, [late.signalId]);
     expect(signal).toEqual({ status: 'finished', in_order: true });
   });
+
+  it('takes a position holding more than its plan (over-plan) as whole: a command on it runs, and the execution is 100 %', async () => {
+    // As the API's fixtures write one: an enter order still open for 0.01, a position of 0.03 beside it.
+    const over = await foreign(db, world, {
+      status: 'active',
+      state: 'active_pp',
+      age: 5,
+      sizeCoins: '0.01',
+      orders: [{ type: 'enter', price: price(0.97), quantity: '0.01', status: 'PLACED' }],
+      position: { coins: '0.03', avg: price(1) },
+    });
+    const id = await ask('reduce_position', 'position', over.positionId ?? '', { percent: 50 });
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [signal] = await rows<{ execution: string }>(`SELECT execution FROM signals WHERE id = $1`, [over.signalId]);
+    expect(Number(signal.execution)).toBe(100);
+    const [position] = await rows<{ active_p_coins: string }>(`SELECT active_p_coins FROM positions WHERE id = $1`, [over.positionId]);
+    expect(Number(position.active_p_coins)).toBe(0.015);
+  });
 });
 
 describe('a lost position (on the exchange, no signal) closed at market', () => {
