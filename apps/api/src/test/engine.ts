@@ -4,7 +4,7 @@
  * stands still unless a test advances it, so a test sees only what its own commands did.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createPool, MINUTE_MS, PaperEngine } from '@console/engine/runtime';
+import { createPool, MINUTE_MS, PaperEngine, redisLivePublisher } from '@console/engine/runtime';
 import type { TestContext } from './harness';
 
 /** How often the loop takes a turn: short enough for a test to wait little, cheap when idle (two small queries). */
@@ -25,9 +25,14 @@ export interface TestEngine {
 /** The engine's first minute: the last whole minute of the real clock (the engine trades on its own clock, not the app's). */
 const lastWholeMinute = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
 
-export async function startEngine(ctx: TestContext, opts: { seed?: number } = {}): Promise<TestEngine> {
+/** `live`: announce each commit's changes on the test app's live stream, as the engine process does. */
+export async function startEngine(ctx: TestContext, opts: { seed?: number; live?: boolean } = {}): Promise<TestEngine> {
   const pool = createPool(ctx.config.databaseUrl, () => undefined);
-  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: lastWholeMinute() });
+  const { config } = ctx;
+  const live = opts.live
+    ? redisLivePublisher({ url: config.redisUrl, prefix: config.redisPrefix, maxLength: config.liveStreamMaxLength, timeoutMs: config.enqueueTimeoutMs, warn: () => undefined })
+    : undefined;
+  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: lastWholeMinute(), live });
   let engine = await open();
   // A failed turn leaves the engine's memory ahead of the database: it is opened again, as a restarted
   // process would be, and the failure is thrown by stop() so the spec that caused it fails.
@@ -83,6 +88,7 @@ export async function startEngine(ctx: TestContext, opts: { seed?: number } = {}
       await loop;
       await running;
       await pool.end();
+      await live?.close();
       if (failure) throw failure;
     },
   };

@@ -3,3 +3,4 @@ export { PaperEngine, type EngineOptions } from './engine';
 export { createPool } from './db';
 export { MINUTE_MS } from '../market/candle';
 export { engineRegistry, logCommandsTo } from './observability';
+export { redisLivePublisher } from './live';
