@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
+// The app as the browser tests see it: a fresh database, the real bot-check, the built SPA, and the
+// bundled paper engine as its own process (as `npm start` runs it), which adopts the generator's rows.
 // Playwright starts this as its web server and stops it with SIGTERM.
-// E2E_ENGINE=paper: the paper engine instead, on a fast clock, with a demo market and no generator rows
+// E2E_ENGINE=paper: the engine on a fast clock, with a demo market and no generator rows instead
 // (the paper engine spec starts such a server of its own).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ const E2E_TRADING_SIZES = { signals: 300, 'orders-per-signal': 3, 'logs-per-sign
  * The paper engine on a fast clock: a market minute each 400 ms, starting six hours back, so a test has
  * two hours and more of market minutes before the clock meets the wall clock's pace. One API process.
  */
-const PAPER_ENV = { ENGINE: 'paper', ENGINE_MINUTE_MS: '400', ENGINE_CATCH_UP_MINUTES: '360', API_WORKERS: '1' };
+const PAPER_ENV = { ENGINE_MINUTE_MS: '400', ENGINE_CATCH_UP_MINUTES: '360', API_WORKERS: '1' };
 const postgres = await findOrStartPostgres(database);
 const redis = await findOrStartRedis();
 const env = {
@@ -35,8 +36,6 @@ const env = {
   LOG_LEVEL: 'warn',
   // The xlsx files of the export test: the API serves what the worker writes there.
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
-  // The worker's stand-in completes every command, so the browser tests need no engine process.
-  ENGINE: 'simulated',
   // No metrics ports: several test servers may run on one machine at once.
   METRICS_PORT: '0',
   WORKER_METRICS_PORT: '0',
