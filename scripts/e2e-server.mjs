@@ -115,8 +115,8 @@ async function seedPaperMarket(databaseUrl) {
 }
 
 /**
- * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), and
- * a notification feed longer than a page, dated before anything a test does.
+ * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), a
+ * notification feed longer than a page, dated before anything a test does, and waiting signals.
  */
 async function seedFixtures(databaseUrl) {
   const pg = createRequire(join(ROOT, 'package.json'))('pg');
@@ -134,6 +134,7 @@ async function seedFixtures(databaseUrl) {
          FROM generate_series(1, 25) AS n`,
     );
     await copyOpenPositions(client);
+    await waitingSignals(client);
   } finally {
     await client.end();
   }
@@ -160,6 +161,40 @@ async function copyOpenPositions(client) {
   for (const position of open.rows) {
     const copy = await client.query(`INSERT INTO signals (${signalColumns}) SELECT ${signalColumns} FROM signals WHERE id = $1 RETURNING id`, [position.signal_id]);
     await client.query(`INSERT INTO positions (${positionColumns.join(', ')}) SELECT ${positionValues} FROM positions WHERE id = $1`, [position.id, copy.rows[0].id]);
+  }
+}
+
+/**
+ * Signals the engine keeps open while the tests run, so a test has open signals and orders to cancel
+ * whatever the engine did to the generator's few: active, nothing filled (active_np), each with a ladder of
+ * two buy orders PLACED at half and two fifths of the pair's price, which the market does not reach.
+ * The engine adopts them as they are. On a long profile of the generator's with settings, made now, so
+ * no timer of theirs runs out during the suite.
+ */
+async function waitingSignals(client) {
+  const { rows } = await client.query(
+    `SELECT sp.id AS profile_id, sp.exchange_account_id, sp.timeframe, tcp.pair_id, s.start_point
+       FROM strategy_profiles sp
+       JOIN ticker_config_pairs tcp ON tcp.ticker_config_id = sp.ticker_config_id
+       JOIN LATERAL (SELECT start_point FROM signals WHERE pair_id = tcp.pair_id AND start_point IS NOT NULL ORDER BY id DESC LIMIT 1) s ON true
+      WHERE sp.status = 'active' AND sp.profile_direction = 'long' AND sp.settings IS NOT NULL
+      ORDER BY sp.id, tcp.pair_id LIMIT 1`,
+  );
+  const [at] = rows;
+  if (!at) throw new Error('the generator made no active long profile with a priced pair');
+  for (let i = 0; i < 6; i++) {
+    const signal = await client.query(
+      `INSERT INTO signals (exchange_account_id, profile_id, pair_id, timeframe, direction, status, state, size_currency, size_coins, start_point)
+       VALUES ($1, $2, $3, $4, 'long', 'active', 'active_np', 100, 2, $5) RETURNING id`,
+      [at.exchange_account_id, at.profile_id, at.pair_id, at.timeframe, at.start_point],
+    );
+    for (const factor of [0.5, 0.4]) {
+      await client.query(
+        `INSERT INTO orders (signal_id, exchange_account_id, profile_id, pair_id, order_type, direction, position_direction, price, quantity, state, status, exchange_status, time_in_force)
+         VALUES ($1, $2, $3, $4, 'enter', 'buy', 'long', round($5::numeric * $6, 6), 1, 'PLACED', 'PLACED', 'NEW', 'GTC')`,
+        [signal.rows[0].id, at.exchange_account_id, at.profile_id, at.pair_id, at.start_point, factor],
+      );
+    }
   }
 }
 
