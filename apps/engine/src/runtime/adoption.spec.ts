@@ -401,6 +401,32 @@ describe('the engine adopts open trading rows another writer made', () => {
     const [position] = await rows<{ active_p_coins: string }>(`SELECT active_p_coins FROM positions WHERE id = $1`, [over.positionId]);
     expect(Number(position.active_p_coins)).toBe(0.015);
   });
+
+  it('re-warms a pair feed gone stale: a signal on a pair nobody traded for a while is adopted at the market of now', async () => {
+    // The off-list pair's only run ends; its feed then gets no minutes while the engine trades on.
+    const closed = await ask('close_market', 'position', offList.positionId ?? '');
+    await engine.commands();
+    expect(await command(closed)).toEqual({ status: 'succeeded', error: null });
+    await engine.advance(engine.lastMinute + 30 * MINUTE_MS);
+    const minutesIn = (engine.lastMinute - START) / MINUTE_MS;
+    const close = String(model.candle('ETHUSDT', engine.lastMinute).close);
+    const [eth] = await rows<{ id: number }>(`SELECT id FROM pairs WHERE ticker = 'ETHUSDT'`);
+    const late = await foreign(db, world, {
+      status: 'active',
+      state: 'active_fp',
+      age: -minutesIn,
+      pairId: eth.id,
+      execution: '100',
+      sizeCoins: '1',
+      orders: [{ type: 'enter', price: close, quantity: '1', filled: '1', status: 'FILLED' }],
+      position: { coins: '1', avg: close },
+    });
+    const id = await ask('close_market', 'position', late.positionId ?? '');
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [position] = await rows<{ state: string }>(`SELECT state FROM positions WHERE id = $1`, [late.positionId]);
+    expect(position.state).toBe('closed');
+  });
 });
 
 describe('a lost position (on the exchange, no signal) closed at market', () => {
