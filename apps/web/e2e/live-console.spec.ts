@@ -35,9 +35,12 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
   const actor = await openConsole(browser, LIVE_ADMIN);
   const watcher = await openConsole(browser, LIVE_WATCH_ADMIN);
 
-  // An open order on the list's first page (newest first), the last such one: the other tests take the first.
-  const firstPage = (await apiAs(actor.page, '/orders/orders/')).body as Listed<{ id: string; status: string; action_state: string }>;
-  const order = firstPage.results.filter((o) => o.status === 'PLACED' && o.action_state === 'NONE').at(-1);
+  // An open order of a waiting signal (active, nothing filled: the e2e server's, whose orders the market
+  // does not reach) on the list's first page, the last such one: the engine's new orders come in above it.
+  const waiting = (await apiAs(actor.page, '/signals/signals/?status=active&page_size=100')).body as Listed<{ id: string; state: string; action_state: string }>;
+  const waitingIds = new Set(waiting.results.filter((s) => s.state === 'active_np' && s.action_state === 'NONE').map((s) => s.id));
+  const firstPage = (await apiAs(actor.page, '/orders/orders/')).body as Listed<{ id: string; signal: string; status: string; action_state: string }>;
+  const order = firstPage.results.filter((o) => o.status === 'PLACED' && o.action_state === 'NONE' && waitingIds.has(o.signal)).at(-1);
   expect(order).toBeDefined();
   const ordersPath = '/signals-and-orders/orders';
 
@@ -50,6 +53,7 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
 
   await actor.page.goto(ordersPath);
   const acting = actor.page.getByTestId('orders-table').locator(`tbody tr[data-row-key="${order!.id}"]`);
+  await expect(acting).toBeVisible();
   const readsBefore = watcher.reads.length;
   const eventsBefore = watcher.events.length;
   await acting.getByRole('button', { name: `Cancel order ${order!.id}` }).click();
