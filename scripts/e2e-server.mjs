@@ -168,12 +168,13 @@ async function copyOpenPositions(client) {
  * Signals the engine keeps open while the tests run, so a test has open signals and orders to cancel
  * whatever the engine did to the generator's few: active, nothing filled (active_np), each with a ladder of
  * two buy orders PLACED at half and two fifths of the pair's price, which the market does not reach.
- * The engine adopts them as they are. On a long profile of the generator's with settings, made now, so
- * no timer of theirs runs out during the suite.
+ * The engine adopts them as they are. Their profile, "Waiting ladder", is a copy of a long profile of
+ * the generator's, inactive (it starts no signal of its own; the engine still steps its open ones), so
+ * a test finds them by its title. Made now, so no timer of theirs runs out during the suite.
  */
 async function waitingSignals(client) {
   const { rows } = await client.query(
-    `SELECT sp.id AS profile_id, sp.exchange_account_id, sp.timeframe, tcp.pair_id, s.start_point
+    `SELECT sp.id AS source_id, sp.exchange_account_id, sp.timeframe, tcp.pair_id, s.start_point
        FROM strategy_profiles sp
        JOIN ticker_config_pairs tcp ON tcp.ticker_config_id = sp.ticker_config_id
        JOIN LATERAL (SELECT start_point FROM signals WHERE pair_id = tcp.pair_id AND start_point IS NOT NULL ORDER BY id DESC LIMIT 1) s ON true
@@ -182,6 +183,12 @@ async function waitingSignals(client) {
   );
   const [at] = rows;
   if (!at) throw new Error('the generator made no active long profile with a priced pair');
+  const profile = await client.query(
+    `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+     SELECT 'Waiting ladder', 'inactive', profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings FROM strategy_profiles WHERE id = $1 RETURNING id`,
+    [at.source_id],
+  );
+  at.profile_id = profile.rows[0].id;
   for (let i = 0; i < 6; i++) {
     const signal = await client.query(
       `INSERT INTO signals (exchange_account_id, profile_id, pair_id, timeframe, direction, status, state, size_currency, size_coins, start_point)

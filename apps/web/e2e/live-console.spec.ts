@@ -35,12 +35,10 @@ test('two consoles: a cancel and a profile stop/start in one appear in the other
   const actor = await openConsole(browser, LIVE_ADMIN);
   const watcher = await openConsole(browser, LIVE_WATCH_ADMIN);
 
-  // An open order of a waiting signal (active, nothing filled: the e2e server's, whose orders the market
+  // An open order of a waiting signal (the e2e server's "Waiting ladder": nothing filled, orders the market
   // does not reach) on the list's first page, the last such one: the engine's new orders come in above it.
-  const waiting = (await apiAs(actor.page, '/signals/signals/?status=active&page_size=100')).body as Listed<{ id: string; state: string; action_state: string }>;
-  const waitingIds = new Set(waiting.results.filter((s) => s.state === 'active_np' && s.action_state === 'NONE').map((s) => s.id));
-  const firstPage = (await apiAs(actor.page, '/orders/orders/')).body as Listed<{ id: string; signal: string; status: string; action_state: string }>;
-  const order = firstPage.results.filter((o) => o.status === 'PLACED' && o.action_state === 'NONE' && waitingIds.has(o.signal)).at(-1);
+  const firstPage = (await apiAs(actor.page, '/orders/orders/')).body as Listed<{ id: string; profile: string; status: string; action_state: string }>;
+  const order = firstPage.results.filter((o) => o.profile === 'Waiting ladder' && o.status === 'PLACED' && o.action_state === 'NONE').at(-1);
   expect(order).toBeDefined();
   const ordersPath = '/signals-and-orders/orders';
 

@@ -6,7 +6,7 @@ const { SIGNALS_UI, SIGNAL_STATUS_LABELS } = contracts;
 
 interface SignalAnswer {
   count: number;
-  results: { id: string; state: string; status: string; action_state: string }[];
+  results: { id: string; profile: string; state: string; status: string; action_state: string }[];
 }
 
 // The e2e database holds the trading-data generator's rows (signals of every status, each with its
@@ -46,7 +46,7 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
 
   // Cancel one waiting (active_np) signal: it shows CANCELLING at once, then CANCELLED once the engine has.
   const waiting = (await apiAs(page, '/signals/signals/?status=active&page_size=100')).body as SignalAnswer;
-  const target = waiting.results.find((s) => s.state === 'active_np' && s.action_state === 'NONE');
+  const target = waiting.results.find((s) => s.profile === 'Waiting ladder' && s.state === 'active_np' && s.action_state === 'NONE');
   expect(target).toBeDefined();
   // Unfiltered (a cancelled signal leaves the Active filter): open signals are the newest, on the first page.
   await page.goto('/signals-and-orders/signals');
