@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The app as the browser tests see it: a fresh database, the real bot-check, the built SPA.
+// The app as the browser tests see it: a fresh database, the real bot-check, the built SPA, and the
+// bundled paper engine as its own process (as `npm start` runs it), which adopts the generator's rows.
 // Playwright starts this as its web server and stops it with SIGTERM.
-// E2E_ENGINE=paper: the paper engine instead, on a fast clock, with a demo market and no generator rows
+// E2E_ENGINE=paper: the engine on a fast clock, with a demo market and no generator rows instead
 // (the paper engine spec starts such a server of its own).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ const E2E_TRADING_SIZES = { signals: 300, 'orders-per-signal': 3, 'logs-per-sign
  * The paper engine on a fast clock: a market minute each 400 ms, starting six hours back, so a test has
  * two hours and more of market minutes before the clock meets the wall clock's pace. One API process.
  */
-const PAPER_ENV = { ENGINE: 'paper', ENGINE_MINUTE_MS: '400', ENGINE_CATCH_UP_MINUTES: '360', API_WORKERS: '1' };
+const PAPER_ENV = { ENGINE_MINUTE_MS: '400', ENGINE_CATCH_UP_MINUTES: '360', API_WORKERS: '1' };
 const postgres = await findOrStartPostgres(database);
 const redis = await findOrStartRedis();
 const env = {
@@ -37,8 +38,6 @@ const env = {
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
   // The candle files the market data test uploads wait there for the worker.
   CANDLE_IMPORT_DIR: join(tmpdir(), `${database}-candle-imports`),
-  // The worker's stand-in completes every command, so the browser tests need no engine process.
-  ENGINE: 'simulated',
   // No metrics ports: several test servers may run on one machine at once.
   METRICS_PORT: '0',
   WORKER_METRICS_PORT: '0',
@@ -118,8 +117,8 @@ async function seedPaperMarket(databaseUrl) {
 }
 
 /**
- * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), and
- * a notification feed longer than a page, dated before anything a test does.
+ * Rows no screen of the console writes: engine log rows that carry a signal (their Signal links), a
+ * notification feed longer than a page, dated before anything a test does, and waiting signals.
  */
 async function seedFixtures(databaseUrl) {
   const pg = createRequire(join(ROOT, 'package.json'))('pg');
@@ -137,6 +136,7 @@ async function seedFixtures(databaseUrl) {
          FROM generate_series(1, 25) AS n`,
     );
     await copyOpenPositions(client);
+    await waitingSignals(client);
   } finally {
     await client.end();
   }
@@ -163,6 +163,47 @@ async function copyOpenPositions(client) {
   for (const position of open.rows) {
     const copy = await client.query(`INSERT INTO signals (${signalColumns}) SELECT ${signalColumns} FROM signals WHERE id = $1 RETURNING id`, [position.signal_id]);
     await client.query(`INSERT INTO positions (${positionColumns.join(', ')}) SELECT ${positionValues} FROM positions WHERE id = $1`, [position.id, copy.rows[0].id]);
+  }
+}
+
+/**
+ * Signals the engine keeps open while the tests run, so a test has open signals and orders to cancel
+ * whatever the engine did to the generator's few: active, nothing filled (active_np), each with a ladder of
+ * two buy orders PLACED at half and two fifths of the pair's price, which the market does not reach.
+ * The engine adopts them as they are. Their profile, "Waiting ladder", is a copy of a long profile of
+ * the generator's, inactive (it starts no signal of its own; the engine still steps its open ones), so
+ * a test finds them by its title. Made now, so no timer of theirs runs out during the suite.
+ */
+async function waitingSignals(client) {
+  const { rows } = await client.query(
+    `SELECT sp.id AS source_id, sp.exchange_account_id, sp.timeframe, tcp.pair_id, s.start_point
+       FROM strategy_profiles sp
+       JOIN ticker_config_pairs tcp ON tcp.ticker_config_id = sp.ticker_config_id
+       JOIN LATERAL (SELECT start_point FROM signals WHERE pair_id = tcp.pair_id AND start_point IS NOT NULL ORDER BY id DESC LIMIT 1) s ON true
+      WHERE sp.status = 'active' AND sp.profile_direction = 'long' AND sp.settings IS NOT NULL
+      ORDER BY sp.id, tcp.pair_id LIMIT 1`,
+  );
+  const [at] = rows;
+  if (!at) throw new Error('the generator made no active long profile with a priced pair');
+  const profile = await client.query(
+    `INSERT INTO strategy_profiles (title, status, profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+     SELECT 'Waiting ladder', 'inactive', profile_direction, timeframe, exchange_account_id, mm_profile_id, ticker_config_id, settings FROM strategy_profiles WHERE id = $1 RETURNING id`,
+    [at.source_id],
+  );
+  at.profile_id = profile.rows[0].id;
+  for (let i = 0; i < 6; i++) {
+    const signal = await client.query(
+      `INSERT INTO signals (exchange_account_id, profile_id, pair_id, timeframe, direction, status, state, size_currency, size_coins, start_point)
+       VALUES ($1, $2, $3, $4, 'long', 'active', 'active_np', 100, 2, $5) RETURNING id`,
+      [at.exchange_account_id, at.profile_id, at.pair_id, at.timeframe, at.start_point],
+    );
+    for (const factor of [0.5, 0.4]) {
+      await client.query(
+        `INSERT INTO orders (signal_id, exchange_account_id, profile_id, pair_id, order_type, direction, position_direction, price, quantity, state, status, exchange_status, time_in_force)
+         VALUES ($1, $2, $3, $4, 'enter', 'buy', 'long', round($5::numeric * $6, 6), 1, 'PLACED', 'PLACED', 'NEW', 'GTC')`,
+        [signal.rows[0].id, at.exchange_account_id, at.profile_id, at.pair_id, at.start_point, factor],
+      );
+    }
   }
 }
 

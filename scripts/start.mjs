@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, finds or starts PostgreSQL and Redis, migrates,
 // creates the first admin on the first start, then runs the API (serving the SPA), the worker and
-// the paper-trading engine (ENGINE=simulated leaves the engine out: the worker completes commands).
+// the paper-trading engine, whatever trading rows the database holds (it adopts those it did not make).
 // `npm start -- --demo` (or DEMO=1) also adds demo data on a database that has none yet, and has the
 // paper engine trade the last DEMO_HISTORY_DAYS days (default 45) in history mode before it goes live,
 // and prints what the desk then holds (signals, open positions and orders, profiles, pairs).
@@ -44,13 +44,10 @@ try {
 
   const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
   if (demo) log(cli(env, ['seed-demo']));
-  // The paper engine unless the database holds trading rows it never saw (the data-scale generator's):
-  // those get the simulated stand-in, so an operator's action on them still lands. ENGINE decides when set.
-  env.ENGINE = process.env.ENGINE ?? cli(env, ['engine-default']);
-  if (env.ENGINE === 'simulated') log('ENGINE=simulated: the worker completes commands; the paper engine does not run (its trading rows came from elsewhere)');
   // The demo's trading rows are the engine's own: it trades the recent past in history mode (a day per
-  // transaction), then the live engine below carries on from the last minute it did.
-  else if (demo) {
+  // transaction), then the live engine below carries on from the last minute it did. Rows another writer
+  // made (the data-scale generator's) the engine adopts as they are.
+  if (demo) {
     log(`the paper engine trades the last ${process.env.DEMO_HISTORY_DAYS ?? '45'} days in history mode (or catches up with its last minute)`);
     engineHistory(env);
   }

@@ -65,8 +65,8 @@ export async function startBenchApi({ database = 'console_bench_http', fresh = t
     NODE_ENV: 'production',
     ...scriptAppEnv({ databaseUrl, redisUrl: redis.url, port, prefix: 'bench', logLevel: 'info', exportDir: join(ROOT, '.data', 'bench-exports') }),
     ...(process.env.BENCH_API_WORKERS ? { API_WORKERS: process.env.BENCH_API_WORKERS } : {}),
-    // The HTTP figures are the API's alone: no engine process trading the generated profiles meanwhile.
-    ENGINE: 'simulated',
+    // The engine runs beside the API as in production (health waits for it): its metrics port is left free.
+    ENGINE_METRICS_PORT: '0',
     ...extraEnv,
   };
   if (fresh) migrate(env);

@@ -101,8 +101,7 @@ function supervise(name, script, env, stdio, nodeFlags = []) {
 }
 
 /**
- * Starts the API, the worker and (unless ENGINE=simulated, where the worker's stand-in completes the
- * commands) the paper engine under supervision: a crashed one is started again while the others keep
+ * Starts the API, the worker and the paper engine under supervision: a crashed one is started again while the others keep
  * running. All three get the same environment: the engine announces its commits on the API's live
  * stream with the same REDIS_URL and REDIS_PREFIX. Resolves once /health answers ok. A process that
  * fails before that is an error.
@@ -112,8 +111,8 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
   const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, workerNodeFlags());
-  const engine = childEnv.ENGINE === 'simulated' ? undefined : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
-  const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
+  const engine = supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
+  const named = [['API', api], ['worker', worker], ['engine', engine]];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);
   const url = `http://127.0.0.1:${env.PORT}/api/v2/health/`;
   const deadline = Date.now() + 60_000;

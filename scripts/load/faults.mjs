@@ -205,7 +205,6 @@ async function main() {
   const appEnv = {
     ...scriptAppEnv({ databaseUrl, redisUrl: redis.url, port: PORT, prefix: 'faults', logLevel: 'warn', exportDir: join(tmpdir(), `${DATABASE}-exports`) }),
     TELEGRAM_API_BASE_URL: telegram.url,
-    ENGINE: 'paper',
     // No metrics ports: other runs may hold the defaults.
     METRICS_PORT: '0',
     WORKER_METRICS_PORT: '0',

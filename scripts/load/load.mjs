@@ -10,12 +10,11 @@
 // a slow server (or a late client) counts. A dependent request (the TOTP step after the password step,
 // the stream after its ticket) is timed from its own send. The first LOAD_WARMUP_S seconds are not counted.
 //
-//   node scripts/load/load.mjs [--reuse]       (needs `pnpm run build`; starts its own API and worker)
+//   node scripts/load/load.mjs [--reuse]       (needs `pnpm run build`; starts its own API, worker and engine)
 //   LOAD_RATE=100 (requests/s), LOAD_DURATION_S=600 (the whole run, warm-up included), LOAD_WARMUP_S=120
 //   (at most a quarter of the run), LOAD_SIGNALS=100000 (the data set; --reuse keeps
 //   one already filled), LOAD_STREAMS=20 (live streams held open), LOAD_USERS_PER_GROUP=5, LOAD_TIMEOUT_S=30, LOAD_PORT=3991,
-//   LOAD_API_WORKERS (default: the production default), LOAD_ENGINE=paper (the engine trading beside the load;
-//   simulated: the worker's stand-in, no engine process), LOAD_DATABASE=console_load, LOAD_MAX_GROWTH_MB (fail
+//   LOAD_API_WORKERS (default: the production default), LOAD_DATABASE=console_load, LOAD_MAX_GROWTH_MB (fail
 //   when the API's or the worker's memory grows more than this after the warm-up; unset: only printed),
 //   LOAD_SAMPLE_S=60 (a line of memory, p95 and load average this often).
 //   Any 5xx or error fails the run (exit 1).
@@ -474,8 +473,8 @@ async function main() {
     database: DATABASE,
     fresh: false,
     port: PORT,
-    // The paper engine trades the data set's active profiles beside the load unless LOAD_ENGINE=simulated.
-    env: { ENGINE: process.env.LOAD_ENGINE ?? 'paper', ...(process.env.LOAD_API_WORKERS ? { API_WORKERS: process.env.LOAD_API_WORKERS } : {}) },
+    // The paper engine trades the data set's active profiles beside the load.
+    env: { ...(process.env.LOAD_API_WORKERS ? { API_WORKERS: process.env.LOAD_API_WORKERS } : {}) },
   });
   const baseUrl = api.url.replace(/\/api\/v2$/, '') + API;
   const rec = new Recorder({ timeline: true });
@@ -504,7 +503,7 @@ async function main() {
       return ops[0][1];
     };
 
-    console.log(`\nload: ${RATE} req/s for ${DURATION_S} s (the first ${WARMUP_S} s warm-up), ${everyone.length} users, ${STREAMS} live streams, engine ${process.env.LOAD_ENGINE ?? 'paper'}; ${machine()}`);
+    console.log(`\nload: ${RATE} req/s for ${DURATION_S} s (the first ${WARMUP_S} s warm-up), ${everyone.length} users, ${STREAMS} live streams, the paper engine trading; ${machine()}`);
     const interval = 1000 / RATE;
     const start = performance.now();
     const end = start + DURATION_S * 1000;

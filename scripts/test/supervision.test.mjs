@@ -71,7 +71,7 @@ test('a killed API is started again', async () => {
 });
 
 test('the paper engine runs beside them, and a killed engine is started again and beats again', async () => {
-  assert.ok(app.engine, 'the engine runs with the default ENGINE');
+  assert.ok(app.engine, 'the engine runs beside the API and the worker');
   const before = await answer();
   assert.equal(before.status, 200);
   assert.equal(before.body.engine, 'up');

@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { createDataSource, runMigrations } from './common/database/data-source';
 import { loadEncryptionKey } from './common/config/config';
 import { deskCounts, deskCountsLine } from './demo/desk-counts';
-import { defaultEngine } from './demo/engine-default';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed-demo';
 import { DEMO_TRADING_SIZES, generateTradingData, type TradingDataSizes } from './demo/trading-data';
 import { candlesCommandOf, runCandlesImport } from './market-data/candles-cli';
@@ -12,8 +11,7 @@ import { UsersRepository } from './privileges/users/users.repository';
 
 /**
  * Admin tasks: `migrate`, `create-admin --email E --password P`, `count-users` (DATABASE_URL only), and
- * `engine-default` (the engine a start runs when ENGINE is not set: paper, or simulated for trading rows
- * the paper engine never saw), `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret),
+ * `seed-demo` (also ENCRYPTION_KEY, which encrypts the demo account's secret),
  * `desk-counts [--json]` (signals, open positions and orders, active profiles and their pairs), and
  * `trading-data --signals N --orders-per-signal N …` (every size of TradingDataSizes in kebab case; the
  * demo sizes by default): consistent trading data on a database without trading rows, and
@@ -54,16 +52,6 @@ async function main(): Promise<void> {
       await ds.initialize();
       try {
         console.log(String(await new UsersRepository().count(ds)));
-      } finally {
-        await ds.destroy();
-      }
-      return;
-    }
-    case 'engine-default': {
-      const ds = createDataSource(databaseUrl);
-      await ds.initialize();
-      try {
-        console.log(await defaultEngine(ds));
       } finally {
         await ds.destroy();
       }
@@ -120,7 +108,7 @@ async function main(): Promise<void> {
     }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}". Commands: mcp, migrate, create-admin --email E --password P, count-users, engine-default, seed-demo, desk-counts [--json], trading-data [--signals N …], candles import FILE… --exchange E --symbol S`,
+        `Unknown command "${command ?? ''}". Commands: mcp, migrate, create-admin --email E --password P, count-users, seed-demo, desk-counts [--json], trading-data [--signals N …], candles import FILE… --exchange E --symbol S`,
       );
   }
 }

@@ -53,7 +53,7 @@ const LONG_SETTINGS = {
   deviation_settings: { limit_funding_rate: 0.5, limit_price_deviation: 0.5 },
 };
 
-/** Pairs come from the (simulated) exchange sync; the test switches on the few it pastes. */
+/** Pairs come from the pair sync (the model market's catalog); the test switches on the few it pastes. */
 async function activatePairs(page: Page) {
   expect((await apiAs(page, '/strategies/pairs/', { method: 'POST' })).status).toBe(201);
   for (const ticker of ACTIVE_TICKERS) {

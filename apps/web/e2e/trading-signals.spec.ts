@@ -6,11 +6,12 @@ const { SIGNALS_UI, SIGNAL_STATUS_LABELS } = contracts;
 
 interface SignalAnswer {
   count: number;
-  results: { id: string; state: string; status: string; action_state: string }[];
+  results: { id: string; profile: string; state: string; status: string; action_state: string }[];
 }
 
-// The e2e database holds the trading-data generator's rows: signals of every status, the newest still
-// open (in queue ones are all active_np), each with its orders. This file cancels one queued signal only.
+// The e2e database holds the trading-data generator's rows (signals of every status, each with its
+// orders), which the engine adopts and trades, and waiting signals of the e2e server's: active, nothing
+// filled (active_np), their buy orders PLACED far below the market. This file cancels one waiting signal only.
 test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLED), and the orders with a filter', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -25,15 +26,15 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
   await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.missed, exact: true })).toHaveCount(0);
   await page.screenshot({ path: shot('signals-list'), animations: 'disabled' });
 
-  // Status In queue, applied: every row in queue, the query string carries it.
+  // Status Active, applied: every row active, the query string carries it.
   await table.getByTestId('filter-status').click();
-  await page.getByRole('option', { name: SIGNAL_STATUS_LABELS.in_queue }).click();
+  await page.getByRole('option', { name: SIGNAL_STATUS_LABELS.active }).click();
   await table.getByRole('button', { name: SIGNALS_UI.apply }).click();
-  await expect(page).toHaveURL(/status=in_queue/);
+  await expect(page).toHaveURL(/status=active/);
   const rows = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Cancel signal/ }) });
   await expect(rows.first()).toBeVisible();
-  await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.in_queue, exact: true }).first()).toBeVisible();
-  await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.active, exact: true })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.active, exact: true }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: SIGNAL_STATUS_LABELS.finished, exact: true })).toHaveCount(0);
 
   // The switch: missed ones in, with status back to All.
   await table.getByTestId('filter-status').click();
@@ -43,11 +44,11 @@ test('signals: filters, cancel of an active_np signal (CANCELLING, then CANCELLE
   await expect(page).toHaveURL(/show_missed=true/);
   await expect(page).not.toHaveURL(/status=/);
 
-  // Cancel one queued (active_np) signal: it shows CANCELLING at once, then CANCELLED.
-  const queued = (await apiAs(page, '/signals/signals/?status=in_queue&page_size=10')).body as SignalAnswer;
-  const target = queued.results.find((s) => s.state === 'active_np' && s.action_state === 'NONE');
+  // Cancel one waiting (active_np) signal: it shows CANCELLING at once, then CANCELLED once the engine has.
+  const waiting = (await apiAs(page, '/signals/signals/?status=active&page_size=100')).body as SignalAnswer;
+  const target = waiting.results.find((s) => s.profile === 'Waiting ladder' && s.state === 'active_np' && s.action_state === 'NONE');
   expect(target).toBeDefined();
-  // Unfiltered (a cancelled signal leaves the In queue filter): open signals are the newest, on the first page.
+  // Unfiltered (a cancelled signal leaves the Active filter): open signals are the newest, on the first page.
   await page.goto('/signals-and-orders/signals');
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: target!.id, exact: true }) });
   await expect(row.getByRole('link', { name: target!.id, exact: true })).toHaveAttribute('href', `/logs?signal_id=${target!.id}`);

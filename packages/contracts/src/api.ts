@@ -67,8 +67,8 @@ export interface HealthAnswer {
   database: 'up' | 'down';
   redis: 'up' | 'down';
   worker: 'up' | 'down';
-  /** The paper engine process, only when the console runs it (ENGINE=paper): its heartbeat is fresh. */
-  engine?: 'up' | 'down';
+  /** The engine process: its heartbeat is fresh. */
+  engine: 'up' | 'down';
   /**
    * The read replica, only when one is configured (DATABASE_READ_URL). Not part of `status`: while it is
    * down, its reads go to the primary.

@@ -61,7 +61,12 @@ export class SessionService implements SessionCheck {
     this.signingKey = createSecretKey(Buffer.from(config.jwtSecret));
   }
 
-  async startFamily(userId: number, secondFactorPassed: boolean, manager: EntityManager = this.dataSource.manager, client: SignInClient = NO_CLIENT): Promise<TokenPair> {
+  /**
+   * A family and its first refresh token, committed together: the worker's purge deletes families
+   * without a token, and would take one caught between its two inserts (a session lost at birth).
+   */
+  async startFamily(userId: number, secondFactorPassed: boolean, manager?: EntityManager, client: SignInClient = NO_CLIENT): Promise<TokenPair> {
+    if (!manager) return this.dataSource.transaction((m) => this.startFamily(userId, secondFactorPassed, m, client));
     const familyId = randomUUID();
     await this.sessions.addFamily(manager, { id: familyId, userId, secondFactorPassed, client });
     return this.issue(manager, userId, familyId, secondFactorPassed);

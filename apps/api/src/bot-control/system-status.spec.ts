@@ -1,28 +1,25 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, MESSAGES, OWN_MESSAGES, permsAll } from '@console/contracts';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker, withEngineHeld } from '../test/worker';
 
 const S = '/api/v2/system-status/';
 
 describe('bot on and off', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let operator: string;
   let outsider: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '100', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'bot_status', status: 'Full' }] })).id)).access;
     outsider = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('NP') })).id)).access;
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -31,7 +28,7 @@ describe('bot on and off', () => {
 
   it('starts disabled; switching on is one engine command even when asked twice at once, CHANGING until the engine confirms', async () => {
     expect(await read()).toEqual({ status: 'disabled', action_state: 'NONE', command_id: null });
-    const answers = await withEngineHeld(ctx, () => Promise.all([1, 2].map(() => ctx.http().post(S).set(...auth(operator)).send({ status: 'enabled' }).expect(202))));
+    const answers = await engine.held(() => Promise.all([1, 2].map(() => ctx.http().post(S).set(...auth(operator)).send({ status: 'enabled' }).expect(202))));
     for (const answer of answers) expect(answer.body).toMatchObject({ status: 'disabled', action_state: 'CHANGING' });
     expect(await commands()).toEqual(['enable_bot']);
     await waitUntil(async () => (await read()).status === 'enabled', 10_000);
@@ -55,38 +52,39 @@ describe('bot on and off', () => {
   });
 
   it('on and off asked at the same time: while the bot is CHANGING the opposite request is refused with 409, in either order', async () => {
-    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
     const ask = (status: string) => ctx.http().post(S).set(...auth(operator)).send({ status });
     const running = { detail: ENGINE_MESSAGES.actionRunning };
     const settle = async (status: string) => {
-      await queue.resume();
       await waitUntil(async () => (await read()).status === status && (await read()).action_state !== 'CHANGING', 10_000);
     };
     await ctx.db.query(`UPDATE bot_status SET status = 'disabled', action_state = 'NONE'`);
     const before = (await commands()).length;
 
     // On, then off while on is pending.
-    await queue.pause();
-    expect((await ask('enabled').expect(202)).body).toMatchObject({ status: 'disabled', action_state: 'CHANGING' });
-    expect((await ask('disabled').expect(409)).body).toEqual(running);
-    expect((await ask('enabled').expect(202)).body).toMatchObject({ action_state: 'CHANGING' });
+    await engine.held(async () => {
+      expect((await ask('enabled').expect(202)).body).toMatchObject({ status: 'disabled', action_state: 'CHANGING' });
+      expect((await ask('disabled').expect(409)).body).toEqual(running);
+      expect((await ask('enabled').expect(202)).body).toMatchObject({ action_state: 'CHANGING' });
+    });
     await settle('enabled');
     expect((await commands()).slice(before)).toEqual(['enable_bot']);
 
     // Off, then on while off is pending.
-    await queue.pause();
-    expect((await ask('disabled').expect(202)).body).toMatchObject({ status: 'enabled', action_state: 'CHANGING' });
-    expect((await ask('enabled').expect(409)).body).toEqual(running);
+    await engine.held(async () => {
+      expect((await ask('disabled').expect(202)).body).toMatchObject({ status: 'enabled', action_state: 'CHANGING' });
+      expect((await ask('enabled').expect(409)).body).toEqual(running);
+    });
     await settle('disabled');
     expect((await commands()).slice(before)).toEqual(['enable_bot', 'disable_bot']);
 
     // Both at once: they take turns on the row, so at most one command is written and never both kinds.
-    await queue.pause();
-    // Whichever comes first, "on" is written once and "off" finds it pending (409) or the bot still off (nothing to do).
-    const [on, off] = await Promise.all([ask('enabled'), ask('disabled')]);
-    expect(on.status).toBe(202);
-    expect(off.status === 409 ? off.body : off.status).toEqual(off.status === 409 ? running : 202);
-    expect((await commands()).slice(before + 2)).toEqual(['enable_bot']);
+    await engine.held(async () => {
+      // Whichever comes first, "on" is written once and "off" finds it pending (409) or the bot still off (nothing to do).
+      const [on, off] = await Promise.all([ask('enabled'), ask('disabled')]);
+      expect(on.status).toBe(202);
+      expect(off.status === 409 ? off.body : off.status).toEqual(off.status === 409 ? running : 202);
+      expect((await commands()).slice(before + 2)).toEqual(['enable_bot']);
+    });
     await settle('enabled');
   });
 });

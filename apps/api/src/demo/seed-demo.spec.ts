@@ -3,7 +3,6 @@ import { RISK_TRIGGER_TYPES, validateStrategySettings } from '@console/contracts
 import { decryptSecret } from '../common/crypto/secrets';
 import { auth, sessionFor } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
-import { defaultEngine } from './engine-default';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
 import { DEMO_DEPOSIT, DEMO_PROFILES, MM_PROFILES, TICKER_CONFIGS } from './trading-config';
 
@@ -58,7 +57,6 @@ describe('demo data', () => {
     );
     // (A sign-in above wrote its user log row: not a trading one.)
     expect(counts).toEqual({ signals: 0, orders: 0, positions: 0, metrics: 0, logs: 0 });
-    expect(await defaultEngine(ctx.db)).toBe('paper');
     expect(await ctx.db.query(`SELECT status FROM bot_status`)).toEqual([{ status: 'enabled' }]);
 
     // Several active profiles with complete, valid settings, on active ticker configs with several active pairs.

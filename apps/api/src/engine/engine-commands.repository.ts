@@ -3,7 +3,6 @@ import type { EngineCommandKind, EngineCommandState, EngineCommandTarget } from 
 import { currentRequestId } from '../common/http/request-context';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { ENGINE_TARGET_TABLES, type EngineTargetRow, targetColumns, targetsWhere, targetWhere } from './engine-targets';
-import type { EngineCommand } from './trading-engine';
 
 /** What an Idempotency-Key was first used for. */
 export interface KeyedCommand {
@@ -144,30 +143,5 @@ export class EngineCommandsRepository {
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)!);
-  }
-
-  /** What the engine runs, with the command's status; the first read also records when it was picked up. */
-  async takeForRun(db: Db, id: string): Promise<(EngineCommand & { status: string; request_id: string | null }) | undefined> {
-    const command = await firstRow<EngineCommand & { status: string; request_id: string | null }>(
-      db,
-      `SELECT id::text, kind, target_type, target_id::text, payload, status, request_id FROM engine_commands WHERE id = $1`,
-      [id],
-    );
-    if (command?.status === 'pending') await db.query(`UPDATE engine_commands SET published_at = coalesce(published_at, now()) WHERE id = $1`, [id]);
-    return command;
-  }
-
-  /**
-   * Settles a still-pending command; answers its latency in seconds from the request to this outcome,
-   * or null when another run settled it first.
-   */
-  async complete(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<number | null> {
-    const done = await firstRow<{ latency: number }>(
-      db,
-      `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'
-       RETURNING extract(epoch FROM completed_at - created_at)::float8 AS latency`,
-      [id, status, error],
-    );
-    return done ? done.latency : null;
   }
 }

@@ -1,19 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { idsWithinScope, rowScopeOf } from '../access/row-scopes';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
-import { publishAfterCommit } from '../queues/outbox';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { LiveEvents } from '../live/live-events';
-import { ENGINE_COMMANDS_OUTBOX } from './engine-commands.outbox';
 import { EngineCommandsRepository, KeyedCommand } from './engine-commands.repository';
 import { auditSignalId, ENGINE_TARGET_TABLES, type EngineTargetRow } from './engine-targets';
 
@@ -68,8 +63,8 @@ interface Item<K extends EngineCommandKind> {
 /**
  * Operator actions on trading state become engine commands. In one transaction: the target rows are
  * locked, the feature's rule checked, the command rows written, the targets' action_state set
- * (CANCELLING…) and the audit rows written; after the commit the commands are published to the
- * engine's queue (the outbox sweeper publishes one again if that is lost). The same command twice
+ * (CANCELLING…) and the audit rows written; after the commit open consoles hear of them, and the
+ * engine claims the pending rows from the table itself (no queue between: nothing to lose). The same command twice
  * takes effect once: a retried request with the same Idempotency-Key gets the first command back, and
  * while a target has a pending command of the same kind with the same inputs (a double click, two API
  * instances) that command is the answer. Anything else asked of a row while a command on it is pending
@@ -78,18 +73,14 @@ interface Item<K extends EngineCommandKind> {
  */
 @Injectable()
 export class EngineCommandsService {
-  private readonly logger = new Logger('EngineCommands');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(ENGINE_COMMANDS_QUEUE) private readonly queue: Queue,
     private readonly commands: EngineCommandsRepository,
     private readonly audit: AuditService,
     private readonly live: LiveEvents,
   ) {}
 
-  /** Writes the command in a transaction of its own, publishes it after the commit and answers its state. */
+  /** Writes the command in a transaction of its own, announces it after the commit and answers its state. */
   async submit<K extends EngineCommandKind>(principal: Principal, request: CommandRequest<K>): Promise<EngineCommandState> {
     const submitted = await this.dataSource.transaction((m) => this.submitIn(m, principal, request));
     await this.publish(submitted);
@@ -134,7 +125,7 @@ export class EngineCommandsService {
     return items.map((item) => item.answer!);
   }
 
-  /** After the commit: a new command goes to the engine's queue; a repeated request changed nothing. */
+  /** After the commit: a new command is announced to open consoles; a repeated request changed nothing. */
   async publish(submitted: SubmittedCommand): Promise<void> {
     await this.publishAll([submitted]);
   }
@@ -143,13 +134,9 @@ export class EngineCommandsService {
   async publishAll(submitted: readonly SubmittedCommand[]): Promise<void> {
     const created = submitted.filter((command) => command.created);
     if (!created.length) return markUnchanged();
-    // Open consoles hear of the pending action_state first: the change is sent to Redis before the job, whose
-    // outcome the worker publishes only after the engine has run it. Both wait together, so never longer than the enqueue alone.
-    const accepted = this.live.publish(...created.flatMap((command) => commandChanges(command.id, command.kind, command.targetId, 'accepted')));
-    // The paper engine claims pending rows from the table itself: a job would only be read and dropped.
-    const enqueued =
-      this.config.engine === 'paper' ? undefined : publishAfterCommit(ENGINE_COMMANDS_OUTBOX, this.queue, created.map((command) => command.id), this.config.enqueueTimeoutMs, this.logger);
-    await Promise.all([accepted, enqueued]);
+    // Open consoles hear of the pending action_state; the engine claims the pending rows from the table
+    // itself and publishes their outcome when it has carried them out.
+    await this.live.publish(...created.flatMap((command) => commandChanges(command.id, command.kind, command.targetId, 'accepted')));
   }
 
   /**

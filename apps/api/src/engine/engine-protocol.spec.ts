@@ -7,7 +7,7 @@ import { DONE_STATE, MinimalEngine, UNSUPPORTED } from '../test/minimal-engine';
 import { makeSignalWorld, type SignalWorld } from '../test/signal-fixtures';
 
 // A second consumer of the engine protocol: the stand-in in test/minimal-engine.ts, written from the
-// protocol page only, against the console API with ENGINE=paper (the worker leaves every command to it).
+// protocol page only, against the console API (no other engine runs beside it here).
 describe('the engine protocol with a stand-in engine', () => {
   let ctx: TestContext;
   let world: SignalWorld;
@@ -15,7 +15,7 @@ describe('the engine protocol with a stand-in engine', () => {
   let a: MinimalEngine;
   let b: MinimalEngine;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE: 'paper' });
+    ctx = await createTestApp();
     world = await makeSignalWorld(ctx.db);
     const perms = (['signals', 'orders', 'APA', 'bot_status'] as const).map((section_name) => ({ section_name, status: 'Full' as const }));
     operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;

@@ -1,34 +1,30 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, OWN_MESSAGES, permsAll } from '@console/contracts';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
 import { makeSignal, makeSignalWorld } from '../test/signal-fixtures';
-import { startWorker, withEngineHeld } from '../test/worker';
-import { EngineCommandsProcessor } from './engine-commands.processor';
 
 const cancelPath = (orderId: string) => `/api/v2/orders/order/${orderId}/cancel/`;
 const statePath = (commandId: string) => `/api/v2/engine/commands/${commandId}/`;
 
 describe('the engine-command boundary', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let operator: string;
   let reader: string;
   let outsider: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '150', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300', ENQUEUE_TIMEOUT_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'orders', status: 'Full' }] })).id)).access;
     reader = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'orders', status: 'ReadOnly' }] })).id)).access;
     outsider = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('NP') })).id)).access;
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -57,7 +53,7 @@ describe('the engine-command boundary', () => {
 
   it('a double click or two instances at once make one command', async () => {
     const order = await makeOrder(ctx.db);
-    const answers = await withEngineHeld(ctx, () => Promise.all([1, 2, 3].map(() => ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202))));
+    const answers = await engine.held(() => Promise.all([1, 2, 3].map(() => ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202))));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await commandsFor(order.orderId)).toHaveLength(1);
   });
@@ -114,37 +110,30 @@ describe('the engine-command boundary', () => {
     await ctx.http().get(statePath(outside)).set(...auth(signalsOperator)).expect(200);
   });
 
-  it('a publish lost between the commit and Redis is published again by the sweeper, and done once', async () => {
+  it('the engine claims a pending row from the table itself: no queue stands between, so a command written while it was held is carried out once it runs', async () => {
     const order = await makeOrder(ctx.db);
-    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
-    const add = queue.add.bind(queue);
-    queue.add = (() => Promise.reject(new Error('connection lost'))) as typeof queue.add;
-    let asked;
-    try {
-      asked = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
-    } finally {
-      queue.add = add;
-    }
-    expect(asked.body).toMatchObject({ status: 'pending', action_state: 'CANCELLING' });
-    expect(await queue.getJob(`engine-command-${asked.body.id}`)).toBeFalsy();
-
-    await waitUntil(settled(asked.body.id), 15_000);
+    const asked = await engine.held(async () => {
+      const answer = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
+      expect(await orderRow(order.orderId)).toEqual({ status: 'PLACED', action_state: 'CANCELLING' });
+      return answer;
+    });
+    await engine.runNow();
+    expect((await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [asked.body.id]))[0].status).toBe('succeeded');
     expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
-    // Run again (a stalled job, a late sweep): nothing happens twice.
-    const processor = worker.get(EngineCommandsProcessor);
-    expect(await Promise.all([processor.run(asked.body.id), processor.run(asked.body.id)])).toEqual(['already-done', 'already-done']);
   });
 
-  it('two runs of the same pending command complete it once', async () => {
+  it('a cancel of an order the engine has already cancelled fails with the reason, and the order stays as the first cancel left it', async () => {
     const order = await makeOrder(ctx.db);
+    const first = await ctx.http().post(cancelPath(order.orderId)).set(...auth(operator)).expect(202);
+    await waitUntil(settled(first.body.id), 10_000);
+    // A second command written past the API's own check (another writer): the engine refuses it.
     const [command]: { id: string }[] = await ctx.db.query(
       `INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key) VALUES ('cancel_order', 'order', $1, $2) RETURNING id::text`,
       [order.orderId, `test-${order.orderId}`],
     );
-    const processor = worker.get(EngineCommandsProcessor);
-    const outcomes = await Promise.all([processor.run(command.id), processor.run(command.id)]);
-    expect(outcomes.sort()).toEqual(['already-done', 'succeeded']);
-    expect(await orderRow(order.orderId)).toEqual({ status: 'CANCELED_MANUAL', action_state: 'CANCELLED' });
+    await waitUntil(settled(command.id), 10_000);
+    expect((await ctx.db.query(`SELECT status, error FROM engine_commands WHERE id = $1`, [command.id]))[0]).toEqual({ status: 'failed', error: ENGINE_MESSAGES.orderNotOpen });
+    expect((await orderRow(order.orderId)).status).toBe('CANCELED_MANUAL');
   });
 
   it('every engine action route declares the Idempotency-Key header once in the OpenAPI document, and no other route does', async () => {

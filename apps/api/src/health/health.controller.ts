@@ -10,7 +10,7 @@ class HealthDto implements HealthAnswer {
   database!: 'up' | 'down';
   redis!: 'up' | 'down';
   worker!: 'up' | 'down';
-  engine?: 'up' | 'down';
+  engine!: 'up' | 'down';
   replica?: 'up' | 'down';
   replica_lag_seconds?: number | null;
 }

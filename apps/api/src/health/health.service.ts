@@ -1,15 +1,13 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthAnswer } from '@console/contracts';
-import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { ReadDb } from '../common/database/read-replica';
 import { EngineHeartbeatIndicator, PROBE_TIMEOUT_MS, RedisHealthIndicator, WorkerHeartbeatIndicator } from './health.indicators';
 
 /**
  * Runs the probes through Terminus (in parallel, each with a timeout) and answers the flat body the
- * API has always given: `{status: ok|down, database, redis, worker: up|down}`, plus `engine` when the
- * paper engine process carries out the commands (ENGINE=paper); the simulated stand-in lives in the worker;
- * and `replica` with its lag when DATABASE_READ_URL is set.
+ * API has always given: `{status: ok|down, database, redis, worker, engine: up|down}` (the engine process
+ * carries out the commands), and `replica` with its lag when DATABASE_READ_URL is set.
  */
 @Injectable()
 export class HealthService {
@@ -19,18 +17,16 @@ export class HealthService {
     private readonly redis: RedisHealthIndicator,
     private readonly workers: WorkerHeartbeatIndicator,
     private readonly engine: EngineHeartbeatIndicator,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reads: ReadDb,
   ) {}
 
   async check(): Promise<HealthAnswer> {
-    const engineRuns = this.config.engine === 'paper';
     const probes: HealthIndicatorFunction[] = [
       () => this.database.pingCheck('database', { timeout: PROBE_TIMEOUT_MS }),
       () => this.redis.ping('redis'),
       () => this.workers.anyAlive('worker'),
+      () => this.engine.fresh('engine'),
     ];
-    if (engineRuns) probes.push(() => this.engine.fresh('engine'));
     // The replica is reported beside the probes, not among them: reads fall back to the primary while it is down.
     const replica = this.reads.enabled ? this.reads.probe(PROBE_TIMEOUT_MS) : null;
     const result = await this.checks
@@ -41,8 +37,7 @@ export class HealthService {
         throw error;
       });
     const state = (key: string) => (result.details[key]?.status === 'up' ? 'up' : 'down');
-    const answer: HealthAnswer = { status: result.status === 'ok' ? 'ok' : 'down', database: state('database'), redis: state('redis'), worker: state('worker') };
-    if (engineRuns) answer.engine = state('engine');
+    const answer: HealthAnswer = { status: result.status === 'ok' ? 'ok' : 'down', database: state('database'), redis: state('redis'), worker: state('worker'), engine: state('engine') };
     if (replica) {
       const { state: replicaState, lagSeconds } = await replica;
       answer.replica = replicaState;

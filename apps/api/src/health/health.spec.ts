@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_HEARTBEAT_STALE_SECONDS } from '@console/contracts';
 import { heartbeatKey } from '../queues/queues';
+import { beatEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 
 describe('health', () => {
@@ -12,24 +13,26 @@ describe('health', () => {
 
   const beat = () => ctx.redis.zadd(heartbeatKey(ctx.config.redisPrefix), Date.now(), 'test-worker');
 
-  it('answers 200 with every probe up', async () => {
+  it('answers 200 with every probe up, the engine among them', async () => {
     await beat();
+    await beatEngine(ctx);
     const res = await ctx.http().get('/api/v2/health/').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up' });
+    expect(res.body).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', engine: 'up' });
   });
 
   it('answers 503 naming the database when PostgreSQL does not answer', async () => {
     await beat();
     await ctx.db.destroy();
     const res = await ctx.http().get('/api/v2/health/').expect(503);
-    expect(res.body).toEqual({ status: 'down', database: 'down', redis: 'up', worker: 'up' });
+    // The engine's heartbeat lives in the database: with it gone, the engine cannot be seen either.
+    expect(res.body).toEqual({ status: 'down', database: 'down', redis: 'up', worker: 'up', engine: 'down' });
   });
 });
 
-describe('health with the paper engine (ENGINE=paper)', () => {
+describe("health and the engine's heartbeat", () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE: 'paper' });
+    ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
 

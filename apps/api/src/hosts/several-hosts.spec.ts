@@ -1,9 +1,10 @@
 /**
- * Several hosts: two API processes and two workers, each an OS process of its own started from the build
+ * Several hosts: two API processes, two workers and the engine, each an OS process of its own started from the build
  * with its own environment, as separate machines run them. They share only what the README says hosts
  * must share (the database, Redis and its prefix, JWT_SECRET, ENCRYPTION_KEY and an S3 bucket), and the
  * API processes sit behind a round-robin proxy that appends to X-Forwarded-For (TRUST_PROXY=1).
- * What a user does through one API process holds on the other; queued work is done once, by one worker.
+ * What a user does through one API process holds on the other; queued work is done once, by one worker;
+ * an engine command is carried out by the engine, whichever API process wrote it.
  * The live stream's own rules, with two API apps in one process, are in live/live.spec.ts.
  */
 import { Queue } from 'bullmq';
@@ -30,13 +31,14 @@ const API = '/api/v2';
 /** What a client claims in X-Forwarded-For: the proxy appends the address it saw, and only that one counts. */
 const FORGED_ADDRESS = '203.0.113.9';
 
-describe('two API hosts and two worker hosts behind a proxy', () => {
+describe('two API hosts and two worker hosts behind a proxy, and the engine', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: DataSource;
   let s3: TestS3;
   let proxy: RoundRobinProxy;
   let apis: HostProcess[] = [];
   let workers: HostProcess[] = [];
+  let engine: HostProcess | undefined;
   const redisPrefix = `test:${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
@@ -54,8 +56,6 @@ describe('two API hosts and two worker hosts behind a proxy', () => {
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ...s3.env,
       CAPTCHA_PROVIDER: 'off',
-      ENGINE: 'simulated',
-      ENGINE_SIMULATED_DELAY_MS: '200',
       LIVE_ACCESS_CHECK_MS: '200',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: '',
@@ -64,6 +64,8 @@ describe('two API hosts and two worker hosts behind a proxy', () => {
       startHost('api', `api-${'ab'[i]}`, { ...shared, PORT: String(port), API_WORKERS: '1', METRICS_PORT: '0', TRUST_PROXY: '1', PUBLIC_URL: proxy.url }),
     );
     workers = ['a', 'b'].map((name) => startHost('worker', `worker-${name}`, { ...shared, WORKER_METRICS_PORT: '0' }));
+    // The engine needs only the database and the live stream's Redis; no catch-up: its first minute is now.
+    engine = startHost('engine', 'engine', { DATABASE_URL: database.url, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: redisPrefix, ENGINE_METRICS_PORT: '0', ENGINE_CATCH_UP_MINUTES: '0' });
     await Promise.all([
       ...apis.map((api) => api.waitForLog((line) => !!line.msg?.startsWith('API listening'))),
       ...workers.map((worker) => worker.waitForLog((line) => /^worker \S+ started$/.test(line.msg ?? ''))),
@@ -71,7 +73,7 @@ describe('two API hosts and two worker hosts behind a proxy', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([...apis, ...workers].map((host) => host.stop()));
+    await Promise.all([...apis, ...workers, ...(engine ? [engine] : [])].map((host) => host.stop()));
     await proxy?.close();
     await s3?.close();
     await db?.destroy();
@@ -194,9 +196,10 @@ describe('two API hosts and two worker hosts behind a proxy', () => {
 
       const rows: { status: string }[] = await db.query(`SELECT status FROM engine_commands WHERE request_id = $1`, [requestId]);
       expect(rows).toEqual([{ status: 'succeeded' }]);
-      // One worker ran it; the other never reported it.
-      const ran = workerLines((line) => line.requestId === requestId && /^command \S+ \(\w+\) succeeded$/.test(line.msg ?? ''));
+      // The engine ran it, under the request's id; no worker runs engine commands.
+      const ran = engine!.logs.filter((line) => line.requestId === requestId && /^command \S+ \(\w+\) succeeded$/.test(line.msg ?? ''));
       expect(ran).toHaveLength(1);
+      expect(workerLines((line) => line.requestId === requestId && /^command /.test(line.msg ?? ''))).toEqual([]);
     } finally {
       stream.close();
     }

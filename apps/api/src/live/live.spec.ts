@@ -12,6 +12,7 @@ import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { createTestApp, type TestContext } from '../test/harness';
 import { openStream, type SseStream, within } from '../test/sse-client';
+import { startEngine, type TestEngine } from '../test/engine';
 import { startWorker } from '../test/worker';
 import { liveStreamKey } from '@console/contracts';
 import { liveTicketKey } from './live-change';
@@ -40,7 +41,7 @@ describe('the live stream', () => {
   beforeAll(async () => {
     exportDir = await mkdtemp(join(tmpdir(), 'live-spec-exports-'));
     // The worker started below also builds the export one test asks for: its file goes to a folder of this file's own.
-    ctx = await createTestApp({ LIVE_ACCESS_CHECK_MS: '100', LIVE_STREAM_MAX_LENGTH: '200', ENGINE_SIMULATED_DELAY_MS: '100', EXPORT_DIR: exportDir });
+    ctx = await createTestApp({ LIVE_ACCESS_CHECK_MS: '100', LIVE_STREAM_MAX_LENGTH: '200', EXPORT_DIR: exportDir });
     base = await listen(ctx.app);
     live = ctx.app.get(LiveEvents);
     streams = ctx.app.get(LiveStreams);
@@ -271,9 +272,10 @@ describe('the live stream', () => {
     await waitUntil(() => streams.size === 0);
   });
 
-  it('crosses API processes: a change made through one reaches a stream opened on another, and so does the worker’s outcome', async () => {
+  it('crosses API processes: a change made through one reaches a stream opened on another, and so does the engine’s outcome', async () => {
     const peer = await createApp({ ...ctx.config, logLevel: 'silent' }, { logs: false });
     let worker: INestApplicationContext | undefined;
+    let engine: TestEngine | undefined;
     try {
       const peerBase = await listen(peer);
       const ticket = (await ctx.http().post(TICKETS).set(...auth(adminSession.access)).expect(201)).body.ticket;
@@ -296,11 +298,13 @@ describe('the live stream', () => {
       expect(command).toMatchObject({ resource: 'engine-commands', action: 'created', section: 'bot_status' });
 
       worker = await startWorker(ctx);
+      engine = await startEngine(ctx, { live: true });
       expect(await stream.nextChange(followed)).toMatchObject({ resource: 'bot-status', row: { action_state: 'CHANGED' } });
       expect(await stream.nextChange(followed)).toMatchObject({ resource: 'engine-commands', action: 'updated', ids: command.ids });
       stream.close();
       await waitUntil(() => peer.get(LiveStreams).size === 0);
     } finally {
+      await engine?.stop();
       await worker?.close();
       await peer.close();
     }

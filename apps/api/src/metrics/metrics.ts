@@ -5,7 +5,7 @@
  */
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
-import { DB_POOL_CONNECTIONS_METRIC, ENGINE_COMMAND_LATENCY_METRIC, METRIC_NAMES, poolConnectionsByState, type PoolCounts } from '@console/contracts';
+import { DB_POOL_CONNECTIONS_METRIC, METRIC_NAMES, poolConnectionsByState, type PoolCounts } from '@console/contracts';
 
 collectDefaultMetrics();
 
@@ -41,8 +41,6 @@ export const queueJobDuration = new Histogram({
   labelNames: ['queue', 'job', 'outcome'] as const,
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
 });
-
-export const engineCommandLatency = new Histogram(ENGINE_COMMAND_LATENCY_METRIC);
 
 export const exportDuration = new Histogram({
   name: METRIC_NAMES.exportDuration,

@@ -1,34 +1,24 @@
-import type { INestApplicationContext, LoggerService } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMES, REQUEST_ID_HEADER } from '@console/contracts';
+import { engineRegistry, logCommandsTo } from '@console/engine/runtime';
 import { loadConfig } from '../common/config/config';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
-import { startWorker } from '../test/worker';
 import { metricsAddress, processMetrics, serveMetrics } from './metrics-server';
 
-/** Every line the worker logs, as its logger receives it. */
-class CapturedLogs implements LoggerService {
-  readonly lines: unknown[] = [];
-  log = (message: unknown) => void this.lines.push(message);
-  error = (message: unknown) => void this.lines.push(message);
-  warn = (message: unknown) => void this.lines.push(message);
-  debug = (message: unknown) => void this.lines.push(message);
-  verbose = (message: unknown) => void this.lines.push(message);
-}
 
 describe('what operators observe', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let metrics: Server;
   let operator: string;
-  const workerLogs = new CapturedLogs();
+  /** Every line the engine logs for a settled command. */
+  const engineLogs: Record<string, unknown>[] = [];
   const scrape = async () => {
     const res = await fetch(metricsAddress(metrics));
     expect(res.status).toBe(200);
@@ -36,15 +26,17 @@ describe('what operators observe', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '50' });
-    worker = await startWorker(ctx, { logger: workerLogs });
-    // The API and the worker of this test share one process, so one registry holds both.
+    ctx = await createTestApp();
+    logCommandsTo((line) => engineLogs.push(line));
+    engine = await startEngine(ctx);
+    // The API's registry; the engine, in this process too, keeps its own (served on its own port).
     metrics = await serveMetrics(processMetrics, 0, ctx.config.metricsHost);
     operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'orders', status: 'Full' }] })).id)).access;
   });
   afterAll(async () => {
     metrics?.close();
-    await worker?.close();
+    await engine?.stop();
+    logCommandsTo(null);
     await ctx?.close();
   });
 
@@ -56,7 +48,8 @@ describe('what operators observe', () => {
     await waitUntil(async () => (await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [asked.body.id]))[0].status !== 'pending', 10_000);
 
     const text = await scrape();
-    for (const name of Object.values(METRIC_NAMES)) expect(text).toContain(`# TYPE ${name} `);
+    // Every family but the engine's command latency, which the engine process serves.
+    for (const name of Object.values(METRIC_NAMES).filter((n) => n !== METRIC_NAMES.engineCommandLatency)) expect(text).toContain(`# TYPE ${name} `);
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toMatch(new RegExp(`${METRIC_NAMES.httpRequestDuration}_count\\{method="GET",route="/api/v2/engine/commands/:id",status="\\d+"\\} [1-9]`));
     expect(text).toMatch(new RegExp(`${METRIC_NAMES.httpRequestDuration}_count\\{method="POST",route="/api/v2/orders/order/:id/cancel",status="202"\\} [1-9]`));
@@ -64,9 +57,8 @@ describe('what operators observe', () => {
     expect(text).not.toContain(`/cancel/${order.orderId}`);
     expect(text).not.toContain(`route="/api/v2/engine/commands/${asked.body.id}/"`);
     expect(text).toMatch(new RegExp(`${METRIC_NAMES.signInFailures}\\{reason="unknown_email"\\} [1-9]`));
-    expect(text).toMatch(new RegExp(`${METRIC_NAMES.engineCommandLatency}_count\\{kind="cancel_order",status="succeeded"\\} [1-9]`));
-    expect(text).toMatch(new RegExp(`${METRIC_NAMES.queueJobDuration}_count\\{queue="engine-commands",job="run-engine-command",outcome="completed"\\} [1-9]`));
-    expect(text).toMatch(new RegExp(`${METRIC_NAMES.queueJobs}\\{queue="engine-commands",state="completed"\\} [1-9]`));
+    expect(text).not.toContain(`# TYPE ${METRIC_NAMES.engineCommandLatency} `);
+    expect(await engineRegistry.metrics()).toMatch(new RegExp(`${METRIC_NAMES.engineCommandLatency}_count\\{kind="cancel_order",status="succeeded"\\} [1-9]`));
     expect(text).toMatch(new RegExp(`${METRIC_NAMES.dbPoolConnections}\\{state="total"\\} [1-9]`));
     expect(text).toMatch(new RegExp(`${METRIC_NAMES.dbQueryDuration}_count\\{outcome="ok"\\} [1-9]`));
   });
@@ -87,7 +79,7 @@ describe('what operators observe', () => {
     expect((await fetch(metricsAddress(metrics).replace('/metrics', '/api/v2/users/current-user/'))).status).toBe(404);
   });
 
-  it("one request id follows an operator's cancel: the answer, the audit row, the command row and job, the worker's completion log", async () => {
+  it("one request id follows an operator's cancel: the answer, the audit row, the command row, the engine's completion log", async () => {
     const requestId = `cancel-${Date.now().toString(36)}`;
     const order = await makeOrder(ctx.db);
     const asked = await ctx.http().post(`/api/v2/orders/order/${order.orderId}/cancel/`).set(...auth(operator)).set(REQUEST_ID_HEADER, requestId).expect(202);
@@ -98,10 +90,8 @@ describe('what operators observe', () => {
     expect(audit).toEqual([expect.objectContaining({ event_type: 'engine_cancel_order', log_data: expect.objectContaining({ command_id: commandId }) })]);
     const command = await ctx.db.query(`SELECT request_id FROM engine_commands WHERE id = $1`, [commandId]);
     expect(command).toEqual([{ request_id: requestId }]);
-    const job = await ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE).getJob(`engine-command-${commandId}`);
-    expect(job?.data).toEqual({ commandId, requestId });
 
-    const completion = () => workerLogs.lines.find((line) => (line as { requestId?: string; status?: string }).requestId === requestId && (line as { status?: string }).status);
+    const completion = () => engineLogs.find((line) => line.requestId === requestId && line.status);
     await waitUntil(async () => completion() !== undefined, 10_000);
     expect(completion()).toMatchObject({ requestId, commandId, kind: 'cancel_order', status: 'succeeded' });
   });

@@ -1,30 +1,29 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MM_PROFILE_MESSAGES as M, OWN_MESSAGES } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
-import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/strategies/mm-profiles/';
 
 describe('MM profiles', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let full: string;
   let limited: string;
   let accountId: number;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '100', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'mm_profiles', status: 'Full' }] })).id)).access;
     const limitedPerm = { section_name: 'mm_profiles' as const, status: 'Limited' as const, fields: ['title', 'status', 'one_signal_quota'], filtering: true, sorting: true };
     limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [limitedPerm] })).id)).access;
     [{ id: accountId }] = await ctx.db.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ('MM account', 'k', 'x', 5) RETURNING id`);
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -101,7 +100,7 @@ describe('MM profiles', () => {
   it('starts and stops through the engine; the form changes only an inactive profile', async () => {
     const { id } = (await post({ ...valid(), title: 'Runner' }, 201)).body;
     // The engine waits meanwhile: what the form allows while a start or a stop is pending must not race it.
-    await withEngineHeld(ctx, async () => {
+    await engine.held(async () => {
       const started = await put(id, { status: 'active' }, 200);
       expect(started.body.status).toBe('active');
       expect((await put(id, { title: 'Renamed' }, 400)).body).toEqual({ detail: M.onlyInactive });

@@ -1,30 +1,29 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, POSITION_MESSAGES as M } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeLostPosition, makePosition } from '../test/position-fixtures';
-import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/position-administration/';
 
 describe('position administration: actions through the engine', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let full: string;
   let limitedReduce: string;
   let limitedNone: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '100', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'APA', status: 'Full' }] })).id)).access;
     const limitedPerm = (fields: string[]) => ({ section_name: 'APA' as const, status: 'Limited' as const, fields, filtering: true, sorting: true });
     limitedReduce = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [limitedPerm(['reduce_p'])] })).id)).access;
     limitedNone = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [limitedPerm(['ticker'])] })).id)).access;
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -47,7 +46,11 @@ describe('position administration: actions through the engine', () => {
     const asked = await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202);
     expect(asked.body).toMatchObject({ kind: 'reduce_position', target_type: 'position', target_id: positionId, status: 'pending', action_state: 'CHANGING' });
     await waitUntil(settled(asked.body.id), 10_000);
-    expect(await position(positionId)).toMatchObject({ action_state: 'CHANGED', coins: 3, usd: 300, u: 6, r: 2, reduce_p: 25 });
+    expect(await position(positionId)).toMatchObject({ action_state: 'CHANGED', coins: 3, usd: 300, reduce_p: 25 });
+    // The engine sold the quarter at the model market's price: that coin's PnL (less the fee) is realised.
+    const [sold] = await ctx.db.query(`SELECT price::float AS price, quantity::float AS quantity, status FROM orders WHERE signal_id = $1 AND order_type = 'exit'`, [signalId]);
+    expect(sold).toMatchObject({ quantity: 1, status: 'FILLED' });
+    expect((await position(positionId)).r).toBeCloseTo(sold.price - 100, 0);
     const listed = (await ctx.http().get(`${P}?page_size=500`).set(...auth(full)).expect(200)).body.results.find((r: { id: string }) => r.id === positionId);
     expect(listed).toMatchObject({ action_state: 'CHANGED', active_p_coins: 3, reduce_p: 25 });
     const logs = await ctx.db.query(`SELECT type, signal_id::text FROM logs WHERE event_type = 'engine_reduce_position' AND (log_data->>'target_id') = $1`, [positionId]);
@@ -68,16 +71,18 @@ describe('position administration: actions through the engine', () => {
     await waitUntil(settled(first.body.id), 10_000);
     expect((await commandsOf(positionId)).map((c: { id: string }) => c.id)).toEqual([first.body.id]);
     expect((await position(positionId)).coins).toBeCloseTo(3.6, 8);
-    // A different reduce while one is pending would be lost: refused, nothing written. (The pending row is
-    // dated ahead, so the sweeper leaves it alone.)
-    await ctx.db.query(
-      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, created_at) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2, now() + interval '1 hour')`,
-      [positionId, `pending-${positionId}`],
-    );
-    expect((await post(`${positionId}/reduce-position/`, { percent: 50 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
-    const same = await post(`${positionId}/reduce-position/`, { percent: 20 }).expect(202);
-    expect(same.body.status).toBe('pending');
-    expect(await commandsOf(positionId)).toHaveLength(2);
+    // A different reduce while one is pending would be lost: refused, nothing written. (The engine is held
+    // meanwhile, so the row stays pending.)
+    await engine.held(async () => {
+      await ctx.db.query(
+        `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2)`,
+        [positionId, `pending-${positionId}`],
+      );
+      expect((await post(`${positionId}/reduce-position/`, { percent: 50 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      const same = await post(`${positionId}/reduce-position/`, { percent: 20 }).expect(202);
+      expect(same.body.status).toBe('pending');
+      expect(await commandsOf(positionId)).toHaveLength(2);
+    });
     await post('999999999/reduce-position/', { percent: 10 }).expect(404);
     expect((await post('abc/reduce-position/', { percent: 10 }).expect(400)).body).toEqual({ id: [OWN_MESSAGES.idInvalid] });
   });
@@ -166,7 +171,7 @@ describe('position administration: actions through the engine', () => {
   it('while a change of a position is pending, another one is refused with 409 (other inputs or another kind); the same one answers it', async () => {
     const { positionId, signalId } = await makePosition(ctx.db, { coins: 4, sizeUsd: 400 });
     let first: string | undefined;
-    await withEngineHeld(ctx, async () => {
+    await engine.held(async () => {
       first = (await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id;
       expect((await post(`${positionId}/reduce-position/`, { percent: 25 }).expect(202)).body.id).toBe(first);
       const running = { detail: ENGINE_MESSAGES.actionRunning };
@@ -177,6 +182,7 @@ describe('position administration: actions through the engine', () => {
       expect(await commandsOf(positionId)).toHaveLength(1);
     });
     await waitUntil(settled(first!), 10_000);
+    expect((await ctx.db.query(`SELECT status, error FROM engine_commands WHERE id = $1`, [first]))[0]).toEqual({ status: 'succeeded', error: null });
     expect((await position(positionId)).coins).toBe(3);
     // Done: the next change goes through. The same key with other inputs is another action, not a retry.
     const key = `other-inputs-${positionId}`;
@@ -194,7 +200,7 @@ describe('position administration: actions through the engine', () => {
     await Promise.all(first.body.map((c: { id: string }) => waitUntil(settled(c.id), 10_000)));
     const again = await post('bulk-reduce-position/', body).set(IDEMPOTENCY_KEY_HEADER, key).expect(202);
     expect(again.body.map((c: { id: string }) => c.id)).toEqual(first.body.map((c: { id: string }) => c.id));
-    expect(again.body.map((c: { status: string }) => c.status)).toEqual(['succeeded', 'succeeded']);
+    expect(again.body.map((c: { status: string; error: string | null }) => [c.status, c.error])).toEqual([['succeeded', null], ['succeeded', null]]);
     expect(await commandsOf(a.positionId)).toHaveLength(1);
     expect(await commandsOf(b.positionId)).toHaveLength(1);
     expect((await position(a.positionId)).coins).toBe(1);

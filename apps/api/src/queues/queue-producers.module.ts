@@ -6,7 +6,6 @@ import { bullConnection, QUEUES } from './queues';
 /** Injection tokens of the queues the API and the worker enqueue into (@nestjs/bullmq's queue tokens). */
 export const TELEGRAM_QUEUE = getQueueToken(QUEUES.telegram);
 export const INVESTOR_REPORTS_QUEUE = getQueueToken(QUEUES.investorReports);
-export const ENGINE_COMMANDS_QUEUE = getQueueToken(QUEUES.engineCommands);
 export const EXPORTS_QUEUE = getQueueToken(QUEUES.exports);
 export const SMALL_EXPORTS_QUEUE = getQueueToken(QUEUES.exportsSmall);
 export const CANDLE_IMPORTS_QUEUE = getQueueToken(QUEUES.candleImports);
@@ -14,7 +13,7 @@ export const CANDLE_IMPORTS_QUEUE = getQueueToken(QUEUES.candleImports);
 export const MAINTENANCE_QUEUE = getQueueToken(QUEUES.maintenance);
 export const MM_DEPOSITS_QUEUE = getQueueToken(QUEUES.mmDeposits);
 
-const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.engineCommands }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports });
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports });
 
 /**
  * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue

@@ -8,7 +8,6 @@ export const QUEUES = {
   maintenance: 'maintenance',
   telegram: 'telegram',
   investorReports: 'investor-reports',
-  engineCommands: 'engine-commands',
   mmDeposits: 'mm-deposits',
   exports: 'exports',
   /** Exports of the small lane: the same jobs, slots of their own. */
@@ -22,8 +21,6 @@ export const JOBS = {
   sendTelegramMessage: 'send-telegram-message',
   requeuePendingTelegram: 'requeue-pending-telegram',
   sendInvestorReport: 'send-investor-report',
-  runEngineCommand: 'run-engine-command',
-  requeuePendingEngineCommands: 'requeue-pending-engine-commands',
   reinvestMmDeposit: 'reinvest-mm-deposit',
   buildExport: 'build-export',
   requeuePendingExports: 'requeue-pending-exports',
@@ -36,9 +33,6 @@ export const JOBS = {
 export type SendTelegramMessageJob = { name: typeof JOBS.sendTelegramMessage; data: { outboxId: string } };
 /** Builds and sends the investor report of one schedule entry. */
 export type SendInvestorReportJob = { name: typeof JOBS.sendInvestorReport; data: { scheduleId: number } };
-
-/** Hands one engine_commands row to the engine; the row holds the command and its outcome. */
-export type RunEngineCommandJob = { name: typeof JOBS.runEngineCommand; data: { commandId: string; requestId?: string } };
 
 /** Writes the xlsx file of one export_tasks row; the row holds the filters and the state. */
 export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: string; requestId?: string } };

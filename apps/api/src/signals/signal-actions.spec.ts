@@ -1,19 +1,16 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, IDEMPOTENCY_KEY_HEADER, OWN_MESSAGES, SIGNAL_MESSAGES, type Perm } from '@console/contracts';
-import { ENGINE_COMMANDS_QUEUE } from '../queues/queue-producers.module';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker, withEngineHeld } from '../test/worker';
 import { makeSignal, makeSignalWorld, SignalWorld } from '../test/signal-fixtures';
 
 const S = '/api/v2/signals';
 
 describe('signal actions: engine commands on a signal or its position', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let world: SignalWorld;
   let full: string;
   let reader: string;
@@ -48,14 +45,14 @@ describe('signal actions: engine commands on a signal or its position', () => {
   const filled = () => makeSignal(ctx.db, world, { status: 'active', state: 'active_fp', execution: 100, ageMinutes: 5, position: 'open', orders: ['FILLED', 'PLACED'] });
 
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '150', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300', ENQUEUE_TIMEOUT_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     world = await makeSignalWorld(ctx.db);
     full = await session([{ section_name: 'signals', status: 'Full' }]);
     reader = await session([{ section_name: 'signals', status: 'ReadOnly' }]);
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -82,7 +79,7 @@ describe('signal actions: engine commands on a signal or its position', () => {
 
   it('a repeated cancel takes effect once: the same key answers the same command, even after it is done', async () => {
     const id = await activeNp();
-    const doubled = await withEngineHeld(ctx, () => Promise.all([1, 2, 3].map(() => post(`position/${id}/cancel/`).expect(202))));
+    const doubled = await engine.held(() => Promise.all([1, 2, 3].map(() => post(`position/${id}/cancel/`).expect(202))));
     expect(new Set(doubled.map((a) => a.body.id)).size).toBe(1);
     await waitUntil(settled(doubled[0].body.id), 10_000);
 
@@ -115,12 +112,20 @@ describe('signal actions: engine commands on a signal or its position', () => {
     expect(asked.body).toMatchObject({ kind: 'close_limit', action_state: 'CLOSING' });
     expect((await commandsOn('position', position.id))[0].payload).toEqual({ coefficient: 0.125 });
     expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
-    await waitUntil(settled(asked.body.id), 10_000);
+    // The engine places the exit at the limit the coefficient sets and holds the command until it fills.
+    await waitUntil(async () => (await ctx.db.query(`SELECT 1 FROM orders WHERE signal_id = $1 AND order_type = 'exit'`, [id])).length > 0, 10_000);
+    const [exit] = await ctx.db.query(`SELECT status, quantity::float AS quantity FROM orders WHERE signal_id = $1 AND order_type = 'exit'`, [id]);
+    expect(exit.quantity).toBe(2);
+    if (exit.status !== 'FILLED') {
+      expect(exit.status).toBe('PLACED');
+      expect((await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [asked.body.id]))[0].status).toBe('pending');
+    }
 
     const best = await filled();
     const bestAsked = await post(`positions/${best}/close-best-limit/`).expect(202);
     expect(bestAsked.body).toMatchObject({ kind: 'close_best_limit', target_id: (await positionOf(best)).id, action_state: 'CLOSING' });
-    await waitUntil(settled(bestAsked.body.id), 10_000);
+    await engine.advanceUntil(settled(bestAsked.body.id));
+    expect((await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [bestAsked.body.id]))[0].status).toBe('succeeded');
     expect((await positionOf(best)).state).toBe('closed');
   });
 
@@ -213,35 +218,36 @@ describe('signal actions: engine commands on a signal or its position', () => {
   it('a second close-limit with another coefficient while the first is pending is refused with 409; the same one answers it', async () => {
     const id = await filled();
     const position = await positionOf(id);
-    const queue = ctx.app.get<Queue>(ENGINE_COMMANDS_QUEUE);
-    await queue.pause();
-    let first: string;
-    try {
-      first = (await post(`position/${id}/close-limit/`, full, { coefficient: 0.5 }).expect(202)).body.id;
-      expect((await post(`position/${id}/close-limit/`, full, { coefficient: '0.500' }).expect(202)).body.id).toBe(first);
+    const first = await engine.held(async () => {
+      const asked: string = (await post(`position/${id}/close-limit/`, full, { coefficient: 0.5 }).expect(202)).body.id;
+      expect((await post(`position/${id}/close-limit/`, full, { coefficient: '0.500' }).expect(202)).body.id).toBe(asked);
       expect((await post(`position/${id}/close-limit/`, full, { coefficient: 0.25 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
       expect((await post(`position/${id}/close-market/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
       expect((await post('positions/bulk-close-market/', full, { signals_ids: [Number(id)] }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
       expect((await commandsOn('position', position.id)).map((c) => c.payload)).toEqual([{ coefficient: 0.5 }]);
-    } finally {
-      await queue.resume();
-    }
-    await waitUntil(settled(first), 10_000);
-    expect((await positionOf(id)).state).toBe('closed');
+      return asked;
+    });
+    // The engine places the exit at the limit and holds the command until the signal ends there.
+    await waitUntil(async () => (await ctx.db.query(`SELECT 1 FROM orders WHERE signal_id = $1 AND order_type = 'exit' AND status = 'PLACED'`, [id])).length > 0, 10_000);
+    await engine.runNow();
+    expect((await ctx.db.query(`SELECT status FROM engine_commands WHERE id = $1`, [first]))[0].status).toBe('pending');
+    expect((await post(`position/${id}/close-limit/`, full, { coefficient: 0.25 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
   });
 
   it('a close while a change of the position from position administration is pending is refused with 409', async () => {
     const id = await filled();
     const position = await positionOf(id);
-    // A pending reduce, dated ahead so the sweeper leaves it alone.
-    await ctx.db.query(
-      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key, created_at) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2, now() + interval '1 hour')`,
-      [position.id, `pending-reduce-${position.id}`],
-    );
-    expect((await post(`position/${id}/close-market/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
-    expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
-    expect((await commandsOn('position', position.id)).map((c) => c.kind)).toEqual(['reduce_position']);
-    expect((await positionOf(id)).action_state).toBe('NONE');
+    // A pending reduce, held from the engine meanwhile.
+    await engine.held(async () => {
+      await ctx.db.query(
+        `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key) VALUES ('reduce_position', 'position', $1, '{"percent": "20"}', $2)`,
+        [position.id, `pending-reduce-${position.id}`],
+      );
+      expect((await post(`position/${id}/close-market/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
+      expect((await commandsOn('position', position.id)).map((c) => c.kind)).toEqual(['reduce_position']);
+      expect((await positionOf(id)).action_state).toBe('NONE');
+    });
   });
 
   it('a bulk close that fails after some positions were written leaves nothing of them behind', async () => {

@@ -1,25 +1,24 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES, STRATEGY_PROFILE_MESSAGES as M } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
-import { startWorker, withEngineHeld } from '../test/worker';
 
 const P = '/api/v2/strategies/profiles/';
 
 describe('strategy profiles', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let full: string;
   let limitedNoAdd: string;
   let mmId: number;
   let accountId: number;
   let tickersId: number;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '100', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'profiles', status: 'Full' }] })).id)).access;
     const perm = { section_name: 'profiles' as const, status: 'Limited' as const, fields: ['title', 'status', 'profile_direction'], filtering: true, sorting: true };
     limitedNoAdd = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [perm] })).id)).access;
@@ -33,7 +32,7 @@ describe('strategy profiles', () => {
     await ctx.db.query(`INSERT INTO ticker_config_pairs (ticker_config_id, pair_id) VALUES ($1, $2)`, [tickersId, pairId]);
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 
@@ -83,7 +82,7 @@ describe('strategy profiles', () => {
     expect((await put(`${created.id}/start/`, {}, 400)).body).toEqual({ detail: M.draftCannotStart });
     await completeSettings(created.id);
     await put(`${created.id}/`, { status: 'inactive' }, 200);
-    await withEngineHeld(ctx, async () => {
+    await engine.held(async () => {
       const started = (await put(`${created.id}/start/`, {}, 200)).body;
       expect(started).toMatchObject({ status: 'active', action_state: 'CHANGING' });
       expect((await put(`${created.id}/`, { title: 'Changed' }, 400)).body).toEqual({ detail: M.onlyWhenStopped });

@@ -64,8 +64,6 @@ function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'da
     AUDIT_STRICT: 'true',
     // Page links are built on it; the supertest server listens on a new port for every request.
     PUBLIC_URL: 'http://127.0.0.1:3000',
-    // The worker's stand-in completes commands; no engine process runs beside a test app.
-    ENGINE: 'simulated',
     ...overrides,
   });
 }

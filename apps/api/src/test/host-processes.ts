@@ -1,5 +1,5 @@
 /**
- * The API and the worker as OS processes of their own, started from the build with only the environment
+ * The API, the worker and the engine as OS processes of their own, started from the build with only the environment
  * given (as a separate machine runs them), their JSON log lines kept for the test to read.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const DIST = join(__dirname, '..', '..', 'dist');
-const ENTRIES = { api: join(DIST, 'main.js'), worker: join(DIST, 'worker.js') } as const;
+const ENGINE_DIST = join(__dirname, '..', '..', '..', 'engine', 'dist');
+const ENTRIES = { api: join(DIST, 'main.js'), worker: join(DIST, 'worker.js'), engine: join(ENGINE_DIST, 'runtime', 'main.js') } as const;
 /** How long a process may take to stop before it is killed (a worker's own deadline is 15 s). */
 const STOP_DEADLINE_MS = 20_000;
 
@@ -33,9 +34,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node dist/main.js` (api) or `node dist/worker.js` (worker) with `env` and nothing inherited but PATH. */
+/** Starts `node dist/main.js` (api), `node dist/worker.js` (worker) or the engine's `dist/runtime/main.js` with `env` and nothing inherited but PATH. */
 export function startHost(kind: keyof typeof ENTRIES, name: string, env: Record<string, string>): HostProcess {
-  if (!existsSync(ENTRIES[kind])) throw new Error(`${ENTRIES[kind]} is missing: build the API first (pnpm run build)`);
+  if (!existsSync(ENTRIES[kind])) throw new Error(`${ENTRIES[kind]} is missing: build first (pnpm run build)`);
   const child = spawn(process.execPath, [ENTRIES[kind]], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: LogLine[] = [];
   let stderr = '';

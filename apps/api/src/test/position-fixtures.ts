@@ -1,20 +1,23 @@
 /** Positions for tests: an open one on a fresh signal (makeOrder's chain), or a lost one (no signal, no state). */
 import type { DataSource } from 'typeorm';
-import { makeOrder, OrderFixture } from './trading-fixtures';
+import { makeOrderIn, OrderFixture } from './trading-fixtures';
 
 export interface PositionFixture extends OrderFixture {
   positionId: string;
 }
 
+/** In one transaction, so the engine adopts the signal with its position. */
 export async function makePosition(db: DataSource, opts: { coins?: number; sizeUsd?: number; uPnl?: number } = {}): Promise<PositionFixture> {
-  const chain = await makeOrder(db);
-  const [position]: { id: string }[] = await db.query(
-    `INSERT INTO positions (signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, u_pnl, avg_e_price,
-                            current_price, mark_price, k_exit, k_exit_coeff)
-     VALUES ($1, $2, $3, $4, 'long', 'open', $5, $6, $7, 100, 101.123456, 101.1234567, 0.123456789, 0.6) RETURNING id::text`,
-    [chain.signalId, chain.accountId, chain.profileId, chain.pairId, opts.sizeUsd ?? 400, opts.coins ?? 4, opts.uPnl ?? 8],
-  );
-  return { ...chain, positionId: position.id };
+  return db.transaction(async (m) => {
+    const chain = await makeOrderIn(m);
+    const [position]: { id: string }[] = await m.query(
+      `INSERT INTO positions (signal_id, exchange_account_id, profile_id, pair_id, side, state, active_p_size_usd, active_p_coins, u_pnl, avg_e_price,
+                              current_price, mark_price, k_exit, k_exit_coeff)
+       VALUES ($1, $2, $3, $4, 'long', 'open', $5, $6, $7, 100, 101.123456, 101.1234567, 0.123456789, 0.6) RETURNING id::text`,
+      [chain.signalId, chain.accountId, chain.profileId, chain.pairId, opts.sizeUsd ?? 400, opts.coins ?? 4, opts.uPnl ?? 8],
+    );
+    return { ...chain, positionId: position.id };
+  });
 }
 
 export async function makeLostPosition(db: DataSource, opts: { accountId: number; pairId: number; side?: 'long' | 'short'; coins?: number }): Promise<string> {

@@ -1,5 +1,6 @@
 /** Signals for the signals and orders specs: one chain of account, profiles and pairs, then signals as asked. */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { FIXTURE_SETTINGS } from './trading-fixtures';
 import type { OrderStatus, SignalState, SignalStatus } from '@console/contracts';
 
 export interface SignalWorld {
@@ -27,9 +28,9 @@ export async function makeSignalWorld(db: DataSource): Promise<SignalWorld> {
   for (const name of ['Alpha', 'Beta']) {
     const title = `${name} ${tag}`;
     const [p]: { id: number }[] = await db.query(
-      `INSERT INTO strategy_profiles (title, status, profile_direction, exchange_account_id, mm_profile_id, ticker_config_id)
-       VALUES ($1, 'active', 'long', $2, $3, $4) RETURNING id`,
-      [title, account.id, mm.id, tickers.id],
+      `INSERT INTO strategy_profiles (title, status, profile_direction, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+       VALUES ($1, 'active', 'long', $2, $3, $4, $5) RETURNING id`,
+      [title, account.id, mm.id, tickers.id, JSON.stringify(FIXTURE_SETTINGS)],
     );
     profiles.push({ id: p.id, title });
   }
@@ -57,7 +58,12 @@ export interface SignalSpec {
 }
 
 /** Inserts one signal (with its position and orders) and answers its id. */
+/** In one transaction, so the engine adopts the signal with its position and orders. */
 export async function makeSignal(db: DataSource, world: SignalWorld, spec: SignalSpec): Promise<string> {
+  return db.transaction((m) => makeSignalIn(m, world, spec));
+}
+
+async function makeSignalIn(db: EntityManager, world: SignalWorld, spec: SignalSpec): Promise<string> {
   const open = spec.status === 'active' || spec.status === 'in_queue';
   const profileId = spec.profile ?? world.profiles[0].id;
   const pairId = spec.pair ?? world.pairs[0].id;

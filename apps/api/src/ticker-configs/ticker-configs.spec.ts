@@ -1,23 +1,22 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES, TICKER_CONFIG_MESSAGES as M } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { startEngine, type TestEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
-import { startWorker } from '../test/worker';
 
 const A = '/api/v2/strategies/tickers-configs/';
 
 describe('ticker configs', () => {
   let ctx: TestContext;
-  let worker: INestApplicationContext;
+  let engine: TestEngine;
   let full: string;
   let readOnly: string;
   let pairs: Record<string, number>;
   beforeAll(async () => {
-    ctx = await createTestApp({ ENGINE_SIMULATED_DELAY_MS: '100', ENGINE_SWEEP_MS: '200', ENGINE_REQUEUE_AFTER_MS: '300' });
-    worker = await startWorker(ctx);
+    ctx = await createTestApp();
+    engine = await startEngine(ctx);
     full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'tickers_configs', status: 'Full' }] })).id)).access;
     readOnly = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'tickers_configs', status: 'ReadOnly' }] })).id)).access;
     const rows: { id: number; ticker: string }[] = await ctx.db.query(
@@ -26,7 +25,7 @@ describe('ticker configs', () => {
     pairs = Object.fromEntries(rows.map((r) => [r.ticker, r.id]));
   });
   afterAll(async () => {
-    await worker?.close();
+    await engine?.stop();
     await ctx?.close();
   });
 

@@ -21,13 +21,9 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { InvestorReportSchedulesRepository } from '../system-settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsModule } from '../system-settings/telegram/telegram-settings.module';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
-import { EngineCommandsProcessor } from '../engine/engine-commands.processor';
 import { MmDepositsProcessor } from '../mm-profiles/mm-deposits.processor';
 import { MmDepositsRepository } from '../mm-profiles/mm-deposits.repository';
 import { MmDepositsService } from '../mm-profiles/mm-deposits.service';
-import { EngineCommandsRepository } from '../engine/engine-commands.repository';
-import { SimulatedEngine } from '../engine/simulated-engine';
-import { TRADING_ENGINE } from '../engine/trading-engine';
 import { exportStoreProvider } from '../exports/export-store.provider';
 import { ExportQueues } from '../exports/export-lanes';
 import { ExportsProcessor, SmallExportsProcessor } from '../exports/exports.processor';
@@ -70,13 +66,9 @@ export class WorkerModule {
         CaptchaProofsRepository,
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
-        EngineCommandsProcessor,
         MmDepositsProcessor,
         MmDepositsService,
         MmDepositsRepository,
-        EngineCommandsRepository,
-        // The one place an engine is chosen: the simulated one until the bundled engine exists.
-        { provide: TRADING_ENGINE, useClass: SimulatedEngine },
         ExportsProcessor,
         SmallExportsProcessor,
         ExportQueues,

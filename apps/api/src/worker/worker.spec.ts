@@ -10,6 +10,7 @@ import { bullConnection, heartbeatKey, JOBS, QUEUES } from '../queues/queues';
 import { TelegramProcessor } from '../system-settings/telegram/telegram.processor';
 import { auth, fullAccessToken } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
+import { beatEngine } from '../test/engine';
 import { createTestApp, TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
 
@@ -64,14 +65,14 @@ describe('the worker process', () => {
       expect(worker.get(processor).worker.concurrency).toBe(3);
     }
     expect(await heartbeats()).toHaveLength(1);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports].sort());
   });
 
   it('more worker processes run side by side (compose --scale), each with its own heartbeat, the schedulers once', async () => {
     await startWorkers(2);
     expect(await workersPerQueue()).toEqual(eachQueue(2));
     expect(await heartbeats()).toHaveLength(2);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.requeuePendingEngineCommands, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports].sort());
   });
 
   it('a stopping worker closes its workers and leaves the heartbeat set; the others stay', async () => {
@@ -79,6 +80,7 @@ describe('the worker process', () => {
     await started.pop()!.close();
     expect(await workersPerQueue()).toEqual(eachQueue(1));
     expect(await heartbeats()).toHaveLength(1);
+    await beatEngine(ctx);
     await ctx.http().get('/api/v2/health/').expect(200);
     await started.pop()!.close();
     expect(await workersPerQueue()).toEqual(eachQueue(0));

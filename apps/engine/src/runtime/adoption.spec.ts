@@ -364,6 +364,69 @@ describe('the engine adopts open trading rows another writer made', () => {
     expect(signal.status).toBe('finished');
     expect(signal.finished_at.getTime()).toBe(signal.created_at.getTime());
   });
+
+  it('ends a signal stamped ahead of its clock within the millisecond no earlier than it began (rows keep microseconds, runs milliseconds)', async () => {
+    const late = await foreign(db, world, {
+      status: 'active',
+      state: 'active_fp',
+      age: -120,
+      execution: '100',
+      sizeCoins: '0.01',
+      orders: [{ type: 'enter', price: price(1), quantity: '0.01', filled: '0.01', status: 'FILLED' }],
+      position: { coins: '0.01', avg: price(1) },
+    });
+    await db.pool.query(`UPDATE signals SET created_at = created_at + interval '400 microseconds' WHERE id = $1`, [late.signalId]);
+    const id = await ask('close_market', 'position', late.positionId ?? '');
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [signal] = await rows<{ status: string; in_order: boolean }>(`SELECT status, finished_at >= created_at AS in_order FROM signals WHERE id = $1`, [late.signalId]);
+    expect(signal).toEqual({ status: 'finished', in_order: true });
+  });
+
+  it('takes a position holding more than its plan (over-plan) as whole: a command on it runs, and the execution is 100 %', async () => {
+    // As the API's fixtures write one: an enter order still open for 0.01, a position of 0.03 beside it.
+    const over = await foreign(db, world, {
+      status: 'active',
+      state: 'active_pp',
+      age: 5,
+      sizeCoins: '0.01',
+      orders: [{ type: 'enter', price: price(0.97), quantity: '0.01', status: 'PLACED' }],
+      position: { coins: '0.03', avg: price(1) },
+    });
+    const id = await ask('reduce_position', 'position', over.positionId ?? '', { percent: 50 });
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [signal] = await rows<{ execution: string }>(`SELECT execution FROM signals WHERE id = $1`, [over.signalId]);
+    expect(Number(signal.execution)).toBe(100);
+    const [position] = await rows<{ active_p_coins: string }>(`SELECT active_p_coins FROM positions WHERE id = $1`, [over.positionId]);
+    expect(Number(position.active_p_coins)).toBe(0.015);
+  });
+
+  it('re-warms a pair feed gone stale: a signal on a pair nobody traded for a while is adopted at the market of now', async () => {
+    // The off-list pair's only run ends; its feed then gets no minutes while the engine trades on.
+    const closed = await ask('close_market', 'position', offList.positionId ?? '');
+    await engine.commands();
+    expect(await command(closed)).toEqual({ status: 'succeeded', error: null });
+    await engine.advance(engine.lastMinute + 30 * MINUTE_MS);
+    const minutesIn = (engine.lastMinute - START) / MINUTE_MS;
+    const close = String(model.candle('ETHUSDT', engine.lastMinute).close);
+    const [eth] = await rows<{ id: number }>(`SELECT id FROM pairs WHERE ticker = 'ETHUSDT'`);
+    const late = await foreign(db, world, {
+      status: 'active',
+      state: 'active_fp',
+      age: -minutesIn,
+      pairId: eth.id,
+      execution: '100',
+      sizeCoins: '1',
+      orders: [{ type: 'enter', price: close, quantity: '1', filled: '1', status: 'FILLED' }],
+      position: { coins: '1', avg: close },
+    });
+    const id = await ask('close_market', 'position', late.positionId ?? '');
+    await engine.commands();
+    expect(await command(id)).toEqual({ status: 'succeeded', error: null });
+    const [position] = await rows<{ state: string }>(`SELECT state FROM positions WHERE id = $1`, [late.positionId]);
+    expect(position.state).toBe('closed');
+  });
 });
 
 describe('a lost position (on the exchange, no signal) closed at market', () => {

@@ -12,7 +12,7 @@
  *   fills. The average entry price is the row's, else its size / coins, else the fills' average.
  * - The ladder is the enter orders; a queued signal without any gets the profile's ladder at the
  *   market's ATR now. The planned coins are the ladder's, else the signal's size_coins (nothing entered
- *   yet) or what entered / execution.
+ *   yet) or what entered / execution; never less than what entered (an over-plan position is whole).
  * - The exit's ATR is the one the position's k_exit was priced with ((k_exit − avg) / k_exit_coeff),
  *   else the market's now; like every run's, it is checked again after atr_timer minutes.
  * - The origin of the signal's move is not stored: the start point stands for it, so the revert rule
@@ -56,13 +56,16 @@ export function adoptRun(rows: ForeignRun, ctx: MinuteContext): SignalRun {
       : [];
   const ladderCoins = sum(ladder.map((step) => step.quantity));
   const execution = dec(s.execution);
-  const planned_coins = ladderCoins.greaterThan(0)
+  const plannedByRows = ladderCoins.greaterThan(0)
     ? ladderCoins
     : entered.coins.isZero()
       ? dec(s.size_coins)
       : execution.greaterThan(0)
         ? quantityDown(entered.coins.times(100).div(execution))
         : entered.coins;
+  // More entered than the plan (a writer that filled past its ladder): the plan is what entered, so the
+  // execution is whole, not past 100 %.
+  const planned_coins = maxDec(plannedByRows, entered.coins);
 
   const pricedAtr =
     position.k_exit && avg && position.k_exit_coeff !== null && position.k_exit_coeff > 0 ? position.k_exit.minus(avg).abs().div(position.k_exit_coeff).toNumber() : null;

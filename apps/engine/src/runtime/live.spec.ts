@@ -51,7 +51,7 @@ describe("the engine's live events, on the consoles' Redis stream", () => {
     expect(changes.filter((c) => c.resource === 'charts')).toHaveLength(1);
   });
 
-  it("announces a command's outcome as the worker's stand-in does: the target's action_state, then the command", async () => {
+  it("announces a command's outcome as the API announces a command: the target's action_state, then the command", async () => {
     const [position] = (await db.pool.query<{ id: string; signal_id: string }>(`SELECT id::text, signal_id::text FROM positions WHERE state = 'open' AND active_p_coins > 0 ORDER BY id LIMIT 1`)).rows;
     expect(position).toBeDefined();
     await db.pool.query(`UPDATE positions SET action_state = 'CLOSING' WHERE id = $1`, [position.id]);

@@ -81,7 +81,7 @@ interface Pending {
 
 /**
  * What one commit changed, one event per resource and action with all its ids (not one per row), and
- * each engine command's outcome as the worker's stand-in announces it.
+ * each engine command's outcome in the entries the API announces a command with.
  */
 export class CommitChanges {
   private rows = new Map<string, Pending>();

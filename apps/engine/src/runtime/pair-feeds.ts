@@ -37,15 +37,20 @@ export class PairFeeds {
     return this.feeds.get(pairId);
   }
 
-  /** The pair's market, fed up to the last traded minute; rebuilt when a profile needs more history. */
+  /**
+   * The pair's market, fed up to the last traded minute; rebuilt when a profile needs more history, or
+   * when it went stale (no run or profile traded the pair for a while, so no minute fed it): a stale
+   * feed's bars would join the old minutes to the new ones as if nothing happened between.
+   */
   pair(pairId: number, ticker: string, settings: StrategySettings): PairFeed {
     const needed = timeframesOf(settings);
     const keep = ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2;
     const minutesKept = settings.signal.timer_minutes + 1;
-    const known = this.feeds.get(pairId);
+    const found = this.feeds.get(pairId);
+    const known = found && (found.market.last?.at ?? Number.NEGATIVE_INFINITY) >= this.lastMinute() ? found : undefined;
     if (known && needed.every((t) => known.timeframes.has(t)) && known.keep >= keep && known.minutesKept >= minutesKept) return known;
-    const timeframes = new Set<Timeframe>([...(known?.timeframes ?? []), ...needed]);
-    const kept = { keep: Math.max(keep, known?.keep ?? 0), minutesKept: Math.max(minutesKept, known?.minutesKept ?? 0) };
+    const timeframes = new Set<Timeframe>([...(found?.timeframes ?? []), ...needed]);
+    const kept = { keep: Math.max(keep, found?.keep ?? 0), minutesKept: Math.max(minutesKept, found?.minutesKept ?? 0) };
     const feed: PairFeed = { ticker, timeframes, ...kept, market: new PairMarket(ticker, { minutesKept: kept.minutesKept, timeframes: [...timeframes], barsKept: kept.keep }) };
     // Warm-up: enough whole periods of the longest time frame before the last minute, always the same
     // window for the same minute, so an engine opened later sees the indicators an older one saw.

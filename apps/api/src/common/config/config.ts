@@ -16,8 +16,6 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;
-export const ENGINE_MODES = ['paper', 'simulated'] as const;
-export type EngineMode = (typeof ENGINE_MODES)[number];
 export const EXPORT_STORES = ['local', 's3'] as const;
 
 /** An empty variable counts as unset, so `PORT=` takes the default like an absent PORT. */
@@ -136,13 +134,6 @@ const environment = z
     // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
     TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
-    // Who carries out engine commands: the bundled paper engine process (it claims them from the table)
-    // or the worker's simulated stand-in (tests and the browser tests, which need no engine process).
-    ENGINE: oneOf(ENGINE_MODES, 'paper'),
-    // The simulated engine's delay before it reports a command done; the engine sweeper's period and age.
-    ENGINE_SIMULATED_DELAY_MS: wholeNumber(1_500, 0, 60_000),
-    ENGINE_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
-    ENGINE_REQUEUE_AFTER_MS: wholeNumber(30_000, 0, 24 * 3_600_000),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
     ENQUEUE_TIMEOUT_MS: wholeNumber(LIVE_STREAM_DEFAULTS.publishTimeoutMs, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
@@ -253,12 +244,6 @@ const environment = z
     telegramSweepMs: env.TELEGRAM_SWEEP_MS,
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
-    /** paper: the engine process takes the commands from engine_commands; simulated: the worker's stand-in runs them. */
-    engine: env.ENGINE,
-    /** With ENGINE=simulated, the worker's simulated engine completes each command after this delay. */
-    engineSimulatedDelayMs: env.ENGINE_SIMULATED_DELAY_MS,
-    engineSweepMs: env.ENGINE_SWEEP_MS,
-    engineRequeueAfterMs: env.ENGINE_REQUEUE_AFTER_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

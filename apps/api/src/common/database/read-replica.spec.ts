@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { heartbeatKey } from '../../queues/queues';
 import { auth, makeGroup, makeUser, sessionFor } from '../../test/factories';
+import { beatEngine } from '../../test/engine';
 import { createTestApp, createTestDatabase, TestContext } from '../../test/harness';
 import { replicaUnavailableReason, startStreamingReplica, StreamingReplica } from '../../test/streaming-replica';
 
@@ -30,7 +31,11 @@ describe('read replica (a real streaming replica of the test PostgreSQL)', () =>
     const res = await ctx.http().get('/api/v2/users/groups/?page_size=500').set(...auth(token)).expect(200);
     return (res.body.results as { name: string }[]).map((g) => g.name);
   };
-  const beat = () => ctx.redis.zadd(heartbeatKey(ctx.config.redisPrefix), Date.now(), 'test-worker');
+  // The worker's and the engine's heartbeats: health is ok with both fresh.
+  const beat = async () => {
+    await ctx.redis.zadd(heartbeatKey(ctx.config.redisPrefix), Date.now(), 'test-worker');
+    await beatEngine(ctx);
+  };
 
   beforeAll(async () => {
     skipReason = await replicaUnavailableReason(adminUrl);
@@ -147,7 +152,7 @@ describe('read replica (a real streaming replica of the test PostgreSQL)', () =>
       expect(await groupNames(reader)).toContain(written.name);
       await beat();
       const health = await ctx.http().get('/api/v2/health/').expect(200);
-      expect(health.body).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', replica: 'down', replica_lag_seconds: null });
+      expect(health.body).toEqual({ status: 'ok', database: 'up', redis: 'up', worker: 'up', engine: 'up', replica: 'down', replica_lag_seconds: null });
     } finally {
       await replica.startServer();
     }

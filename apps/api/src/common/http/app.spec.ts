@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES } from '@console/contracts';
+import { beatEngine } from '../../test/engine';
 import { createTestApp, TestContext } from '../../test/harness';
 import { HEARTBEAT_STALE_MS, heartbeatKey } from '../../queues/queues';
 
@@ -67,13 +68,15 @@ describe('the HTTP app', () => {
 
   describe('health', () => {
     it('is 503 with the worker down when no worker beats', async () => {
+      await beatEngine(ctx);
       const res = await ctx.http().get('/api/v2/health/').expect(503);
-      expect(res.body).toEqual({ status: 'down', database: 'up', redis: 'up', worker: 'down' });
+      expect(res.body).toEqual({ status: 'down', database: 'up', redis: 'up', worker: 'down', engine: 'up' });
     });
 
     it('is 200 with a fresh heartbeat, and 503 again once it is older than 30 s', async () => {
       const key = heartbeatKey(ctx.config.redisPrefix);
       await ctx.redis.zadd(key, Date.now(), 'test-worker');
+      await beatEngine(ctx);
       const up = await ctx.http().get('/api/v2/health/').expect(200);
       expect(up.body.status).toBe('ok');
       await ctx.redis.zadd(key, Date.now() - HEARTBEAT_STALE_MS - 1000, 'test-worker');

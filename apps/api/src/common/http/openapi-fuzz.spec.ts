@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permsAll } from '@console/contracts';
 import { heartbeatKey } from '../../queues/queues';
 import { caseSeed, buildCase, Draw, FuzzRequest, Known, Operation, operationsOf, seededRandom } from '../../test/fuzz';
+import { beatEngine } from '../../test/engine';
 import { createTestApp, TestContext } from '../../test/harness';
 import { makeUser, sessionFor, STRONG_PASSWORD } from '../../test/factories';
 
@@ -47,8 +48,8 @@ describe('OpenAPI fuzz', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    // A healthy system: /health answers 503 without a worker's heartbeat, by design.
-    const beat = () => ctx.redis.zadd(heartbeatKey(ctx.config.redisPrefix), Date.now(), 'fuzz');
+    // A healthy system: /health answers 503 without a worker's and the engine's heartbeats, by design.
+    const beat = () => Promise.all([ctx.redis.zadd(heartbeatKey(ctx.config.redisPrefix), Date.now(), 'fuzz'), beatEngine(ctx)]);
     await beat();
     heartbeat = setInterval(() => void beat(), 5_000);
 

@@ -33,7 +33,10 @@ export async function writeSignals(db: Db, fresh: readonly object[], changed: re
     await db.query(
       `UPDATE signals s SET status = r.status, state = r.state, execution = r.execution, size_currency = r.size_currency, size_coins = r.size_coins,
               avg_e_price = r.avg_e_price, exit_place = r.exit_place, current_price = r.current_price, pnl_in_usd = r.pnl_in_usd,
-              pnl_in_percent = r.pnl_in_percent, minute_activated_at = r.minute_activated_at, finished_at = r.finished_at, updated_at = r.updated_at
+              pnl_in_percent = r.pnl_in_percent, minute_activated_at = r.minute_activated_at,
+              -- The run holds times in milliseconds, the row in microseconds: a signal ended in the millisecond it
+              -- was made (another writer's, stamped ahead of the engine's clock) must not end before it began.
+              finished_at = CASE WHEN r.finished_at IS NOT NULL THEN greatest(r.finished_at, s.created_at) END, updated_at = r.updated_at
          FROM jsonb_to_recordset($1::jsonb) AS r(${SIGNAL_COLUMNS})
         WHERE s.id = r.id`,
       [JSON.stringify(changed)],
