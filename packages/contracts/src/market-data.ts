@@ -189,4 +189,7 @@ export const MARKET_DATA_UI = {
   candlesNoCoverage: 'No candles stored yet: import some under System settings, Market data.',
   candlesEmpty: 'No candles in this range.',
   market: 'Market',
+  /** The charts page's switch between the account statistics and the stored candles. */
+  statisticsSource: 'Statistics',
+  candlesSource: 'Candles',
 } as const;
