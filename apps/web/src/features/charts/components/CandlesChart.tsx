@@ -1,4 +1,4 @@
-import { Box, useTheme } from '@mui/material';
+import { alpha, Box, useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { CandlestickSeries, ColorType, createChart, HistogramSeries, type UTCTimestamp } from 'lightweight-charts';
 import { CHART_HEIGHT, type CandleBar, type CandleTimeframe } from '@console/contracts';
@@ -9,7 +9,7 @@ const toTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimesta
 /** The decimals the bars' prices carry (the store keeps each source's own), at most 8. */
 export function priceDecimals(bars: readonly CandleBar[]): number {
   let decimals = 0;
-  for (const b of bars) for (const v of [b.open, b.high, b.low, b.close]) decimals = Math.max(decimals, v.split('.')[1]?.replace(/0+$/, '').length ?? 0);
+  for (const b of bars) for (const v of [b.open, b.high, b.low, b.close]) decimals = Math.max(decimals, v.split('.')[1]?.length ?? 0);
   return Math.min(decimals, 8);
 }
 
@@ -41,8 +41,8 @@ export function CandlesChart({ bars, timeframe }: { bars: readonly CandleBar[]; 
       })
       .setData(bars.map((b) => ({ time: toTime(b.time), open: Number(b.open), high: Number(b.high), low: Number(b.low), close: Number(b.close) })));
     // Volume on its own scale in the bottom fifth, under the candles.
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: theme.palette.action.disabled });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: alpha(theme.palette.text.primary, 0.12) });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.85, bottom: 0 } });
     volume.setData(bars.map((b) => ({ time: toTime(b.time), value: Number(b.volume) })));
     chart.timeScale().fitContent();
     return () => chart.remove();
