@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CANDLE_TIMEFRAME_LABELS, CANDLE_TIMEFRAMES, MARKET_DATA_UI, STATS_UI, type CandleCoverageRow, type CandleTimeframe } from '@console/contracts';
 import { format, subDays } from 'date-fns';
 import { normaliseError } from '../../../api/errors';
@@ -33,11 +33,10 @@ export function CandlesPanel() {
   const initial = rows[0] ? formFor(rows[0]) : null;
   const current = form ?? initial;
   const shown = applied ?? initial;
-  const request = useMemo<CandlesRequest | null>(() => {
-    const row = shown && rows.find((r) => marketKey(r) === shown.market);
-    if (!shown || !row || !shown.from || !shown.until) return null;
-    return { exchange: row.exchange, symbol: row.symbol, timeframe: shown.timeframe, from: toApiInstant(shown.from), to: toApiInstant(shown.until) };
-  }, [shown, rows]);
+  // A new object each render is fine: the query is keyed by the request's values.
+  const row = shown && rows.find((r) => marketKey(r) === shown.market);
+  const request: CandlesRequest | null =
+    shown && row && shown.from && shown.until ? { exchange: row.exchange, symbol: row.symbol, timeframe: shown.timeframe, from: toApiInstant(shown.from), to: toApiInstant(shown.until) } : null;
   const candles = useCandles(request);
 
   if (coverage.isPending) return <CircularProgress size={28} />;
