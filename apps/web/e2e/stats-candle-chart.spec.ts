@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fullPageShot, MARKET_ADMIN, signIn } from './helpers';
+import { CANDLES_ADMIN, fullPageShot, signIn } from './helpers';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2024, 1, 5);
@@ -15,7 +15,7 @@ function csv(): string {
 }
 
 test('candle chart: an imported market is drawn as candlesticks on the charts page', async ({ page }) => {
-  await signIn(page, MARKET_ADMIN);
+  await signIn(page, CANDLES_ADMIN);
   await page.getByRole('navigation').getByRole('link', { name: 'System Settings' }).click();
   const block = page.getByRole('region', { name: 'Market data' });
   await block.getByLabel('Exchange').fill('binance');
