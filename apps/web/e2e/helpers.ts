@@ -11,6 +11,8 @@ export const ADMIN = { email: 'admin@example.com', password: ADMIN_PASSWORD };
 export const OPS_ADMIN = { email: 'ops@example.com', password: ADMIN_PASSWORD };
 export const SETTINGS_ADMIN = { email: 'settings@example.com', password: ADMIN_PASSWORD };
 export const MARKET_ADMIN = { email: 'market@example.com', password: ADMIN_PASSWORD };
+/** The Candles chart's test: it imports a market of its own after the market data test (which starts from an empty store). */
+export const CANDLES_ADMIN = { email: 'candles@example.com', password: ADMIN_PASSWORD };
 export const CSP_ADMIN = { email: 'csp@example.com', password: ADMIN_PASSWORD };
 export const FEED_ADMIN = { email: 'feed@example.com', password: ADMIN_PASSWORD };
 export const LOGS_ADMIN = { email: 'logs@example.com', password: ADMIN_PASSWORD };

@@ -10,7 +10,60 @@ export const MARKET_DATA_PATHS = {
   imports: '/market-data/imports/',
   importTask: (id: string) => `/market-data/imports/${encodeURIComponent(id)}/`,
   coverage: '/market-data/coverage/',
+  candles: '/market-data/candles/',
 } as const;
+
+/**
+ * The time frames stored minutes are read at. Each but 1M is a fixed step, bucketed by date_bin from
+ * CANDLE_BUCKET_ORIGIN (a Monday at midnight UTC, so days start at 00:00 and weeks on Monday); 1M is the
+ * calendar month (UTC).
+ */
+export const CANDLE_TIMEFRAMES = ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M'] as const;
+export type CandleTimeframe = (typeof CANDLE_TIMEFRAMES)[number];
+const MINUTE_MS = 60_000;
+export const CANDLE_TIMEFRAME_MS: Record<Exclude<CandleTimeframe, '1M'>, number> = {
+  '1m': MINUTE_MS,
+  '5m': 5 * MINUTE_MS,
+  '15m': 15 * MINUTE_MS,
+  '1h': 60 * MINUTE_MS,
+  '4h': 240 * MINUTE_MS,
+  '1d': 1440 * MINUTE_MS,
+  '1w': 7 * 1440 * MINUTE_MS,
+};
+export const CANDLE_TIMEFRAME_LABELS: Record<CandleTimeframe, string> = {
+  '1m': '1 minute',
+  '5m': '5 minutes',
+  '15m': '15 minutes',
+  '1h': '1 hour',
+  '4h': '4 hours',
+  '1d': '1 day',
+  '1w': '1 week',
+  '1M': '1 month',
+};
+export const CANDLE_BUCKET_ORIGIN = '2000-01-03T00:00:00.000Z';
+
+/**
+ * The bars a range spans at a time frame (both ends included), whether or not minutes are stored in
+ * them: what the cap is judged on, before the store is read.
+ */
+export function candleBarCount(timeframe: CandleTimeframe, from: Date, to: Date): number {
+  if (to < from) return 0;
+  if (timeframe === '1M') return (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() + 1;
+  const step = CANDLE_TIMEFRAME_MS[timeframe];
+  const origin = Date.parse(CANDLE_BUCKET_ORIGIN);
+  return Math.floor((to.getTime() - origin) / step) - Math.floor((from.getTime() - origin) / step) + 1;
+}
+
+/** One bar of `GET /market-data/candles/`: prices and volume as the store's decimals, in text. */
+export interface CandleBar {
+  /** The bar's first minute (ISO, UTC). */
+  time: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
 
 export const CANDLE_IMPORT_STATUSES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE'] as const;
 export type CandleImportStatus = (typeof CANDLE_IMPORT_STATUSES)[number];
@@ -30,6 +83,10 @@ export const MARKET_DATA_LIMITS = {
   exchangePattern: /^[a-z0-9][a-z0-9_.-]{0,31}$/,
   /** symbol: the exchange's market id, as its archives name it. */
   symbolPattern: /^[A-Z0-9][A-Z0-9_/:.-]{0,39}$/,
+  /** from and to of a candles read: a date-time with its zone (Z or an offset). */
+  instantPattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/,
+  /** Bars one read of candles may span. */
+  maxBars: 400,
 } as const;
 
 /** Files the import reads: a CSV, or a zip of CSV files. */
@@ -47,6 +104,11 @@ export const MARKET_DATA_MESSAGES = {
   symbolInvalid: 'The symbol is upper-case letters and digits, such as BTCUSDT.',
   unknownField: (name: string) => `Unexpected field ${name}.`,
   taskNotFound: 'Import not found.',
+  timeframeInvalid: `The time frame is one of ${CANDLE_TIMEFRAMES.join(', ')}.`,
+  fromInvalid: 'from is a date-time such as 2024-01-01T00:00:00Z.',
+  toInvalid: 'to is a date-time such as 2024-01-02T00:00:00Z.',
+  rangeReversed: 'from must not be after to.',
+  tooManyBars: (bars: number) => `The range spans ${bars} bars; read at most ${MARKET_DATA_LIMITS.maxBars} at once (a shorter range or a longer time frame).`,
   /** A file's error: its name, the line of the first bad row and why. */
   fileError: (file: string, line: number, problem: string) => `${file}: line ${line}: ${problem}`,
   zipEmpty: (file: string) => `${file}: the archive holds no CSV file`,
@@ -123,4 +185,11 @@ export const MARKET_DATA_UI = {
   rowsAdded: (rows: number, added: number) => `${rows} rows, ${added} new`,
   coverage: 'Coverage',
   noCoverage: 'No candles stored yet.',
+  /** The charts page's Candles chart. */
+  candlesNoCoverage: 'No candles stored yet: import some under System settings, Market data.',
+  candlesEmpty: 'No candles in this range.',
+  market: 'Market',
+  /** The charts page's switch between the account statistics and the stored candles. */
+  statisticsSource: 'Statistics',
+  candlesSource: 'Candles',
 } as const;

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CANDLE_COVERAGE_RESOURCE } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { CandleCoverageDto, CandleImportBodyDto, CandleImportDto, CandleImportStartDto, CoverageQuery } from './market-data.dto';
+import { CandleBarDto, CandleCoverageDto, CandleImportBodyDto, CandleImportDto, CandleImportStartDto, CandlesQuery, CoverageQuery } from './market-data.dto';
 import { MarketDataService } from './market-data.service';
 
 @ApiTags('market-data')
@@ -36,5 +36,13 @@ export class MarketDataController {
   @ApiOkResponse({ type: [CandleCoverageDto] })
   coverage(@Query() query: CoverageQuery): Promise<CandleCoverageDto[]> {
     return this.marketData.coverage(query);
+  }
+
+  @Section('market_data', 'read')
+  @Get('candles/')
+  @ApiOkResponse({ type: [CandleBarDto] })
+  @ApiBadRequestResponse({ description: 'A missing or malformed exchange, symbol, time frame or date-time, from after to, or more bars than the cap' })
+  candles(@Query() query: CandlesQuery): Promise<CandleBarDto[]> {
+    return this.marketData.candles(query);
   }
 }

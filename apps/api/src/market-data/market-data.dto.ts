@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
 import {
+  CANDLE_TIMEFRAMES,
+  type CandleBar,
+  type CandleTimeframe,
   CANDLE_IMPORT_FILE_STATUSES,
   CANDLE_IMPORT_STATUSES,
   MARKET_DATA_LIMITS,
@@ -69,4 +72,39 @@ export class CandleCoverageDto implements CandleCoverageRow {
   @ApiProperty({ format: 'date-time' }) last_minute!: string;
   @ApiProperty() candles!: number;
   @ApiProperty({ description: 'Runs of missing minutes between the first and the last' }) gaps!: number;
+}
+
+const isInstant = (value: unknown) => typeof value === 'string' && MARKET_DATA_LIMITS.instantPattern.test(value) && !Number.isNaN(Date.parse(value));
+
+export class CandlesQuery {
+  @ApiProperty({ example: 'binance' })
+  @IsString({ message: MARKET_DATA_MESSAGES.exchangeRequired })
+  @Matches(MARKET_DATA_LIMITS.exchangePattern, { message: MARKET_DATA_MESSAGES.exchangeInvalid })
+  exchange!: string;
+
+  @ApiProperty({ example: 'BTCUSDT' })
+  @IsString({ message: MARKET_DATA_MESSAGES.symbolRequired })
+  @Matches(MARKET_DATA_LIMITS.symbolPattern, { message: MARKET_DATA_MESSAGES.symbolInvalid })
+  symbol!: string;
+
+  @ApiProperty({ enum: CANDLE_TIMEFRAMES })
+  @IsIn(CANDLE_TIMEFRAMES, { message: MARKET_DATA_MESSAGES.timeframeInvalid })
+  timeframe!: CandleTimeframe;
+
+  @ApiProperty({ description: 'First minute read (date-time with zone, included)', example: '2024-01-01T00:00:00Z' })
+  @ValidateBy({ name: 'isInstant', validator: { validate: isInstant } }, { message: MARKET_DATA_MESSAGES.fromInvalid })
+  from!: string;
+
+  @ApiProperty({ description: 'Last minute read (date-time with zone, included)', example: '2024-01-02T00:00:00Z' })
+  @ValidateBy({ name: 'isInstant', validator: { validate: isInstant } }, { message: MARKET_DATA_MESSAGES.toInvalid })
+  to!: string;
+}
+
+export class CandleBarDto implements CandleBar {
+  @ApiProperty({ format: 'date-time', description: 'The bar\'s first minute' }) time!: string;
+  @ApiProperty({ example: '42000.00' }) open!: string;
+  @ApiProperty() high!: string;
+  @ApiProperty() low!: string;
+  @ApiProperty() close!: string;
+  @ApiProperty({ description: 'Sum of the minutes\' base volume' }) volume!: string;
 }

@@ -4,17 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
-import { MARKET_DATA_MESSAGES, type CandleCoverageRow, type CandleImportAnswer } from '@console/contracts';
+import { candleBarCount, MARKET_DATA_LIMITS, MARKET_DATA_MESSAGES, type CandleBar, type CandleCoverageRow, type CandleImportAnswer } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { NotFoundDetail } from '../common/errors/api-errors';
+import { BadRequestDetail, NotFoundDetail } from '../common/errors/api-errors';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit } from '../queues/outbox';
 import { CANDLE_IMPORTS_QUEUE } from '../queues/queue-producers.module';
 import { candleImportsOutbox } from './candle-imports.outbox';
 import { CandleImportsRepository, importAnswer } from './candle-imports.repository';
 import { receiveCandleUpload } from './candle-uploads';
-import type { CoverageQuery } from './market-data.dto';
+import { readCandles } from './candle-bars';
+import type { CandlesQuery, CoverageQuery } from './market-data.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,5 +61,15 @@ export class MarketDataService {
 
   coverage(query: CoverageQuery): Promise<CandleCoverageRow[]> {
     return this.imports.coverage(this.dataSource, query);
+  }
+
+  /** The cap is judged on the range's bars, stored or not, so a refused read costs no scan. */
+  candles(query: CandlesQuery): Promise<CandleBar[]> {
+    const from = new Date(query.from);
+    const to = new Date(query.to);
+    if (from > to) throw new BadRequestDetail(MARKET_DATA_MESSAGES.rangeReversed);
+    const bars = candleBarCount(query.timeframe, from, to);
+    if (bars > MARKET_DATA_LIMITS.maxBars) throw new BadRequestDetail(MARKET_DATA_MESSAGES.tooManyBars(bars));
+    return readCandles(this.dataSource, { exchange: query.exchange, symbol: query.symbol, timeframe: query.timeframe, from, to });
   }
 }
