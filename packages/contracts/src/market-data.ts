@@ -116,6 +116,11 @@ export const MARKET_DATA_MESSAGES = {
 } as const;
 
 /** One file of an import task, as the task's state answers it. */
+/** The 202 of an upload: the import task the worker runs. */
+export interface CandleImportStarted {
+  id: string;
+}
+
 export interface CandleImportFileAnswer {
   name: string;
   status: CandleImportFileStatus;

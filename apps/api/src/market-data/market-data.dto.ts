@@ -12,6 +12,7 @@ import {
   type CandleImportAnswer,
   type CandleImportFileAnswer,
   type CandleImportFileStatus,
+  type CandleImportStarted,
   type CandleImportStatus,
 } from '@console/contracts';
 
@@ -41,7 +42,7 @@ export class CandleImportBodyDto {
   symbol!: string;
 }
 
-export class CandleImportStartDto {
+export class CandleImportStartDto implements CandleImportStarted {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 }

@@ -4,6 +4,7 @@ import {
   METRIC_BAR_TIMEFRAMES,
   ACTION_STATES,
   BOT_STATUSES,
+  CANDLE_IMPORT_STATUSES,
   DEPOSIT_TRANSACTION_TYPES,
   DIRECTIONS,
   ENGINE_COMMAND_KINDS,
@@ -69,6 +70,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'engine_commands.kind': ENGINE_COMMAND_KINDS,
   'engine_commands.target_type': ENGINE_COMMAND_TARGETS,
   'engine_commands.status': ENGINE_COMMAND_STATUSES,
+  'candle_imports.status': CANDLE_IMPORT_STATUSES,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */
