@@ -69,13 +69,13 @@ async function sentRow(run: Running, text: string): Promise<void> {
  * Waits for `n` sweeper runs that began after now to complete: each of them saw the table as it is now,
  * so a row already sent cannot be queued again by them.
  */
-async function sweepsFromNow(run: Running, n: number): Promise<void> {
+async function sweepsFromNow(run: Running, n: number, timeoutMs = 60_000): Promise<void> {
   const since = Date.now();
   await waitUntil(async () => {
     const done = await run.queues.telegram.getJobs(['completed']);
     return done.filter((job) => job.name === JOBS.requeuePendingTelegram && (job.processedOn ?? 0) > since).length >= n;
     // A worker back from an outage resumes its schedules after its reconnect backoff: on a busy machine that took over 20 s.
-  }, 60_000);
+  }, timeoutMs);
 }
 
 describe('Redis loses its data under a running worker', () => {
@@ -135,6 +135,26 @@ describe('Redis loses its data under a running worker', () => {
     await waitUntil(async () => (await ctx.redis.eval(dropNextJob, 2, `${base}:repeat`, `${base}:delayed`, key, `${base}:`)) === 1, 10_000);
     expect(await queues.telegram.getJobScheduler(key)).toBeTruthy();
     await sweepsFromNow(run, 2);
+  });
+
+  it('a scheduler whose next job went active with no worker holding it (its add of the following job failed) runs again', async () => {
+    const { ctx, queues } = run;
+    const key = JOBS.requeuePendingTelegram;
+    const base = `${ctx.config.redisPrefix}:${QUEUES.telegram}`;
+    // Moves the scheduler's next job to the active list with no lock, as a worker leaves a job it took
+    // when adding the following one failed: BullMQ's stalled check takes two of its rounds (30 s each)
+    // to give such a job back.
+    const orphanNextJob = `
+      local next = redis.call('ZSCORE', KEYS[1], ARGV[1])
+      if not next then return 0 end
+      local id = 'repeat:' .. ARGV[1] .. ':' .. next
+      if not redis.call('ZSCORE', KEYS[2], id) then return 0 end
+      redis.call('ZREM', KEYS[2], id)
+      redis.call('LPUSH', KEYS[3], id)
+      return 1`;
+    await waitUntil(async () => (await ctx.redis.eval(orphanNextJob, 3, `${base}:repeat`, `${base}:delayed`, `${base}:active`, key)) === 1, 10_000);
+    expect(await queues.telegram.getJobScheduler(key)).toBeTruthy();
+    await sweepsFromNow(run, 2, 10_000);
   });
 });
 

@@ -8,7 +8,13 @@ import { queueJobDuration } from '../metrics/metrics';
  * Worker options every processor is declared with (`@Processor(QUEUES.x, WORKER_OPTIONS)`): the worker
  * is created idle, and `QueueWorker` starts it once its schedules are registered and its concurrency set.
  */
-export const WORKER_OPTIONS = { autorun: false } as const;
+export const WORKER_OPTIONS = {
+  autorun: false,
+  // BullMQ waits this long before it tries a Redis call that failed for want of a connection again
+  // (15 s by default, per step of taking a job): after a short outage the queues would stand still for
+  // that long, sweepers included.
+  runRetryDelay: 1_000,
+} as const;
 
 /** How long a stopping worker waits for its running jobs (Docker's stop grace period is 10 s). */
 const SHUTDOWN_DRAIN_MS = 8_000;
@@ -95,8 +101,14 @@ export abstract class QueueWorker extends WorkerHost implements OnApplicationBoo
   private async runsByItself(spec: ScheduleSpec): Promise<boolean> {
     const scheduler = await spec.queue.getJobScheduler(spec.key);
     if (!scheduler || scheduler.next === undefined) return false;
-    const state = await spec.queue.getJobState(`repeat:${spec.key}:${scheduler.next}`);
-    return RUNNABLE_STATES.has(state);
+    const jobId = `repeat:${spec.key}:${scheduler.next}`;
+    const state = await spec.queue.getJobState(jobId);
+    if (state !== 'active') return RUNNABLE_STATES.has(state);
+    // An active job adds the next one itself, unless its worker gave it up: a failed add of the next
+    // job leaves it active with nobody holding it, and only BullMQ's stalled check (a minute or more)
+    // would run it again. Its lock tells: a worker holding a job keeps renewing it.
+    const client = await spec.queue.getBackend().client;
+    return (await client.get(spec.queue.toKey(`${jobId}:lock`))) !== null;
   }
 
   /**
