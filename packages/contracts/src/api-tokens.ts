@@ -21,6 +21,8 @@ export const API_TOKEN_LIMITS = {
   requests: { max: 120, windowSeconds: 60 },
   /** last_used_at is written at most this often. */
   lastUsedEverySeconds: 60,
+  /** A revoked or expired token's row is kept this long (an audit row names it), then purged. */
+  keepSpentDays: 30,
 } as const;
 
 /**

@@ -72,6 +72,15 @@ export class ApiTokensRepository {
     );
   }
 
+  /** Drops the tokens revoked or expired longer ago than they are kept; how many. */
+  async purgeSpent(db: Db): Promise<number> {
+    return affectedRows(
+      db,
+      `DELETE FROM api_tokens WHERE least(coalesce(revoked_at, 'infinity'), expires_at) < now() - make_interval(days => $1)`,
+      [API_TOKEN_LIMITS.keepSpentDays],
+    );
+  }
+
   /** Writes the use unless another request wrote it within the interval (so at most once a minute). */
   async touch(db: Db, id: number): Promise<void> {
     await affectedRows(

@@ -6,6 +6,8 @@ import { sha256 } from '../common/crypto/secrets';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { auth, makeUser, sessionFor, type TestUser } from '../test/factories';
 import { createTestApp, TestContext } from '../test/harness';
+import { startWorker } from '../test/worker';
+import { MaintenanceProcessor } from '../maintenance/maintenance.processor';
 
 const T = '/api/v2/users/tokens/';
 const PAIRS = '/api/v2/strategies/pairs/';
@@ -220,5 +222,31 @@ describe('personal API tokens', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await ctx.http().get(PAIRS).set(...auth(calm.token)).expect(200);
     await ctx.http().get(PAIRS).set(...auth(owner.session)).expect(200);
+  });
+
+  it(`the worker's hourly purge drops tokens revoked or expired over ${API_TOKEN_LIMITS.keepSpentDays} days ago, and keeps the rest`, async () => {
+    const owner = await userWith({ pairs: 'Full' });
+    const ago = (days: number) => `now() - interval '${days} days'`;
+    const named = async (name: string, revokedAt: string, expiresAt: string) =>
+      ctx.db.query(
+        `INSERT INTO api_tokens (user_id, name, prefix, token_hash, perms, created_at, revoked_at, expires_at)
+         VALUES ($1, $2, 'tc_purge', md5(random()::text), '[]'::jsonb, now() - interval '400 days', ${revokedAt}, ${expiresAt})`,
+        [owner.id, name],
+      );
+    const keep = API_TOKEN_LIMITS.keepSpentDays;
+    await named('expired long ago', 'NULL', ago(keep + 1));
+    await named('revoked long ago', ago(keep + 1), `now() + interval '1 day'`);
+    await named('expired lately', 'NULL', ago(keep - 1));
+    await named('revoked lately', ago(keep - 1), `now() + interval '1 day'`);
+    await named('live', 'NULL', `now() + interval '1 day'`);
+    const worker = await startWorker(ctx);
+    try {
+      const purged = await worker.get(MaintenanceProcessor).purgeExpiredAuth();
+      expect(purged.apiTokens).toBeGreaterThanOrEqual(2);
+    } finally {
+      await worker.close();
+    }
+    const left = await ctx.db.query(`SELECT name FROM api_tokens WHERE user_id = $1 ORDER BY name`, [owner.id]);
+    expect(left.map((r: { name: string }) => r.name)).toEqual(['expired lately', 'live', 'revoked lately']);
   });
 });

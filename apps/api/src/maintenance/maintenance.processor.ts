@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { CaptchaProofsRepository } from '../auth/captcha-proofs.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -17,7 +18,7 @@ const PARTITIONS_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The housekeeping jobs: spent and expired sign-in material (refresh tokens, revoked families, bot-check
- * proofs), and the month partitions of the time-partitioned tables (made ahead, old ones dropped).
+ * proofs, personal API tokens long revoked or expired), and the month partitions of the time-partitioned tables (made ahead, old ones dropped).
  */
 @Processor(QUEUES.maintenance, WORKER_OPTIONS)
 export class MaintenanceProcessor extends QueueWorker {
@@ -29,6 +30,7 @@ export class MaintenanceProcessor extends QueueWorker {
     @Inject(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly sessions: SessionsRepository,
     private readonly proofs: CaptchaProofsRepository,
+    private readonly apiTokens: ApiTokensRepository,
     private readonly partitions: TimePartitionsService,
   ) {
     super();
@@ -47,7 +49,8 @@ export class MaintenanceProcessor extends QueueWorker {
   async purgeExpiredAuth(): Promise<Record<string, number>> {
     const { tokens, families } = await this.sessions.purgeExpired(this.dataSource);
     const proofs = await this.proofs.purgeExpired(this.dataSource);
-    const result = { tokens, families, proofs };
+    const apiTokens = await this.apiTokens.purgeSpent(this.dataSource);
+    const result = { tokens, families, proofs, apiTokens };
     this.logger.log(`purged ${JSON.stringify(result)}`);
     return result;
   }

@@ -8,6 +8,7 @@ import { RedisModule } from '../common/redis/redis.module';
 import { AuditModule } from '../logs/audit.module';
 import { InvestorReportBuilder } from '../system-settings/investor-reports/investor-report.builder';
 import { InvestorReportsProcessor } from '../system-settings/investor-reports/investor-reports.processor';
+import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { MaintenanceProcessor } from '../maintenance/maintenance.processor';
 import { TimePartitionsRepository } from '../maintenance/time-partitions.repository';
 import { TimePartitionsService } from '../maintenance/time-partitions.service';
@@ -64,6 +65,7 @@ export class WorkerModule {
         TelegramOutboxRepository,
         SessionsRepository,
         CaptchaProofsRepository,
+        ApiTokensRepository,
         InvestorReportSchedulesRepository,
         WorkerHeartbeat,
         MmDepositsProcessor,
