@@ -97,6 +97,8 @@ export const ENGINE_MESSAGES = {
   closeOvertaken: 'The signal ended before the close order filled.',
   /** A held limit close replaced by a close at market (the command's status is `superseded`). */
   closeSuperseded: 'Replaced by a close at market before the limit order filled.',
+  /** A held limit close whose resting order the operator cancelled (the command's status is `superseded`). */
+  closeCancelled: 'Cancelled with its limit order before it filled.',
   /** A command whose target the engine does not know (deleted, or a lost position it does not trade). */
   targetUnknown: 'The engine does not trade this row, so it cannot carry out this action.',
   /** A row another writer made whose strategy profile has no settings document the engine can run. */

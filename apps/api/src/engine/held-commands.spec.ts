@@ -20,9 +20,10 @@ interface CommandRow {
 
 /**
  * Held commands (the limit closes, pending while their exit rests) on the real engine: leased to one
- * engine when two run on the database, taken over when that one stops, and superseded by a close at market.
+ * engine when two run on the database, taken over when that one stops, superseded by a close at market or
+ * ended by a cancel of the order they hold.
  */
-describe('held commands: leases with two engines, and a close at market superseding a limit close', () => {
+describe('held commands: leases with two engines, a close at market or a cancel of the held order superseding a limit close', () => {
   let ctx: TestContext;
   let world: SignalWorld;
   let full: string;
@@ -44,13 +45,13 @@ describe('held commands: leases with two engines, and a close at market supersed
     (await ctx.db.query(`SELECT status, error, lease_owner, lease_expires_at, superseded_by::text FROM engine_commands WHERE id = $1`, [id]))[0] as CommandRow;
   const exits = async (signalId: string) =>
     (await ctx.db.query(`SELECT status, price::text FROM orders WHERE signal_id = $1 AND order_type = 'exit' ORDER BY id`, [signalId])) as { status: string; price: string }[];
+  const session = async (perms: Partial<Perm>[]) => (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
   const leased = (id: string) => async () => (await command(id)).lease_owner !== null;
   const settled = (id: string) => async () => (await command(id)).status !== 'pending';
 
   beforeAll(async () => {
     ctx = await createTestApp();
     world = await makeSignalWorld(ctx.db);
-    const session = async (perms: Partial<Perm>[]) => (await sessionFor(ctx, (await makeUser(ctx.db, { perms })).id)).access;
     full = await session([{ section_name: 'signals', status: 'Full' }]);
     apa = await session([{ section_name: 'APA', status: 'ReadOnly' }]);
   });
@@ -116,6 +117,28 @@ describe('held commands: leases with two engines, and a close at market supersed
     const state = async (commandId: string) => (await ctx.http().get(`/api/v2/engine/commands/${commandId}/`).set(...auth(apa)).expect(200)).body;
     expect(await state(limit)).toMatchObject({ kind: 'close_limit', status: 'superseded', error: ENGINE_MESSAGES.closeSuperseded, action_state: 'CLOSED' });
     expect(await state(market.body.id)).toMatchObject({ kind: 'close_market', status: 'succeeded', error: null, action_state: 'CLOSED' });
+  });
+
+  it('cancelling the order a limit close holds cancels the close: it ends superseded by the cancel, the position open and free for another action', async () => {
+    const id = await filled();
+    const limit: string = (await post(`position/${id}/close-limit/`, full, { coefficient: 0.999 }).expect(202)).body.id;
+    await waitUntil(leased(limit), 10_000);
+    const [exit] = (await ctx.db.query(`SELECT id::text FROM orders WHERE signal_id = $1 AND order_type = 'exit' AND status = 'PLACED'`, [id])) as { id: string }[];
+    const orders = await session([{ section_name: 'orders', status: 'Full' }]);
+    const cancel = await ctx.http().post(`/api/v2/orders/order/${exit.id}/cancel/`).set(...auth(orders)).expect(202);
+    await waitUntil(settled(cancel.body.id), 10_000);
+    expect(await command(cancel.body.id)).toMatchObject({ status: 'succeeded' });
+    expect(await command(limit)).toMatchObject({ status: 'superseded', superseded_by: cancel.body.id, error: ENGINE_MESSAGES.closeCancelled });
+    expect(await positionOf(id)).toMatchObject({ state: 'open', action_state: 'NONE', closed: false });
+    expect((await exits(id)).map((order) => order.status)).toEqual(['CANCELED_MANUAL']);
+    // The exit rules take the position over again: the next minute places their exit, not the limit's.
+    await engines[0].advance(1);
+    const after = await exits(id);
+    expect(after.map((order) => order.status)).toEqual(['CANCELED_MANUAL', 'PLACED']);
+    expect(after[1].price).not.toBe(after[0].price);
+    const again: string = (await post(`position/${id}/close-market/`).expect(202)).body.id;
+    await waitUntil(settled(again), 10_000);
+    expect(await positionOf(id)).toMatchObject({ state: 'closed', action_state: 'CLOSED' });
   });
 
   it('a close at market asked before the engine took the limit close supersedes it too; a best limit likewise; other actions still get 409', async () => {

@@ -13,7 +13,7 @@ import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPositio
 import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
-import { applyStatusCommand, claimCommands, leaseCommand, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
+import { applyStatusCommand, claimCommands, leaseCommand, positionOf, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
 import { readLostPosition, writeLostPosition } from './sql/lost';
 
 const COMMANDS_PER_BATCH = 100;
@@ -95,6 +95,7 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
       }
       throw error;
     }
+    const held = record.run.exit.hold !== null;
     e.update(record, result, profile, feed?.ticker ?? '');
     const waits = HELD_COMMAND_KINDS.includes(command.kind) && !isFinal(result.run);
     if (waits) {
@@ -103,6 +104,7 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
       return;
     }
     await supersede(e, db, command);
+    if (held && result.run.exit.hold === null && !isFinal(result.run)) await cancelHeld(e, db, command, record.signalId);
     await e.settle(db, command, { status: 'succeeded', done });
     return;
   }
@@ -113,10 +115,21 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
 /** A command that replaces held ones (a close at market) ends them superseded, whichever engine held them. */
 async function supersede(e: EngineCore, db: Db, command: CommandRow): Promise<void> {
   const kinds = ENGINE_COMMAND_EFFECTS[command.kind].supersedes;
-  if (!kinds) return;
-  for (const held of await supersedeHeld(db, command, kinds, ENGINE_MESSAGES.closeSuperseded)) {
+  if (!kinds || command.target_id === null) return;
+  for (const held of await supersedeHeld(db, command.target_id, command.id, kinds, ENGINE_MESSAGES.closeSuperseded)) {
     delete e.doc.holding[held.id];
     e.changes.commandSettled(held.id, held.kind, held.target_id, 'superseded');
+  }
+}
+
+/** A cancel that took the held exit away ended its limit close: that command ends too, and the position shows no action. */
+async function cancelHeld(e: EngineCore, db: Db, command: CommandRow, signalId: string): Promise<void> {
+  const positionId = await positionOf(db, signalId);
+  if (!positionId) return;
+  for (const held of await supersedeHeld(db, positionId, command.id, HELD_COMMAND_KINDS, ENGINE_MESSAGES.closeCancelled, true)) {
+    delete e.doc.holding[held.id];
+    // The position's action_state goes back to NONE, as after a failure.
+    e.changes.commandSettled(held.id, held.kind, held.target_id, 'failed');
   }
 }
 

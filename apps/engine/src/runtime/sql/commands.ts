@@ -62,16 +62,25 @@ export async function renewLeases(db: Db, ids: readonly string[], lease: Lease):
 }
 
 /**
- * Ends the pending commands of `kinds` on a position as superseded by `by` (a close at market that has
- * closed it), whichever engine held them; answers them. Their target's action_state is the successor's.
+ * Ends the pending commands of `kinds` on a position as superseded by command `by` (a close at market
+ * that has closed it, a cancel of the order they held), whichever engine held them; answers them.
+ * `release`: the position shows no action any more (after a cancel); else its action_state is the successor's.
  */
-export async function supersedeHeld(db: Db, by: Pick<CommandRow, 'id' | 'target_id'>, kinds: readonly EngineCommandKind[], reason: string): Promise<Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>[]> {
+export async function supersedeHeld(
+  db: Db,
+  positionId: string,
+  by: string,
+  kinds: readonly EngineCommandKind[],
+  reason: string,
+  release = false,
+): Promise<Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>[]> {
   const { rows } = await db.query<Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'> & { request_id: string | null; latency: number }>(
     `UPDATE engine_commands SET status = 'superseded', superseded_by = $2, error = $4, completed_at = clock_timestamp()
       WHERE target_type = 'position' AND target_id = $1 AND status = 'pending' AND kind = ANY($3::text[]) AND id <> $2
       RETURNING id::text, kind, target_type, target_id::text, request_id, extract(epoch FROM completed_at - created_at)::float8 AS latency`,
-    [by.target_id, by.id, kinds, reason],
+    [positionId, by, kinds, reason],
   );
+  if (release && rows.length) await db.query(`UPDATE positions SET action_state = 'NONE' WHERE id = $1`, [positionId]);
   for (const row of rows) commandSettled({ id: row.id, kind: row.kind, status: 'superseded', request_id: row.request_id, latency: row.latency });
   return rows.map(({ id, kind, target_type, target_id }) => ({ id, kind, target_type, target_id }));
 }
@@ -120,6 +129,12 @@ export async function applyStatusCommand(db: Db, command: CommandRow): Promise<v
     default:
       return;
   }
+}
+
+/** The position of a signal, if it has one. */
+export async function positionOf(db: Db, signalId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text FROM positions WHERE signal_id = $1`, [signalId]);
+  return rows[0]?.id ?? null;
 }
 
 /** The signal a position or order belongs to. */
