@@ -13,6 +13,11 @@ export interface EngineCommandEffect<T extends EngineCommandTarget = EngineComma
   /** The target's action_state while pending, and once the engine has done it (failure: back to NONE). */
   pending: ActionState;
   done: ActionState;
+  /**
+   * Held kinds on the same target this kind replaces: asked while one of them is pending, it is accepted
+   * (not 409) and the engine ends the held command `superseded`.
+   */
+  supersedes?: readonly EngineCommandKind[];
 }
 
 const cancel = <T extends EngineCommandTarget>(target: T, section: SectionName): EngineCommandEffect<T> => ({ target, section, pending: 'CANCELLING', done: 'CANCELLED' });
@@ -22,7 +27,7 @@ const change = <T extends EngineCommandTarget>(target: T, section: SectionName):
 const EFFECTS = {
   cancel_signal: cancel('signal', 'signals'),
   cancel_order: cancel('order', 'orders'),
-  close_market: close('APA'),
+  close_market: { ...close('APA'), supersedes: ['close_limit', 'close_best_limit'] },
   close_limit: close('APA'),
   close_best_limit: close('APA'),
   close_lost_position: close('APA'),
@@ -48,6 +53,16 @@ export type EngineCommandTargetOf<K extends EngineCommandKind> = (typeof EFFECTS
  * a command's rule can be typed by the row it reads.
  */
 export const ENGINE_COMMAND_EFFECTS: { readonly [K in EngineCommandKind]: EngineCommandEffect<EngineCommandTargetOf<K>> } = EFFECTS;
+
+/**
+ * Kinds an engine may keep pending while they wait (a limit close until its order fills). It holds them
+ * under a lease (engine_commands.lease_owner, lease_expires_at) renewed every turn; a command whose lease
+ * has run out is taken by the next engine that looks.
+ */
+export const HELD_COMMAND_KINDS: readonly EngineCommandKind[] = ['close_limit', 'close_best_limit'];
+
+/** How long a held command's lease lasts without renewal (the bundled engine renews it every second or so). */
+export const ENGINE_COMMAND_LEASE_SECONDS = 30;
 
 /** `GET engine/commands/{id}/`: what the SPA polls while it shows CANCELLING, CLOSING or CHANGING. */
 export interface EngineCommandState {
@@ -80,6 +95,10 @@ export const ENGINE_MESSAGES = {
   actionRunning: 'An action on this row is already running. Wait until it is done.',
   /** A limit close the engine held until its price, overtaken by the signal ending another way. */
   closeOvertaken: 'The signal ended before the close order filled.',
+  /** A held limit close replaced by a close at market (the command's status is `superseded`). */
+  closeSuperseded: 'Replaced by a close at market before the limit order filled.',
+  /** A held limit close whose resting order the operator cancelled (the command's status is `superseded`). */
+  closeCancelled: 'Cancelled with its limit order before it filled.',
   /** A command whose target the engine does not know (deleted, or a lost position it does not trade). */
   targetUnknown: 'The engine does not trade this row, so it cannot carry out this action.',
   /** A row another writer made whose strategy profile has no settings document the engine can run. */

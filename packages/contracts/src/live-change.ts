@@ -122,11 +122,14 @@ export const ACTION_STATE_TARGETS: readonly EngineCommandTarget[] = ['signal', '
 /**
  * The live changes of an engine command: its target (the resource it acts on, with the action_state
  * the target shows now) and the command itself. `accepted`: just written, the target shows the pending
- * state; then the engine's outcome: the done state, or NONE again after a failure. Whoever completes a
+ * state; then the engine's outcome: the done state, or NONE again after a failure; a superseded command
+ * announces itself only. Whoever completes a
  * command (the worker's stand-in, the paper engine) publishes these.
  */
-export function commandChanges(commandId: string, kind: EngineCommandKind, targetId: string | null, stage: 'accepted' | 'succeeded' | 'failed'): LiveChange[] {
+export function commandChanges(commandId: string, kind: EngineCommandKind, targetId: string | null, stage: 'accepted' | 'succeeded' | 'failed' | 'superseded'): LiveChange[] {
   const effect = ENGINE_COMMAND_EFFECTS[kind];
+  // A superseded command's target shows its successor's action_state, announced with that one.
+  if (stage === 'superseded') return commandChanges(commandId, kind, targetId, 'failed').slice(1);
   const actionState: ActionState = stage === 'accepted' ? effect.pending : stage === 'succeeded' ? effect.done : 'NONE';
   const target: LiveChange = { resource: ENGINE_COMMAND_RESOURCES[kind], action: 'updated', section: effect.section };
   if (targetId !== null) target.ids = [targetId];

@@ -172,7 +172,8 @@ export type EngineCommandKind = (typeof ENGINE_COMMAND_KINDS)[number];
 export const ENGINE_COMMAND_TARGETS = ['signal', 'order', 'position', 'strategy_profile', 'mm_profile', 'ticker_config', 'exchange_account', 'system'] as const;
 export type EngineCommandTarget = (typeof ENGINE_COMMAND_TARGETS)[number];
 
-export const ENGINE_COMMAND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** `superseded`: a held limit close replaced by a close at market before it filled (engine_commands.superseded_by). */
+export const ENGINE_COMMAND_STATUSES = ['pending', 'succeeded', 'failed', 'superseded'] as const;
 export type EngineCommandStatus = (typeof ENGINE_COMMAND_STATUSES)[number];
 
 /**

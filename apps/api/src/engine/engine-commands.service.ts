@@ -189,8 +189,10 @@ export class EngineCommandsService {
     // The targets are locked: a second request for one waits here, then finds the first one's command.
     const pending = await this.commands.pendingOn(m, effect.target, ids);
     const oneAtATime = ENGINE_TARGET_TABLES[effect.target].oneAtATime;
+    // A held limit close does not block what replaces it (a close at market): the engine ends it superseded.
+    const replaced = (command: { kind: EngineCommandKind }) => effect.supersedes?.includes(command.kind) ?? false;
     for (const item of items) {
-      const onRow = pending.filter((command) => command.target_id === item.targetId);
+      const onRow = pending.filter((command) => command.target_id === item.targetId && !replaced(command));
       const same = onRow.find((command) => command.kind === kind && samePayload(command.payload, item.payload));
       if (same) item.answer = { id: same.id, created: false, kind, targetId: item.targetId };
       else if (onRow.some((command) => oneAtATime || command.kind === kind)) throw new ConflictDetail(ENGINE_MESSAGES.actionRunning);

@@ -155,7 +155,10 @@ describe('position administration: actions through the engine', () => {
     // The 4 decimals the list shows close all of it.
     const rest = await close({ pair: chain.pairId, side: 'short', quantity: 1.5 }).expect(202);
     await waitUntil(settled(rest.body.id), 10_000);
-    expect(await position(lost)).toBeUndefined();
+    // Closed whole: the row stays, closed, with what it realised; it is no longer a lost position to list or close.
+    expect(await position(lost)).toMatchObject({ coins: 0, usd: 0, u: 0, action_state: 'CLOSED' });
+    expect((await ctx.db.query(`SELECT closed_at IS NOT NULL AS closed, state FROM positions WHERE id = $1`, [lost]))[0]).toEqual({ closed: true, state: null });
+    expect((await close({ pair: chain.pairId, side: 'short', quantity: 1 }).expect(400)).body).toEqual({ detail: M.lostPositionNotFound });
   });
 
   it('at Limited each action needs its gate among the group’s fields', async () => {

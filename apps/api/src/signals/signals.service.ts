@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandState, type SignalRow } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandState, type SignalRow } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
@@ -14,10 +14,14 @@ import { ReadDb } from '../common/database/read-replica';
 
 type CloseKind = Extract<EngineCommandKind, 'close_market' | 'close_limit' | 'close_best_limit'>;
 
-/** A position may take a close while it is open and no other close of it is pending. */
-function openForClose(position: CommandTarget<CloseKind>, refuse: () => Error): void {
+/**
+ * A position may take a close while it is open and no other close of it is pending. A close at market
+ * may follow a held limit close (CLOSING): it supersedes it, and the engine boundary has already refused
+ * (409) any pending command it does not supersede.
+ */
+function openForClose(kind: CloseKind, position: CommandTarget<CloseKind>, refuse: () => Error): void {
   if (position.closed_at !== null || position.state !== 'open') throw refuse();
-  if (position.action_state === 'CLOSING') throw new BadRequestDetail(SIGNAL_MESSAGES.closeUnderWay);
+  if (position.action_state === 'CLOSING' && !ENGINE_COMMAND_EFFECTS[kind].supersedes) throw new BadRequestDetail(SIGNAL_MESSAGES.closeUnderWay);
 }
 
 /**
@@ -58,7 +62,7 @@ export class SignalsService {
     return this.run(kind, async (m) => {
       const target = foundOr404((await this.signals.targets(m, [id], scope))[0]);
       if (!target.position_id) throw new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition);
-      const check = (position: CommandTarget<CloseKind>) => openForClose(position, () => new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition));
+      const check = (position: CommandTarget<CloseKind>) => openForClose(kind, position, () => new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition));
       return [await this.commands.submitIn(m, principal, { kind, targetId: target.position_id, clientKey, payload, check })];
     }).then(([state]) => state);
   }
@@ -77,7 +81,7 @@ export class SignalsService {
       const requests = ids.map((id): CommandRequest<typeof kind> => {
         const target = found.get(String(id)) as SignalTarget & { position_id: string };
         const refuse = () => FieldValidationError.of('signals_ids', SIGNAL_MESSAGES.noOpenPositions([target.id]));
-        return { kind, targetId: target.position_id, clientKey: bulkItemKey(clientKey, target.id), check: (p) => openForClose(p, refuse) };
+        return { kind, targetId: target.position_id, clientKey: bulkItemKey(clientKey, target.id), check: (p) => openForClose(kind, p, refuse) };
       });
       return this.commands.submitAllIn(m, principal, requests);
     }).then((commands) => ({ commands }));

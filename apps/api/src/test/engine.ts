@@ -3,6 +3,7 @@
  * heartbeat and carries out pending commands, as the engine process does between minutes. The market
  * stands still unless a test advances it, so a test sees only what its own commands did.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPool, MINUTE_MS, PaperEngine, redisLivePublisher } from '@console/engine/runtime';
 import type { TestContext } from './harness';
@@ -19,20 +20,27 @@ export interface TestEngine {
   advanceUntil(done: () => Promise<boolean>, maxMinutes?: number): Promise<void>;
   /** Runs `body` with the loop paused, so the commands it writes stay pending meanwhile. */
   held<T>(body: () => Promise<T>): Promise<T>;
+  /** The name it holds commands under (engine_commands.lease_owner). */
+  readonly instanceId: string;
   stop(): Promise<void>;
 }
 
 /** The engine's first minute: the last whole minute of the real clock (the engine trades on its own clock, not the app's). */
 const lastWholeMinute = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
 
-/** `live`: announce each commit's changes on the test app's live stream, as the engine process does. */
-export async function startEngine(ctx: TestContext, opts: { seed?: number; live?: boolean } = {}): Promise<TestEngine> {
+/**
+ * `live`: announce each commit's changes on the test app's live stream, as the engine process does.
+ * `leaseMs`: how long its held commands' leases last (a second engine on the database takes them after).
+ */
+export async function startEngine(ctx: TestContext, opts: { seed?: number; live?: boolean; leaseMs?: number } = {}): Promise<TestEngine> {
   const pool = createPool(ctx.config.databaseUrl, () => undefined);
   const { config } = ctx;
   const live = opts.live
     ? redisLivePublisher({ url: config.redisUrl, prefix: config.redisPrefix, maxLength: config.liveStreamMaxLength, timeoutMs: config.enqueueTimeoutMs, warn: () => undefined })
     : undefined;
-  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: lastWholeMinute(), live });
+  // One name across reopenings (after a failed turn): the reopened engine goes on holding what it held.
+  const instanceId = `test-engine-${randomUUID()}`;
+  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: lastWholeMinute(), live, instanceId, leaseMs: opts.leaseMs });
   let engine = await open();
   // A failed turn leaves the engine's memory ahead of the database: it is opened again, as a restarted
   // process would be, and the failure is thrown by stop() so the spec that caused it fails.
@@ -65,6 +73,7 @@ export async function startEngine(ctx: TestContext, opts: { seed?: number; live?
     }
   })();
   return {
+    instanceId,
     runNow: () => turn(beatAndRun),
     advance: (minutes) => turn(() => engine.advance(engine.lastMinute + minutes * MINUTE_MS)),
     advanceUntil: async (done, maxMinutes = 240) => {

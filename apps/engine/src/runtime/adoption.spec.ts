@@ -459,7 +459,7 @@ describe('a lost position (on the exchange, no signal) closed at market', () => 
   });
   afterAll(() => db.drop());
 
-  it('buys back part of it at the market, then the rest, and the row is gone', async () => {
+  it('buys back part of it at the market, then the rest, and the row ends closed with what it realised', async () => {
     const tooMuch = await closeLost('2.5');
     const garbage = await closeLost('half');
     await engine.commands();
@@ -483,7 +483,16 @@ describe('a lost position (on the exchange, no signal) closed at market', () => 
     const rest = await closeLost('1.5');
     await engine.commands();
     expect(await command(rest)).toEqual({ status: 'succeeded', error: null });
-    expect(await rows(`SELECT id FROM positions WHERE id = $1`, [lostId])).toEqual([]);
+    const [closed] = await rows<{ state: string | null; action_state: string; coins: string; size: string; u_pnl: string; r_pnl: string; closed: boolean }>(
+      `SELECT state, action_state, active_p_coins::text AS coins, active_p_size_usd::text AS size, u_pnl::text, r_pnl::text, closed_at IS NOT NULL AS closed FROM positions WHERE id = $1`,
+      [lostId],
+    );
+    const restFill = fillMarket('buy', dec('1.5'), last.close, { tickDecimals: tick, volume: last.volume }, DEFAULT_FILL_SETTINGS);
+    const realised = toScale(avg.minus(fill.price).times('0.5').minus(fill.fee), 'money').plus(toScale(avg.minus(restFill.price).times('1.5').minus(restFill.fee), 'money'));
+    expect(closed).toMatchObject({ state: null, action_state: 'CLOSED', closed: true });
+    expect([dec(closed.coins).toNumber(), dec(closed.size).toNumber(), dec(closed.u_pnl).toNumber()]).toEqual([0, 0, 0]);
+    expect(dec(closed.r_pnl).toFixed()).toBe(realised.toFixed());
+    // Closed: no longer a lost position to close.
     const again = await closeLost('1');
     await engine.commands();
     expect(await command(again)).toEqual({ status: 'failed', error: POSITION_MESSAGES.lostPositionNotFound });

@@ -1,9 +1,10 @@
 /**
  * Command dispatch: the pending operator commands claimed from engine_commands, each carried out on its
  * run by the strategy's command rules (or on a lost position, or as a status change) and settled once;
- * limit closes are held until their signal ends.
+ * limit closes are held until their signal ends, under a lease renewed every turn so no other engine
+ * takes them meanwhile; a close at market supersedes them.
  */
-import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, HELD_COMMAND_KINDS, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
 import { VenueExecution } from '../execution/execution';
 import { MINUTE_MS } from '../market/candle';
 import { dec, toScale, type Dec } from '../money';
@@ -12,7 +13,7 @@ import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPositio
 import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
-import { applyStatusCommand, claimCommands, signalOf, type CommandRow } from './sql/commands';
+import { applyStatusCommand, claimCommands, leaseCommand, positionOf, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
 import { readLostPosition, writeLostPosition } from './sql/lost';
 
 const COMMANDS_PER_BATCH = 100;
@@ -21,13 +22,27 @@ const COMMANDS_PER_BATCH = 100;
  * Settles held limit closes and carries out claimed pending commands, each completed once; `prepare`
  * runs first when there is any such work. Answers whether there was.
  */
-export async function runCommands(e: EngineCore, db: Db, minute: number, prepare?: () => Promise<void>): Promise<boolean> {
+export async function runCommands(e: EngineCore, db: Db, minute: number, lease: Lease, prepare?: () => Promise<void>): Promise<boolean> {
+  await keepLeases(e, db, lease);
   const commands = await claimCommands(db, Object.keys(e.doc.holding), COMMANDS_PER_BATCH);
   const work = commands.length > 0 || Object.keys(e.doc.holding).length > 0;
   if (work) await prepare?.();
   await settleHeld(e, db);
-  for (const command of commands) await runCommand(e, db, command, minute);
+  for (const command of commands) await runCommand(e, db, command, minute, lease);
   return work;
+}
+
+/**
+ * The held commands' leases renewed; a held command this engine no longer leases is dropped from its
+ * state: settled meanwhile (superseded), taken over by another engine after the lease ran out, or held by
+ * another engine whose state this one read. Run before the claim, so a command whose lease ran out is
+ * claimed again like a new one.
+ */
+async function keepLeases(e: EngineCore, db: Db, lease: Lease): Promise<void> {
+  const held = Object.keys(e.doc.holding);
+  if (!held.length) return;
+  const kept = await renewLeases(db, held, lease);
+  for (const id of held) if (!kept.has(id)) delete e.doc.holding[id];
 }
 
 /** Limit closes whose signal has ended: done if it finished, else failed with the reason. */
@@ -45,7 +60,7 @@ async function settleHeld(e: EngineCore, db: Db): Promise<void> {
   }
 }
 
-async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: number): Promise<void> {
+async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: number, lease: Lease): Promise<void> {
   const done = ENGINE_COMMAND_EFFECTS[command.kind].done;
   const fail = (error: string) => e.settle(db, command, { status: 'failed', error });
   if (command.kind === 'close_lost_position') {
@@ -80,14 +95,42 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
       }
       throw error;
     }
+    const held = record.run.exit.hold !== null;
     e.update(record, result, profile, feed?.ticker ?? '');
-    const waits = (command.kind === 'close_limit' || command.kind === 'close_best_limit') && !isFinal(result.run);
-    if (waits) e.doc.holding[command.id] = record.signalId;
-    else await e.settle(db, command, { status: 'succeeded', done });
+    const waits = HELD_COMMAND_KINDS.includes(command.kind) && !isFinal(result.run);
+    if (waits) {
+      e.doc.holding[command.id] = record.signalId;
+      await leaseCommand(db, command.id, lease);
+      return;
+    }
+    await supersede(e, db, command);
+    if (held && result.run.exit.hold === null && !isFinal(result.run)) await cancelHeld(e, db, command, record.signalId);
+    await e.settle(db, command, { status: 'succeeded', done });
     return;
   }
   await applyStatusCommand(db, command);
   await e.settle(db, command, { status: 'succeeded', done });
+}
+
+/** A command that replaces held ones (a close at market) ends them superseded, whichever engine held them. */
+async function supersede(e: EngineCore, db: Db, command: CommandRow): Promise<void> {
+  const kinds = ENGINE_COMMAND_EFFECTS[command.kind].supersedes;
+  if (!kinds || command.target_id === null) return;
+  for (const held of await supersedeHeld(db, command.target_id, command.id, kinds, ENGINE_MESSAGES.closeSuperseded)) {
+    delete e.doc.holding[held.id];
+    e.changes.commandSettled(held.id, held.kind, held.target_id, 'superseded');
+  }
+}
+
+/** A cancel that took the held exit away ended its limit close: that command ends too, and the position shows no action. */
+async function cancelHeld(e: EngineCore, db: Db, command: CommandRow, signalId: string): Promise<void> {
+  const positionId = await positionOf(db, signalId);
+  if (!positionId) return;
+  for (const held of await supersedeHeld(db, positionId, command.id, HELD_COMMAND_KINDS, ENGINE_MESSAGES.closeCancelled, true)) {
+    delete e.doc.holding[held.id];
+    // The position's action_state goes back to NONE, as after a failure.
+    e.changes.commandSettled(held.id, held.kind, held.target_id, 'failed');
+  }
 }
 
 /**

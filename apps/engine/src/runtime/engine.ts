@@ -11,7 +11,10 @@
  * the last committed minute. After a failed transaction the object must be dropped (its memory is
  * ahead of the database); open a new one.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Pool } from 'pg';
+import { ENGINE_COMMAND_LEASE_SECONDS } from '@console/contracts';
 import { PaperVenue } from '../execution/paper-venue';
 import type { Venue } from '../execution/port';
 import type { FillSettings } from '../fills/fills';
@@ -34,7 +37,8 @@ import { readPairTickers } from './sql/adoption';
 import { botEnabled, readAccountDeposits, readProfiles } from './sql/config';
 import { ensureMonthPartitions } from './sql/partitions';
 import { readTriggers } from './sql/risk';
-import { beat, readRuns, readState, writeState } from './sql/state';
+import { beat, lockState, readRuns, readState, writeState } from './sql/state';
+import type { Lease } from './sql/commands';
 
 export interface EngineOptions {
   /** Where the candles come from (the market data port); without it, the seeded model of `seed`. */
@@ -51,6 +55,10 @@ export interface EngineOptions {
   crashAt?: number;
   /** Where each commit's changes are announced to open consoles (none: they refresh on fetch). */
   live?: LivePublisher;
+  /** This engine's name on the commands it holds (engine_commands.lease_owner); unique by default. */
+  instanceId?: string;
+  /** How long a held command's lease lasts without renewal (contracts ENGINE_COMMAND_LEASE_SECONDS by default). */
+  leaseMs?: number;
 }
 
 export interface HistoryOptions {
@@ -74,25 +82,26 @@ export class PaperEngine {
   private constructor(
     private readonly pool: Pool,
     private readonly options: EngineOptions,
-    private readonly core: EngineCore,
+    private core: EngineCore,
+    /** The state's revision this engine's memory matches. */
+    private revision: string,
+    private readonly lease: Lease,
   ) {}
 
   static async open(pool: Pool, options: EngineOptions): Promise<PaperEngine> {
-    const stored = await readState(pool);
-    const doc = { armed: {}, sinceLoss: {}, metrics: {}, holding: {}, triggers: {}, blocked: [], ...decodeState<Partial<EngineDoc>>(stored.state) };
-    const runs = new Map<string, RunRecord>();
-    for (const row of await readRuns(pool)) {
-      const record = decodeState<Omit<RunRecord, 'orderIds' | 'signalId'>>(row.run);
-      runs.set(row.signal_id, { ...record, signalId: row.signal_id, orderIds: row.order_ids });
-    }
-    const last = stored.last_minute ? stored.last_minute.getTime() : options.startAt - MINUTE_MS;
     if (!options.market && options.seed === undefined) throw new Error('the engine needs a market: give market or seed');
     const market = options.market ?? seededMarket(options.seed ?? 0);
     const venue = options.venue ?? new PaperVenue(options.fills);
-    const core = new EngineCore(market, venue, doc, last, stored.last_minute ? stored.last_minute.toISOString() : null, runs);
-    const engine = new PaperEngine(pool, options, core);
+    const { core, revision } = await loadCore(pool, options.startAt, market, venue);
+    const lease = { owner: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? ENGINE_COMMAND_LEASE_SECONDS * 1000 };
+    const engine = new PaperEngine(pool, options, core, revision, lease);
     await engine.refresh(pool);
     return engine;
+  }
+
+  /** The name this engine holds commands under. */
+  get instanceId(): string {
+    return this.lease.owner;
   }
 
   /** The last minute whose candle was traded (its first millisecond). */
@@ -108,18 +117,21 @@ export class PaperEngine {
   async advance(toMinute: number): Promise<number> {
     let done = 0;
     while (this.core.last + MINUTE_MS <= toMinute) {
-      const minute = this.core.last + MINUTE_MS;
-      await inTransaction(this.pool, async (db) => {
+      const traded = await inTransaction(this.pool, async (db) => {
+        await this.sync(db);
+        // Another engine may have traded it meanwhile.
+        const minute = this.core.last + MINUTE_MS;
+        if (minute > toMinute) return false;
         this.core.changes.clear();
         await this.refresh(db);
         const span = await this.openSpan(db, true);
         tradeOneMinute(this.core, minute);
-        await runCommands(this.core, db, minute);
+        await runCommands(this.core, db, minute, this.lease);
         await this.finishMinute(db, minute, span);
         await this.closeSpan(db, minute, span);
+        return true;
       });
-      this.core.last = minute;
-      this.core.stored = iso(minute);
+      if (!traded) break;
       await this.announce();
       done++;
     }
@@ -136,8 +148,10 @@ export class PaperEngine {
     const progress: HistoryProgress = { minutes: 0, signals: 0, orders: 0, positions: 0, logs: 0, metrics: 0 };
     if (this.core.last + MINUTE_MS <= toMinute) await ensureMonthPartitions(this.pool, this.core.last + MINUTE_MS, toMinute);
     while (this.core.last + MINUTE_MS <= toMinute) {
-      const end = Math.min(toMinute, this.core.last + batchMinutes * MINUTE_MS);
       const counts = await inTransaction(this.pool, async (db) => {
+        await this.sync(db);
+        const end = Math.min(toMinute, this.core.last + batchMinutes * MINUTE_MS);
+        if (end <= this.core.last) return null;
         this.core.changes.clear();
         await this.refresh(db);
         const span = await this.openSpan(db, false);
@@ -145,31 +159,33 @@ export class PaperEngine {
           tradeOneMinute(this.core, minute);
           await this.finishMinute(db, minute, span);
         }
+        const before = this.core.last;
         await this.closeSpan(db, end, span);
-        return span.out.counts;
+        return { ...span.out.counts, minutes: (end - before) / MINUTE_MS };
       });
-      progress.minutes += (end - this.core.last) / MINUTE_MS;
-      for (const key of ['signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
-      this.core.last = end;
-      this.core.stored = iso(end);
+      if (!counts) break;
+      for (const key of ['minutes', 'signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
       await this.announce();
-      onBatch?.(end, progress);
+      onBatch?.(this.core.last, progress);
     }
     return progress;
   }
 
   /** Carries out pending commands at the last traded minute's prices (between minutes, in live mode). */
   async commands(): Promise<void> {
-    const core = this.core;
     await inTransaction(this.pool, async (db) => {
+      await this.sync(db);
+      const core = this.core;
       core.changes.clear();
       const out = new WriteBatch(true);
       // Between minutes most turns find nothing to do: the configuration is read again only when they do.
-      if (!(await runCommands(core, db, core.last, () => this.refresh(db)))) return;
+      if (!(await runCommands(core, db, core.last, this.lease, () => this.refresh(db)))) return;
       await collect(core, db, core.last, out, null, false);
       core.noteWritten(await out.write(db));
       // Before its first minute the engine keeps last_minute empty: the commands came first.
-      if (!(await writeState(db, core.stored, core.stored, encodeState(core.doc)))) throw new Error('another engine moved on');
+      const revision = await writeState(db, core.stored, core.stored, encodeState(core.doc));
+      if (revision === null) throw new Error('another engine moved on');
+      this.revision = revision;
     });
     await this.announce();
   }
@@ -196,7 +212,24 @@ export class PaperEngine {
     this.core.noteWritten(await span.out.write(db));
     const crash = this.options.crashAt;
     if (crash !== undefined && crash > this.core.last && crash <= last) throw new Error(`crash requested at ${iso(crash)}`);
-    if (!(await writeState(db, this.core.stored, iso(last), encodeState(this.core.doc)))) throw new Error('another engine wrote this minute');
+    const revision = await writeState(db, this.core.stored, iso(last), encodeState(this.core.doc));
+    if (revision === null) throw new Error('another engine wrote this minute');
+    // Memory moves with the row: a transaction that fails later leaves the object to be dropped anyway.
+    this.revision = revision;
+    this.core.last = last;
+    this.core.stored = iso(last);
+  }
+
+  /**
+   * A turn's start: the state row locked (engines on one database take turns), and when another engine
+   * wrote it since this one did, its memory built again from the rows, as a newly opened engine's is.
+   */
+  private async sync(db: Db): Promise<void> {
+    const revision = await lockState(db);
+    if (revision === this.revision) return;
+    const loaded = await loadCore(db, this.options.startAt, this.core.market, this.core.venue);
+    this.core = loaded.core;
+    this.revision = loaded.revision;
   }
 
   private async refresh(db: Db): Promise<void> {
@@ -207,4 +240,17 @@ export class PaperEngine {
     core.tickers = await readPairTickers(db);
     await adoptForeignRuns(core, db);
   }
+}
+
+/** The engine's memory from its rows: the state document, the open runs, the last minute done. */
+async function loadCore(db: Db, startAt: number, market: MarketData, venue: Venue): Promise<{ core: EngineCore; revision: string }> {
+  const stored = await readState(db);
+  const doc = { armed: {}, sinceLoss: {}, metrics: {}, holding: {}, triggers: {}, blocked: [], ...decodeState<Partial<EngineDoc>>(stored.state) };
+  const runs = new Map<string, RunRecord>();
+  for (const row of await readRuns(db)) {
+    const record = decodeState<Omit<RunRecord, 'orderIds' | 'signalId'>>(row.run);
+    runs.set(row.signal_id, { ...record, signalId: row.signal_id, orderIds: row.order_ids });
+  }
+  const last = stored.last_minute ? stored.last_minute.getTime() : startAt - MINUTE_MS;
+  return { core: new EngineCore(market, venue, doc, last, stored.last_minute ? stored.last_minute.toISOString() : null, runs), revision: stored.revision };
 }

@@ -98,7 +98,7 @@ export class CommitChanges {
     if (pending.ids.size) this.rows.set(key, pending);
   }
 
-  commandSettled(commandId: string, kind: EngineCommandKind, targetId: string | null, status: 'succeeded' | 'failed'): void {
+  commandSettled(commandId: string, kind: EngineCommandKind, targetId: string | null, status: 'succeeded' | 'failed' | 'superseded'): void {
     this.commands.push(...commandChanges(commandId, kind, targetId, status));
   }
 

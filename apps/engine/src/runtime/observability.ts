@@ -30,7 +30,7 @@ export function observePool(pool: PoolCounts): void {
 export interface SettledCommand {
   id: string;
   kind: string;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'superseded';
   request_id: string | null;
   latency: number;
 }

@@ -48,11 +48,18 @@ export function cancelSignal(previous: SignalRun, ctx: MinuteContext): StepResul
   return { run, events };
 }
 
-/** cancel_order: an open order of the signal, by its key. */
+/**
+ * cancel_order: an open order of the signal, by its key. The exit a limit close holds, cancelled, ends
+ * that close: the exit rules take over again (and place the exit at the next minute).
+ */
 export function cancelOrder(previous: SignalRun, key: number, ctx: MinuteContext): StepResult {
   const index = previous.orders.findIndex((order) => order.key === key);
   if (index < 0 || !isOpenOrder(previous.orders[index])) throw new CommandRefused(ENGINE_MESSAGES.orderNotOpen);
   const run = copy(previous);
+  if (run.orders[index].order_type === 'exit' && run.exit.hold) {
+    run.exit.hold = null;
+    run.position = { ...run.position, best_limit: false };
+  }
   run.orders[index] = cancelAtVenue(run.orders[index], 'CANCELED_MANUAL', ctx);
   refreshFigures(run, ctx);
   return { run, events: [{ kind: 'order_cancelled', order_key: key, detail: 'CANCELED_MANUAL' }] };

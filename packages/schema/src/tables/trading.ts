@@ -132,6 +132,9 @@ export const TRADING_TABLES = {
     published_at: timestamptz().null(),
     completed_at: timestamptz().null(),
     request_id: text().null(),
+    lease_owner: text().null(),
+    lease_expires_at: timestamptz().null(),
+    superseded_by: bigint().null(),
   },
   engine_state: {
     id: integer().defaulted(),
@@ -140,6 +143,7 @@ export const TRADING_TABLES = {
     heartbeat_at: timestamptz().null(),
     state: jsonb().defaulted(),
     updated_at: timestamptz().defaulted(),
+    revision: bigint().defaulted(),
   },
   engine_signal_runs: {
     signal_id: bigint(),

@@ -21,14 +21,68 @@ const ACTION_STATE_TABLES: Partial<Record<EngineCommandTarget, string>> = {
   system: 'bot_status',
 };
 
-/** Pending commands no other engine holds, oldest first, locked until the transaction ends; `held` are skipped. */
+/**
+ * Pending commands no other engine holds, oldest first, locked until the transaction ends: none another
+ * transaction has locked, none under a current lease (held by an engine that renews it); `held` (this
+ * engine's own) are skipped.
+ */
 export async function claimCommands(db: Db, held: readonly string[], limit: number): Promise<CommandRow[]> {
   const { rows } = await db.query<CommandRow>(
     `SELECT id::text, kind, target_type, target_id::text, payload FROM engine_commands
-      WHERE status = 'pending' AND id <> ALL($1::bigint[]) ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      WHERE status = 'pending' AND id <> ALL($1::bigint[]) AND (lease_expires_at IS NULL OR lease_expires_at < clock_timestamp())
+      ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [held, limit],
   );
   return rows;
+}
+
+/** Who holds commands, and for how long a lease lasts without renewal. */
+export interface Lease {
+  owner: string;
+  ms: number;
+}
+
+/** A command this engine keeps pending: leased to it from now. */
+export async function leaseCommand(db: Db, id: string, lease: Lease): Promise<void> {
+  await db.query(`UPDATE engine_commands SET lease_owner = $2, lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond' WHERE id = $1`, [id, lease.owner, lease.ms]);
+}
+
+/**
+ * Renews the leases of the commands this engine holds; answers those still its own and pending. The others
+ * were settled meanwhile (superseded by a close at market) or taken by another engine after the lease ran out.
+ */
+export async function renewLeases(db: Db, ids: readonly string[], lease: Lease): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE engine_commands SET lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+      WHERE id = ANY($1::bigint[]) AND status = 'pending' AND lease_owner = $2 RETURNING id::text`,
+    [ids, lease.owner, lease.ms],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Ends the pending commands of `kinds` on a position as superseded by command `by` (a close at market
+ * that has closed it, a cancel of the order they held), whichever engine held them; answers them.
+ * `release`: the position shows no action any more (after a cancel); else its action_state is the successor's.
+ */
+export async function supersedeHeld(
+  db: Db,
+  positionId: string,
+  by: string,
+  kinds: readonly EngineCommandKind[],
+  reason: string,
+  release = false,
+): Promise<Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'>[]> {
+  const { rows } = await db.query<Pick<CommandRow, 'id' | 'kind' | 'target_type' | 'target_id'> & { request_id: string | null; latency: number }>(
+    `UPDATE engine_commands SET status = 'superseded', superseded_by = $2, error = $4, completed_at = clock_timestamp()
+      WHERE target_type = 'position' AND target_id = $1 AND status = 'pending' AND kind = ANY($3::text[]) AND id <> $2
+      RETURNING id::text, kind, target_type, target_id::text, request_id, extract(epoch FROM completed_at - created_at)::float8 AS latency`,
+    [positionId, by, kinds, reason],
+  );
+  if (release && rows.length) await db.query(`UPDATE positions SET action_state = 'NONE' WHERE id = $1`, [positionId]);
+  for (const row of rows) commandSettled({ id: row.id, kind: row.kind, status: 'superseded', request_id: row.request_id, latency: row.latency });
+  return rows.map(({ id, kind, target_type, target_id }) => ({ id, kind, target_type, target_id }));
 }
 
 /** Settles a command still pending; false when it was settled already. */
@@ -75,6 +129,12 @@ export async function applyStatusCommand(db: Db, command: CommandRow): Promise<v
     default:
       return;
   }
+}
+
+/** The position of a signal, if it has one. */
+export async function positionOf(db: Db, signalId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text FROM positions WHERE signal_id = $1`, [signalId]);
+  return rows[0]?.id ?? null;
 }
 
 /** The signal a position or order belongs to. */

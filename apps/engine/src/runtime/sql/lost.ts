@@ -1,7 +1,8 @@
 /**
  * Lost positions: rows on the exchange without a signal (state, signal and profile null), which the
- * engine holds no run for. A close at market changes the row, or deletes it once nothing is left: a
- * lost position closed whole is gone from the exchange, and it has no closed state to keep.
+ * engine holds no run for (the exchange venue's reconciliation writes them). A close at market changes
+ * the row; once nothing is left it is closed as a traded position is: closed_at set, coins, size and
+ * u_pnl 0, r_pnl kept, so what the close realised stays on record.
  */
 import type { Direction } from '@console/contracts';
 import type { Db } from '../db';
@@ -24,7 +25,7 @@ export async function readLostPosition(db: Db, id: string | null): Promise<LostP
   const { rows } = await db.query<LostPositionRow>(
     `SELECT id::text, pair_id, side, active_p_coins::text, active_p_size_usd::text, avg_e_price::text, r_pnl::text, u_pnl::text,
             current_price::text, mark_price::text
-       FROM positions WHERE id = $1 AND state IS NULL AND signal_id IS NULL FOR UPDATE`,
+       FROM positions WHERE id = $1 AND state IS NULL AND signal_id IS NULL AND closed_at IS NULL FOR UPDATE`,
     [id],
   );
   return rows[0] ?? null;
@@ -35,13 +36,10 @@ export async function writeLostPosition(
   row: Pick<LostPositionRow, 'id' | 'active_p_coins' | 'active_p_size_usd' | 'avg_e_price' | 'r_pnl' | 'u_pnl' | 'current_price' | 'mark_price'>,
   updatedAt: string | null,
 ): Promise<void> {
-  if (Number(row.active_p_coins) === 0) {
-    await db.query(`DELETE FROM positions WHERE id = $1 AND state IS NULL`, [row.id]);
-    return;
-  }
+  const closed = Number(row.active_p_coins) === 0;
   await db.query(
     `UPDATE positions SET active_p_coins = $2, active_p_size_usd = $3, avg_e_price = $4, r_pnl = $5, u_pnl = $6, current_price = $7, mark_price = $8,
-            updated_at = $9 WHERE id = $1 AND state IS NULL`,
-    [row.id, row.active_p_coins, row.active_p_size_usd, row.avg_e_price, row.r_pnl, row.u_pnl, row.current_price, row.mark_price, updatedAt],
+            updated_at = $9, closed_at = CASE WHEN $10 THEN coalesce($9, now()) END WHERE id = $1 AND state IS NULL`,
+    [row.id, row.active_p_coins, closed ? '0' : row.active_p_size_usd, row.avg_e_price, row.r_pnl, closed ? '0' : row.u_pnl, row.current_price, row.mark_price, updatedAt, closed],
   );
 }

@@ -4,20 +4,35 @@ import type { Db } from '../db';
 export interface StoredState {
   last_minute: Date | null;
   state: unknown;
+  /** How many times the state was written: another engine's write since this one's read changes it. */
+  revision: string;
 }
 
 export async function readState(db: Db): Promise<StoredState> {
-  const { rows } = await db.query<StoredState>(`SELECT last_minute, state FROM engine_state WHERE singleton`);
-  return rows[0] ?? { last_minute: null, state: {} };
+  const { rows } = await db.query<StoredState>(`SELECT last_minute, state, revision::text FROM engine_state WHERE singleton`);
+  return rows[0] ?? { last_minute: null, state: {}, revision: '0' };
 }
 
-/** The minute's end: only a transaction that still sees the minute before may write it (two engines never both do). */
-export async function writeState(db: Db, previous: string | null, minute: string | null, state: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE engine_state SET last_minute = $2, state = $3::jsonb, updated_at = now() WHERE singleton AND last_minute IS NOT DISTINCT FROM $1::timestamptz`,
+/**
+ * The state row locked until the transaction ends, so engines sharing a database take turns; answers its
+ * revision, which tells the engine whether another one wrote since.
+ */
+export async function lockState(db: Db): Promise<string> {
+  const { rows } = await db.query<{ revision: string }>(`SELECT revision::text FROM engine_state WHERE singleton FOR UPDATE`);
+  return rows[0]?.revision ?? '0';
+}
+
+/**
+ * The minute's end: only a transaction that still sees the minute before may write it (two engines never
+ * both do). Answers the new revision, or null when the minute had moved on.
+ */
+export async function writeState(db: Db, previous: string | null, minute: string | null, state: string): Promise<string | null> {
+  const { rows } = await db.query<{ revision: string }>(
+    `UPDATE engine_state SET last_minute = $2, state = $3::jsonb, updated_at = now(), revision = revision + 1
+      WHERE singleton AND last_minute IS NOT DISTINCT FROM $1::timestamptz RETURNING revision::text`,
     [previous, minute, state],
   );
-  return rowCount === 1;
+  return rows[0]?.revision ?? null;
 }
 
 export async function beat(db: Db): Promise<void> {
