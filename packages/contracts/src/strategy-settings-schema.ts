@@ -11,7 +11,6 @@ import { TIMEFRAMES } from './trading';
 /** A JSON Schema document or one of its parts. */
 export interface JsonSchema {
   $schema?: string;
-  $id?: string;
   title?: string;
   description?: string;
   type?: 'object' | 'array' | 'number' | 'string' | 'boolean';
@@ -22,8 +21,6 @@ export interface JsonSchema {
   additionalProperties?: boolean;
   items?: JsonSchema;
 }
-
-export const STRATEGY_SETTINGS_SCHEMA_ID = 'https://trading-console.local/schemas/strategy-settings.v1.json';
 
 const VALUE_SCHEMAS: Record<SettingsValueKind, JsonSchema> = {
   number: { type: 'number' },
@@ -52,7 +49,6 @@ function schemaOf(shape: Shape): JsonSchema {
 export function strategySettingsJsonSchema(): JsonSchema {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: STRATEGY_SETTINGS_SCHEMA_ID,
     title: 'Strategy profile settings, v1',
     description:
       'strategy_profiles.settings. Every key is optional (a draft holds what it has so far, an empty draft is {}); a profile leaves draft only with a whole document, as the console validates it. Single cases apply to fall only.',
