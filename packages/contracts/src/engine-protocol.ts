@@ -2,6 +2,9 @@
  * What a team's own engine and the console agree on beyond the tables (docs/engine-protocol.md):
  * who runs the engine, and each command kind's payload.
  */
+import { ENGINE_MESSAGES } from './engine';
+import { POSITION_MESSAGES } from './positions';
+import { SIGNAL_MESSAGES } from './signals';
 import type { EngineCommandKind } from './trading';
 
 /**
@@ -101,3 +104,24 @@ export const moneyPutInSql = (account: string) =>
   `(SELECT (array_agg(d.deposit_before ORDER BY d.id))[1]
            + sum(CASE d.type WHEN 'deposit' THEN d.amount WHEN 'withdrawal' THEN -d.amount ELSE 0 END)
       FROM deposit_transactions d WHERE d.exchange_account_id = ${account})`;
+
+/**
+ * The texts a failed command's `error` holds when the bundled engine refuses it; the console shows them
+ * as they are, so a team's engine that fails a command for the same reason uses the same words.
+ */
+export const ENGINE_FAILURE_TEXTS = {
+  orderNotOpen: ENGINE_MESSAGES.orderNotOpen,
+  closeOvertaken: ENGINE_MESSAGES.closeOvertaken,
+  targetUnknown: ENGINE_MESSAGES.targetUnknown,
+  settingsInvalid: ENGINE_MESSAGES.settingsInvalid,
+  pairNotOnMarket: ENGINE_MESSAGES.pairNotOnMarket,
+  positionClosed: POSITION_MESSAGES.positionClosed,
+  quantityRange: POSITION_MESSAGES.quantityRange,
+  reducePercentRange: POSITION_MESSAGES.reducePercentRange,
+  skipCheckRequired: POSITION_MESSAGES.skipCheckRequired,
+  noOpenPosition: SIGNAL_MESSAGES.noOpenPosition,
+  notCancellable: SIGNAL_MESSAGES.notCancellable,
+  coefficientInvalid: SIGNAL_MESSAGES.coefficientInvalid,
+  coefficientMin: SIGNAL_MESSAGES.coefficientMin,
+  coefficientMax: SIGNAL_MESSAGES.coefficientMax,
+} as const;
