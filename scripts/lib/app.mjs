@@ -1,4 +1,5 @@
 // Runs the built API, worker and paper engine as child processes. Needs installed dependencies and a build.
+// ENGINE=external (contracts' ENGINE_MODES) runs no engine: a team's own engine takes its place.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +59,17 @@ export function engineHistory(env) {
   if (res.status !== 0) throw new Error(`the engine's history run failed (${res.signal ?? `exit ${res.status}`})`);
 }
 
+/**
+ * Who carries out the commands: `bundled` (apps/engine, the default) or `external` (a team's own engine,
+ * started by the team). Read from ENGINE as the contracts define it; any other value stops the start.
+ */
+export function engineMode(env = process.env) {
+  const { ENGINE_MODE_VARIABLE, ENGINE_MODES, ENGINE_MODE_DEFAULT } = createRequire(import.meta.url)(join(API_DIR, 'node_modules', '@console', 'contracts'));
+  const value = (env[ENGINE_MODE_VARIABLE] ?? '').trim() || ENGINE_MODE_DEFAULT;
+  if (!ENGINE_MODES.includes(value)) throw new Error(`${ENGINE_MODE_VARIABLE} must be one of ${ENGINE_MODES.join(', ')} (it is "${value}")`);
+  return value;
+}
+
 /** Restart delays after a crash: 1 s, doubling up to 30 s; a process that ran a minute starts over at 1 s. */
 const FIRST_RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -104,15 +116,17 @@ function supervise(name, script, env, stdio, nodeFlags = []) {
  * Starts the API, the worker and the paper engine under supervision: a crashed one is started again while the others keep
  * running. All three get the same environment: the engine announces its commits on the API's live
  * stream with the same REDIS_URL and REDIS_PREFIX. Resolves once /health answers ok. A process that
- * fails before that is an error.
+ * fails before that is an error. With ENGINE=external no engine is started (`engine` is null) and the
+ * start waits for everything but the engine: health says `engine: down` until the team's engine beats.
  */
 export async function startApiAndWorker(env, { quiet = false } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
   const worker = supervise('worker', join(API_DIR, 'dist', 'worker.js'), childEnv, stdio, workerNodeFlags());
-  const engine = supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
-  const named = [['API', api], ['worker', worker], ['engine', engine]];
+  const external = engineMode(childEnv) === 'external';
+  const engine = external ? null : supervise('engine', join(ENGINE_DIR, 'dist', 'runtime', 'main.js'), childEnv, stdio);
+  const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);
   const url = `http://127.0.0.1:${env.PORT}/api/v2/health/`;
   const deadline = Date.now() + 60_000;
@@ -124,7 +138,10 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
       throw new Error(`the ${failed[0]} stopped while starting (exit ${failed[1].current.exitCode})`);
     }
     await new Promise((r) => setTimeout(r, 300));
-    healthy = await fetch(url).then((r) => r.ok, () => false);
+    healthy = await fetch(url).then(
+      async (r) => r.ok || (external && (await r.json().then((b) => b.database === 'up' && b.redis === 'up' && b.worker === 'up', () => false))),
+      () => false,
+    );
   }
   if (!healthy) {
     await stop();

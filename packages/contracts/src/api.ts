@@ -175,6 +175,8 @@ export const API_PATHS = {
   riskControl: (id: number) => `/strategies/risk-controls/${id}/`,
   riskControlGroups: '/strategies/risk-controls/groups/',
   engineCommand: (id: string) => `/engine/commands/${id}/`,
+  /** The strategy settings document as JSON Schema, for a team's own engine. */
+  engineSettingsSchema: '/engine/settings-schema/',
   signals: '/signals/signals/',
   cancelSignal: (id: string) => `/signals/position/${id}/cancel/`,
   orders: '/orders/orders/',

@@ -42,3 +42,5 @@ export * from './api-tokens';
 export * from './candle-csv';
 export * from './market-data';
 export * from './mcp';
+export * from './strategy-settings-schema';
+export * from './engine-protocol';

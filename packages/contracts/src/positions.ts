@@ -29,7 +29,10 @@ export const POSITION_MESSAGES = {
   depositValueRequired: 'Please enter the value',
   depositTypeRequired: 'Please pick the deposit type',
   depositValueInvalid: 'Enter a number of at least 0 with at most 8 decimals.',
-  depositEditEmpty: 'Send deposit_monthly with deposit_type, deposit_at, or both.',
+  depositEditEmpty: 'Send deposit_monthly with deposit_type, or deposit_at.',
+  /** Each edit is one movement of money, recorded as a deposit transaction. */
+  depositEditOne: 'Edit one deposit at a time: send deposit_monthly with deposit_type, or deposit_at.',
+  depositTypeDirection: 'A deposit raises the deposit and a withdrawal lowers it; a re-invest moves no money in or out (it is the MM deposit’s).',
   noMetricsYet: 'This account has no metrics yet.',
 } as const;
 

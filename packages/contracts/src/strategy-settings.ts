@@ -302,6 +302,8 @@ const VALUE_KINDS = {
 } as const;
 
 type ValueKind = keyof typeof VALUE_KINDS;
+/** The kinds of single value a settings document holds (`number`, `flag`, `timeframe`…). */
+export type SettingsValueKind = ValueKind;
 
 /** A key's place in the document: a single value of a kind, a block of keys, or a list of one kind of row. */
 type Shape = ValueKind | { readonly [key: string]: Shape } | readonly [Shape];

@@ -150,6 +150,7 @@ describe('the access matrix over every registered route', () => {
       'DELETE /users/tokens/:id/': 'tokens',
       'POST /live/tickets/': 'sessions',
       'GET /engine/commands/:id/': 'open to tokens',
+      'GET /engine/settings-schema/': 'open to tokens',
     });
   });
 

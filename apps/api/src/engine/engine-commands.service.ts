@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
+import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandPayload, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { idsWithinScope, rowScopeOf } from '../access/row-scopes';
@@ -20,7 +20,8 @@ export interface CommandRequest<K extends EngineCommandKind> {
   kind: K;
   /** The target row's id (none for the bot itself). */
   targetId: string | number | null;
-  payload?: Record<string, unknown>;
+  /** As the protocol page declares it for the kind (contracts ENGINE_COMMAND_PAYLOADS): numbers as decimal text. */
+  payload?: EngineCommandPayload<K>;
   /** The client's Idempotency-Key: a retried request with the same key is the same command. */
   clientKey?: string;
   /**
@@ -112,7 +113,7 @@ export class EngineCommandsService {
       return {
         request,
         targetId: effect.target === 'system' ? null : String(request.targetId),
-        payload: request.payload ?? {},
+        payload: { ...request.payload },
         idempotencyKey: request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`,
       };
     });

@@ -78,7 +78,7 @@ export class PositionActionsService {
       kind: 'close_lost_position',
       targetId: lost.id,
       clientKey,
-      payload: { pair: body.pair, side: body.side, quantity: toDbText(quantity, 'quantity') },
+      payload: { pair: String(body.pair), side: body.side, quantity: toDbText(quantity, 'quantity') },
       check: (t) => {
         if (t.state !== null || t.closed_at !== null) throw new BadRequestDetail(M.lostPositionNotFound);
         if (t.action_state === 'CLOSING') throw new BadRequestDetail(M.positionClosing);

@@ -115,7 +115,7 @@ export class CloseLostPositionDto {
   quantity!: number;
 }
 
-/** The monthly deposit (high water mark) with why it moved, the all-time deposit, or both. */
+/** The monthly deposit (high water mark) with why it moved, or the all-time deposit: one movement of money. */
 export class DepositEditDto implements DepositEdit {
   @ApiPropertyOptional({ minimum: 0 })
   @Omittable()

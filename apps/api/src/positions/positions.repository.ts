@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_METRIC_FIELDS, type AccountMetricField, type ActionState, type Direction, type NamedRef, type PositionState } from '@console/contracts';
+import { ACCOUNT_METRIC_FIELDS, moneyPutInSql, type AccountMetricField, type ActionState, type Direction, type NamedRef, type PositionState } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { RETURN_AT_PERCENT } from '../stats/stats-figures.sql';
 import { POSITION_COLUMNS, POSITION_FROM } from './positions.list';
@@ -110,20 +110,28 @@ export class PositionsRepository {
     );
   }
 
-  /** Sets the deposits of an account's newest metrics row (locked first), answering the row as it was. */
-  async setDeposits(db: Db, accountId: number, at: Date, values: { deposit_monthly?: string; deposit_at?: string }): Promise<void> {
-    await db.query(
-      `UPDATE account_metrics SET deposit_monthly = coalesce($3::numeric, deposit_monthly), deposit_at = coalesce($4::numeric, deposit_at)
-        WHERE exchange_account_id = $1 AND at = $2`,
-      [accountId, at, values.deposit_monthly ?? null, values.deposit_at ?? null],
+  /** The account's money put in as its transactions record it (contracts moneyPutInSql); null without any. */
+  async moneyPutIn(db: Db, accountId: number): Promise<string | null> {
+    return (await firstRow<{ money: string | null }>(db, `SELECT ${moneyPutInSql('$1::int')}::text AS money`, [accountId]))?.money ?? null;
+  }
+
+  /** Records money moved in (deposit) or out (withdrawal): the engine shifts every base of the account's metrics by it. */
+  async recordFlow(db: Db, flow: { accountId: number; type: 'deposit' | 'withdrawal'; amount: string; before: string; after: string; userId: number }): Promise<string> {
+    const row = await firstRow<{ id: string }>(
+      db,
+      `INSERT INTO deposit_transactions (exchange_account_id, type, amount, deposit_before, deposit_after, requested_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text`,
+      [flow.accountId, flow.type, flow.amount, flow.before, flow.after, flow.userId],
     );
+    return row!.id;
   }
 
   async accountExists(db: Db, accountId: number): Promise<boolean> {
     return (await firstRow(db, `SELECT 1 FROM exchange_accounts WHERE id = $1`, [accountId])) !== undefined;
   }
 
+  /** The account's newest metrics row, locked with the account itself, so two deposit edits on it take turns. */
   async lockNewestMetrics(db: Db, accountId: number): Promise<{ at: Date } | undefined> {
+    await db.query(`SELECT 1 FROM exchange_accounts WHERE id = $1 FOR UPDATE`, [accountId]);
     return firstRow(db, `SELECT at FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1 FOR UPDATE`, [accountId]);
   }
 }

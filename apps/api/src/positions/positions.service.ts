@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { POSITION_MESSAGES as M, TRADING_DECIMALS, type AccountAdminMetrics, type PositionRow } from '@console/contracts';
 import type { Principal } from '../access/principal';
-import { toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
-import { BadRequestDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
+import { dec, toDbText, toJsonNumber, toJsonNumberOrNull } from '../common/decimal';
+import { BadRequestDetail, FieldValidationError, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { ListPage, queryListPage } from '../common/list-query/list-query';
 import { markUnchanged } from '../logs/audit-context';
 import { AuditService } from '../logs/audit.service';
@@ -64,12 +64,17 @@ export class PositionsService {
   }
 
   /**
-   * Sets the monthly deposit (with the reason it moved) and/or the all-time deposit on the account's
-   * newest metrics row, which the side list shows and the engine's next row starts from; a user log row
-   * keeps the type and both values (docs/decisions/positions-and-risk-control.md).
+   * The deposit edit moves money: the new all-time deposit (deposit_at), or the new monthly deposit (HWM)
+   * with its reason, names how much came in or went out. That is recorded as a deposit or withdrawal
+   * transaction, the one record of money in and out, which the engine reads as a flow and shifts every
+   * base by (docs/engine-protocol.md), so the next minute's row shows it and no return or drawdown comes
+   * of it. The answer is the newest row, which the engine's next minute moves. A user log row keeps the
+   * figure, its reason and the money before and after (docs/decisions/positions-and-risk-control.md).
    */
   async editDeposit(principal: Principal, accountId: number, body: DepositEditDto): Promise<AccountAdminMetrics> {
-    if (body.deposit_monthly === undefined && body.deposit_at === undefined) throw new BadRequestDetail(M.depositEditEmpty);
+    const monthly = body.deposit_monthly !== undefined;
+    if (!monthly && body.deposit_at === undefined) throw new BadRequestDetail(M.depositEditEmpty);
+    if (monthly && body.deposit_at !== undefined) throw new BadRequestDetail(M.depositEditOne);
     await this.dataSource.transaction(async (m) => {
       const newest = await this.positions.lockNewestMetrics(m, accountId);
       if (!newest) {
@@ -77,15 +82,24 @@ export class PositionsService {
         throw new BadRequestDetail(M.noMetricsYet);
       }
       const [before] = await this.positions.newestMetrics(m, accountId);
-      const values = {
-        deposit_monthly: body.deposit_monthly === undefined ? undefined : toDbText(body.deposit_monthly, 'money'),
-        deposit_at: body.deposit_at === undefined ? undefined : toDbText(body.deposit_at, 'money'),
-      };
-      const changed =
-        (values.deposit_monthly !== undefined && Number(values.deposit_monthly) !== Number(before.deposit_monthly)) ||
-        (values.deposit_at !== undefined && Number(values.deposit_at) !== Number(before.deposit_at));
-      if (!changed) return markUnchanged();
-      await this.positions.setDeposits(m, accountId, newest.at, values);
+      // Money recorded since the newest row is not in it yet: the next edit starts from what is recorded.
+      const putIn = dec((await this.positions.moneyPutIn(m, accountId)) ?? before.deposit_at);
+      const pending = putIn.minus(before.deposit_at);
+      const flow = monthly ? dec(toDbText(body.deposit_monthly!, 'money')).minus(dec(before.deposit_monthly).plus(pending)) : dec(toDbText(body.deposit_at!, 'money')).minus(putIn);
+      if (flow.isZero()) return markUnchanged();
+      const type = flow.isPositive() ? 'deposit' : 'withdrawal';
+      const field = monthly ? 'deposit_monthly' : 'deposit_at';
+      if (monthly && body.deposit_type !== type) throw FieldValidationError.of('deposit_type', M.depositTypeDirection);
+      if (putIn.plus(flow).isNegative()) throw FieldValidationError.of(field, M.depositValueInvalid);
+      const after = putIn.plus(flow);
+      const transactionId = await this.positions.recordFlow(m, {
+        accountId,
+        type,
+        amount: toDbText(flow.abs(), 'money'),
+        before: toDbText(putIn, 'money'),
+        after: toDbText(after, 'money'),
+        userId: principal.userId,
+      });
       await this.audit.write(
         {
           type: 'user',
@@ -94,9 +108,11 @@ export class PositionsService {
           log_data: {
             exchange_account_id: accountId,
             at: newest.at,
-            deposit_type: body.deposit_monthly === undefined ? null : body.deposit_type,
-            before: { deposit_monthly: Number(before.deposit_monthly), deposit_at: Number(before.deposit_at) },
-            after: { deposit_monthly: body.deposit_monthly ?? Number(before.deposit_monthly), deposit_at: body.deposit_at ?? Number(before.deposit_at) },
+            field,
+            deposit_type: monthly ? body.deposit_type : type,
+            deposit_transaction_id: transactionId,
+            before: { deposit_monthly: Number(before.deposit_monthly), deposit_at: Number(putIn) },
+            after: { deposit_monthly: Number(dec(before.deposit_monthly).plus(pending).plus(flow)), deposit_at: Number(after) },
           },
         },
         m,

@@ -9,11 +9,13 @@ const P = '/api/v2/position-administration/';
 describe('position administration: lists and account metrics', () => {
   let ctx: TestContext;
   let full: string;
+  let fullUserId: number;
   let limited: string;
   let reader: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    full = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'APA', status: 'Full' }] })).id)).access;
+    fullUserId = (await makeUser(ctx.db, { perms: [{ section_name: 'APA', status: 'Full' }] })).id;
+    full = (await sessionFor(ctx, fullUserId)).access;
     const perm = { section_name: 'APA' as const, status: 'Limited' as const, fields: ['ticker', 'side', 'active_p_coins'], filtering: true, sorting: true };
     limited = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [perm] })).id)).access;
     reader = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'APA', status: 'NP' }] })).id)).access;
@@ -92,16 +94,32 @@ describe('position administration: lists and account metrics', () => {
     expect((await put({ deposit_monthly: 1200, deposit_type: 'bonus' }, 400)).body).toEqual({ deposit_type: [M.depositTypeRequired] });
     expect((await put({}, 400)).body).toEqual({ detail: M.depositEditEmpty });
     expect((await put({ deposit_at: -1 }, 400)).body).toEqual({ deposit_at: [M.depositValueInvalid] });
+    expect((await put({ deposit_monthly: 1200, deposit_type: 'deposit', deposit_at: 900 }, 400)).body).toEqual({ detail: M.depositEditOne });
+    // Raising the HWM by 250 is money coming in: a withdrawal or a re-invest cannot say so.
+    expect((await put({ deposit_monthly: 1200, deposit_type: 'withdrawal' }, 400)).body).toEqual({ deposit_type: [M.depositTypeDirection] });
+    expect((await put({ deposit_monthly: 1200, deposit_type: 'reinvest' }, 400)).body).toEqual({ deposit_type: [M.depositTypeDirection] });
+    expect((await put({ deposit_monthly: 0, deposit_type: 'withdrawal' }, 400)).body).toEqual({ deposit_monthly: [M.depositValueInvalid] });
+
+    // Each edit is money moved, recorded as a transaction; the metrics rows are the engine's to move.
     const edited = await put({ deposit_monthly: 1200, deposit_type: 'deposit' }, 200);
-    expect(edited.body).toMatchObject({ id: accountId, deposit_monthly: 1200, deposit_at: 850 });
+    expect(edited.body).toMatchObject({ id: accountId, deposit_monthly: 950, deposit_at: 850 });
+    // 250 is recorded and not yet in a row: setting deposit_at to 1,000.5 takes 99.5 out of the 1,100 put in.
     await put({ deposit_at: 1000.5 }, 200);
-    const [row] = await ctx.db.query(`SELECT deposit_monthly::float AS m, deposit_at::float AS a FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1`, [accountId]);
-    expect(row).toEqual({ m: 1200, a: 1000.5 });
-    const [older] = await ctx.db.query(`SELECT deposit_monthly::float AS m FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at LIMIT 1`, [accountId]);
-    expect(older.m).toBe(900);
+    await put({ deposit_at: 1000.5 }, 200);
+    const flows = await ctx.db.query(
+      `SELECT type, amount::float AS amount, deposit_before::float AS before, deposit_after::float AS after, requested_by FROM deposit_transactions WHERE exchange_account_id = $1 ORDER BY id`,
+      [accountId],
+    );
+    expect(flows).toEqual([
+      { type: 'deposit', amount: 250, before: 850, after: 1100, requested_by: fullUserId },
+      { type: 'withdrawal', amount: 99.5, before: 1100, after: 1000.5, requested_by: fullUserId },
+    ]);
+    const rows = await ctx.db.query(`SELECT deposit_monthly::float AS m, deposit_at::float AS a FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at`, [accountId]);
+    expect(rows).toEqual([{ m: 900, a: 800 }, { m: 950, a: 850 }]);
     const logs = await ctx.db.query(`SELECT type, log_data FROM logs WHERE event_type = 'account_deposit_edited' AND (log_data->>'exchange_account_id')::int = $1 ORDER BY id`, [accountId]);
     expect(logs).toHaveLength(2);
-    expect(logs[0]).toMatchObject({ type: 'user', log_data: { deposit_type: 'deposit', before: { deposit_monthly: 950 }, after: { deposit_monthly: 1200 } } });
+    expect(logs[0]).toMatchObject({ type: 'user', log_data: { field: 'deposit_monthly', deposit_type: 'deposit', before: { deposit_monthly: 950, deposit_at: 850 }, after: { deposit_monthly: 1200, deposit_at: 1100 } } });
+    expect(logs[1]).toMatchObject({ log_data: { field: 'deposit_at', deposit_type: 'withdrawal', before: { deposit_at: 1100 }, after: { deposit_at: 1000.5 } } });
     const other = await makePosition(ctx.db);
     expect((await put({ deposit_at: 1 }, 400, other.accountId)).body).toEqual({ detail: M.noMetricsYet });
     await put({ deposit_at: 1 }, 404, 2_000_000);

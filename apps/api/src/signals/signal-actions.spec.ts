@@ -110,7 +110,7 @@ describe('signal actions: engine commands on a signal or its position', () => {
     const position = await positionOf(id);
     const asked = await post(`position/${id}/close-limit/`, full, { coefficient: 0.125 }).expect(202);
     expect(asked.body).toMatchObject({ kind: 'close_limit', action_state: 'CLOSING' });
-    expect((await commandsOn('position', position.id))[0].payload).toEqual({ coefficient: 0.125 });
+    expect((await commandsOn('position', position.id))[0].payload).toEqual({ coefficient: '0.125' });
     expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
     // The engine places the exit at the limit the coefficient sets and holds the command until it fills.
     await waitUntil(async () => (await ctx.db.query(`SELECT 1 FROM orders WHERE signal_id = $1 AND order_type = 'exit'`, [id])).length > 0, 10_000);
@@ -224,7 +224,7 @@ describe('signal actions: engine commands on a signal or its position', () => {
       expect((await post(`position/${id}/close-limit/`, full, { coefficient: 0.25 }).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
       // Another kind of close is refused too, but a close at market, which supersedes it (engine/held-commands.spec.ts).
       expect((await post(`positions/${id}/close-best-limit/`).expect(409)).body).toEqual({ detail: ENGINE_MESSAGES.actionRunning });
-      expect((await commandsOn('position', position.id)).map((c) => c.payload)).toEqual([{ coefficient: 0.5 }]);
+      expect((await commandsOn('position', position.id)).map((c) => c.payload)).toEqual([{ coefficient: '0.5' }]);
       return asked;
     });
     // The engine places the exit at the limit and holds the command until the signal ends there.

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { SIGNAL_LIST_QUERY } from '@console/contracts';
+import { toDbText } from '../common/decimal';
 import { Action, CurrentPrincipal, ScopedRows, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { SIGNAL_ROWS } from '../access/row-scopes';
@@ -57,7 +58,7 @@ export class SignalsController {
     @ScopedRows() scope: readonly string[],
     @IdempotencyKey() key?: string,
   ) {
-    return this.signals.close(principal, id, 'close_limit', scope, key, { coefficient: body.coefficient });
+    return this.signals.close(principal, id, 'close_limit', scope, key, { coefficient: toDbText(body.coefficient, 'ratio') });
   }
 
   @Action('closeBestLimit', { rows: SIGNAL_ROWS })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ENGINE_COMMAND_EFFECTS, SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandState, type SignalRow } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, SIGNAL_MESSAGES, type EngineCommandKind, type EngineCommandPayload, type EngineCommandState, type SignalRow } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, FieldValidationError, foundOr404 } from '../common/errors/api-errors';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
@@ -58,7 +58,7 @@ export class SignalsService {
     }).then(([state]) => state);
   }
 
-  close(principal: Principal, id: number, kind: CloseKind, scope: readonly string[], clientKey?: string, payload?: Record<string, unknown>): Promise<EngineCommandState> {
+  close<K extends CloseKind>(principal: Principal, id: number, kind: K, scope: readonly string[], clientKey?: string, payload?: EngineCommandPayload<K>): Promise<EngineCommandState> {
     return this.run(kind, async (m) => {
       const target = foundOr404((await this.signals.targets(m, [id], scope))[0]);
       if (!target.position_id) throw new BadRequestDetail(SIGNAL_MESSAGES.noOpenPosition);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../market/candle';
 import { dec, type Dec } from '../money';
-import { minuteMetrics, monthlyGrowth, monthlyGrowthExact, type AccountMetricsRow, type MinuteMetricsInput } from './account-metrics';
+import { flowSince, minuteMetrics, monthlyGrowth, monthlyGrowthExact, type AccountMetricsRow, type MinuteMetricsInput } from './account-metrics';
 
 const T = Date.UTC(2024, 0, 31, 23, 59);
 const base: MinuteMetricsInput = {
@@ -84,6 +84,53 @@ describe('account metrics', () => {
       max_ddd: '1.00069444',
     });
     expect([third.nav_peak.toFixed(), third.nav_peak_at]).toEqual(['11100', T + MINUTE_MS + DAY_MS]);
+  });
+
+  it('take a deposit mid-day as a flow: NAV grows by it, no return, the curve of nav / deposit_at flat', () => {
+    const noon = Date.UTC(2024, 2, 5, 12, 0);
+    const quiet: MinuteMetricsInput = { ...base, at: noon, balances: { usdt: dec(9473.68), usdc: dec(0), other_stable: dec(0), coins: [] }, unrealised: [], initial_deposit: dec(10000) };
+    const before = minuteMetrics(null, quiet);
+    // The demo's case: +10 % of the deposit at noon. The wallet holds the money put in plus what was realised.
+    const moneyIn = dec(11000);
+    const flow = flowSince(before, moneyIn);
+    expect(flow.toFixed()).toBe('1000');
+    const after = minuteMetrics(before, { ...quiet, at: noon + MINUTE_MS, balances: { ...quiet.balances, usdt: dec(10473.68) }, flow });
+    expect(text(after.row)).toMatchObject({
+      nav: '10473.68',
+      deposit_at: '11000',
+      balance_daily: '10473.68',
+      return_day_percent: '0',
+      return_month_percent: '0',
+      max_dd: '0',
+      deposit_monthly: '10473.68',
+    });
+    // Return AT % (the equity curve, nav / deposit_at) no longer jumps by the deposit (it did +11 points):
+    // the same loss of 526.32 on 11,000 put in instead of 10,000 is a smaller share, nothing more.
+    expect(Number(before.row.return_at_percent.toFixed())).toBeCloseTo(-5.2632, 4);
+    expect(Number(after.row.return_at_percent.toFixed())).toBeCloseTo(-4.7847, 4);
+    // Once applied, the same money put in is no flow at all.
+    expect(flowSince(after, moneyIn).toFixed()).toBe('0');
+  });
+
+  it('take a withdrawal as a flow: no drawdown, no loss of the day, every base lowered by it', () => {
+    const noon = Date.UTC(2024, 2, 5, 12, 0);
+    const quiet: MinuteMetricsInput = { ...base, at: noon, balances: { usdt: dec(10000), usdc: dec(0), other_stable: dec(0), coins: [] }, unrealised: [dec(200)] };
+    const before = minuteMetrics(null, quiet);
+    const flow = flowSince(before, dec(7000));
+    expect(flow.toFixed()).toBe('-3000');
+    // 3,000 leave; the position gains another 50 in the same minute.
+    const after = minuteMetrics(before, { ...quiet, at: noon + MINUTE_MS, balances: { ...quiet.balances, usdt: dec(7000) }, unrealised: [dec(250)], flow });
+    expect(text(after.row)).toMatchObject({
+      nav: '7250',
+      deposit_at: '7000',
+      deposit_monthly: '7200',
+      balance_daily: '7200',
+      return_day_percent: '0.69444444',
+      max_dd: '0',
+      max_ddd: '0',
+      return_at_percent: '3.57142857',
+    });
+    expect(after.nav_peak.toFixed()).toBe('7250');
   });
 
   it('raise the monthly HWM at a month’s first row only, and average growth over the months lived', () => {

@@ -116,6 +116,15 @@ export function monthlyGrowth(nav: Dec, deposit: Dec, elapsedMs: number): Dec {
   return toScale(value.toFixed(NUMERIC_SCALE.ratio + 4), 'ratio');
 }
 
+/**
+ * The money moved in (+) or out (−) since the previous row: how far the account's money put in (its
+ * deposits − withdrawals now) has moved from the previous row's deposit_at. None on the first row, which
+ * starts from it.
+ */
+export function flowSince(previous: MetricsState | null, moneyPutIn: Dec): Dec {
+  return previous === null ? ZERO : toScale(moneyPutIn, 'money').minus(previous.row.deposit_at);
+}
+
 /** The minute's row and the state for the next minute. */
 export function minuteMetrics(previous: MetricsState | null, input: MinuteMetricsInput): MetricsState {
   const b = input.balances;

@@ -294,7 +294,7 @@ describe('the engine adopts open trading rows another writer made', () => {
       ['0.01', '0', false, true, 'CHANGED'],
     ]);
 
-    const limit = await ask('close_limit', 'position', partlyOut.positionId ?? '', { coefficient: 0.5 });
+    const limit = await ask('close_limit', 'position', partlyOut.positionId ?? '', { coefficient: '0.5' });
     const best = await ask('close_best_limit', 'position', fullyEnteredPartlyOut.positionId ?? '');
     await engine.commands();
     // Both wait for their price with the position CLOSING, as on the engine's own positions.

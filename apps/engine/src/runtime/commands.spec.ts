@@ -105,7 +105,7 @@ describe('operator commands carried out by the engine', () => {
     }
     expect(target).toBeDefined();
     if (!target) return;
-    const id = await ask('close_limit', target.id, { coefficient: 0.001 });
+    const id = await ask('close_limit', target.id, { coefficient: '0.001' });
     await engine.commands();
     expect(await command(id)).toMatchObject({ status: 'pending', completed_at: null });
     expect(await position(target.id)).toMatchObject({ state: 'open', action_state: 'CLOSING' });

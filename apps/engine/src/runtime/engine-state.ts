@@ -9,7 +9,7 @@ import type { MarketData } from '../market/port';
 import type { MetricsState } from '../metrics/account-metrics';
 import type { Dec } from '../money';
 import type { TriggerState } from '../risk/triggers';
-import { isFinal, type MinuteContext, type RunEvent, type SignalRun, type StepResult } from '../strategy/lifecycle';
+import { isFinal, type MinuteContext, type RunEvent, type RunEventKind, type SignalRun, type StepResult } from '../strategy/lifecycle';
 import type { Written } from './batch';
 import { iso, type Db } from './db';
 import { CommitChanges } from './live';
@@ -18,6 +18,17 @@ import { CloseHistory } from './risk-inputs';
 import { SettingsCache } from './settings-cache';
 import { completeCommand, type CommandRow } from './sql/commands';
 import type { ProfileConfig } from './sql/config';
+
+/** A run event's log event_type: its own name, but a start or a queueing is a signal received. */
+export function runEventLogName(kind: RunEventKind): string {
+  return kind === 'signal_started' || kind === 'signal_queued' ? ENGINE_LOG_EVENTS.signalReceived : kind;
+}
+
+/** A run event's log type: a missed signal is a divergence, a signal the MM profile refused a restriction. */
+export function runEventLogType(kind: RunEventKind, detail?: string): 'general' | 'restrictions' | 'divergence' {
+  if (kind === 'signal_cancelled' && detail === 'canceled_by_mmsp') return 'restrictions';
+  return kind === 'signal_missed' ? 'divergence' : 'general';
+}
 
 export interface RunRecord {
   signalId: string;
@@ -112,8 +123,8 @@ export class EngineCore {
         order_key: event.order_key ?? null,
         row: {
           created_at: at,
-          type: event.kind === 'signal_cancelled' && event.detail === 'canceled_by_mmsp' ? 'restrictions' : event.kind === 'signal_missed' ? 'divergence' : 'general',
-          event_type: event.kind === 'signal_started' || event.kind === 'signal_queued' ? ENGINE_LOG_EVENTS.signalReceived : event.kind,
+          type: runEventLogType(event.kind, event.detail),
+          event_type: runEventLogName(event.kind),
           pair_id: record.pairId,
           pair_name: ticker,
           profile_id: profile.id,

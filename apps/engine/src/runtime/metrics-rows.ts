@@ -1,5 +1,8 @@
-/** The metrics rows: one account_metrics row per exchange account with a deposit, each minute. */
-import { minuteMetrics } from '../metrics/account-metrics';
+/**
+ * The metrics rows: one account_metrics row per exchange account with a deposit, each minute. The wallet
+ * holds the money put in plus what was realised; money moved in or out reaches the row as its flow.
+ */
+import { flowSince, minuteMetrics } from '../metrics/account-metrics';
 import { ZERO, type Dec } from '../money';
 import { isFinal } from '../strategy/lifecycle';
 import { isOpenOrder } from '../strategy/orders';
@@ -36,7 +39,8 @@ export function metricsRows(e: EngineCore, minute: number, span: Span): void {
       open_order_values,
       var: risk.var,
       var_with_orders: risk.varWithOrders,
-      flow: ZERO,
+      // A deposit or withdrawal since the last row shifts every base, so it is neither a return nor a drawdown.
+      flow: flowSince(previous, deposit),
       initial_deposit: deposit,
     });
     e.doc.metrics[accountId] = state;

@@ -113,7 +113,9 @@ export interface MinuteContext {
   tickDecimals: number;
 }
 
-export type RunEventKind = 'signal_started' | 'signal_queued' | 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_expired' | 'signal_finished' | 'signal_missed' | 'signal_cancelled';
+/** What a run's step reports; each is a log row (its event_type, but the start and queueing: signal_received). */
+export const RUN_EVENT_KINDS = ['signal_started', 'signal_queued', 'order_placed', 'order_filled', 'order_cancelled', 'order_expired', 'signal_finished', 'signal_missed', 'signal_cancelled'] as const;
+export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
 
 export interface RunEvent {
   kind: RunEventKind;

@@ -1,5 +1,5 @@
 /** What the engine reads each time it refreshes: profiles with their MM profile and pairs, and the bot's status. */
-import type { MmProfileStatus, SettingsDocument, StrategyProfileStatus, TickerConfigStatus } from '@console/contracts';
+import { moneyPutInSql, type MmProfileStatus, type SettingsDocument, type StrategyProfileStatus, type TickerConfigStatus } from '@console/contracts';
 import type { Db } from '../db';
 
 export interface ProfileConfig {
@@ -37,11 +37,15 @@ export async function botEnabled(db: Db): Promise<boolean> {
   return rows[0]?.status === 'enabled';
 }
 
-/** Each account's starting money: the MM deposit (newest transaction), else the sum of its MM quotas. */
+/**
+ * Each account's money put in: deposits − withdrawals of its transactions (contracts moneyPutInSql),
+ * else, before its first transaction, the sum of its MM quotas. A change from one read to the next is a
+ * flow the metrics shift every base by.
+ */
 export async function readAccountDeposits(db: Db): Promise<{ id: number; deposit: string }[]> {
   const { rows } = await db.query<{ id: number; deposit: string }>(
     `SELECT a.id,
-            coalesce((SELECT d.deposit_after FROM deposit_transactions d WHERE d.exchange_account_id = a.id ORDER BY d.id DESC LIMIT 1),
+            coalesce(${moneyPutInSql('a.id')},
                      (SELECT sum(m.all_signals_quota) FROM mm_profiles m WHERE m.exchange_account_id = a.id), 0)::text AS deposit
        FROM exchange_accounts a ORDER BY a.id`,
   );
