@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createPool, MINUTE_MS, PaperEngine, redisLivePublisher } from '@console/engine/runtime';
 import type { TestContext } from './harness';
 
-/** How often the loop takes a turn: short enough for a test to wait little, cheap when idle (two small queries). */
+/** How often the loop takes a turn: short enough for a test to wait little, cheap when idle (a few small queries). */
 const TURN_MS = 50;
 
 export interface TestEngine {

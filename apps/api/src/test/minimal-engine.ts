@@ -114,7 +114,7 @@ export class MinimalEngine {
     return this.transaction(async (db) => {
       const { rows } = await db.query<Command>(
         `SELECT id::text, kind, target_type, target_id::text, payload FROM engine_commands
-          WHERE status = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE status = 'pending' AND (lease_expires_at IS NULL OR lease_expires_at < clock_timestamp()) ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
       const done: string[] = [];
