@@ -92,7 +92,8 @@ describe('the access matrix over every registered route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Six calls per route, each route in the API: it grows with the API.
+  }, 120_000);
 
   it('answers a personal API token as the session of its level, except the forbidden areas (403) and the stream (401)', async () => {
     const apiTokens = {} as Record<Level, { access: string; userId: number }>;
@@ -132,7 +133,8 @@ describe('the access matrix over every registered route', () => {
     }
     expect(forbidden).toBeGreaterThan(10);
     expect(failures).toEqual([]);
-  });
+    // Two calls per route and level, each route in the API: it grows with the API.
+  }, 120_000);
 
   it('names the forbidden area of every route a session needs, and leaves tokens only what they may use', () => {
     const signedIn = Object.fromEntries(routes.filter((r) => r.rule?.kind === 'signed-in').map((r) => [`${r.method} ${r.path}`, r.rule?.kind === 'signed-in' ? r.rule.area ?? 'open to tokens' : '']));
