@@ -223,6 +223,9 @@ export const ACCOUNT_METRIC_FIELDS = [
 export type AccountMetricField = (typeof ACCOUNT_METRIC_FIELDS)[number];
 
 /** `PUT position-administration/account-info/{account_id}/` (docs/decisions/positions-and-risk-control.md). */
+/** The reasons the deposit edit takes: it records money moved, which a re-invest is not. */
+export const DEPOSIT_EDIT_TYPES = ['deposit', 'withdrawal'] as const satisfies readonly DepositTransactionType[];
+
 export interface DepositEdit {
   deposit_monthly?: number;
   deposit_type?: DepositTransactionType;

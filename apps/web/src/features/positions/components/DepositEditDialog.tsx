@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { DEPOSIT_TRANSACTION_TYPES, formatAccountTitle, POSITION_MESSAGES as M, STATS_FIGURES, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
+import { DEPOSIT_EDIT_TYPES, formatAccountTitle, POSITION_MESSAGES as M, STATS_FIGURES, type AccountAdminMetrics, type DepositTransactionType } from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { FormDialog } from '../../../ui/dialog/FormDialog';
 import { fieldErrorProps } from '../../../ui/form/field-error';
@@ -29,7 +29,8 @@ export function DepositEditDialog({ account, field, onClose }: { account: Accoun
     try {
       const amount = Number(value.trim());
       await edit.mutateAsync({ accountId: account.id, body: monthly ? { deposit_monthly: amount, deposit_type: deposit_type as DepositTransactionType } : { deposit_at: amount } });
-      toast.success(`${LABELS[field]} of ${formatAccountTitle(account.account_name)} saved`);
+      // Recorded as money moved: the engine's next minute shows it in the metrics.
+      toast.success(`${LABELS[field]} of ${formatAccountTitle(account.account_name)} saved; the next minute's metrics show it`);
       onClose();
     } catch (e) {
       toast.error(normaliseError(e));
@@ -45,7 +46,7 @@ export function DepositEditDialog({ account, field, onClose }: { account: Accoun
           rules={{ required: M.depositTypeRequired }}
           render={({ field: select, fieldState }) => (
             <TextField select fullWidth margin="dense" label="Deposit type" {...select} {...fieldErrorProps(fieldState.error)}>
-              {DEPOSIT_TRANSACTION_TYPES.map((type) => (
+              {DEPOSIT_EDIT_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
                   {type}
                 </MenuItem>
