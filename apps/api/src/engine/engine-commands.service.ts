@@ -125,6 +125,18 @@ export class EngineCommandsService {
     return items.map((item) => item.answer!);
   }
 
+  /**
+   * A command an alert asks for on its strategy profile, inside the caller's transaction (which has
+   * locked the profile's alert settings and checked its state). No user asked for it and the profile
+   * shows no action_state for it (its kinds are `quiet`); the alert's own log row records it. Each alert
+   * is a command of its own: a repeated alert is answered by its stored receipt, never here.
+   */
+  async submitAlertIn(m: EntityManager, kind: Extract<EngineCommandKind, 'alert_open' | 'alert_close' | 'alert_close_all'>, profileId: number, payload: Record<string, unknown>): Promise<SubmittedCommand> {
+    const targetId = String(profileId);
+    const [written] = await this.commands.insertMany(m, { kind, target: ENGINE_COMMAND_EFFECTS[kind].target, requestedBy: null }, [{ targetId, payload, idempotencyKey: `alert:${randomUUID()}` }]);
+    return { id: written.id, created: true, kind, targetId };
+  }
+
   /** After the commit: a new command is announced to open consoles; a repeated request changed nothing. */
   async publish(submitted: SubmittedCommand): Promise<void> {
     await this.publishAll([submitted]);

@@ -10,6 +10,7 @@ import { dec, toScale, type Dec } from '../money';
 import { markPosition, type PositionBook } from '../positions/position';
 import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPosition, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
 import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
+import { isAlertCommand, runAlertCommand } from './alert-commands';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
 import { applyStatusCommand, claimCommands, signalOf, type CommandRow } from './sql/commands';
@@ -51,6 +52,11 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
   if (command.kind === 'close_lost_position') {
     const outcome = await closeLost(e, db, command, minute);
     await (outcome ? fail(outcome) : e.settle(db, command, { status: 'succeeded', done }));
+    return;
+  }
+  if (isAlertCommand(command.kind)) {
+    const refusal = runAlertCommand(e, { ...command, kind: command.kind }, minute);
+    await (refusal ? fail(refusal) : e.settle(db, command, { status: 'succeeded', done }));
     return;
   }
   if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {
