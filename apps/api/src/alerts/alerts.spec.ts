@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_ENGINE_MESSAGES, ALERT_LIMITS, ALERT_MESSAGES as M, ERROR_CODES, ALERT_PATHS } from '@console/contracts';
+import { ALERT_ENGINE_MESSAGES, ALERT_LIMITS, ALERT_MESSAGES as M, ALERT_PATHS, decodeChange, ERROR_CODES, liveStreamKey } from '@console/contracts';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { waitUntil } from '../test/fake-telegram';
 import { startEngine, type TestEngine } from '../test/engine';
@@ -22,7 +22,7 @@ describe('alert webhooks', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    engine = await startEngine(ctx);
+    engine = await startEngine(ctx, { live: true });
     operator = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'profiles', status: 'Full' }] })).id)).access;
     reader = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: [{ section_name: 'profiles', status: 'ReadOnly' }] })).id)).access;
     await ctx.db.query(`UPDATE bot_status SET status = 'enabled' WHERE singleton`);
@@ -126,6 +126,16 @@ describe('alert webhooks', () => {
     expect(received.log_data.message).toContain('alert open-1');
     const [accepted] = await ctx.db.query(`SELECT log_data, pair_id FROM logs WHERE event_type = 'alert_accepted' AND profile_id = $1`, [world.profileId]);
     expect(accepted).toMatchObject({ pair_id: world.pairs[0].id, log_data: { alert_id: 'open-1', action: 'open', command_id: answer.body.command_id } });
+    // Announced live like every command: written, then settled; neither carries an action_state for the profile.
+    const liveChanges = async () => (await ctx.redis.xrange(liveStreamKey(ctx.config.redisPrefix), '-', '+')).map(([id, fields]) => decodeChange(id, fields));
+    const ofCommand = async () => (await liveChanges()).filter((c) => c?.resource === 'engine-commands' && c.ids?.includes(answer.body.command_id)).map((c) => c?.action);
+    // The engine announces after its commit, so a moment after the row says settled.
+    await waitUntil(async () => (await ofCommand()).length === 2, 5_000);
+    expect(await ofCommand()).toEqual(['created', 'updated']);
+    const changes = await liveChanges();
+    const ofProfile = changes.filter((c) => c?.resource === 'strategy-profiles' && c.ids?.includes(String(world.profileId)));
+    expect(ofProfile.length).toBeGreaterThan(0);
+    expect(ofProfile.every((c) => c?.row === undefined)).toBe(true);
     // The profile's own start/stop state is not touched by its alerts.
     expect((await ctx.db.query(`SELECT action_state FROM strategy_profiles WHERE id = $1`, [world.profileId]))[0].action_state).toBe('NONE');
 
