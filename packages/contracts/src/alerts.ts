@@ -4,9 +4,15 @@
  * limits, texts and answer shapes live here once; the API, the engine, the SPA and the tests read them.
  */
 import { API_PREFIX } from './api';
+import type { EngineCommandKind } from './trading';
 
 export const ALERT_ACTIONS = ['open', 'close', 'close_all'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
+
+/** The engine command each action becomes, on the alert's strategy profile. */
+export const ALERT_COMMANDS = { open: 'alert_open', close: 'alert_close', close_all: 'alert_close_all' } as const satisfies Record<AlertAction, EngineCommandKind>;
+export type AlertCommandKind = (typeof ALERT_COMMANDS)[AlertAction];
+export const isAlertCommand = (kind: EngineCommandKind): kind is AlertCommandKind => (Object.values(ALERT_COMMANDS) as EngineCommandKind[]).includes(kind);
 
 export const ALERT_LIMITS = {
   /** Random bytes of the public profile key (base64url, 22 characters). */

@@ -3,13 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  ALERT_COMMANDS,
   ALERT_LIMITS,
   ALERT_MESSAGES as M,
   alertWebhookUrl,
   type AlertAccepted,
   type AlertSecretAnswer,
   type AlertSettings,
-  type EngineCommandKind,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { alertRequestLimits, alertSecretLimits, RateLimiterService } from '../auth/rate-limiter.service';
@@ -23,12 +23,6 @@ import { AuditService } from '../logs/audit.service';
 import { lagRefusal, readAlertBody, secretOf, type AlertBody } from './alert-body';
 import { AlertsRepository, type AlertKeyRow } from './alerts.repository';
 
-const COMMAND_OF: Record<AlertBody['action'], Extract<EngineCommandKind, 'alert_open' | 'alert_close' | 'alert_close_all'>> = {
-  open: 'alert_open',
-  close: 'alert_close',
-  close_all: 'alert_close_all',
-};
-
 /** What an alert's transaction decided: accepted with its command, or refused with a status and reason. */
 type Outcome = { status: number; answer: object; command: SubmittedCommand | null };
 
@@ -37,9 +31,9 @@ const base64url = (bytes: number) => randomBytes(bytes).toString('base64url');
 /**
  * Alert webhooks: a profile's settings (on with a new secret, off) and the alerts themselves. An alert
  * is judged in this order: its secret (wrong: 401, counted for the profile's lockout), the profile's
- * alert rate, its fields, its age, then under the lock of the profile's alert settings its alert_id (a
- * repeat answers as the first), the profile's state, the pair and the bot; accepted, it becomes an engine
- * command on the profile, with its receipt and a log row in the same transaction.
+ * alert rate, its fields, then under the lock of the profile's alert settings its alert_id (a repeat
+ * answers as the first), its age, the profile's state, the pair and the bot; accepted, it becomes an
+ * engine command on the profile, with its receipt and a log row in the same transaction.
  */
 @Injectable()
 export class AlertsService {
@@ -149,7 +143,7 @@ export class AlertsService {
       return { status: refusal.status, answer, command: null };
     }
 
-    const command = await this.commands.submitAlertIn(m, COMMAND_OF[alert.action], profileId, {
+    const command = await this.commands.submitAlertIn(m, ALERT_COMMANDS[alert.action], profileId, {
       ...(listed ? { pair_id: listed.id } : {}),
       alert_id: alert.alert_id,
       price: alert.price,

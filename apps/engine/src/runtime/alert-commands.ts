@@ -4,7 +4,7 @@
  * ends the profile's open signals on the pair (or all of them) at market. Each answers why not when it
  * cannot, which the command row's error takes.
  */
-import { ALERT_ENGINE_MESSAGES, type EngineCommandKind } from '@console/contracts';
+import { ALERT_ENGINE_MESSAGES, type AlertCommandKind } from '@console/contracts';
 import { dec } from '../money';
 import { closeOnAlert, CommandRefused } from '../strategy/commands';
 import type { GateRefusal } from '../strategy/gates';
@@ -12,10 +12,6 @@ import { isFinal, type RunEvent } from '../strategy/lifecycle';
 import { openOnAlert } from '../strategy/trade';
 import type { EngineCore, RunRecord } from './engine-state';
 import type { CommandRow } from './sql/commands';
-
-export type AlertCommandKind = Extract<EngineCommandKind, 'alert_open' | 'alert_close' | 'alert_close_all'>;
-
-export const isAlertCommand = (kind: EngineCommandKind): kind is AlertCommandKind => kind === 'alert_open' || kind === 'alert_close' || kind === 'alert_close_all';
 
 const REFUSALS: Record<GateRefusal | 'mm_refused' | 'warming_up', string> = {
   bot_disabled: ALERT_ENGINE_MESSAGES.botOff,

@@ -3,14 +3,14 @@
  * run by the strategy's command rules (or on a lost position, or as a status change) and settled once;
  * limit closes are held until their signal ends.
  */
-import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, isAlertCommand, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
 import { VenueExecution } from '../execution/execution';
 import { MINUTE_MS } from '../market/candle';
 import { dec, toScale, type Dec } from '../money';
 import { markPosition, type PositionBook } from '../positions/position';
 import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPosition, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
 import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
-import { isAlertCommand, runAlertCommand } from './alert-commands';
+import { runAlertCommand } from './alert-commands';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
 import { applyStatusCommand, claimCommands, signalOf, type CommandRow } from './sql/commands';
