@@ -30,6 +30,7 @@ import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfille
 import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
 import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
+import { CreateStrategyProfileAlerts1735200000000 } from './1735200000000-CreateStrategyProfileAlerts';
 import { AddCommandLeasesAndLostPositionEnd1735372800000 } from './1735372800000-AddCommandLeasesAndLostPositionEnd';
 
 export const MIGRATIONS = [
@@ -64,5 +65,6 @@ export const MIGRATIONS = [
   CreateApiTokens1734912000000,
   CreateCandleStore1735084800000,
   GrantMarketDataToExchangeAccountHolders1735128000000,
+  CreateStrategyProfileAlerts1735200000000,
   AddCommandLeasesAndLostPositionEnd1735372800000,
 ];

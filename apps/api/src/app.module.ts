@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersDataModule } from './privileges/users/users-data.module';
@@ -77,6 +78,7 @@ export class AppModule {
         SystemStatusModule,
         MmProfilesModule,
         StrategyProfilesModule,
+        AlertsModule,
         StatsModule,
         ChartsModule,
         PositionsModule,

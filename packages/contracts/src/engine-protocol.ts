@@ -2,6 +2,7 @@
  * What a team's own engine and the console agree on beyond the tables (docs/engine-protocol.md):
  * who runs the engine, and each command kind's payload.
  */
+import { ALERT_ENGINE_MESSAGES } from './alerts';
 import { ENGINE_MESSAGES } from './engine';
 import { POSITION_MESSAGES } from './positions';
 import { SIGNAL_MESSAGES } from './signals';
@@ -26,6 +27,7 @@ export const PAYLOAD_VALUE_KINDS = {
   id: 'id as text',
   side: '`long` or `short`',
   flag: 'boolean',
+  text: 'text',
 } as const;
 export type PayloadValueKind = keyof typeof PAYLOAD_VALUE_KINDS;
 
@@ -34,6 +36,7 @@ interface PayloadValueTypes {
   id: string;
   side: 'long' | 'short';
   flag: boolean;
+  text: string;
 }
 
 /** A payload field: its kind and whether every command of the kind carries it. */
@@ -66,6 +69,10 @@ export const ENGINE_COMMAND_PAYLOADS = {
   enable_bot: {},
   disable_bot: {},
   set_broker_program: {},
+  // An alert's own id (the sender's), and the price it named when it named one.
+  alert_open: { pair_id: required('id'), alert_id: required('text'), price: optional('decimal') },
+  alert_close: { pair_id: required('id'), alert_id: required('text'), price: optional('decimal') },
+  alert_close_all: { alert_id: required('text'), price: optional('decimal') },
 } as const satisfies Record<EngineCommandKind, Record<string, PayloadField>>;
 
 type FieldsOf<K extends EngineCommandKind> = (typeof ENGINE_COMMAND_PAYLOADS)[K];
@@ -88,6 +95,7 @@ export function payloadMatches(kind: EngineCommandKind, payload: Record<string, 
     id: (v) => typeof v === 'string' && /^\d+$/.test(v),
     side: (v) => v === 'long' || v === 'short',
     flag: (v) => typeof v === 'boolean',
+    text: (v) => typeof v === 'string',
   };
   const known = Object.entries(payload).every(([name, value]) => Object.hasOwn(fields, name) && valueFits[fields[name].kind](value));
   const whole = Object.entries(fields).every(([name, field]) => !field.required || Object.hasOwn(payload, name));
@@ -124,4 +132,13 @@ export const ENGINE_FAILURE_TEXTS = {
   coefficientInvalid: SIGNAL_MESSAGES.coefficientInvalid,
   coefficientMin: SIGNAL_MESSAGES.coefficientMin,
   coefficientMax: SIGNAL_MESSAGES.coefficientMax,
+  closeSuperseded: ENGINE_MESSAGES.closeSuperseded,
+  closeCancelled: ENGINE_MESSAGES.closeCancelled,
+  alertRiskBlocked: ALERT_ENGINE_MESSAGES.riskBlocked,
+  alertPairBlocked: ALERT_ENGINE_MESSAGES.pairBlocked,
+  alertSignalOpen: ALERT_ENGINE_MESSAGES.signalOpen,
+  alertMmNotActive: ALERT_ENGINE_MESSAGES.mmNotActive,
+  alertNoMarket: ALERT_ENGINE_MESSAGES.noMarket,
+  alertNothingOpen: ALERT_ENGINE_MESSAGES.nothingOpen,
+  alertPairNotListed: ALERT_ENGINE_MESSAGES.pairNotListed,
 } as const;

@@ -18,10 +18,16 @@ export interface EngineCommandEffect<T extends EngineCommandTarget = EngineComma
    * (not 409) and the engine ends the held command `superseded`.
    */
   supersedes?: readonly EngineCommandKind[];
+  /**
+   * The command leaves its target's action_state alone: an alert's order on a profile is no change of
+   * the profile, and must not hide a start or stop under way on it.
+   */
+  quiet?: true;
 }
 
 const cancel = <T extends EngineCommandTarget>(target: T, section: SectionName): EngineCommandEffect<T> => ({ target, section, pending: 'CANCELLING', done: 'CANCELLED' });
 const close = (section: SectionName): EngineCommandEffect<'position'> => ({ target: 'position', section, pending: 'CLOSING', done: 'CLOSED' });
+const alert = (): EngineCommandEffect<'strategy_profile'> => ({ target: 'strategy_profile', section: 'profiles', pending: 'CHANGING', done: 'CHANGED', quiet: true });
 const change = <T extends EngineCommandTarget>(target: T, section: SectionName): EngineCommandEffect<T> => ({ target, section, pending: 'CHANGING', done: 'CHANGED' });
 
 const EFFECTS = {
@@ -43,6 +49,9 @@ const EFFECTS = {
   enable_bot: change('system', 'bot_status'),
   disable_bot: change('system', 'bot_status'),
   set_broker_program: change('exchange_account', 'exchange_account'),
+  alert_open: alert(),
+  alert_close: alert(),
+  alert_close_all: alert(),
 } satisfies Record<EngineCommandKind, EngineCommandEffect>;
 
 /** The kind of row a command of kind K acts on. */

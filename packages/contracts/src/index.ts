@@ -44,3 +44,4 @@ export * from './market-data';
 export * from './mcp';
 export * from './strategy-settings-schema';
 export * from './engine-protocol';
+export * from './alerts';

@@ -133,7 +133,7 @@ export function commandChanges(commandId: string, kind: EngineCommandKind, targe
   const actionState: ActionState = stage === 'accepted' ? effect.pending : stage === 'succeeded' ? effect.done : 'NONE';
   const target: LiveChange = { resource: ENGINE_COMMAND_RESOURCES[kind], action: 'updated', section: effect.section };
   if (targetId !== null) target.ids = [targetId];
-  if (ACTION_STATE_TARGETS.includes(effect.target)) target.row = targetId === null ? { action_state: actionState } : { id: targetId, action_state: actionState };
+  if (ACTION_STATE_TARGETS.includes(effect.target) && !effect.quiet) target.row = targetId === null ? { action_state: actionState } : { id: targetId, action_state: actionState };
   const command: LiveChange = { resource: 'engine-commands', action: stage === 'accepted' ? 'created' : 'updated', section: effect.section, ids: [commandId] };
   if (targetId !== null) command.about = { resource: target.resource, id: targetId };
   return [target, command];

@@ -132,4 +132,8 @@ export const ENGINE_COMMAND_RESOURCES: Record<EngineCommandKind, ResourceName> =
   enable_bot: 'bot-status',
   disable_bot: 'bot-status',
   set_broker_program: 'exchange-accounts',
+  // The signals an alert opens or closes are announced by the engine's own row changes.
+  alert_open: 'strategy-profiles',
+  alert_close: 'strategy-profiles',
+  alert_close_all: 'strategy-profiles',
 };

@@ -165,6 +165,9 @@ export const ENGINE_COMMAND_KINDS = [
   'enable_bot',
   'disable_bot',
   'set_broker_program',
+  'alert_open',
+  'alert_close',
+  'alert_close_all',
 ] as const;
 export type EngineCommandKind = (typeof ENGINE_COMMAND_KINDS)[number];
 

@@ -62,7 +62,7 @@ type Probe =
   /** Rows of the section: each key a field of the group (or mapped to one by `fields`), or an identity key. */
   | { kind: 'rows'; urls: (f: Fixture) => { url: string; fields?: AnswerFields }[]; summary?: AnswerFields }
   /** Not rows of the section's fields: the answer's keys are these (the reason says why they are not projected). */
-  | { kind: 'keys'; url: string; keys: readonly string[]; why: string }
+  | { kind: 'keys'; url: string | ((f: Fixture) => string); keys: readonly string[]; why: string }
   /** Totals over the section's rows: each key only where the group sees every field it is summed from. */
   | { kind: 'totals'; url: string; fields: Readonly<Record<string, readonly string[]>> }
   /** An export's start: the task is run by the worker, and the file's columns read back. */
@@ -115,6 +115,12 @@ const PROBES: Record<string, Probe> = {
   'GET /strategies/profiles/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles/' }] },
   'GET /strategies/profiles/for-filters/': { kind: 'rows', urls: () => [{ url: '/strategies/profiles/for-filters/', fields: STRATEGY_PROFILE_OPTION_FIELDS }] },
   'GET /strategies/profiles/:id/': { kind: 'rows', urls: (f) => [{ url: `/strategies/profiles/${f.position.profileId}/` }] },
+  'GET /strategies/profiles/:id/alerts/': {
+    kind: 'keys',
+    url: (f) => `/strategies/profiles/${f.position.profileId}/alerts/`,
+    keys: ['enabled', 'profile_key', 'url', 'max_lag_seconds'],
+    why: 'the profile\'s alert settings, not a profile row: on or off and the webhook\'s URL, never the secret (docs/decisions/alerts.md)',
+  },
   'GET /signals/export/signals/': { kind: 'export', list: 'signals' },
   'GET /signals/celery-result/:id/': { kind: 'via-export', list: 'signals' },
   'GET /signals/export-file/:id/': { kind: 'via-export', list: 'signals' },
@@ -229,13 +235,14 @@ describe('Limited projection over every GET route of a section with fields', () 
               }
             }
           } else if (probe.kind === 'keys') {
-            const res = await get(token, probe.url);
-            if (res.status !== 200) failures.push(`${probe.url} ${where}: ${res.status}`);
+            const url = typeof probe.url === 'string' ? probe.url : probe.url(fixture);
+            const res = await get(token, url);
+            if (res.status !== 200) failures.push(`${url} ${where}: ${res.status}`);
             const rows = (Array.isArray(res.body) ? res.body : [res.body]) as Record<string, unknown>[];
             count(name, rows.length);
             for (const row of rows) {
               const other = Object.keys(row).filter((key) => !probe.keys.includes(key));
-              if (other.length) failures.push(`${probe.url} ${where}: carries ${other.join(', ')}, beyond ${probe.why}`);
+              if (other.length) failures.push(`${url} ${where}: carries ${other.join(', ')}, beyond ${probe.why}`);
             }
           } else if (probe.kind === 'totals') {
             const res = await get(token, probe.url);

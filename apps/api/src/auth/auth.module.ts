@@ -18,6 +18,6 @@ import { SESSION_CHECK } from '../access/access.ports';
     // The access guard's session check.
     { provide: SESSION_CHECK, useExisting: SessionService },
   ],
-  exports: [SessionService, SESSION_CHECK, RateLimiterService, CredentialsRepository, SessionsRepository],
+  exports: [SessionService, SESSION_CHECK, RateLimiterService, Clock, CredentialsRepository, SessionsRepository],
 })
 export class AuthModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { API_TOKEN_LIMITS, SIGN_IN_LIMITS } from '@console/contracts';
+import { ALERT_LIMITS, API_TOKEN_LIMITS, SIGN_IN_LIMITS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
 
@@ -12,7 +12,7 @@ const TOTP_LIMITS = {
 } as const;
 
 /** One counter of failed attempts. */
-type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user' | 'token:requests';
+type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user' | 'token:requests' | 'alert:secret' | 'alert:requests';
 
 const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'login:pair': SIGN_IN_LIMITS.perAccountAndAddress,
@@ -24,6 +24,10 @@ const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'password:user': TOTP_LIMITS.perUser,
   // Every request of a personal API token, not only failures: a script in a loop meets 429.
   'token:requests': API_TOKEN_LIMITS.requests,
+  // A profile's wrong alert secrets: past the limit its alerts are refused (the per-profile lockout).
+  'alert:secret': ALERT_LIMITS.wrongSecrets,
+  // Every alert of a profile that got past its secret.
+  'alert:requests': ALERT_LIMITS.requests,
 };
 
 interface LimitedKey {
@@ -160,4 +164,14 @@ export function passwordCheckLimits(userId: number, address: string): LimitedKey
 /** The requests of one personal API token. */
 export function apiTokenLimits(tokenId: number): LimitedKey[] {
   return [{ limit: 'token:requests', key: String(tokenId) }];
+}
+
+/** The wrong secrets sent for one profile's alerts. */
+export function alertSecretLimits(profileId: number): LimitedKey[] {
+  return [{ limit: 'alert:secret', key: String(profileId) }];
+}
+
+/** The alerts of one profile. */
+export function alertRequestLimits(profileId: number): LimitedKey[] {
+  return [{ limit: 'alert:requests', key: String(profileId) }];
 }

@@ -81,7 +81,7 @@ export class EngineCommandsRepository {
   /** Writes the commands in one statement; answers the ids of those written (a key already taken writes nothing). */
   async insertMany(
     db: Db,
-    command: { kind: EngineCommandKind; target: EngineCommandTarget; requestedBy: number },
+    command: { kind: EngineCommandKind; target: EngineCommandTarget; requestedBy: number | null },
     rows: readonly NewCommand[],
   ): Promise<{ id: string; idempotency_key: string }[]> {
     return queryRows(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canRead, commandChanges, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandPayload, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
+import { canRead, commandChanges, type AlertCommandKind, ENGINE_COMMAND_EFFECTS, ENGINE_COMMAND_RESOURCES, ENGINE_MESSAGES, permOf, type EngineCommandKind, type EngineCommandPayload, type EngineCommandState, type EngineCommandTargetOf } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { BadRequestDetail, ConflictDetail, ForbiddenDetail, foundOr404, NotFoundDetail } from '../common/errors/api-errors';
 import { idsWithinScope, rowScopeOf } from '../access/row-scopes';
@@ -124,6 +124,18 @@ export class EngineCommandsService {
     const open = items.filter((item) => !item.answer);
     if (open.length) await this.write(m, principal, kind, open);
     return items.map((item) => item.answer!);
+  }
+
+  /**
+   * A command an alert asks for on its strategy profile, inside the caller's transaction (which has
+   * locked the profile's alert settings and checked its state). No user asked for it and the profile
+   * shows no action_state for it (its kinds are `quiet`); the alert's own log row records it. Each alert
+   * is a command of its own: a repeated alert is answered by its stored receipt, never here.
+   */
+  async submitAlertIn(m: EntityManager, kind: AlertCommandKind, profileId: number, payload: Record<string, unknown>): Promise<SubmittedCommand> {
+    const targetId = String(profileId);
+    const [written] = await this.commands.insertMany(m, { kind, target: ENGINE_COMMAND_EFFECTS[kind].target, requestedBy: null }, [{ targetId, payload, idempotencyKey: `alert:${randomUUID()}` }]);
+    return { id: written.id, created: true, kind, targetId };
   }
 
   /** After the commit: a new command is announced to open consoles; a repeated request changed nothing. */

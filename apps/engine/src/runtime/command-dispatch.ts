@@ -4,13 +4,14 @@
  * limit closes are held until their signal ends, under a lease renewed every turn so no other engine
  * takes them meanwhile; a close at market supersedes them.
  */
-import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, HELD_COMMAND_KINDS, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, ENGINE_MESSAGES, HELD_COMMAND_KINDS, isAlertCommand, POSITION_MESSAGES, SIGNAL_MESSAGES } from '@console/contracts';
 import { VenueExecution } from '../execution/execution';
 import { MINUTE_MS } from '../market/candle';
 import { dec, toScale, type Dec } from '../money';
 import { markPosition, type PositionBook } from '../positions/position';
 import { cancelOrder, cancelSignal, closeBestLimit, closeLimit, closeLostPosition, closeMarket, CommandRefused, recoverKExit, reducePosition, setSkipCheck } from '../strategy/commands';
 import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
+import { runAlertCommand } from './alert-commands';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
 import { applyStatusCommand, claimCommands, leaseCommand, positionOf, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
@@ -66,6 +67,11 @@ async function runCommand(e: EngineCore, db: Db, command: CommandRow, minute: nu
   if (command.kind === 'close_lost_position') {
     const outcome = await closeLost(e, db, command, minute);
     await (outcome ? fail(outcome) : e.settle(db, command, { status: 'succeeded', done }));
+    return;
+  }
+  if (isAlertCommand(command.kind)) {
+    const refusal = runAlertCommand(e, { ...command, kind: command.kind }, minute);
+    await (refusal ? fail(refusal) : e.settle(db, command, { status: 'succeeded', done }));
     return;
   }
   if (command.target_type === 'signal' || command.target_type === 'order' || command.target_type === 'position') {

@@ -42,7 +42,7 @@ const commands = () =>
     ['Kind', 'Target', 'Payload', 'Section', 'Live event resource', 'Pending → done'],
     ENGINE_COMMAND_KINDS.map((kind) => {
       const effect = ENGINE_COMMAND_EFFECTS[kind];
-      return [code(kind), effect.target, payloadCell(ENGINE_COMMAND_PAYLOADS[kind]), code(effect.section), code(ENGINE_COMMAND_RESOURCES[kind]), `${effect.pending} → ${effect.done}`];
+      return [code(kind), effect.target, payloadCell(ENGINE_COMMAND_PAYLOADS[kind]), code(effect.section), code(ENGINE_COMMAND_RESOURCES[kind]), effect.quiet ? '(leaves the action_state)' : `${effect.pending} → ${effect.done}`];
     }),
   );
 

@@ -161,3 +161,17 @@ export function closeLostPosition(
   const fill = done.fill;
   return applyFill(position, { direction: exitSide(position.side), price: fill.price, quantity: q, fee: fill.fee });
 }
+
+/**
+ * An alert's close of a signal: what is held goes at market (the signal is finished); a signal that
+ * holds nothing yet (queued, or waiting for its enter orders) is cancelled.
+ */
+export function closeOnAlert(previous: SignalRun, ctx: MinuteContext): StepResult {
+  if (isFinal(previous)) throw new CommandRefused(SIGNAL_MESSAGES.noOpenPosition);
+  if (previous.position.active_p_coins.greaterThan(0)) return closeMarket(previous, ctx);
+  const run = copy(previous);
+  const events: RunEvent[] = [];
+  endSignal(run, 'canceled', 'canceled_by_user', 'CANCELED_MANUAL', ctx, events);
+  refreshFigures(run, ctx);
+  return { run, events };
+}

@@ -108,3 +108,30 @@ export function checkSignal(settings: StrategySettings, market: PairMarket): Sig
     },
   };
 }
+
+/**
+ * The figures a signal an alert asks for carries: the same readings at the latest minute, without the
+ * market's conditions (the alert is the signal). It starts at the close, and its origin is the close too,
+ * so there is no move to give back (no canceled_by_roc). Null while the pair's ATR is warming up.
+ */
+export function alertFigures(settings: StrategySettings, market: PairMarket): SignalFigures | null {
+  const s = settings.signal;
+  const last = market.last;
+  const atr = market.atr(s.timeframe, s.atr_n_periods, s.atr_smooth_algo);
+  if (!last || atr === null || !(atr > 0)) return null;
+  const close = last.close;
+  const atrBefore = market.atr(s.timeframe, s.atr_n_periods, s.atr_smooth_algo, 1);
+  const bars = market.timeframe(s.timeframe);
+  const forming = bars.current();
+  const previous = bars.completed().at(-1);
+  return {
+    current_price: close,
+    atr,
+    atr_t_percent: (100 * atr) / close,
+    atr_minus_1: atrBefore === null ? null : (100 * atrBefore) / close,
+    inc_vola: atrBefore ? 100 * (atr / atrBefore - 1) : null,
+    tr_in_atr: forming ? trueRange(forming.high, forming.low, previous ? previous.close : null) / atr : 0,
+    roc_origin: close,
+    start_point: close,
+  };
+}

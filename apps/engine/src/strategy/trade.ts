@@ -6,7 +6,7 @@
  */
 import { endSignal, isFinal, startSignal, stepSignal, type MinuteContext, type RunEvent, type SignalRun } from './lifecycle';
 import { mmDecision, signalGate, singleCaseEffect, type GateRefusal, type MmSlots, type SignalGateInput } from './gates';
-import { checkSignal, type SignalMiss } from './signal';
+import { alertFigures, checkSignal, type SignalMiss } from './signal';
 
 export interface ProfileMinuteInput {
   ctx: MinuteContext;
@@ -51,4 +51,41 @@ export function tradeMinute(input: ProfileMinuteInput): ProfileMinute {
   }
   const { run, events } = startSignal(verdict.figures, decision.size_currency, decision.outcome, ctx);
   return { run, started: true, armed: false, events, skipped: null };
+}
+
+export interface AlertOpenInput {
+  ctx: MinuteContext;
+  gate: SignalGateInput;
+  mm: MmSlots;
+  signalsSinceLoss: number | null;
+}
+
+/**
+ * `started`: a run was made (its signal row is written); `refused`: why no signal trades. A money
+ * management refusal does both, as for a signal the market gives: it is recorded canceled_by_mmsp, and
+ * it counts for the single cases.
+ */
+export interface AlertOpen {
+  started: { run: SignalRun; events: RunEvent[] } | null;
+  refused: GateRefusal | 'mm_refused' | 'warming_up' | null;
+}
+
+/**
+ * A signal an alert asks for on the profile and pair: the same gates, money management and start as a
+ * signal the market gives (tradeMinute), with the alert in place of the market's conditions and of the
+ * edge trigger.
+ */
+export function openOnAlert(input: AlertOpenInput): AlertOpen {
+  const { ctx } = input;
+  const refusal = signalGate(ctx.settings, input.gate);
+  if (refusal) return { started: null, refused: refusal };
+  const figures = alertFigures(ctx.settings, ctx.market);
+  if (!figures) return { started: null, refused: 'warming_up' };
+  const decision = mmDecision(input.mm, singleCaseEffect(ctx.settings.single_cases, input.signalsSinceLoss));
+  if (decision.outcome === 'refuse') {
+    const { run, events } = startSignal(figures, input.mm.one_signal_quota, 'queue', ctx);
+    endSignal(run, 'canceled', 'canceled_by_mmsp', 'CANCELED_MANUAL', ctx, events);
+    return { started: { run, events }, refused: 'mm_refused' };
+  }
+  return { started: startSignal(figures, decision.size_currency, decision.outcome, ctx), refused: null };
 }

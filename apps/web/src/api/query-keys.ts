@@ -43,6 +43,7 @@ export const queryKeys = {
     list: (query: Params) => [...all, 'list', query] as const,
     detail: (id: number) => [...all, 'detail', id] as const,
     settings: (id: number) => [...all, 'settings', id] as const,
+    alerts: (id: number) => [...all, 'alerts', id] as const,
     options: options(all),
   })),
   mmProfiles: resource('mm-profiles', (all) => ({

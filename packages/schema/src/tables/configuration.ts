@@ -1,8 +1,8 @@
 /**
  * What the operators configure and the engine reads: accounts, pairs, ticker lists, MM and strategy profiles, deposits, risk triggers, the bot switch, Telegram and report settings.
  */
-import { ACTION_STATES, BOT_STATUSES, DEPOSIT_TRANSACTION_TYPES, DIRECTIONS, MM_PROFILE_STATUSES, RISK_TRIGGER_PROFILE_ROLES, RISK_TRIGGER_TYPES, SCHEDULE_TYPES, STRATEGY_PROFILE_STATUSES, STRATEGY_SETTINGS_SCHEMA_TYPES, TICKER_CONFIG_STATUSES, TIMEFRAMES, type SettingsDocument } from '@console/contracts';
-import { bigint, boolean, integer, jsonb, numeric, text, time, timestamptz, varchar } from '../column';
+import { ACTION_STATES, ALERT_ACTIONS, BOT_STATUSES, DEPOSIT_TRANSACTION_TYPES, DIRECTIONS, MM_PROFILE_STATUSES, RISK_TRIGGER_PROFILE_ROLES, RISK_TRIGGER_TYPES, SCHEDULE_TYPES, STRATEGY_PROFILE_STATUSES, STRATEGY_SETTINGS_SCHEMA_TYPES, TICKER_CONFIG_STATUSES, TIMEFRAMES, type SettingsDocument } from '@console/contracts';
+import { bigint, boolean, char, integer, jsonb, numeric, smallint, text, time, timestamptz, varchar } from '../column';
 
 export const CONFIGURATION_TABLES = {
   exchange_accounts: {
@@ -84,6 +84,26 @@ export const CONFIGURATION_TABLES = {
     settings: jsonb<SettingsDocument>().defaulted(),
     created_at: timestamptz().defaulted(),
     updated_at: timestamptz().defaulted(),
+  },
+  strategy_profile_alerts: {
+    profile_id: integer(),
+    profile_key: varchar(32),
+    secret_hash: char(64),
+    enabled: boolean().defaulted(),
+    max_lag_seconds: integer().defaulted(),
+    created_at: timestamptz().defaulted(),
+    updated_at: timestamptz().defaulted(),
+  },
+  alert_receipts: {
+    id: bigint().defaulted(),
+    profile_id: integer(),
+    alert_id: varchar(128).null(),
+    action: varchar(16).of(ALERT_ACTIONS),
+    pair: varchar(64).null(),
+    status_code: smallint(),
+    answer: jsonb<Record<string, unknown>>(),
+    command_id: bigint().null(),
+    received_at: timestamptz().defaulted(),
   },
   risk_triggers: {
     id: integer().defaulted(),

@@ -8,6 +8,7 @@ import {
   DEPOSIT_TRANSACTION_TYPES,
   DIRECTIONS,
   ENGINE_COMMAND_KINDS,
+  ALERT_ACTIONS,
   ENGINE_COMMAND_STATUSES,
   ENGINE_COMMAND_TARGETS,
   EXCHANGE_ORDER_STATUSES,
@@ -71,6 +72,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'engine_commands.target_type': ENGINE_COMMAND_TARGETS,
   'engine_commands.status': ENGINE_COMMAND_STATUSES,
   'candle_imports.status': CANDLE_IMPORT_STATUSES,
+  'alert_receipts.action': ALERT_ACTIONS,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */

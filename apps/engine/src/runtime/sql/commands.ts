@@ -1,5 +1,5 @@
 /** engine_commands as the engine takes and completes them, and the action_state of their targets. */
-import type { ActionState, EngineCommandKind, EngineCommandTarget } from '@console/contracts';
+import { ENGINE_COMMAND_EFFECTS, type ActionState, type EngineCommandKind, type EngineCommandTarget } from '@console/contracts';
 import type { Db } from '../db';
 import { commandSettled } from '../observability';
 
@@ -87,7 +87,7 @@ export async function supersedeHeld(
 
 /** Settles a command still pending; false when it was settled already. */
 export async function completeCommand(db: Db, command: Pick<CommandRow, 'id' | 'target_type' | 'target_id'>, outcome: { status: 'succeeded'; done: ActionState } | { status: 'failed'; error: string }): Promise<boolean> {
-  const { rows } = await db.query<{ kind: string; request_id: string | null; latency: number }>(
+  const { rows } = await db.query<{ kind: EngineCommandKind; request_id: string | null; latency: number }>(
     // clock_timestamp(), not now(): the claiming transaction may have begun before the command was written.
     `UPDATE engine_commands SET status = $2, error = $3, completed_at = clock_timestamp() WHERE id = $1 AND status = 'pending'
      RETURNING kind, request_id, extract(epoch FROM completed_at - created_at)::float8 AS latency`,
@@ -96,7 +96,7 @@ export async function completeCommand(db: Db, command: Pick<CommandRow, 'id' | '
   if (rows.length !== 1) return false;
   commandSettled({ id: command.id, status: outcome.status, ...rows[0] });
   const table = ACTION_STATE_TABLES[command.target_type];
-  if (table) {
+  if (table && !ENGINE_COMMAND_EFFECTS[rows[0].kind].quiet) {
     const state = outcome.status === 'succeeded' ? outcome.done : 'NONE';
     if (command.target_type === 'system') await db.query(`UPDATE bot_status SET action_state = $1 WHERE singleton`, [state]);
     else await db.query(`UPDATE ${table} SET action_state = $1 WHERE id = $2`, [state, command.target_id]);

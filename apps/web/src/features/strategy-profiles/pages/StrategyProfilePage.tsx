@@ -11,6 +11,7 @@ import { OrdersTable } from '../../orders';
 import { ProfileStats } from '../../stats';
 import { SignalsTable } from '../../signals';
 import { useStrategyProfile, useStrategySettings } from '../api/get-strategy-profile';
+import { AlertsBlock } from '../components/AlertsBlock';
 import { BlockEditDialog } from '../components/BlockEditDialog';
 import { StrategyStatusChip } from '../components/StrategyStatusChip';
 import { continueDraftPath, shownStatusAction, strategyDetailActions } from '../components/strategy-rules';
@@ -88,6 +89,7 @@ export function StrategyProfilePage() {
               </Typography>
             )}
             <SettingsSummary profile={p} settings={settings.data.settings} tickerLink={tickerListsReadable} onEdit={actions.edit ? setEditing : undefined} />
+            {p.status !== 'draft' && <AlertsBlock profileId={p.id} />}
           </>
         )
       ) : tab === 'Statistics' ? (
