@@ -30,6 +30,8 @@ import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfille
 import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
 import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
+import { CreateBacktests1735459200000 } from './1735459200000-CreateBacktests';
+import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-GrantBacktestsToProfileHolders';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -63,4 +65,6 @@ export const MIGRATIONS = [
   CreateApiTokens1734912000000,
   CreateCandleStore1735084800000,
   GrantMarketDataToExchangeAccountHolders1735128000000,
+  CreateBacktests1735459200000,
+  GrantBacktestsToProfileHolders1735460200000,
 ];

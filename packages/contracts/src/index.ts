@@ -35,6 +35,7 @@ export * from './order-columns';
 export * from './stats-columns';
 export * from './stats-figures';
 export * from './backtest-figures';
+export * from './backtests';
 export * from './live';
 export * from './live-change';
 export * from './market';
