@@ -5,6 +5,7 @@
 import type { BacktestFigures } from './backtest-figures';
 import { FORMATS } from './columns';
 import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
 import { defineResource } from './resource';
 import type { Direction } from './trading';
 
@@ -60,6 +61,8 @@ export const BACKTEST_MESSAGES = {
   tooManyPairs: `A backtest takes at most ${BACKTEST_LIMITS.maxPairs} pairs.`,
   unknownPair: (ids: readonly number[]) => `These pairs do not exist: ${ids.join(', ')}.`,
   seedRequired: 'The model market needs a seed.',
+  depositOutOfRange: `The deposit must be from ${BACKTEST_LIMITS.minDeposit} to ${BACKTEST_LIMITS.maxDeposit}.`,
+  rateTooHigh: `A rate is at most ${BACKTEST_LIMITS.maxRate}.`,
   settingsInvalid: 'The settings are not a valid strategy settings document.',
   tooMany: `You have ${BACKTEST_LIMITS.maxUnfinishedPerUser} backtests waiting or running. Wait for one to finish or cancel one.`,
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
@@ -103,7 +106,7 @@ export interface BacktestRow {
   total_return_percent: number | null;
   max_drawdown_percent: number | null;
   trade_count: number | null;
-  /** The requester's username (null once the user is deleted). */
+  /** The requester's email (null once the user is deleted). */
   created_by: string | null;
   created_at: string;
 }
@@ -168,3 +171,11 @@ export const BACKTEST_RESOURCE = defineResource<BacktestRow>()({
     { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
   ],
 });
+
+/** At Limited a run's trades are seen whole when the group opens the `trades` field, else only their ids. */
+export const BACKTEST_TRADE_FIELDS: AnswerFields = Object.fromEntries(
+  (['pair_id', 'pair', 'side', 'entry_at', 'exit_at', 'entry_price', 'exit_price', 'quantity', 'size', 'pnl', 'fees', 'exit_reason'] as const satisfies readonly (keyof BacktestTradeRow)[]).map((key) => [key, 'trades']),
+);
+
+/** At Limited the equity curve needs the `equity` field. */
+export const BACKTEST_EQUITY_FIELDS: AnswerFields = { at: 'equity', equity: 'equity' } satisfies Record<keyof BacktestEquityPoint, string>;

@@ -143,6 +143,8 @@ export const SECTION_FIELDS = {
   backtests: [
     'profile_id', 'profile', 'market', 'date_from', 'date_until', 'status', 'progress', 'total_return_percent',
     'max_drawdown_percent', 'trade_count', 'created_by', 'created_at',
+    // A run's page beyond the list's columns: its inputs, figures and duration, its trades, its equity curve.
+    'inputs', 'figures', 'duration_ms', 'trades', 'equity',
   ],
 } as const satisfies Partial<Record<SectionName, readonly string[]>>;
 
