@@ -20,8 +20,6 @@ export const BACKTEST_PATHS = {
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
 export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
-/** States a run may still leave: what counts against a user's running runs, and what a cancel stops. */
-export const BACKTEST_UNFINISHED_STATUSES = ['PENDING', 'RUNNING'] as const satisfies readonly BacktestStatus[];
 
 /** Where the candles come from: the seeded market model, or the candle store (not open to backtests yet). */
 export const BACKTEST_MARKETS = ['model', 'store'] as const;
@@ -44,8 +42,6 @@ export const BACKTEST_LIMITS = {
   maxDeposit: 1_000_000_000,
   /** Fee and slippage rates are shares of the price (0.0005 = 0.05 %). */
   maxRate: 0.1,
-  /** Equity points of one answer: an hourly curve over the longest period. */
-  maxEquityPoints: 366 * 24 + 1,
 } as const;
 
 export const BACKTEST_MESSAGES = {
