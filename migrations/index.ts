@@ -32,6 +32,8 @@ import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStor
 import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
 import { CreateStrategyProfileAlerts1735200000000 } from './1735200000000-CreateStrategyProfileAlerts';
 import { AddCommandLeasesAndLostPositionEnd1735372800000 } from './1735372800000-AddCommandLeasesAndLostPositionEnd';
+import { CreateBacktests1735459200000 } from './1735459200000-CreateBacktests';
+import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-GrantBacktestsToProfileHolders';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -67,4 +69,6 @@ export const MIGRATIONS = [
   GrantMarketDataToExchangeAccountHolders1735128000000,
   CreateStrategyProfileAlerts1735200000000,
   AddCommandLeasesAndLostPositionEnd1735372800000,
+  CreateBacktests1735459200000,
+  GrantBacktestsToProfileHolders1735460200000,
 ];

@@ -37,6 +37,7 @@ import { UsersModule } from './privileges/users/users.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { ExportsModule } from './exports/exports.module';
 import { MarketDataModule } from './market-data/market-data.module';
+import { BacktestsModule } from './backtests/backtests.module';
 import { LiveEventsModule } from './live/live-events';
 import { LiveModule } from './live/live.module';
 import { LiveTicketsModule } from './live/live-tickets';
@@ -86,6 +87,7 @@ export class AppModule {
         HealthModule,
         ExportsModule,
         MarketDataModule,
+        BacktestsModule,
         // The live stream; AuthModule gives it the session check.
         LiveModule.forRoot([AuthModule]),
       ],

@@ -34,6 +34,8 @@ export * from './signal-columns';
 export * from './order-columns';
 export * from './stats-columns';
 export * from './stats-figures';
+export * from './backtest-figures';
+export * from './backtests';
 export * from './live';
 export * from './live-change';
 export * from './market';

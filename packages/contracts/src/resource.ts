@@ -42,6 +42,7 @@ export const RESOURCE_NAMES = [
   'exports',
   'engine-commands',
   'market-data',
+  'backtests',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

@@ -32,6 +32,7 @@ export const SECTIONS = [
   'stats_by_months',
   'charts',
   'market_data',
+  'backtests',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -61,6 +62,7 @@ export const SECTION_DISPLAY_NAMES: Record<SectionName, string> = {
   profiles_stats_export: 'S-Profiles stats export',
   account_stats_export: 'Acc stats export',
   market_data: 'Market data',
+  backtests: 'Backtests',
 };
 
 const FULL_NP_READONLY: readonly Level[] = ['Full', 'NP', 'ReadOnly'];
@@ -94,6 +96,7 @@ export const ALLOWED_LEVELS: Record<SectionName, readonly Level[]> = {
   profiles: ALL_LEVELS,
   signals: ALL_LEVELS,
   APA: ['Full', 'Limited', 'NP'],
+  backtests: ALL_LEVELS,
 };
 
 /**
@@ -137,6 +140,12 @@ export const SECTION_FIELDS = {
     'created_at', 'type', 'event_type', 'signal_id', 'pair_id', 'pair_name', 'profile_id',
     'profile_title', 'order_id', 'log_data',
   ],
+  backtests: [
+    'profile_id', 'profile', 'market', 'date_from', 'date_until', 'status', 'progress', 'total_return_percent',
+    'max_drawdown_percent', 'trade_count', 'created_by', 'created_at',
+    // A run's page beyond the list's columns: its inputs, figures and duration, its trades, its equity curve.
+    'inputs', 'figures', 'duration_ms', 'trades', 'equity',
+  ],
 } as const satisfies Partial<Record<SectionName, readonly string[]>>;
 
 type FieldSection = keyof typeof SECTION_FIELDS;
@@ -157,8 +166,8 @@ export function identityKeysOf(section: SectionName): readonly string[] {
 }
 
 /** Sections whose filtering (resp. sorting) a Limited group may switch off. */
-export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats'];
-export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_stats'];
+export const FILTERING_SECTIONS: readonly SectionName[] = ['logs', 'signals', 'profiles_stats', 'backtests'];
+export const SORTING_SECTIONS: readonly SectionName[] = ['signals', 'profiles_stats', 'backtests'];
 
 export function isSectionName(value: unknown): value is SectionName {
   return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);

@@ -6,6 +6,7 @@
 import type { ColumnType } from 'kysely' with { 'resolution-mode': 'import' };
 import type { Column } from './column';
 import { ACCESS_TABLES } from './tables/access';
+import { BACKTEST_TABLES } from './tables/backtests';
 import { CONFIGURATION_TABLES } from './tables/configuration';
 import { DELIVERIES_TABLES } from './tables/deliveries';
 import { MARKET_DATA_TABLES } from './tables/market-data';
@@ -19,6 +20,7 @@ export const TABLES = {
   ...STATISTICS_TABLES,
   ...DELIVERIES_TABLES,
   ...MARKET_DATA_TABLES,
+  ...BACKTEST_TABLES,
 } as const satisfies Record<string, Record<string, Column>>;
 
 type Tables = typeof TABLES;

@@ -44,8 +44,9 @@ export interface SectionOptions {
   /** Which rows the group may see at all (row-scopes.ts); the service gets them with `@ScopedRows()`. */
   rows?: RowScope;
   /**
-   * The list an export reads: its own section's level applies as well (NP → 403; at Limited its query
-   * rules above, on the list's perm), and the service gets that perm as `principal.sourcePerm`.
+   * Another section whose level applies as well (NP → 403; at Limited its query rules above, on that
+   * section's perm): the list an export reads, or the strategy profiles a backtest runs. The service gets
+   * that perm as `principal.sourcePerm`.
    */
   source?: { section: SectionName; query?: ListQueryAccess };
 }

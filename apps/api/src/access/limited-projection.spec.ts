@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALLOWED_LEVELS,
+  BACKTEST_EQUITY_FIELDS,
+  BACKTEST_TRADE_FIELDS,
   EXPORT_KIND_RULES,
   EXPORT_MESSAGES,
   EXPORT_PATHS,
@@ -52,6 +54,7 @@ const LIMITED_SECTIONS = (Object.keys(SECTION_FIELDS) as FieldSection[]).filter(
 interface Fixture {
   position: PositionFixture;
   mmProfileId: number;
+  backtestId: string;
 }
 
 /** Keys of a list answer around its rows. */
@@ -121,6 +124,10 @@ const PROBES: Record<string, Probe> = {
     keys: ['enabled', 'profile_key', 'url', 'max_lag_seconds'],
     why: 'the profile\'s alert settings, not a profile row: on or off and the webhook\'s URL, never the secret (docs/decisions/alerts.md)',
   },
+  'GET /backtests/': { kind: 'rows', urls: () => [{ url: '/backtests/' }] },
+  'GET /backtests/:id/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/` }] },
+  'GET /backtests/:id/trades/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/trades/`, fields: BACKTEST_TRADE_FIELDS }] },
+  'GET /backtests/:id/equity/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/equity/`, fields: BACKTEST_EQUITY_FIELDS }] },
   'GET /signals/export/signals/': { kind: 'export', list: 'signals' },
   'GET /signals/celery-result/:id/': { kind: 'via-export', list: 'signals' },
   'GET /signals/export-file/:id/': { kind: 'via-export', list: 'signals' },
@@ -176,7 +183,21 @@ describe('Limited projection over every GET route of a section with fields', () 
          FROM orders o JOIN pairs p ON p.id = o.pair_id JOIN strategy_profiles sp ON sp.id = o.profile_id`,
     );
     const [{ mm }] = await ctx.db.query(`SELECT mm_profile_id AS mm FROM strategy_profiles WHERE id = $1`, [position.profileId]);
-    fixture = { position, mmProfileId: mm };
+    // A finished backtest with a trade and a curve, as the worker writes them.
+    const [backtest] = await ctx.db.query(
+      `INSERT INTO backtests (profile_id, profile_title, pairs, market, seed, date_from, date_until, deposit, settings, one_signal_quota, max_signals_amount,
+                              status, progress, figures, started_at, finished_at, duration_ms)
+       VALUES ($1, 'Fixture', '[]', 'model', 1, '2024-03-01', '2024-03-02', 10000, '{}', 1000, 5, 'SUCCESS', 100, '{"trade_count": 1}', now(), now(), 5)
+       RETURNING id::text`,
+      [position.profileId],
+    );
+    await ctx.db.query(
+      `INSERT INTO backtest_trades (backtest_id, pair_id, pair, side, entry_at, exit_at, entry_price, exit_price, quantity, size, pnl, fees, exit_reason)
+       VALUES ($1, $2, 'BTCUSDT', 'long', '2024-03-01T01:00Z', '2024-03-01T02:00Z', 100, 101, 1, 100, 0.9, 0.1, 'exit_order')`,
+      [backtest.id, position.pairId],
+    );
+    await ctx.db.query(`INSERT INTO backtest_equity (backtest_id, at, equity) VALUES ($1, '2024-03-02', 10000.9)`, [backtest.id]);
+    fixture = { position, mmProfileId: mm, backtestId: backtest.id };
   }, 60_000);
   afterAll(async () => {
     await worker?.close();

@@ -34,6 +34,8 @@ import { DatabaseMetrics } from '../metrics/database-metrics';
 import { QueueMetrics } from '../queues/queue-metrics';
 import { CandleImportsProcessor } from '../market-data/candle-imports.processor';
 import { CandleImportsRepository } from '../market-data/candle-imports.repository';
+import { BacktestsProcessor } from '../backtests/backtests.processor';
+import { BacktestsRepository } from '../backtests/backtests.repository';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -78,6 +80,8 @@ export class WorkerModule {
         exportStoreProvider,
         CandleImportsProcessor,
         CandleImportsRepository,
+        BacktestsProcessor,
+        BacktestsRepository,
         DatabaseMetrics,
         QueueMetrics,
       ],

@@ -4,3 +4,8 @@ export { createPool } from './db';
 export { MINUTE_MS } from '../market/candle';
 export { engineRegistry, logCommandsTo } from './observability';
 export { redisLivePublisher } from './live';
+export { runBacktest, BacktestCancelled, type BacktestInputs, type BacktestProfile, type BacktestRun, type BacktestTrade, type BacktestHooks, type ExitReason } from './backtest';
+export { seededMarket } from '../market/model';
+export type { MarketData } from '../market/port';
+export { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
+export { dec } from '../money';

@@ -81,6 +81,12 @@ export const queryKeys = {
     importTask: (id: string) => [...all, 'import', id] as const,
     candles: (request: Params | null) => [...all, 'candles', request] as const,
   })),
+  backtests: resource('backtests', (all) => ({
+    list: (query: Params) => [...all, 'list', query] as const,
+    detail: (id: string) => [...all, 'detail', id] as const,
+    trades: (id: string, query: Params) => [...all, 'trades', id, query] as const,
+    equity: (id: string) => [...all, 'equity', id] as const,
+  })),
   logs: resource('logs', (all) => ({
     list: (query: Params) => [...all, 'list', query] as const,
     filterOptions: (field: string, search: string) => [...all, 'filter-options', field, search] as const,

@@ -199,3 +199,34 @@ describe('groups made before the market_data section', () => {
     expect(await levelOf(chosen)).toEqual(['NP']);
   });
 });
+
+describe('groups made before the backtests section', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await revertThrough(ctx.config.databaseUrl, 'GrantBacktestsToProfileHolders1735460200000');
+  });
+  afterAll(() => ctx.close());
+
+  it('get the level they have on strategy profiles when it is Full or ReadOnly, and a group that already has one keeps it', async () => {
+    const group = async (name: string, perms: object[]) =>
+      (await ctx.db.query(`INSERT INTO groups (name, perms) VALUES ($1, $2) RETURNING id`, [name, JSON.stringify(perms)]))[0].id as number;
+    const full = await group('Profiles full', [{ section_name: 'profiles', status: 'Full' }]);
+    const readOnly = await group('Profiles read', [{ section_name: 'profiles', status: 'ReadOnly' }]);
+    const limited = await group('Profiles limited', [{ section_name: 'profiles', status: 'Limited', fields: ['title'] }]);
+    const chosen = await group('Backtests chosen', [{ section_name: 'profiles', status: 'Full' }, { section_name: 'backtests', status: 'NP' }]);
+    const runner = ctx.db.createQueryRunner();
+    try {
+      const migration = MIGRATIONS.find((m) => m.name === 'GrantBacktestsToProfileHolders1735460200000')!;
+      await new migration().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const levelOf = async (id: number) =>
+      (await ctx.db.query(`SELECT p->>'status' AS status FROM groups, jsonb_array_elements(perms) p WHERE id = $1 AND p->>'section_name' = 'backtests'`, [id])).map((r: { status: string }) => r.status);
+    expect(await levelOf(full)).toEqual(['Full']);
+    expect(await levelOf(readOnly)).toEqual(['ReadOnly']);
+    expect(await levelOf(limited)).toEqual([]);
+    expect(await levelOf(chosen)).toEqual(['NP']);
+  });
+});

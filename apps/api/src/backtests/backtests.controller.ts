@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { BACKTEST_EQUITY_FIELDS, BACKTEST_LIST_QUERY, BACKTEST_TRADE_FIELDS, type Backtest, type BacktestEquityPoint, type Paginated, type BacktestRow, type BacktestTradeRow } from '@console/contracts';
+import { CurrentPrincipal, Section } from '../access/access.decorators';
+import type { Principal } from '../access/principal';
+import { pageAnswer, PageQuery } from '../common/pagination/pagination';
+import { BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto } from './backtests.dto';
+import { BacktestsService } from './backtests.service';
+
+@ApiTags('backtests')
+@Controller('backtests')
+export class BacktestsController {
+  constructor(private readonly backtests: BacktestsService) {}
+
+  /** The profile's own section is read as well: a profile the user may not see cannot be tested (403). */
+  @Section('backtests', 'write', { source: { section: 'profiles' } })
+  @Post('/')
+  @ApiCreatedResponse({ type: BacktestCreatedDto })
+  @ApiBadRequestResponse({ description: 'An empty or too long period, a missing profile or pair, the store market, settings that are not valid' })
+  @ApiTooManyRequestsResponse({ description: 'The user already has as many runs waiting or running as one user may' })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBacktestDto): Promise<BacktestCreatedDto> {
+    return this.backtests.create(principal, body);
+  }
+
+  @Section('backtests', 'read', { project: true, query: BACKTEST_LIST_QUERY })
+  @Get('/')
+  @ApiOkResponse({ type: BacktestListDto })
+  async list(@Req() req: Request, @Query() query: BacktestsQuery): Promise<Paginated<BacktestRow>> {
+    return pageAnswer(req, await this.backtests.list(query));
+  }
+
+  @Section('backtests', 'read', { project: true })
+  @Get(':id/')
+  @ApiOkResponse({ type: BacktestDto })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  get(@Param('id') id: string): Promise<Backtest> {
+    return this.backtests.get(id);
+  }
+
+  @Section('backtests', 'read', { project: BACKTEST_TRADE_FIELDS })
+  @Get(':id/trades/')
+  @ApiOkResponse({ type: BacktestTradeListDto })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  async trades(@Req() req: Request, @Param('id') id: string, @Query() query: PageQuery): Promise<Paginated<BacktestTradeRow>> {
+    return pageAnswer(req, await this.backtests.trades(id, query));
+  }
+
+  @Section('backtests', 'read', { project: BACKTEST_EQUITY_FIELDS })
+  @Get(':id/equity/')
+  @ApiOkResponse({ type: [BacktestEquityPointDto] })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  equity(@Param('id') id: string): Promise<BacktestEquityPoint[]> {
+    return this.backtests.equity(id);
+  }
+
+  @Section('backtests', 'write')
+  @Post(':id/cancel/')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: BacktestDto, description: 'The run, now CANCELLED' })
+  @ApiBadRequestResponse({ description: 'The run has already ended' })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Backtest> {
+    return this.backtests.cancel(principal, id);
+  }
+
+  @Section('backtests', 'write')
+  @Delete(':id/')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The run and its results are deleted' })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.backtests.remove(principal, id);
+  }
+}

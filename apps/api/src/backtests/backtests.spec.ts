@@ -1,0 +1,190 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, BACKTEST_LIMITS, BACKTEST_MESSAGES, BACKTEST_PATHS, permsAll, SECTIONS, type Backtest, type Level, type Perm } from '@console/contracts';
+import { strategySettingsV1 } from '../demo/trading-data';
+import { waitUntil } from '../test/fake-telegram';
+import { auth, makeUser, sessionFor } from '../test/factories';
+import { createTestApp, type TestContext } from '../test/harness';
+import { makeOrder } from '../test/trading-fixtures';
+import { startWorker } from '../test/worker';
+
+const DAY = 86_400_000;
+const FROM = Date.UTC(2024, 2, 1);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Settings that make signals within hours on the model market. */
+function tradingSettings() {
+  const doc = strategySettingsV1('long', '1h', 3);
+  return { ...doc, signal_settings: { ...doc.signal_settings, atr_threshold_percents: 0.2, start_point_coefficient: 0.3 } };
+}
+
+describe('backtests', () => {
+  let ctx: TestContext;
+  let worker: INestApplicationContext;
+  let admin: string;
+  let profileId: number;
+  let pairIds: number[];
+
+  const perms = (over: Partial<Record<string, Partial<Perm>>>) => permsAll('Full').map((p) => ({ ...p, ...(over[p.section_name] ?? {}) }));
+  const tokenWith = async (over: Partial<Record<string, Partial<Perm>>>) => (await sessionFor(ctx, (await makeUser(ctx.db, { perms: perms(over) })).id)).access;
+  const post = (token: string, body: object) => ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.list}`).set(...auth(token)).send(body);
+  const get = (token: string, path: string) => ctx.http().get(`${API_PREFIX}${path}`).set(...auth(token));
+  const body = (over: object = {}) => ({ profile_id: profileId, market: 'model', seed: 7, date_from: iso(FROM), date_until: iso(FROM + 2 * DAY), deposit: '10000', ...over });
+
+  async function finished(id: string, token = admin): Promise<Backtest> {
+    let run!: Backtest;
+    await waitUntil(async () => {
+      run = (await get(token, BACKTEST_PATHS.one(id)).expect(200)).body;
+      return !['PENDING', 'RUNNING'].includes(run.status);
+    }, 60_000);
+    return run;
+  }
+
+  /** What the live screens list: none of it may change with a backtest. */
+  const liveCounts = async () =>
+    (
+      await ctx.db.query(
+        `SELECT (SELECT count(*) FROM signals)::int AS signals, (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM positions)::int AS positions,
+                (SELECT count(*) FROM account_metrics)::int AS metrics, (SELECT count(*) FROM logs WHERE type <> 'user')::int AS logs`,
+      )
+    )[0];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    worker = await startWorker(ctx);
+    admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
+    await makeOrder(ctx.db);
+    const [account] = await ctx.db.query(`INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage) VALUES ('Backtest desk', 'k', 'x', 1) RETURNING id`);
+    const [mm] = await ctx.db.query(
+      `INSERT INTO mm_profiles (title, exchange_account_id, max_signals_amount, max_factor_amount, all_signals_quota) VALUES ('Backtest MM', $1, 5, 1, 5000) RETURNING id`,
+      [account.id],
+    );
+    const [tickers] = await ctx.db.query(`INSERT INTO ticker_configs (title) VALUES ('Backtest majors') RETURNING id`);
+    pairIds = [];
+    for (const ticker of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']) {
+      const [pair] = await ctx.db.query(`INSERT INTO pairs (ticker, is_active) VALUES ($1, true) ON CONFLICT (ticker) DO UPDATE SET is_active = true RETURNING id`, [ticker]);
+      pairIds.push(pair.id);
+      await ctx.db.query(`INSERT INTO ticker_config_pairs (ticker_config_id, pair_id) VALUES ($1, $2)`, [tickers.id, pair.id]);
+    }
+    // A draft: a profile is tested before it ever trades.
+    const [profile] = await ctx.db.query(
+      `INSERT INTO strategy_profiles (title, status, profile_direction, exchange_account_id, mm_profile_id, ticker_config_id, settings)
+       VALUES ('Draft trend', 'draft', 'long', $1, $2, $3, $4) RETURNING id`,
+      [account.id, mm.id, tickers.id, JSON.stringify(tradingSettings())],
+    );
+    profileId = profile.id;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await ctx?.close();
+  });
+
+  it('runs a draft profile on the worker: figures, trades, an hourly curve; the live lists do not change', async () => {
+    const before = await liveCounts();
+    const created = await post(admin, body()).expect(201);
+    expect(created.body).toEqual({ id: expect.any(String), status: 'PENDING' });
+    const run = await finished(created.body.id);
+    expect(run.status).toBe('SUCCESS');
+    expect(run.progress).toBe(100);
+    expect(run.inputs).toMatchObject({ profile_id: profileId, pairs: pairIds, market: 'model', seed: 7, deposit: '10000.00000000', fee_rate: null });
+    expect(run.inputs.settings).toEqual(tradingSettings());
+    expect(run.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(run.figures?.trade_count).toBeGreaterThan(0);
+    expect(run.trade_count).toBe(run.figures?.trade_count);
+
+    const trades = (await get(admin, `${BACKTEST_PATHS.trades(run.id)}?page_size=100`).expect(200)).body;
+    expect(trades.count).toBe(run.figures?.trade_count);
+    expect(trades.results[0]).toMatchObject({ pair: expect.stringMatching(/USDT$/), side: 'long', exit_reason: expect.stringMatching(/exit_order|max_duration|end_of_period/) });
+    const pnl = trades.results.reduce((sum: number, t: { pnl: string }) => sum + Number(t.pnl), 0);
+    const equity = (await get(admin, BACKTEST_PATHS.equity(run.id)).expect(200)).body;
+    expect(equity).toHaveLength(48);
+    expect(equity.at(-1)).toEqual({ at: iso(FROM + 2 * DAY), equity: run.figures?.final_equity });
+    expect(Number(run.figures?.final_equity)).toBeCloseTo(10_000 + pnl, 6);
+
+    expect(await liveCounts()).toEqual(before);
+    const list = (await get(admin, BACKTEST_PATHS.list).expect(200)).body;
+    expect(list.results[0]).toMatchObject({ id: run.id, profile: 'Draft trend', status: 'SUCCESS', trade_count: run.figures?.trade_count, created_by: expect.any(String) });
+  });
+
+  it('gives the same trades and figures to the cent for the same inputs', async () => {
+    const a = await finished((await post(admin, body({ seed: 11 })).expect(201)).body.id);
+    const b = await finished((await post(admin, body({ seed: 11 })).expect(201)).body.id);
+    expect(b.figures).toEqual(a.figures);
+    const tradesOf = async (id: string) => (await get(admin, `${BACKTEST_PATHS.trades(id)}?page_size=100`).expect(200)).body.results.map(({ id: _id, ...t }: { id: string }) => t);
+    expect(await tradesOf(b.id)).toEqual(await tradesOf(a.id));
+    const other = await finished((await post(admin, body({ seed: 12 })).expect(201)).body.id);
+    expect(other.figures).not.toEqual(a.figures);
+  });
+
+  it('refuses bad input with a clear message, never a 500', async () => {
+    const field = async (over: object, name: string) => (await post(admin, body(over)).expect(400)).body[name];
+    expect(await field({ date_until: iso(FROM) }, 'date_until')).toEqual([BACKTEST_MESSAGES.emptyPeriod]);
+    expect(await field({ date_until: iso(FROM + (BACKTEST_LIMITS.maxDays + 1) * DAY) }, 'date_until')).toEqual([BACKTEST_MESSAGES.periodTooLong]);
+    expect(await field({ market: 'store' }, 'market')).toEqual([BACKTEST_MESSAGES.storeNotAvailable]);
+    expect(await field({ seed: undefined }, 'seed')).toEqual([BACKTEST_MESSAGES.seedRequired]);
+    expect(await field({ profile_id: 999_999 }, 'profile_id')).toEqual([BACKTEST_MESSAGES.profileNotFound]);
+    expect(await field({ pairs: [999_999] }, 'pairs')).toEqual([BACKTEST_MESSAGES.unknownPair([999_999])]);
+    expect(await field({ settings: { signal_settings: { timeframe: '1h' } } }, 'settings')).toEqual([BACKTEST_MESSAGES.settingsInvalid]);
+    expect(await field({ deposit: '0' }, 'deposit')).toEqual([BACKTEST_MESSAGES.depositOutOfRange]);
+    await get(admin, BACKTEST_PATHS.one('999999')).expect(404);
+    await get(admin, BACKTEST_PATHS.one('not-an-id')).expect(404);
+  });
+
+  it('is gated by its section and the profiles section: NP hides, ReadOnly reads, a hidden profile section refuses a run', async () => {
+    const readOnly = await tokenWith({ backtests: { status: 'ReadOnly' } });
+    await post(readOnly, body()).expect(403);
+    await get(readOnly, BACKTEST_PATHS.list).expect(200);
+    const hidden = await tokenWith({ backtests: { status: 'NP' } });
+    await get(hidden, BACKTEST_PATHS.list).expect(403);
+    const noProfiles = await tokenWith({ profiles: { status: 'NP' } });
+    await post(noProfiles, body()).expect(403);
+  });
+
+  it('shows a Limited group only the fields it opens, in the list, a run, its trades and its curve', async () => {
+    const [run] = (await get(admin, BACKTEST_PATHS.list).expect(200)).body.results;
+    const limited = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['profile', 'status'], filtering: false, sorting: false } });
+    const list = (await get(limited, BACKTEST_PATHS.list).expect(200)).body;
+    expect(Object.keys(list.results[0]).sort()).toEqual(['id', 'profile', 'status']);
+    expect(Object.keys((await get(limited, BACKTEST_PATHS.one(run.id)).expect(200)).body).sort()).toEqual(['id', 'profile', 'status']);
+    const trades = (await get(limited, BACKTEST_PATHS.trades(run.id)).expect(200)).body.results;
+    expect(Object.keys(trades[0])).toEqual(['id']);
+    expect((await get(limited, BACKTEST_PATHS.equity(run.id)).expect(200)).body[0]).toEqual({});
+    await get(limited, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(403);
+    const withTrades = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['trades', 'equity'], filtering: false, sorting: false } });
+    expect(Object.keys((await get(withTrades, BACKTEST_PATHS.trades(run.id)).expect(200)).body.results[0])).toContain('pnl');
+    expect(Object.keys((await get(withTrades, BACKTEST_PATHS.equity(run.id)).expect(200)).body[0]).sort()).toEqual(['at', 'equity']);
+    expect(SECTIONS).toContain('backtests');
+  });
+
+  it('cancels a run while it runs: it ends CANCELLED with no results; an ended run cannot be cancelled', async () => {
+    const long = (await post(admin, body({ date_from: iso(FROM - 200 * DAY), date_until: iso(FROM) })).expect(201)).body.id;
+    await waitUntil(async () => (await get(admin, BACKTEST_PATHS.one(long)).expect(200)).body.progress > 0, 60_000);
+    const cancelled = (await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.cancel(long)}`).set(...auth(admin)).expect(200)).body;
+    expect(cancelled.status).toBe('CANCELLED');
+    // The worker stops at its next simulated day and writes nothing.
+    await waitUntil(async () => (await ctx.db.query(`SELECT count(*)::int AS n FROM backtests WHERE status = 'RUNNING'`))[0].n === 0, 30_000);
+    const after = (await get(admin, BACKTEST_PATHS.one(long)).expect(200)).body;
+    expect(after).toMatchObject({ status: 'CANCELLED', figures: null });
+    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM backtest_trades WHERE backtest_id = $1`, [long]))[0].n).toBe(0);
+    await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.cancel(long)}`).set(...auth(admin)).expect(200);
+
+    const [done] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(200)).body.results;
+    expect((await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.cancel(done.id)}`).set(...auth(admin)).expect(400)).body).toEqual({ detail: BACKTEST_MESSAGES.notCancellable });
+  });
+
+  it(`lets a user have at most ${BACKTEST_LIMITS.maxUnfinishedPerUser} runs waiting or running`, async () => {
+    const user = await tokenWith({});
+    const ids: string[] = [];
+    for (let i = 0; i < BACKTEST_LIMITS.maxUnfinishedPerUser; i++) ids.push((await post(user, body({ date_from: iso(FROM - 300 * DAY), date_until: iso(FROM) })).expect(201)).body.id);
+    expect((await post(user, body()).expect(429)).body).toMatchObject({ detail: BACKTEST_MESSAGES.tooMany });
+    for (const id of ids) await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.cancel(id)}`).set(...auth(user)).expect(200);
+    await post(user, body()).expect(201);
+  });
+
+  it('deletes a run with its results', async () => {
+    const [run] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(200)).body.results;
+    await ctx.http().delete(`${API_PREFIX}${BACKTEST_PATHS.one(run.id)}`).set(...auth(admin)).expect(204);
+    await get(admin, BACKTEST_PATHS.one(run.id)).expect(404);
+    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM backtest_equity WHERE backtest_id = $1`, [run.id]))[0].n).toBe(0);
+  });
+});

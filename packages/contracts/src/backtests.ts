@@ -1,0 +1,177 @@
+/**
+ * Backtests: a strategy profile run over a period of history by the engine's backtest runner, on the
+ * worker. Their routes, states, inputs' limits, messages and list declaration, for the API and the SPA.
+ */
+import type { BacktestFigures } from './backtest-figures';
+import { FORMATS } from './columns';
+import type { ListQueryAccess } from './list-query';
+import type { AnswerFields } from './perms';
+import { defineResource } from './resource';
+import type { Direction } from './trading';
+
+/** The calls under API_PREFIX (trailing slash included). */
+export const BACKTEST_PATHS = {
+  list: '/backtests/',
+  one: (id: string) => `/backtests/${encodeURIComponent(id)}/`,
+  trades: (id: string) => `/backtests/${encodeURIComponent(id)}/trades/`,
+  equity: (id: string) => `/backtests/${encodeURIComponent(id)}/equity/`,
+  cancel: (id: string) => `/backtests/${encodeURIComponent(id)}/cancel/`,
+} as const;
+
+export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
+export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
+
+/** Where the candles come from: the seeded market model, or the candle store (not open to backtests yet). */
+export const BACKTEST_MARKETS = ['model', 'store'] as const;
+export type BacktestMarket = (typeof BACKTEST_MARKETS)[number];
+
+export const BACKTEST_EXIT_REASONS = ['exit_order', 'max_duration', 'end_of_period'] as const;
+export type BacktestExitReason = (typeof BACKTEST_EXIT_REASONS)[number];
+
+export const BACKTEST_LIMITS = {
+  /** Pairs of one run. */
+  maxPairs: 20,
+  /** Days of one run's period. */
+  maxDays: 366,
+  /** Runs of one user waiting or running at once. */
+  maxUnfinishedPerUser: 3,
+  /** The model's seed: a whole number from 0. */
+  maxSeed: 2_147_483_647,
+  /** Starting deposit, USD. */
+  minDeposit: 1,
+  maxDeposit: 1_000_000_000,
+  /** Fee and slippage rates are shares of the price (0.0005 = 0.05 %). */
+  maxRate: 0.1,
+} as const;
+
+export const BACKTEST_MESSAGES = {
+  notFound: 'Backtest not found.',
+  profileNotFound: 'This strategy profile does not exist.',
+  emptyPeriod: 'The period is empty: date_until must be after date_from.',
+  periodTooLong: `A backtest covers at most ${BACKTEST_LIMITS.maxDays} days.`,
+  periodBeforeModel: 'The model market starts on 2017-01-01.',
+  periodInFuture: 'The period must end by now.',
+  /** The candle store source is not wired to the backtest runner yet. */
+  storeNotAvailable: 'The candle store market is not available for backtests yet: use market "model".',
+  noPairs: 'Choose at least one pair.',
+  tooManyPairs: `A backtest takes at most ${BACKTEST_LIMITS.maxPairs} pairs.`,
+  unknownPair: (ids: readonly number[]) => `These pairs do not exist: ${ids.join(', ')}.`,
+  seedRequired: 'The model market needs a seed.',
+  depositOutOfRange: `The deposit must be from ${BACKTEST_LIMITS.minDeposit} to ${BACKTEST_LIMITS.maxDeposit}.`,
+  rateTooHigh: `A rate is at most ${BACKTEST_LIMITS.maxRate}.`,
+  settingsInvalid: 'The settings are not a valid strategy settings document.',
+  tooMany: `You have ${BACKTEST_LIMITS.maxUnfinishedPerUser} backtests waiting or running. Wait for one to finish or cancel one.`,
+  notCancellable: 'This backtest has already ended and can no longer be cancelled.',
+  failed: 'The backtest failed.',
+} as const;
+
+/** The inputs of a run, as POST takes them and GET answers them. */
+export interface BacktestParameters {
+  profile_id: number;
+  pairs: number[];
+  market: BacktestMarket;
+  seed: number | null;
+  date_from: string;
+  date_until: string;
+  deposit: string;
+  /** The settings the run used: the profile's at the time of the request unless given. */
+  settings: Record<string, unknown>;
+  /** One rate for maker and taker fills; null: the paper venue's own maker and taker rates. */
+  fee_rate: string | null;
+  /** null: the paper venue's. */
+  slippage_rate: string | null;
+}
+
+/** `POST /backtests/` answers 201 with this. */
+export interface BacktestCreated {
+  id: string;
+  status: BacktestStatus;
+}
+
+/** A row of `GET /backtests/`. A Limited group gets only its fields and the id. */
+export interface BacktestRow {
+  id: string;
+  profile_id: number;
+  /** The profile's title when the run was made. */
+  profile: string;
+  market: BacktestMarket;
+  date_from: string;
+  date_until: string;
+  status: BacktestStatus;
+  progress: number;
+  total_return_percent: number | null;
+  max_drawdown_percent: number | null;
+  trade_count: number | null;
+  /** The requester's email (null once the user is deleted). */
+  created_by: string | null;
+  created_at: string;
+}
+
+/** `GET /backtests/{id}/`: the row, the inputs, the figures once it succeeded, how long it ran. */
+export interface Backtest extends BacktestRow {
+  inputs: BacktestParameters;
+  figures: BacktestFigures | null;
+  /** Milliseconds the run took on the worker (null until it ended). */
+  duration_ms: number | null;
+  error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A row of `GET /backtests/{id}/trades/`, in exit order. Money and prices as decimal text. */
+export interface BacktestTradeRow {
+  id: string;
+  pair_id: number;
+  pair: string;
+  side: Direction;
+  entry_at: string;
+  exit_at: string;
+  entry_price: string;
+  exit_price: string;
+  quantity: string;
+  size: string;
+  pnl: string;
+  fees: string;
+  exit_reason: BacktestExitReason;
+}
+
+/** A point of `GET /backtests/{id}/equity/`: the account's value at an hour's end and at the period's end. */
+export interface BacktestEquityPoint {
+  at: string;
+  equity: string;
+}
+
+export const BACKTEST_LIST_QUERY = {
+  filters: { status: 'status', profile_id: 'profile_id', market: 'market' },
+  orderings: { created_at: 'created_at' },
+} as const satisfies ListQueryAccess;
+
+const STATUS_LABELS: Record<BacktestStatus, string> = { PENDING: 'Waiting', RUNNING: 'Running', SUCCESS: 'Done', FAILURE: 'Failed', CANCELLED: 'Cancelled' };
+
+/** The Backtests list: newest first. */
+export const BACKTEST_RESOURCE = defineResource<BacktestRow>()({
+  name: 'backtests',
+  section: 'backtests',
+  query: BACKTEST_LIST_QUERY,
+  columns: [
+    { field: 'profile', header: 'Profile', format: FORMATS.text, limited: true },
+    { field: 'market', header: 'Market', format: FORMATS.text, limited: true },
+    { field: 'date_from', header: 'From', format: FORMATS.dateTime, limited: true },
+    { field: 'date_until', header: 'Until', format: FORMATS.dateTime, limited: true },
+    { field: 'status', header: 'Status', format: FORMATS.labels(STATUS_LABELS), limited: true },
+    { field: 'progress', header: 'Progress', format: FORMATS.percent(0), limited: true },
+    { field: 'total_return_percent', header: 'Total return', format: FORMATS.percent(2), limited: true },
+    { field: 'max_drawdown_percent', header: 'Max drawdown', format: FORMATS.percent(2), limited: true },
+    { field: 'trade_count', header: 'Trades', format: FORMATS.integer, limited: true },
+    { field: 'created_by', header: 'Created by', format: FORMATS.text, limited: true },
+    { field: 'created_at', header: 'Created', format: FORMATS.dateTime, limited: true },
+  ],
+});
+
+/** At Limited a run's trades are seen whole when the group opens the `trades` field, else only their ids. */
+export const BACKTEST_TRADE_FIELDS: AnswerFields = Object.fromEntries(
+  (['pair_id', 'pair', 'side', 'entry_at', 'exit_at', 'entry_price', 'exit_price', 'quantity', 'size', 'pnl', 'fees', 'exit_reason'] as const satisfies readonly (keyof BacktestTradeRow)[]).map((key) => [key, 'trades']),
+);
+
+/** At Limited the equity curve needs the `equity` field. */
+export const BACKTEST_EQUITY_FIELDS: AnswerFields = { at: 'equity', equity: 'equity' } satisfies Record<keyof BacktestEquityPoint, string>;
