@@ -9,6 +9,9 @@ import {
   DIRECTIONS,
   ENGINE_COMMAND_KINDS,
   ALERT_ACTIONS,
+  BACKTEST_EXIT_REASONS,
+  BACKTEST_MARKETS,
+  BACKTEST_STATUSES,
   ENGINE_COMMAND_STATUSES,
   ENGINE_COMMAND_TARGETS,
   EXCHANGE_ORDER_STATUSES,
@@ -73,6 +76,10 @@ const EXPECTED: Record<string, readonly string[]> = {
   'engine_commands.status': ENGINE_COMMAND_STATUSES,
   'candle_imports.status': CANDLE_IMPORT_STATUSES,
   'alert_receipts.action': ALERT_ACTIONS,
+  'backtests.status': BACKTEST_STATUSES,
+  'backtests.market': BACKTEST_MARKETS,
+  'backtest_trades.side': DIRECTIONS,
+  'backtest_trades.exit_reason': BACKTEST_EXIT_REASONS,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */
