@@ -31,6 +31,7 @@ import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
 import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
 import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchangeAccountMarket';
+import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   CreateCandleStore1735084800000,
   GrantMarketDataToExchangeAccountHolders1735128000000,
   AddExchangeAccountMarket1735545600000,
+  CreateCandleDownloads1735545601000,
 ];

@@ -13,6 +13,7 @@ export const QUEUES = {
   /** Exports of the small lane: the same jobs, slots of their own. */
   exportsSmall: 'exports-small',
   candleImports: 'candle-imports',
+  candleDownloads: 'candle-downloads',
 } as const;
 
 export const JOBS = {
@@ -27,6 +28,8 @@ export const JOBS = {
   purgeExpiredExports: 'purge-expired-exports',
   importCandles: 'import-candles',
   requeuePendingCandleImports: 'requeue-pending-candle-imports',
+  downloadCandles: 'download-candles',
+  requeuePendingCandleDownloads: 'requeue-pending-candle-downloads',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -39,6 +42,9 @@ export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: st
 
 /** Loads the files of one candle_imports row into the candle store; the row holds the files and their results. */
 export type ImportCandlesJob = { name: typeof JOBS.importCandles; data: { taskId: string; requestId?: string } };
+
+/** Fetches one candle_downloads row's range from its exchange into the candle store; the row holds how far it got. */
+export type DownloadCandlesJob = { name: typeof JOBS.downloadCandles; data: { taskId: string; requestId?: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

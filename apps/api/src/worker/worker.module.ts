@@ -33,6 +33,8 @@ import { DatabaseMetrics } from '../metrics/database-metrics';
 import { QueueMetrics } from '../queues/queue-metrics';
 import { CandleImportsProcessor } from '../market-data/candle-imports.processor';
 import { CandleImportsRepository } from '../market-data/candle-imports.repository';
+import { CandleDownloadsProcessor } from '../market-data/candle-downloads.processor';
+import { CandleDownloadsRepository } from '../market-data/candle-downloads.repository';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -76,6 +78,8 @@ export class WorkerModule {
         exportStoreProvider,
         CandleImportsProcessor,
         CandleImportsRepository,
+        CandleDownloadsProcessor,
+        CandleDownloadsRepository,
         DatabaseMetrics,
         QueueMetrics,
       ],
