@@ -25,8 +25,8 @@ export interface CandleDownloadRange {
 }
 
 export interface CandleDownloadHooks {
-  /** Inside the page's transaction, after its candles: the task records how far it got. */
-  onPage: (client: PoolClient, page: { next: number; added: number }) => Promise<void>;
+  /** Inside the page's transaction, after its candles: a task records how far it got. */
+  onPage?: (client: PoolClient, page: { next: number; added: number }) => Promise<void>;
   /** The current time (the last closed minute bounds what is asked for). */
   now?: () => number;
 }
@@ -78,7 +78,7 @@ async function storePage(db: DataSource, range: CandleDownloadRange, candles: OH
       [candles.map((c) => c[0]), ...[1, 2, 3, 4, 5].map((i) => candles.map((c) => decimal(c[i])))],
     );
     const { added } = await storeStagedCandles(client, range.exchange, range.symbol);
-    await hooks.onPage(client, { next, added });
+    await hooks.onPage?.(client, { next, added });
     await client.query('COMMIT');
     return added;
   } catch (error) {
@@ -94,7 +94,7 @@ async function storePage(db: DataSource, range: CandleDownloadRange, candles: OH
  * the minute after the last one stored; a page that brings nothing new ends the download (the exchange
  * has no later minute yet). Answers the minutes added.
  */
-export async function downloadCandles(db: DataSource, client: Exchange, range: CandleDownloadRange, hooks: CandleDownloadHooks): Promise<number> {
+export async function downloadCandles(db: DataSource, client: Exchange, range: CandleDownloadRange, hooks: CandleDownloadHooks = {}): Promise<number> {
   const symbol = await unifiedSymbol(client, range.exchange, range.symbol);
   const lastClosed = Math.floor((hooks.now ?? Date.now)() / MINUTE_MS) * MINUTE_MS;
   const end = Math.min(range.to, lastClosed);

@@ -13,6 +13,7 @@ export const CANDLE_DOWNLOADS_QUEUE = getQueueToken(QUEUES.candleDownloads);
 /** Queues only the worker registers (WorkerModule); the same kind of token, so every queue is injected one way. */
 export const MAINTENANCE_QUEUE = getQueueToken(QUEUES.maintenance);
 export const MM_DEPOSITS_QUEUE = getQueueToken(QUEUES.mmDeposits);
+export const LIVE_CANDLES_QUEUE = getQueueToken(QUEUES.liveCandles);
 
 const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports }, { name: QUEUES.candleDownloads });
 

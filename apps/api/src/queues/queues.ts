@@ -14,6 +14,7 @@ export const QUEUES = {
   exportsSmall: 'exports-small',
   candleImports: 'candle-imports',
   candleDownloads: 'candle-downloads',
+  liveCandles: 'live-candles',
 } as const;
 
 export const JOBS = {
@@ -30,6 +31,7 @@ export const JOBS = {
   requeuePendingCandleImports: 'requeue-pending-candle-imports',
   downloadCandles: 'download-candles',
   requeuePendingCandleDownloads: 'requeue-pending-candle-downloads',
+  pollLiveCandles: 'poll-live-candles',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */

@@ -35,6 +35,7 @@ import { CandleImportsProcessor } from '../market-data/candle-imports.processor'
 import { CandleImportsRepository } from '../market-data/candle-imports.repository';
 import { CandleDownloadsProcessor } from '../market-data/candle-downloads.processor';
 import { CandleDownloadsRepository } from '../market-data/candle-downloads.repository';
+import { LiveCandlesProcessor } from '../market-data/live-candles.processor';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -52,7 +53,7 @@ export class WorkerModule {
         // The worker's processors publish live changes through the same Redis stream as the API.
         LiveEventsModule,
         // Only the worker uses this queue (to register its repeating job).
-        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }, { name: QUEUES.liveCandles }),
         TelegramSettingsModule,
       ],
       providers: [
@@ -80,6 +81,7 @@ export class WorkerModule {
         CandleImportsRepository,
         CandleDownloadsProcessor,
         CandleDownloadsRepository,
+        LiveCandlesProcessor,
         DatabaseMetrics,
         QueueMetrics,
       ],
