@@ -35,6 +35,8 @@ export const SETTINGS_MESSAGES = {
 export const PAIR_MESSAGES = {
   tickerReadOnly: 'The ticker of a pair cannot be changed.',
   isActiveRequired: 'This field is required',
+  /** A sync that could not read an exchange's markets: nothing was added. */
+  catalogUnavailable: (exchange: string, reason: string) => `The markets of ${exchange} could not be read (nothing was added): ${reason}`,
 } as const;
 
 

@@ -66,6 +66,24 @@ export class CandleDownloadsRepository {
     );
   }
 
+  /**
+   * The symbols the profiles of `live` accounts trade, with each one's last stored minute since `since`
+   * (null: none in that window).
+   */
+  async liveSymbols(db: Db, since: Date): Promise<{ exchange: string; symbol: string; last: Date | null }[]> {
+    return db.query(
+      `SELECT DISTINCT a.exchange, p.ticker AS symbol,
+              (SELECT max(c.minute) FROM candles c WHERE c.exchange = a.exchange AND c.symbol = p.ticker AND c.minute >= $1) AS last
+         FROM exchange_accounts a
+         JOIN strategy_profiles sp ON sp.exchange_account_id = a.id AND sp.status <> 'draft'
+         JOIN ticker_config_pairs tcp ON tcp.ticker_config_id = sp.ticker_config_id
+         JOIN pairs p ON p.id = tcp.pair_id
+        WHERE a.market = 'live'
+        ORDER BY 1, 2`,
+      [since],
+    );
+  }
+
   async succeeded(db: Db, id: string): Promise<void> {
     await db.query(`UPDATE candle_downloads SET status = 'SUCCESS', progress = 100, finished_at = now() WHERE id = $1 AND status = 'STARTED'`, [id]);
   }

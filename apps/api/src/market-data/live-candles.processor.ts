@@ -9,6 +9,7 @@ import { LIVE_CANDLES_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES } from '../queues/queues';
 import { downloadCandles, exchangeClient } from './candle-downloader';
+import { CandleDownloadsRepository } from './candle-downloads.repository';
 
 const MINUTE_MS = 60_000;
 /** How far back a symbol with no stored minute yet (or one the store lost track of) is fetched: the engine's warm-up reads the rest from imports or downloads. */
@@ -31,6 +32,7 @@ export class LiveCandlesProcessor extends QueueWorker {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(LIVE_CANDLES_QUEUE) private readonly queue: Queue,
+    private readonly downloads: CandleDownloadsRepository,
   ) {
     super();
   }
@@ -46,17 +48,7 @@ export class LiveCandlesProcessor extends QueueWorker {
 
   /** One poll of every live symbol; answers the minutes added per exchange/symbol (failures logged, not thrown). */
   async poll(now = Date.now()): Promise<Record<string, number>> {
-    const symbols: { exchange: string; symbol: string; last: Date | null }[] = await this.dataSource.query(
-      `SELECT DISTINCT a.exchange, p.ticker AS symbol,
-              (SELECT max(c.minute) FROM candles c WHERE c.exchange = a.exchange AND c.symbol = p.ticker AND c.minute >= $1) AS last
-         FROM exchange_accounts a
-         JOIN strategy_profiles sp ON sp.exchange_account_id = a.id AND sp.status <> 'draft'
-         JOIN ticker_config_pairs tcp ON tcp.ticker_config_id = sp.ticker_config_id
-         JOIN pairs p ON p.id = tcp.pair_id
-        WHERE a.market = 'live'
-        ORDER BY 1, 2`,
-      [new Date(now - LIVE_BACKFILL_MINUTES * MINUTE_MS)],
-    );
+    const symbols = await this.downloads.liveSymbols(this.dataSource, new Date(now - LIVE_BACKFILL_MINUTES * MINUTE_MS));
     const added: Record<string, number> = {};
     const lastClosed = Math.floor(now / MINUTE_MS) * MINUTE_MS;
     for (const { exchange, symbol, last } of symbols) {

@@ -61,6 +61,8 @@ export interface ExchangeServer {
   klines: URL[];
   /** How the next klines requests are answered. */
   answerKlines(answer: (url: URL) => ExchangeAnswer): void;
+  /** An answer instead of the exchange info (null: the exchange info again). */
+  refuseExchangeInfo(answer: ExchangeAnswer | null): void;
   close(): Promise<void>;
 }
 
@@ -76,10 +78,11 @@ export function pagedKlines(rows: readonly (readonly unknown[])[]): (url: URL) =
 export async function startExchangeServer(): Promise<ExchangeServer> {
   const klines: URL[] = [];
   let answer: (url: URL) => ExchangeAnswer = () => ({ status: 200, body: [] });
+  let infoRefusal: ExchangeAnswer | null = null;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://exchange.test');
     let reply: ExchangeAnswer = { status: 404, body: { code: -1, msg: 'not recorded' } };
-    if (url.pathname === '/api/v3/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
+    if (url.pathname === '/api/v3/exchangeInfo') reply = infoRefusal ?? { status: 200, body: EXCHANGE_INFO };
     if (url.pathname === '/api/v3/klines') {
       klines.push(url);
       reply = answer(url);
@@ -92,6 +95,7 @@ export async function startExchangeServer(): Promise<ExchangeServer> {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     klines,
     answerKlines: (next) => (answer = next),
+    refuseExchangeInfo: (refusal) => (infoRefusal = refusal),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
