@@ -7,6 +7,7 @@ import {
   CANDLE_IMPORT_STATUSES,
   DEPOSIT_TRANSACTION_TYPES,
   DIRECTIONS,
+  EXCHANGE_MARKETS,
   ENGINE_COMMAND_KINDS,
   ENGINE_COMMAND_STATUSES,
   ENGINE_COMMAND_TARGETS,
@@ -71,6 +72,8 @@ const EXPECTED: Record<string, readonly string[]> = {
   'engine_commands.target_type': ENGINE_COMMAND_TARGETS,
   'engine_commands.status': ENGINE_COMMAND_STATUSES,
   'candle_imports.status': CANDLE_IMPORT_STATUSES,
+  'candle_downloads.status': CANDLE_IMPORT_STATUSES,
+  'exchange_accounts.market': EXCHANGE_MARKETS,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */
