@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, type Level, type SectionName } from '@console/contracts';
+import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { SystemSettingsPage } from './SystemSettingsPage';
 
@@ -113,6 +113,23 @@ describe('SystemSettingsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 10, broker_id: null, exchange: 'binance', market: 'model' }]]);
+  });
+
+  it('switches an account to stored candles, and refuses an exchange that is not a ccxt id', async () => {
+    const api = renderPage({ pairs: 'NP', tg_bot: 'NP' }, { accounts: [account(3, 'Spot')] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Spot' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText('Exchange (ccxt id)'));
+    await userEvent.type(within(dialog).getByLabelText('Exchange (ccxt id)'), 'Binance!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(EXCHANGE_ACCOUNT_MESSAGES.exchangeInvalid)).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Exchange (ccxt id)'));
+    await userEvent.type(within(dialog).getByLabelText('Exchange (ccxt id)'), 'bybit');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Market' }));
+    await userEvent.click(await screen.findByRole('option', { name: EXCHANGE_MARKET_LABELS.store }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 20, broker_id: null, exchange: 'bybit', market: 'store' }]]);
   });
 
   it('shows a delete error inside the modal and keeps it open', async () => {
