@@ -34,6 +34,8 @@ import { CreateStrategyProfileAlerts1735200000000 } from './1735200000000-Create
 import { AddCommandLeasesAndLostPositionEnd1735372800000 } from './1735372800000-AddCommandLeasesAndLostPositionEnd';
 import { CreateBacktests1735459200000 } from './1735459200000-CreateBacktests';
 import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-GrantBacktestsToProfileHolders';
+import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchangeAccountMarket';
+import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -71,4 +73,6 @@ export const MIGRATIONS = [
   AddCommandLeasesAndLostPositionEnd1735372800000,
   CreateBacktests1735459200000,
   GrantBacktestsToProfileHolders1735460200000,
+  AddExchangeAccountMarket1735545600000,
+  CreateCandleDownloads1735545601000,
 ];

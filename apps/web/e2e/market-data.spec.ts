@@ -18,8 +18,10 @@ test('market data: files uploaded from System settings load, with progress, and 
   const block = page.getByRole('region', { name: 'Market data' });
   await expect(block.getByText('No candles stored yet.')).toBeVisible();
 
-  await block.getByLabel('Exchange').fill('binance');
-  await block.getByLabel('Symbol').fill('btcusdt');
+  // The import form's fields: the download form beside it has an exchange and a symbol too.
+  const importForm = block.getByRole('form', { name: 'Import files' });
+  await importForm.getByLabel('Exchange').fill('binance');
+  await importForm.getByLabel('Symbol').fill('btcusdt');
   // A day of Binance klines without a header (minutes 0–59), and a generic CSV with a header (minutes 70–79).
   await block.getByTestId('candle-files').setInputFiles([
     { name: 'BTCUSDT-1m-2024-01-01.csv', mimeType: 'text/csv', buffer: Buffer.from(klines(0, 60)) },

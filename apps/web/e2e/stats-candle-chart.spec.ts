@@ -18,8 +18,10 @@ test('candle chart: an imported market is drawn as candlesticks on the charts pa
   await signIn(page, CANDLES_ADMIN);
   await page.getByRole('navigation').getByRole('link', { name: 'System Settings' }).click();
   const block = page.getByRole('region', { name: 'Market data' });
-  await block.getByLabel('Exchange').fill('binance');
-  await block.getByLabel('Symbol').fill('ethusdt');
+  // The import form's fields: the download form beside it has an exchange and a symbol too.
+  const importForm = block.getByRole('form', { name: 'Import files' });
+  await importForm.getByLabel('Exchange').fill('binance');
+  await importForm.getByLabel('Symbol').fill('ethusdt');
   await block.getByTestId('candle-files').setInputFiles([{ name: 'ETHUSDT-3h.csv', mimeType: 'text/csv', buffer: Buffer.from(csv()) }]);
   await block.getByRole('button', { name: 'Import' }).click();
   await expect(block.getByText('ETHUSDT-3h.csv: 180 rows, 180 new')).toBeVisible();

@@ -11,6 +11,8 @@ export const MARKET_DATA_PATHS = {
   importTask: (id: string) => `/market-data/imports/${encodeURIComponent(id)}/`,
   coverage: '/market-data/coverage/',
   candles: '/market-data/candles/',
+  downloads: '/market-data/downloads/',
+  downloadTask: (id: string) => `/market-data/downloads/${encodeURIComponent(id)}/`,
 } as const;
 
 /**
@@ -87,6 +89,10 @@ export const MARKET_DATA_LIMITS = {
   instantPattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/,
   /** Bars one read of candles may span. */
   maxBars: 400,
+  /** Days of one download (a year of one symbol is 526 pages of 1,000 minutes). */
+  maxDownloadDays: 366,
+  /** Minutes asked of the exchange per fetchOHLCV call (Binance's cap for spot klines). */
+  downloadPageMinutes: 1000,
 } as const;
 
 /** Files the import reads: a CSV, or a zip of CSV files. */
@@ -108,6 +114,11 @@ export const MARKET_DATA_MESSAGES = {
   fromInvalid: 'from is a date-time such as 2024-01-01T00:00:00Z.',
   toInvalid: 'to is a date-time such as 2024-01-02T00:00:00Z.',
   rangeReversed: 'from must not be after to.',
+  downloadRangeEmpty: 'from must be before to.',
+  downloadTooLong: `Download at most ${MARKET_DATA_LIMITS.maxDownloadDays} days at once.`,
+  downloadNotFound: 'Download not found.',
+  downloadNoMarket: (exchange: string, symbol: string) => `${exchange} has no market ${symbol}.`,
+  exchangeUnknown: (exchange: string) => `${exchange} is not an exchange ccxt knows.`,
   tooManyBars: (bars: number) => `The range spans ${bars} bars; read at most ${MARKET_DATA_LIMITS.maxBars} at once (a shorter range or a longer time frame).`,
   /** A file's error: its name, the line of the first bad row and why. */
   fileError: (file: string, line: number, problem: string) => `${file}: line ${line}: ${problem}`,
@@ -141,6 +152,36 @@ export interface CandleImportAnswer {
   /** Percent of the bytes read, 0 to 100. */
   progress: number;
   files: CandleImportFileAnswer[];
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** `POST /market-data/downloads/`: the minutes [from, to) of a symbol, fetched from the exchange through ccxt. */
+export interface CandleDownloadInput {
+  /** The exchange's ccxt id, such as binance. */
+  exchange: string;
+  /** The exchange's market id, such as BTCUSDT (the store's symbol). */
+  symbol: string;
+  from: string;
+  to: string;
+}
+
+/** `GET /market-data/downloads/{id}/`. */
+export interface CandleDownloadAnswer {
+  id: string;
+  exchange: string;
+  symbol: string;
+  from: string;
+  to: string;
+  status: CandleImportStatus;
+  /** Percent of the range fetched, 0 to 100. */
+  progress: number;
+  /** Minutes the store did not have before. */
+  added: number;
+  /** Runs that failed so far (each retried with backoff until the last). */
+  attempts: number;
+  /** The exchange's (or the network's) message of the last failed run. */
+  error: string | null;
   created_at: string;
   finished_at: string | null;
 }
@@ -190,6 +231,15 @@ export const MARKET_DATA_UI = {
   rowsAdded: (rows: number, added: number) => `${rows} rows, ${added} new`,
   coverage: 'Coverage',
   noCoverage: 'No candles stored yet.',
+  importTitle: 'Import files',
+  downloadTitle: 'Download from the exchange',
+  downloadFrom: 'From (UTC)',
+  downloadTo: 'To (UTC)',
+  download: 'Download',
+  downloading: (percent: number) => `Downloading… ${percent}%`,
+  downloadRetrying: (attempts: number, error: string) => `Attempt ${attempts} failed, retrying: ${error}`,
+  downloadFinished: (added: number) => `Download finished: ${added} new minutes.`,
+  downloadFailed: (error: string) => `Download failed: ${error}`,
   /** The charts page's Candles chart. */
   candlesNoCoverage: 'No candles stored yet: import some under System settings, Market data.',
   candlesEmpty: 'No candles in this range.',

@@ -1,5 +1,6 @@
 /** Messages of the settings forms. Quoted ones come from MESSAGES; the rest follow their style where the spec gives no text. */
 import { MESSAGES } from './messages';
+import { EXCHANGE_MARKETS } from './settings';
 
 export const EXCHANGE_ACCOUNT_MESSAGES = {
   nameBlank: MESSAGES.nameBlank,
@@ -13,6 +14,8 @@ export const EXCHANGE_ACCOUNT_MESSAGES = {
   brokerIdTooLong: 'Broker Id could be maximum 64 symbols',
   brokerProgramNotAvailable: 'The broker program is not available for this account.',
   usedByMmProfiles: 'This account is used by MM profiles. Move them to another account first.',
+  exchangeInvalid: 'The exchange is a lower-case ccxt id such as binance.',
+  marketInvalid: `The market is one of ${EXCHANGE_MARKETS.join(', ')}.`,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -32,6 +35,8 @@ export const SETTINGS_MESSAGES = {
 export const PAIR_MESSAGES = {
   tickerReadOnly: 'The ticker of a pair cannot be changed.',
   isActiveRequired: 'This field is required',
+  /** A sync that could not read an exchange's markets: nothing was added. */
+  catalogUnavailable: (exchange: string, reason: string) => `The markets of ${exchange} could not be read (nothing was added): ${reason}`,
 } as const;
 
 

@@ -2,6 +2,21 @@
 import { LIMITS } from './limits';
 import { defineResource } from './resource';
 
+/**
+ * Where a paper account's prices come from: `model`, the seeded random walk (the demo's default, no
+ * network); `store`, the 1-minute candles stored for the account's exchange (imported or downloaded);
+ * `live`, the exchange's closing minutes polled into the store as they arrive, then read from it.
+ */
+export const EXCHANGE_MARKETS = ['model', 'store', 'live'] as const;
+export type ExchangeMarket = (typeof EXCHANGE_MARKETS)[number];
+export const DEFAULT_EXCHANGE_MARKET: ExchangeMarket = 'model';
+export const DEFAULT_EXCHANGE_ID = 'binance';
+export const EXCHANGE_MARKET_LABELS: Record<ExchangeMarket, string> = {
+  model: 'Model (simulated prices)',
+  store: 'Stored candles',
+  live: 'Live candles from the exchange',
+};
+
 /** An exchange account as `GET strategies/exchange-accounts/` answers it (never its secret). */
 export interface ExchangeAccount {
   id: number;
@@ -12,6 +27,9 @@ export interface ExchangeAccount {
   broker_program_is_active: boolean;
   /** Set by the exchange side; read-only here. */
   broker_program_is_available: boolean;
+  /** The exchange's ccxt id (`binance`): whose candles a `store` or `live` market reads. */
+  exchange: string;
+  market: ExchangeMarket;
 }
 
 /**
@@ -46,6 +64,10 @@ export interface ExchangeAccountInput {
   broker_id?: string | null;
   api_secret?: string;
   broker_program_is_active?: boolean;
+  /** Absent: `binance` on create, unchanged on update. */
+  exchange?: string;
+  /** Absent: `model` on create, unchanged on update. */
+  market?: ExchangeMarket;
 }
 
 /**

@@ -140,7 +140,7 @@ describe('the engine-command boundary', () => {
     type Operation = { parameters?: { in: string; name: string; schema?: { maxLength?: number } }[]; responses: Record<string, unknown>; tags?: string[] };
     const { paths } = (await ctx.http().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
     // Engine actions answer 202 with their command(s); strategy profiles' start and stop answer the profile.
-    // A candle import answers 202 too, for the worker's task: a repeated upload adds nothing, so it takes no key.
+    // A candle import or download answers 202 too, for the worker's task: a repeated one adds nothing, so it takes no key.
     // An alert answers 202 with its command: its own alert_id makes a repeat the same alert (TradingView sends no headers of ours).
     const isAction = (path: string, op: Operation) =>
       ('202' in op.responses && !op.tags?.includes('market-data') && !op.tags?.includes('alerts')) || /^\/api\/v2\/strategies\/profiles\/\{id\}\/(start|stop)\/?$/.test(path);

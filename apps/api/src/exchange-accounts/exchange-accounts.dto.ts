@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS, MESSAGES, type ExchangeAccount } from '@console/contracts';
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { EXCHANGE_MARKETS, LIMITS, MARKET_DATA_LIMITS, MESSAGES, type ExchangeAccount, type ExchangeMarket } from '@console/contracts';
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
@@ -43,6 +43,18 @@ abstract class ExchangeAccountFieldsDto {
   @Omittable()
   @IsBoolean()
   broker_program_is_active?: boolean;
+
+  @ApiPropertyOptional({ description: 'The exchange’s ccxt id; absent: binance on create, unchanged on update' })
+  @Omittable()
+  @Matches(MARKET_DATA_LIMITS.exchangePattern, { message: M.exchangeInvalid })
+  @IsString({ message: M.exchangeInvalid })
+  @Trim()
+  exchange?: string;
+
+  @ApiPropertyOptional({ enum: EXCHANGE_MARKETS, description: 'Where the paper account’s prices come from; absent: model on create, unchanged on update' })
+  @Omittable()
+  @IsIn(EXCHANGE_MARKETS, { message: M.marketInvalid })
+  market?: ExchangeMarket;
 }
 
 /** The body of POST: the secret is required. */
@@ -76,6 +88,8 @@ export class ExchangeAccountDto implements ExchangeAccount {
   @ApiProperty({ nullable: true, type: String }) broker_id!: string | null;
   @ApiProperty() broker_program_is_active!: boolean;
   @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available!: boolean;
+  @ApiProperty() exchange!: string;
+  @ApiProperty({ enum: EXCHANGE_MARKETS }) market!: ExchangeMarket;
 }
 
 export class ExchangeAccountListDto extends paginatedAnswer(ExchangeAccountDto) {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ExchangeMarket } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { ACCOUNT_COLUMNS } from './exchange-accounts.list';
 
@@ -11,6 +12,8 @@ export interface AccountRecord {
   broker_id: string | null;
   broker_program_is_active: boolean;
   broker_program_is_available: boolean;
+  exchange: string;
+  market: ExchangeMarket;
 }
 
 export interface AccountWrite {
@@ -18,6 +21,8 @@ export interface AccountWrite {
   api_key: string;
   leverage: number;
   broker_id: string | null;
+  exchange: string;
+  market: ExchangeMarket;
 }
 
 /** Every statement on `exchange_accounts` outside its list declaration. */
@@ -30,8 +35,8 @@ export class ExchangeAccountsRepository {
   async insert(db: Db, account: AccountWrite & { api_secret_enc: string }): Promise<AccountRecord> {
     const [row] = await queryRows<AccountRecord>(
       db,
-      `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id) VALUES ($1, $2, $3, $4, $5) RETURNING ${ACCOUNT_COLUMNS}`,
-      [account.title, account.api_key, account.api_secret_enc, account.leverage, account.broker_id],
+      `INSERT INTO exchange_accounts (title, api_key, api_secret_enc, leverage, broker_id, exchange, market) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ACCOUNT_COLUMNS}`,
+      [account.title, account.api_key, account.api_secret_enc, account.leverage, account.broker_id, account.exchange, account.market],
     );
     return row;
   }
@@ -42,9 +47,9 @@ export class ExchangeAccountsRepository {
       db,
       `UPDATE exchange_accounts
           SET title = $2, api_key = $3, api_secret_enc = coalesce($4, api_secret_enc), leverage = $5, broker_id = $6,
-              broker_program_is_active = $7, updated_at = now()
+              broker_program_is_active = $7, exchange = $8, market = $9, updated_at = now()
         WHERE id = $1 RETURNING ${ACCOUNT_COLUMNS}`,
-      [id, account.title, account.api_key, account.api_secret_enc, account.leverage, account.broker_id, account.broker_program_is_active],
+      [id, account.title, account.api_key, account.api_secret_enc, account.leverage, account.broker_id, account.broker_program_is_active, account.exchange, account.market],
     );
     return row;
   }

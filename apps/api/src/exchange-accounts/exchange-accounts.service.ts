@@ -3,7 +3,7 @@ import { ACCOUNT_LIST } from './exchange-accounts.list';
 import { ListPage, mapRows, queryListPage } from '../common/list-query/list-query';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTICES, type ExchangeAccount } from '@console/contracts';
+import { DEFAULT_EXCHANGE_ID, DEFAULT_EXCHANGE_MARKET, NOTICES, type ExchangeAccount } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { encryptSecret } from '../common/crypto/secrets';
@@ -43,6 +43,8 @@ export class ExchangeAccountsService {
         api_secret_enc: encryptSecret(body.api_secret, this.config.encryptionKey),
         leverage: body.leverage,
         broker_id: emptyToNull(body.broker_id),
+        exchange: body.exchange ?? DEFAULT_EXCHANGE_ID,
+        market: body.market ?? DEFAULT_EXCHANGE_MARKET,
       });
       const created = toDto(row);
       await this.audit.write(
@@ -68,6 +70,8 @@ export class ExchangeAccountsService {
         leverage: body.leverage,
         broker_id: emptyToNull(body.broker_id),
         broker_program_is_active: brokerActive,
+        exchange: body.exchange ?? before.exchange,
+        market: body.market ?? before.market,
       });
       const after = toDto(row);
       await this.audit.write(
@@ -117,5 +121,7 @@ function toDto(row: AccountRecord): ExchangeAccount {
     broker_id: row.broker_id,
     broker_program_is_active: row.broker_program_is_active,
     broker_program_is_available: row.broker_program_is_available,
+    exchange: row.exchange,
+    market: row.market,
   };
 }

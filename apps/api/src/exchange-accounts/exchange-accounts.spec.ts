@@ -35,6 +35,8 @@ describe('exchange accounts', () => {
       broker_id: 'BRK1',
       broker_program_is_active: false,
       broker_program_is_available: false,
+      exchange: 'binance',
+      market: 'model',
     });
     const [row] = await ctx.db.query(`SELECT api_secret_enc FROM exchange_accounts WHERE id = $1`, [res.body.id]);
     expect(row.api_secret_enc).not.toContain(SECRET);

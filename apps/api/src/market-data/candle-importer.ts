@@ -51,7 +51,7 @@ function copyLine(row: CandleCsvRow): string {
  * the minute before it is not stored). An import changes run starts only inside its own range and the minute after
  * it, so the gaps follow from this count before and after the insert, without reading the rest.
  */
-async function runStarts(client: PoolClient, exchange: string, symbol: string, from: string, to: string): Promise<number> {
+async function runStarts(client: Pick<PoolClient, 'query'>, exchange: string, symbol: string, from: string, to: string): Promise<number> {
   const { rows } = await client.query<{ runs: number }>(
     `SELECT count(*)::int AS runs FROM (
        SELECT minute, lag(minute) OVER (ORDER BY minute) AS before FROM candles
@@ -69,12 +69,7 @@ export async function importCandleFile(db: DataSource, file: CandleFile, hooks: 
   const client = (await runner.connect()) as PoolClient;
   try {
     await client.query('BEGIN');
-    // One import of a symbol at a time: coverage is counted from what the store holds at commit.
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('candle_imports'), hashtext($1 || '/' || $2))`, [file.exchange, file.symbol]);
-    await client.query(
-      `CREATE TEMP TABLE candle_import_rows (minute timestamptz NOT NULL, open numeric NOT NULL, high numeric NOT NULL, low numeric NOT NULL,
-         close numeric NOT NULL, volume numeric NOT NULL, quote_volume numeric, trades integer) ON COMMIT DROP`,
-    );
+    await stageCandles(client, file.exchange, file.symbol);
     const total = texts.reduce((sum, text) => sum + text.bytes, 0);
     let read = 0;
     let rows = 0;
@@ -116,7 +111,7 @@ export async function importCandleFile(db: DataSource, file: CandleFile, hooks: 
       if (!copy.writableFinished) await new Promise<void>((resolve) => copy.destroy(error as Error).once('close', () => resolve()));
       throw error;
     }
-    const result = rows ? await storeRows(client, file) : { added: 0 };
+    const result = rows ? await storeStagedCandles(client, file.exchange, file.symbol) : { added: 0 };
     const answer = { rows, added: result.added };
     await hooks.beforeCommit?.(client, answer);
     await client.query('COMMIT');
@@ -131,9 +126,24 @@ export async function importCandleFile(db: DataSource, file: CandleFile, hooks: 
   }
 }
 
-/** From the temporary table into candles, with partitions for its months and the coverage brought up to date. */
-async function storeRows(client: PoolClient, file: CandleFile): Promise<{ added: number }> {
-  const { exchange, symbol } = file;
+/**
+ * Inside a transaction: the symbol's write lock (one writer of a symbol at a time, imports and downloads
+ * alike, so coverage is counted from what the store holds at commit) and the temporary table the rows are
+ * staged in before `storeStagedCandles`.
+ */
+export async function stageCandles(client: Pick<PoolClient, 'query'>, exchange: string, symbol: string): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('candle_imports'), hashtext($1 || '/' || $2))`, [exchange, symbol]);
+  await client.query(
+    `CREATE TEMP TABLE candle_import_rows (minute timestamptz NOT NULL, open numeric NOT NULL, high numeric NOT NULL, low numeric NOT NULL,
+       close numeric NOT NULL, volume numeric NOT NULL, quote_volume numeric, trades integer) ON COMMIT DROP`,
+  );
+}
+
+/**
+ * From the temporary table into candles, with partitions for its months and the coverage brought up to
+ * date: the one insert path of imports and downloads.
+ */
+export async function storeStagedCandles(client: Pick<PoolClient, 'query'>, exchange: string, symbol: string): Promise<{ added: number }> {
   const { rows: span } = await client.query<{ first: string; last: string }>(`SELECT min(minute)::text AS first, max(minute)::text AS last FROM candle_import_rows`);
   const { first, last } = span[0];
   await client.query(`SELECT ensure_month_partitions('candles'::regclass, $1::timestamptz, $2::timestamptz)`, [first, last]);

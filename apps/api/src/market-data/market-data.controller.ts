@@ -1,10 +1,10 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CANDLE_COVERAGE_RESOURCE } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { CandleBarDto, CandleCoverageDto, CandleImportBodyDto, CandleImportDto, CandleImportStartDto, CandlesQuery, CoverageQuery } from './market-data.dto';
+import { CandleBarDto, CandleCoverageDto, CandleDownloadBodyDto, CandleDownloadDto, CandleImportBodyDto, CandleImportDto, CandleImportStartDto, CandlesQuery, CoverageQuery } from './market-data.dto';
 import { MarketDataService } from './market-data.service';
 
 @ApiTags('market-data')
@@ -29,6 +29,23 @@ export class MarketDataController {
   @ApiNotFoundResponse({ description: 'No such import' })
   state(@Param('id') id: string): Promise<CandleImportDto> {
     return this.marketData.state(id);
+  }
+
+  @Section('market_data', 'write')
+  @Post('downloads/')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: CandleImportStartDto })
+  @ApiBadRequestResponse({ description: 'A malformed exchange, symbol or date-time, an exchange ccxt does not know, an empty or too long range' })
+  startDownload(@CurrentPrincipal() principal: Principal, @Body() body: CandleDownloadBodyDto): Promise<CandleImportStartDto> {
+    return this.marketData.startDownload(principal, body);
+  }
+
+  @Section('market_data', 'read')
+  @Get('downloads/:id/')
+  @ApiOkResponse({ type: CandleDownloadDto })
+  @ApiNotFoundResponse({ description: 'No such download' })
+  downloadState(@Param('id') id: string): Promise<CandleDownloadDto> {
+    return this.marketData.downloadState(id);
   }
 
   @Section('market_data', 'read', { query: CANDLE_COVERAGE_RESOURCE.query })

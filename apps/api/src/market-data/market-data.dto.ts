@@ -14,6 +14,8 @@ import {
   type CandleImportFileStatus,
   type CandleImportStarted,
   type CandleImportStatus,
+  type CandleDownloadAnswer,
+  type CandleDownloadInput,
 } from '@console/contracts';
 
 export class CoverageQuery {
@@ -108,4 +110,40 @@ export class CandleBarDto implements CandleBar {
   @ApiProperty() low!: string;
   @ApiProperty() close!: string;
   @ApiProperty({ description: 'Sum of the minutes\' base volume' }) volume!: string;
+}
+
+/** `POST market-data/downloads/`: the minutes [from, to) of a symbol from its exchange. */
+export class CandleDownloadBodyDto implements CandleDownloadInput {
+  @ApiProperty({ example: 'binance', description: 'The exchange’s ccxt id' })
+  @IsString({ message: MARKET_DATA_MESSAGES.exchangeRequired })
+  @Matches(MARKET_DATA_LIMITS.exchangePattern, { message: MARKET_DATA_MESSAGES.exchangeInvalid })
+  exchange!: string;
+
+  @ApiProperty({ example: 'BTCUSDT', description: 'The exchange’s market id' })
+  @IsString({ message: MARKET_DATA_MESSAGES.symbolRequired })
+  @Matches(MARKET_DATA_LIMITS.symbolPattern, { message: MARKET_DATA_MESSAGES.symbolInvalid })
+  symbol!: string;
+
+  @ApiProperty({ description: 'First minute fetched (date-time with zone, included)', example: '2024-01-01T00:00:00Z' })
+  @ValidateBy({ name: 'isInstant', validator: { validate: isInstant } }, { message: MARKET_DATA_MESSAGES.fromInvalid })
+  from!: string;
+
+  @ApiProperty({ description: 'End of the range (date-time with zone, excluded)', example: '2024-02-01T00:00:00Z' })
+  @ValidateBy({ name: 'isInstant', validator: { validate: isInstant } }, { message: MARKET_DATA_MESSAGES.toInvalid })
+  to!: string;
+}
+
+export class CandleDownloadDto implements CandleDownloadAnswer {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() exchange!: string;
+  @ApiProperty() symbol!: string;
+  @ApiProperty({ format: 'date-time' }) from!: string;
+  @ApiProperty({ format: 'date-time' }) to!: string;
+  @ApiProperty({ enum: CANDLE_IMPORT_STATUSES }) status!: CandleImportStatus;
+  @ApiProperty({ minimum: 0, maximum: 100 }) progress!: number;
+  @ApiProperty() added!: number;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The exchange’s or the network’s message of the last failed run' }) error!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
 }

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CandleDownloadsRepository } from './candle-downloads.repository';
 import { CandleImportsRepository } from './candle-imports.repository';
 import { MarketDataController } from './market-data.controller';
 import { MarketDataService } from './market-data.service';
 
-/** Candle imports and coverage; the files are loaded by the worker (CandleImportsProcessor). */
-@Module({ controllers: [MarketDataController], providers: [MarketDataService, CandleImportsRepository] })
+/** Candle imports, downloads and coverage; the worker loads the files (CandleImportsProcessor) and fetches the downloads (CandleDownloadsProcessor). */
+@Module({ controllers: [MarketDataController], providers: [MarketDataService, CandleImportsRepository, CandleDownloadsRepository] })
 export class MarketDataModule {}

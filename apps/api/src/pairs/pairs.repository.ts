@@ -2,9 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import type { TradingPair } from '@console/contracts';
 
-/** Every statement on `pairs` outside its list declarations. */
+/** Every statement on `pairs` outside its list declarations, and what the sync's catalog reads of the accounts. */
 @Injectable()
 export class PairsRepository {
+  /** Each exchange and market the accounts use (which instrument lists a sync reads). */
+  async accountMarkets(db: Db): Promise<{ exchange: string; market: string }[]> {
+    return queryRows(db, `SELECT DISTINCT exchange, market FROM exchange_accounts ORDER BY 1, 2`, []);
+  }
+
   /** Adds the tickers not stored yet; answers the ones added. */
   async addMissing(db: Db, tickers: string[]): Promise<{ id: number; ticker: string }[]> {
     return queryRows(db, `INSERT INTO pairs (ticker) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT (ticker) DO NOTHING RETURNING id, ticker`, [tickers]);

@@ -14,6 +14,8 @@ export const QUEUES = {
   exportsSmall: 'exports-small',
   candleImports: 'candle-imports',
   backtests: 'backtests',
+  candleDownloads: 'candle-downloads',
+  liveCandles: 'live-candles',
 } as const;
 
 export const JOBS = {
@@ -30,6 +32,9 @@ export const JOBS = {
   requeuePendingCandleImports: 'requeue-pending-candle-imports',
   runBacktest: 'run-backtest',
   requeuePendingBacktests: 'requeue-pending-backtests',
+  downloadCandles: 'download-candles',
+  requeuePendingCandleDownloads: 'requeue-pending-candle-downloads',
+  pollLiveCandles: 'poll-live-candles',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -45,6 +50,8 @@ export type ImportCandlesJob = { name: typeof JOBS.importCandles; data: { taskId
 
 /** Runs one backtests row; the row holds the inputs and the state. */
 export type RunBacktestJob = { name: typeof JOBS.runBacktest; data: { backtestId: string } };
+/** Fetches one candle_downloads row's range from its exchange into the candle store; the row holds how far it got. */
+export type DownloadCandlesJob = { name: typeof JOBS.downloadCandles; data: { taskId: string; requestId?: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

@@ -36,6 +36,9 @@ import { CandleImportsProcessor } from '../market-data/candle-imports.processor'
 import { CandleImportsRepository } from '../market-data/candle-imports.repository';
 import { BacktestsProcessor } from '../backtests/backtests.processor';
 import { BacktestsRepository } from '../backtests/backtests.repository';
+import { CandleDownloadsProcessor } from '../market-data/candle-downloads.processor';
+import { CandleDownloadsRepository } from '../market-data/candle-downloads.repository';
+import { LiveCandlesProcessor } from '../market-data/live-candles.processor';
 
 /** The worker process: one BullMQ worker per queue (the @Processor classes), all in this one process. */
 @Module({})
@@ -53,7 +56,7 @@ export class WorkerModule {
         // The worker's processors publish live changes through the same Redis stream as the API.
         LiveEventsModule,
         // Only the worker uses this queue (to register its repeating job).
-        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }, { name: QUEUES.liveCandles }),
         TelegramSettingsModule,
       ],
       providers: [
@@ -82,6 +85,9 @@ export class WorkerModule {
         CandleImportsRepository,
         BacktestsProcessor,
         BacktestsRepository,
+        CandleDownloadsProcessor,
+        CandleDownloadsRepository,
+        LiveCandlesProcessor,
         DatabaseMetrics,
         QueueMetrics,
       ],

@@ -5,4 +5,5 @@ export * from './model';
 export * from './port';
 export * from './prng';
 export * from './replay';
+export * from './store';
 export * from './timeframes';

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Timeframe } from '@console/contracts';
 import type { Pool } from 'pg';
 import { ENGINE_COMMAND_LEASE_SECONDS } from '@console/contracts';
 import { PaperVenue } from '../execution/paper-venue';
@@ -21,6 +22,8 @@ import type { FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
 import { seededMarket } from '../market/model';
 import type { MarketData } from '../market/port';
+import { AccountMarkets } from '../market/store';
+import { DEFAULT_VAR_SETTINGS } from '../metrics/var';
 import { dec } from '../money';
 import { adoptForeignRuns } from './adopt-runs';
 import { RealisedPnl, WriteBatch } from './batch';
@@ -31,17 +34,22 @@ import { EngineCore, type EngineDoc, type RunRecord } from './engine-state';
 import { NO_LIVE, type LivePublisher } from './live';
 import { metricsRows } from './metrics-rows';
 import { tradeOneMinute } from './minute';
+import { feedNeeds, warmupFrom } from './pair-feeds';
 import { evaluateRisk, type Span } from './risk-step';
 import { collect } from './run-rows';
 import { readPairTickers } from './sql/adoption';
-import { botEnabled, readAccountDeposits, readProfiles } from './sql/config';
+import { readStoredCandles } from './sql/candles';
+import { botEnabled, readAccountDeposits, readAccountMarkets, readProfiles } from './sql/config';
 import { ensureMonthPartitions } from './sql/partitions';
 import { readTriggers } from './sql/risk';
 import { beat, lockState, readRuns, readState, writeState } from './sql/state';
 import type { Lease } from './sql/commands';
 
 export interface EngineOptions {
-  /** Where the candles come from (the market data port); without it, the seeded model of `seed`. */
+  /**
+   * Where the candles of accounts on the `model` market come from (the market data port); without it,
+   * the seeded model of `seed`. Accounts on `store` or `live` read the candle store.
+   */
   market?: MarketData;
   /** The model market's seed, used when no `market` is given. */
   seed?: number;
@@ -86,15 +94,16 @@ export class PaperEngine {
     /** The state's revision this engine's memory matches. */
     private revision: string,
     private readonly lease: Lease,
+    private readonly markets: AccountMarkets,
   ) {}
 
   static async open(pool: Pool, options: EngineOptions): Promise<PaperEngine> {
     if (!options.market && options.seed === undefined) throw new Error('the engine needs a market: give market or seed');
-    const market = options.market ?? seededMarket(options.seed ?? 0);
+    const markets = new AccountMarkets(options.market ?? seededMarket(options.seed ?? 0));
     const venue = options.venue ?? new PaperVenue(options.fills);
-    const { core, revision } = await loadCore(pool, options.startAt, market, venue);
+    const { core, revision } = await loadCore(pool, options.startAt, markets, venue);
     const lease = { owner: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? ENGINE_COMMAND_LEASE_SECONDS * 1000 };
-    const engine = new PaperEngine(pool, options, core, revision, lease);
+    const engine = new PaperEngine(pool, options, core, revision, lease, markets);
     await engine.refresh(pool);
     return engine;
   }
@@ -124,6 +133,7 @@ export class PaperEngine {
         if (minute > toMinute) return false;
         this.core.changes.clear();
         await this.refresh(db);
+        await this.loadStore(db, minute);
         const span = await this.openSpan(db, true);
         tradeOneMinute(this.core, minute);
         await runCommands(this.core, db, minute, this.lease);
@@ -154,6 +164,7 @@ export class PaperEngine {
         if (end <= this.core.last) return null;
         this.core.changes.clear();
         await this.refresh(db);
+        await this.loadStore(db, end);
         const span = await this.openSpan(db, false);
         for (let minute = this.core.last + MINUTE_MS; minute <= end; minute += MINUTE_MS) {
           tradeOneMinute(this.core, minute);
@@ -238,7 +249,56 @@ export class PaperEngine {
     core.bot = await botEnabled(db);
     core.deposits = new Map((await readAccountDeposits(db)).map((a) => [a.id, dec(a.deposit)]));
     core.tickers = await readPairTickers(db);
+    this.routeMarkets(await readAccountMarkets(db));
+    await this.loadStore(db, core.last);
     await adoptForeignRuns(core, db);
+  }
+
+  /**
+   * Which pairs read the candle store: those a profile or an open run of a `store` or `live` account
+   * trades, from that account's exchange (the lowest account id first when several do). A pair whose
+   * market changed loses its feed and closes, so no indicator mixes two markets.
+   */
+  private routeMarkets(accounts: { id: number; exchange: string; market: string }[]): void {
+    const core = this.core;
+    const stored = new Map(accounts.filter((a) => a.market !== 'model').map((a) => [a.id, a.exchange]));
+    const claims: { accountId: number; ticker: string }[] = [];
+    for (const profile of core.profiles) for (const pair of profile.pairs) claims.push({ accountId: profile.exchange_account_id, ticker: pair.ticker });
+    for (const record of core.runs.values()) {
+      const ticker = core.tickers.get(record.pairId);
+      if (ticker !== undefined) claims.push({ accountId: record.accountId, ticker });
+    }
+    const routes = new Map<string, string>();
+    for (const claim of claims.sort((a, b) => a.accountId - b.accountId)) {
+      const exchange = stored.get(claim.accountId);
+      if (exchange !== undefined && !routes.has(claim.ticker)) routes.set(claim.ticker, exchange);
+    }
+    for (const ticker of this.markets.route(routes)) {
+      core.feeds.forget(ticker);
+      core.closes.forget(ticker);
+    }
+  }
+
+  /**
+   * Reads the stored minutes the coming minutes up to `through` need into memory: from the longest
+   * warm-up any profile asks for (or the VaR look-back) before the last traded minute.
+   */
+  private async loadStore(db: Db, through: number): Promise<void> {
+    if (!this.markets.routed().size) return;
+    const core = this.core;
+    // Feeds of a pair merge what its profiles need, so the window covers the union of them all.
+    const union = { timeframes: new Set<Timeframe>(), keep: 0, minutesKept: 0 };
+    for (const profile of core.profiles) {
+      const settings = core.settings.of(profile);
+      if (!settings) continue;
+      const needs = feedNeeds(settings);
+      for (const t of needs.timeframes) union.timeframes.add(t);
+      union.keep = Math.max(union.keep, needs.keep);
+      union.minutesKept = Math.max(union.minutesKept, needs.minutesKept);
+    }
+    let from = core.last - DEFAULT_VAR_SETTINGS.lookbackMinutes * MINUTE_MS;
+    if (union.timeframes.size) from = Math.min(from, warmupFrom({ ...union, timeframes: [...union.timeframes] }, core.last));
+    await this.markets.load((exchange, symbol, start, end) => readStoredCandles(db, exchange, symbol, start, end), from, through + MINUTE_MS);
   }
 }
 

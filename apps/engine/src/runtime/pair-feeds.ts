@@ -43,25 +43,22 @@ export class PairFeeds {
    * feed's bars would join the old minutes to the new ones as if nothing happened between.
    */
   pair(pairId: number, ticker: string, settings: StrategySettings): PairFeed {
-    const needed = timeframesOf(settings);
-    const keep = ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2;
-    const minutesKept = settings.signal.timer_minutes + 1;
+    const { timeframes: needed, keep, minutesKept } = feedNeeds(settings);
     const found = this.feeds.get(pairId);
     const known = found && (found.market.last?.at ?? Number.NEGATIVE_INFINITY) >= this.lastMinute() ? found : undefined;
     if (known && needed.every((t) => known.timeframes.has(t)) && known.keep >= keep && known.minutesKept >= minutesKept) return known;
     const timeframes = new Set<Timeframe>([...(found?.timeframes ?? []), ...needed]);
     const kept = { keep: Math.max(keep, found?.keep ?? 0), minutesKept: Math.max(minutesKept, found?.minutesKept ?? 0) };
     const feed: PairFeed = { ticker, timeframes, ...kept, market: new PairMarket(ticker, { minutesKept: kept.minutesKept, timeframes: [...timeframes], barsKept: kept.keep }) };
-    // Warm-up: enough whole periods of the longest time frame before the last minute, always the same
-    // window for the same minute, so an engine opened later sees the indicators an older one saw.
-    const longest = Math.max(...[...timeframes].map((t) => TIMEFRAME_MINUTES[t]));
-    const back = Math.max((feed.keep + 2) * longest, feed.minutesKept + 1) * MINUTE_MS;
-    const biggest = [...timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
-    const from = periodStart(biggest, this.lastMinute() - back);
-    const block = this.market.range(ticker, from, this.lastMinute() + MINUTE_MS);
+    const block = this.market.range(ticker, warmupFrom({ timeframes: [...timeframes], ...kept }, this.lastMinute()), this.lastMinute() + MINUTE_MS);
     for (let i = 0; i < block.length; i++) feed.market.feed(block.candle(i));
     this.feeds.set(pairId, feed);
     return feed;
+  }
+
+  /** Drops the feeds of a ticker whose market changed, so the next minute warms them up from the new one. */
+  forget(ticker: string): void {
+    for (const [pairId, feed] of this.feeds) if (feed.ticker === ticker) this.feeds.delete(pairId);
   }
 
   context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
@@ -70,4 +67,25 @@ export class PairFeeds {
     const tickDecimals = this.market.tickDecimals(feed.ticker);
     return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(this.venue, { candle, tickDecimals }), tickDecimals };
   }
+}
+
+/** What a profile's settings need of a pair's feed: its time frames, bars kept and minutes kept. */
+export function feedNeeds(settings: StrategySettings): { timeframes: Timeframe[]; keep: number; minutesKept: number } {
+  return {
+    timeframes: timeframesOf(settings),
+    keep: ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2,
+    minutesKept: settings.signal.timer_minutes + 1,
+  };
+}
+
+/**
+ * The warm-up's first minute: enough whole periods of the longest time frame before the last minute,
+ * always the same window for the same minute, so an engine opened later sees the indicators an older
+ * one saw.
+ */
+export function warmupFrom(needs: { timeframes: readonly Timeframe[]; keep: number; minutesKept: number }, lastMinute: number): number {
+  const longest = Math.max(...needs.timeframes.map((t) => TIMEFRAME_MINUTES[t]));
+  const back = Math.max((needs.keep + 2) * longest, needs.minutesKept + 1) * MINUTE_MS;
+  const biggest = [...needs.timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
+  return periodStart(biggest, lastMinute - back);
 }

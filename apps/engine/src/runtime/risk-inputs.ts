@@ -45,6 +45,11 @@ export class CloseHistory {
     return entry.closes;
   }
 
+  /** Lets a ticker's closes go (its market changed): they are read whole from the new one next time. */
+  forget(ticker: string): void {
+    this.series.delete(ticker);
+  }
+
   /** Closes of every ticker named, for `historicalVar`. */
   closesOf(tickers: Iterable<string>, minute: number): Map<string, readonly number[]> {
     return new Map([...new Set(tickers)].map((ticker) => [ticker, this.closes(ticker, minute)]));

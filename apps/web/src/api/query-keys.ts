@@ -79,6 +79,7 @@ export const queryKeys = {
   marketData: resource('market-data', (all) => ({
     coverage: () => [...all, 'coverage'] as const,
     importTask: (id: string) => [...all, 'import', id] as const,
+    downloadTask: (id: string) => [...all, 'download', id] as const,
     candles: (request: Params | null) => [...all, 'candles', request] as const,
   })),
   backtests: resource('backtests', (all) => ({

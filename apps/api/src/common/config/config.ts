@@ -103,6 +103,11 @@ const environment = z
     EXPORT_DIR: withDefault('exports'),
     // Where uploaded candle files wait for the worker's import (one host, or a volume API and worker hosts share).
     CANDLE_IMPORT_DIR: withDefault('candle-imports'),
+    // An origin every API host of the exchanges is rewritten to for candle downloads (a mirror or proxy;
+    // the tests' server of recorded answers). Blank: the exchanges' own hosts.
+    MARKET_DATA_EXCHANGE_ORIGIN: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).optional()),
+    // How often the worker polls the exchanges of `live` accounts for their closed minutes.
+    LIVE_CANDLES_POLL_MS: wholeNumber(10_000, 1_000, 60 * 60 * 1000),
     // Where finished exports live: local (EXPORT_DIR, one host or a shared volume) or s3 (an S3-compatible bucket).
     EXPORT_STORE: oneOf(EXPORT_STORES, 'local'),
     EXPORT_S3_BUCKET: withDefault(''),
@@ -210,6 +215,8 @@ const environment = z
     encryptionKey: env.ENCRYPTION_KEY,
     exportDir: resolve(env.EXPORT_DIR),
     candleImportDir: resolve(env.CANDLE_IMPORT_DIR),
+    exchangeOrigin: env.MARKET_DATA_EXCHANGE_ORIGIN,
+    liveCandlesPollMs: env.LIVE_CANDLES_POLL_MS,
     exportStore: env.EXPORT_STORE,
     /** The bucket and its client settings, with EXPORT_STORE=s3 (blank endpoint: AWS itself). */
     exportS3: {

@@ -7,6 +7,7 @@ import {
   CANDLE_IMPORT_STATUSES,
   DEPOSIT_TRANSACTION_TYPES,
   DIRECTIONS,
+  EXCHANGE_MARKETS,
   ENGINE_COMMAND_KINDS,
   ALERT_ACTIONS,
   BACKTEST_EXIT_REASONS,
@@ -80,6 +81,8 @@ const EXPECTED: Record<string, readonly string[]> = {
   'backtests.market': BACKTEST_MARKETS,
   'backtest_trades.side': DIRECTIONS,
   'backtest_trades.exit_reason': BACKTEST_EXIT_REASONS,
+  'candle_downloads.status': CANDLE_IMPORT_STATUSES,
+  'exchange_accounts.market': EXCHANGE_MARKETS,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */

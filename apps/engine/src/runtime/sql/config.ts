@@ -1,5 +1,5 @@
 /** What the engine reads each time it refreshes: profiles with their MM profile and pairs, and the bot's status. */
-import { moneyPutInSql, type MmProfileStatus, type SettingsDocument, type StrategyProfileStatus, type TickerConfigStatus } from '@console/contracts';
+import { moneyPutInSql, type ExchangeMarket, type MmProfileStatus, type SettingsDocument, type StrategyProfileStatus, type TickerConfigStatus } from '@console/contracts';
 import type { Db } from '../db';
 
 export interface ProfileConfig {
@@ -49,5 +49,11 @@ export async function readAccountDeposits(db: Db): Promise<{ id: number; deposit
                      (SELECT sum(m.all_signals_quota) FROM mm_profiles m WHERE m.exchange_account_id = a.id), 0)::text AS deposit
        FROM exchange_accounts a ORDER BY a.id`,
   );
+  return rows;
+}
+
+/** Each account's exchange and market: which pairs read the candle store. */
+export async function readAccountMarkets(db: Db): Promise<{ id: number; exchange: string; market: ExchangeMarket }[]> {
+  const { rows } = await db.query<{ id: number; exchange: string; market: ExchangeMarket }>(`SELECT id, exchange, market FROM exchange_accounts ORDER BY id`);
   return rows;
 }

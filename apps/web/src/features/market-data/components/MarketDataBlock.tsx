@@ -6,6 +6,7 @@ import { formatDate } from '../../../ui/format/date';
 import { useCandleCoverage } from '../api/get-candle-coverage';
 import { useCandleImport } from '../api/get-candle-import';
 import { useStartCandleImport } from '../api/start-candle-import';
+import { CandleDownloadForm } from './CandleDownloadForm';
 
 const TITLE_ID = 'settings-market-data';
 
@@ -67,8 +68,8 @@ function CoverageTable() {
 
 /**
  * System settings' Market data block: candle files (Binance kline archives or CSV) for an exchange and
- * symbol, uploaded as one import whose progress shows until the worker ends it, then the coverage.
- * At ReadOnly only the coverage shows.
+ * symbol, uploaded as one import whose progress shows until the worker ends it; a download of a range
+ * from the exchange; then the coverage. At ReadOnly only the coverage shows.
  */
 export function MarketDataBlock({ writable }: { writable: boolean }) {
   const [exchange, setExchange] = useState('binance');
@@ -100,7 +101,7 @@ export function MarketDataBlock({ writable }: { writable: boolean }) {
         {UI.title}
       </Typography>
       {writable && (
-        <Box component="form" onSubmit={submit} noValidate sx={{ mb: 2 }}>
+        <Box component="form" onSubmit={submit} noValidate sx={{ mb: 2 }} aria-label={UI.importTitle}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
             <TextField label={UI.exchange} size="small" value={exchange} onChange={(e) => setExchange(e.target.value)} disabled={running} />
             <TextField label={UI.symbol} size="small" value={symbol} onChange={(e) => setSymbol(e.target.value.toUpperCase())} disabled={running} placeholder="BTCUSDT" />
@@ -142,6 +143,7 @@ export function MarketDataBlock({ writable }: { writable: boolean }) {
           )}
         </Box>
       )}
+      {writable && <CandleDownloadForm />}
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {UI.coverage}
       </Typography>

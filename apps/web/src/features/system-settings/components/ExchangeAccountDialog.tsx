@@ -1,8 +1,20 @@
-import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EXCHANGE_ACCOUNT_MESSAGES as M, LIMITS, SETTINGS_UI_TEXTS, type ExchangeAccount, type ExchangeAccountInput } from '@console/contracts';
+import {
+  DEFAULT_EXCHANGE_ID,
+  DEFAULT_EXCHANGE_MARKET,
+  EXCHANGE_ACCOUNT_MESSAGES as M,
+  EXCHANGE_MARKET_LABELS,
+  EXCHANGE_MARKETS,
+  LIMITS,
+  MARKET_DATA_LIMITS,
+  SETTINGS_UI_TEXTS,
+  type ExchangeAccount,
+  type ExchangeAccountInput,
+  type ExchangeMarket,
+} from '@console/contracts';
 import { normaliseError } from '../../../api/errors';
 import { fieldErrorProps } from '../../../ui/form/field-error';
 import { atMost, required } from './rules';
@@ -16,6 +28,8 @@ interface AccountForm {
   api_secret: string;
   leverage: string;
   broker_id: string;
+  exchange: string;
+  market: ExchangeMarket;
 }
 
 interface Props {
@@ -43,6 +57,8 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
       api_secret: '',
       leverage: account ? String(account.leverage) : '',
       broker_id: account?.broker_id ?? '',
+      exchange: account?.exchange ?? DEFAULT_EXCHANGE_ID,
+      market: account?.market ?? DEFAULT_EXCHANGE_MARKET,
     },
   });
 
@@ -67,6 +83,8 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
           api_key: values.api_key.trim(),
           leverage: Number(values.leverage),
           broker_id: values.broker_id.trim() || null,
+          exchange: values.exchange.trim(),
+          market: values.market,
           // On edit an empty secret keeps the stored one.
           ...(values.api_secret.trim() ? { api_secret: values.api_secret.trim() } : {}),
         },
@@ -115,6 +133,15 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
             {...fieldErrorProps(formState.errors.leverage)} {...register('leverage', { validate: leverageRule })} />
           <TextField label="Broker Id" fullWidth margin="dense" {...fieldErrorProps(formState.errors.broker_id)}
             {...register('broker_id', { validate: atMost(LIMITS.brokerIdMax, M.brokerIdTooLong) })} />
+          <TextField label="Exchange (ccxt id)" fullWidth margin="dense" {...fieldErrorProps(formState.errors.exchange)}
+            {...register('exchange', { validate: (value) => MARKET_DATA_LIMITS.exchangePattern.test(value.trim()) || M.exchangeInvalid })} />
+          <TextField select label="Market" fullWidth margin="dense" defaultValue={account?.market ?? DEFAULT_EXCHANGE_MARKET} slotProps={{ htmlInput: register('market') }}>
+            {EXCHANGE_MARKETS.map((market) => (
+              <MenuItem key={market} value={market}>
+                {EXCHANGE_MARKET_LABELS[market]}
+              </MenuItem>
+            ))}
+          </TextField>
           {error && <Alert severity="error">{error}</Alert>}
         </DialogContent>
         <DialogActions>

@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
+import { EXCHANGE_MARKET_LABELS, LIMITS, MESSAGES, SETTINGS_UI_TEXTS, type ExchangeAccountInput } from '@console/contracts';
 import { AccountTitle, EllipsisText } from '../../../ui/text/EllipsisText';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDeleteExchangeAccount } from '../api/delete-exchange-account';
@@ -54,7 +54,7 @@ export function ExchangeAccountsBlock({ writable }: { writable: boolean }) {
               <ListItemText
                 sx={{ minWidth: 0 }}
                 primary={<AccountTitle title={account.title} />}
-                secondary={<EllipsisText text={`Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`} />}
+                secondary={<EllipsisText text={`${account.exchange} · ${EXCHANGE_MARKET_LABELS[account.market]} · Leverage ${account.leverage} · API key …${account.api_key.slice(-4)}${account.broker_id ? ` · Broker ${account.broker_id}` : ''}`} />}
                 data-testid="exchange-account"
               />
               <BrokerProgram account={account} writable={writable} />

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, type Level, type SectionName } from '@console/contracts';
+import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { SystemSettingsPage } from './SystemSettingsPage';
 
 const list = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 const LONG_TITLE = 'Main Binance futures account for the long-only grid';
-const account = (id: number, title: string) => ({ id, title, api_key: `key-${id}-abcd`, leverage: 20, broker_id: null, broker_program_is_active: false, broker_program_is_available: false });
+const account = (id: number, title: string) => ({ id, title, api_key: `key-${id}-abcd`, leverage: 20, broker_id: null, broker_program_is_active: false, broker_program_is_available: false, exchange: 'binance', market: 'model' as const });
 const pairs = [
   { id: 1, ticker: 'BTCUSDT', is_active: true },
   { id: 2, ticker: 'ETHUSDT', is_active: false },
@@ -100,7 +100,7 @@ describe('SystemSettingsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Leverage'), '25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(api)).toEqual([['POST', API_PATHS.exchangeAccounts, { title: 'Futures', api_key: 'key-1', api_secret: 'secret-1', leverage: 25, broker_id: null }]]);
+    expect(writes(api)).toEqual([['POST', API_PATHS.exchangeAccounts, { title: 'Futures', api_key: 'key-1', api_secret: 'secret-1', leverage: 25, broker_id: null, exchange: 'binance', market: 'model' }]]);
   });
 
   it('leaves the secret out of an edit when it stays empty', async () => {
@@ -112,7 +112,24 @@ describe('SystemSettingsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Leverage'), '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 10, broker_id: null }]]);
+    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 10, broker_id: null, exchange: 'binance', market: 'model' }]]);
+  });
+
+  it('switches an account to stored candles, and refuses an exchange that is not a ccxt id', async () => {
+    const api = renderPage({ pairs: 'NP', tg_bot: 'NP' }, { accounts: [account(3, 'Spot')] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Spot' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText('Exchange (ccxt id)'));
+    await userEvent.type(within(dialog).getByLabelText('Exchange (ccxt id)'), 'Binance!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(EXCHANGE_ACCOUNT_MESSAGES.exchangeInvalid)).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Exchange (ccxt id)'));
+    await userEvent.type(within(dialog).getByLabelText('Exchange (ccxt id)'), 'bybit');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Market' }));
+    await userEvent.click(await screen.findByRole('option', { name: EXCHANGE_MARKET_LABELS.store }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 20, broker_id: null, exchange: 'bybit', market: 'store' }]]);
   });
 
   it('shows a delete error inside the modal and keeps it open', async () => {
