@@ -30,6 +30,7 @@ import { AddUnfilledSignalsIndex1734825600000 } from './1734825600000-AddUnfille
 import { CreateApiTokens1734912000000 } from './1734912000000-CreateApiTokens';
 import { CreateCandleStore1735084800000 } from './1735084800000-CreateCandleStore';
 import { GrantMarketDataToExchangeAccountHolders1735128000000 } from './1735128000000-GrantMarketDataToExchangeAccountHolders';
+import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   CreateApiTokens1734912000000,
   CreateCandleStore1735084800000,
   GrantMarketDataToExchangeAccountHolders1735128000000,
+  CreateAlertChannels1735632000000,
 ];

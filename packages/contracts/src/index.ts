@@ -42,3 +42,4 @@ export * from './api-tokens';
 export * from './candle-csv';
 export * from './market-data';
 export * from './mcp';
+export * from './alert-channels';
