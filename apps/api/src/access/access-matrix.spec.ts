@@ -148,6 +148,9 @@ describe('the access matrix over every registered route', () => {
       'GET /users/tokens/': 'tokens',
       'POST /users/tokens/': 'tokens',
       'DELETE /users/tokens/:id/': 'tokens',
+      'GET /users/alert-channels/': 'alert_channels',
+      'PUT /users/alert-channels/': 'alert_channels',
+      'GET /users/alert-channels/deliveries/': 'alert_channels',
       'POST /live/tickets/': 'sessions',
       'GET /engine/commands/:id/': 'open to tokens',
     });

@@ -9,11 +9,12 @@ export const INVESTOR_REPORTS_QUEUE = getQueueToken(QUEUES.investorReports);
 export const EXPORTS_QUEUE = getQueueToken(QUEUES.exports);
 export const SMALL_EXPORTS_QUEUE = getQueueToken(QUEUES.exportsSmall);
 export const CANDLE_IMPORTS_QUEUE = getQueueToken(QUEUES.candleImports);
+export const ALERT_DELIVERIES_QUEUE = getQueueToken(QUEUES.alertDeliveries);
 /** Queues only the worker registers (WorkerModule); the same kind of token, so every queue is injected one way. */
 export const MAINTENANCE_QUEUE = getQueueToken(QUEUES.maintenance);
 export const MM_DEPOSITS_QUEUE = getQueueToken(QUEUES.mmDeposits);
 
-const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports });
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports }, { name: QUEUES.alertDeliveries });
 
 /**
  * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue

@@ -13,6 +13,7 @@ export const QUEUES = {
   /** Exports of the small lane: the same jobs, slots of their own. */
   exportsSmall: 'exports-small',
   candleImports: 'candle-imports',
+  alertDeliveries: 'alert-deliveries',
 } as const;
 
 export const JOBS = {
@@ -27,6 +28,9 @@ export const JOBS = {
   purgeExpiredExports: 'purge-expired-exports',
   importCandles: 'import-candles',
   requeuePendingCandleImports: 'requeue-pending-candle-imports',
+  fanOutNotification: 'fan-out-notification',
+  sendAlertDelivery: 'send-alert-delivery',
+  sweepAlertDeliveries: 'sweep-alert-deliveries',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -39,6 +43,11 @@ export type BuildExportJob = { name: typeof JOBS.buildExport; data: { taskId: st
 
 /** Loads the files of one candle_imports row into the candle store; the row holds the files and their results. */
 export type ImportCandlesJob = { name: typeof JOBS.importCandles; data: { taskId: string; requestId?: string } };
+
+/** Turns one notification with a kind into its users' deliveries; the notification row is the record. */
+export type FanOutNotificationJob = { name: typeof JOBS.fanOutNotification; data: { notificationId: string } };
+/** Sends one alert_deliveries row (email, Discord or webhook). */
+export type SendAlertDeliveryJob = { name: typeof JOBS.sendAlertDelivery; data: { deliveryId: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;
