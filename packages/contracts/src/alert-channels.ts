@@ -166,3 +166,24 @@ export const DELIVERY_ERRORS = {
   emailNotConfigured: 'Email is not set up in System settings',
   notAllowedAnymore: 'The user’s group no longer lets them receive this kind',
 } as const;
+
+/** The Alert channels block of Account details. */
+export const ALERT_CHANNEL_UI = {
+  title: 'Alert channels',
+  intro: 'Choose where each kind of notification reaches you. The console’s feed always gets every one.',
+  email: 'Email',
+  emailUnavailable: 'Email is not set up in System settings yet.',
+  discordUrl: 'Discord webhook URL',
+  webhookUrl: 'Webhook URL',
+  webhookSecret: 'Webhook signing secret',
+  webhookSecretHint: `Each webhook body is signed: ${WEBHOOK_SIGNATURE.signatureHeader} is ${WEBHOOK_SIGNATURE.prefix} and the hex HMAC-SHA256 of “<${WEBHOOK_SIGNATURE.timestampHeader}>.<body>” with this secret.`,
+  kind: 'Notification',
+  channelFor: (kind: string, channel: string) => `${channel} for ${kind}`,
+  save: 'Save channels',
+  saved: 'Alert channels saved',
+  telegramHint: 'Telegram reaches you once your chat is linked to your account.',
+  logTitle: 'Delivery log',
+  lastError: (error: string) => `Last error: ${error}`,
+  noDeliveries: 'Nothing delivered yet',
+  statusNames: { pending: 'Pending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' } as Record<DeliveryStatus, string>,
+} as const;

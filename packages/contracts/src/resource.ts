@@ -34,6 +34,7 @@ export const RESOURCE_NAMES = [
   'groups',
   'sessions',
   'api-tokens',
+  'alert-channels',
   'exchange-accounts',
   'pairs',
   'bot-status',

@@ -102,6 +102,8 @@ export const queryKeys = {
   })),
   /** The signed-in user's own personal API tokens. */
   apiTokens: resource('api-tokens', (all) => ({ own: () => [...all, 'own'] as const })),
+  /** The signed-in user's own alert channels and their delivery log. */
+  alertChannels: resource('alert-channels', (all) => ({ own: () => [...all, 'own'] as const, deliveries: () => [...all, 'deliveries'] as const })),
   exchangeAccounts: resource('exchange-accounts', (all) => ({
     list: () => [...all, 'list'] as const,
     /** The accounts an MM profile may trade on, by name. */
