@@ -167,11 +167,24 @@ export const DELIVERY_ERRORS = {
   notAllowedAnymore: 'The user’s group no longer lets them receive this kind',
 } as const;
 
+/** The Email block of System settings. */
+export const SMTP_UI = {
+  title: 'Email (SMTP)',
+  host: 'SMTP host',
+  port: 'Port',
+  secure: 'TLS from the start (port 465)',
+  username: 'Username',
+  password: 'Password',
+  fromAddress: 'From address',
+  save: 'Save',
+  saved: 'Email settings saved',
+} as const;
+
 /** The Alert channels block of Account details. */
 export const ALERT_CHANNEL_UI = {
   title: 'Alert channels',
   intro: 'Choose where each kind of notification reaches you. The console’s feed always gets every one.',
-  email: 'Email',
+  email: 'Email for alerts',
   emailUnavailable: 'Email is not set up in System settings yet.',
   discordUrl: 'Discord webhook URL',
   webhookUrl: 'Webhook URL',

@@ -39,6 +39,7 @@ export const RESOURCE_NAMES = [
   'pairs',
   'bot-status',
   'tg-bot-settings',
+  'smtp-settings',
   'investor-reports',
   'exports',
   'engine-commands',

@@ -11,10 +11,13 @@ import { ALERT_DELIVERIES_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { type FanOutNotificationJob, JOBS, QUEUES, type SendAlertDeliveryJob } from '../queues/queues';
 import { SmtpSettingsRepository } from '../system-settings/smtp/smtp-settings.repository';
-import { alertDeliveriesOutbox, NOTIFICATION_FAN_OUT } from './alert-deliveries.jobs';
+import { alertDeliveriesOutbox } from './alert-deliveries.jobs';
 import { AlertDeliveriesRepository, type DeliveryRecord, type Subscriber } from './alert-deliveries.repository';
 import { AlertChannelsRepository, type UserChannels } from './alert-channels.repository';
 import { ChannelSenders, DeliverySendError } from './channel-senders';
+
+/** Notifications one sweep fans out; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
 
 type SendOutcome = 'sent' | 'skipped' | 'already-done' | 'interrupted';
 
@@ -142,10 +145,8 @@ export class AlertDeliveriesProcessor extends QueueWorker {
   }
 
   private async sweep(): Promise<{ fannedOut: number; requeued: number }> {
-    const waiting: { id: string }[] = await this.dataSource.query(
-      `SELECT id::text FROM notifications WHERE ${NOTIFICATION_FAN_OUT.waiting} ORDER BY id LIMIT 500`,
-    );
-    for (const { id } of waiting) await this.fanOut(id);
+    const waiting = await this.deliveries.waitingToFanOut(this.dataSource, SWEEP_BATCH);
+    for (const id of waiting) await this.fanOut(id);
     const requeued = await sweepOutbox(this.dataSource, this.outbox(), this.queue, this.config.alertRequeueAfterMs);
     return { fannedOut: waiting.length, requeued };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DeliveryChannel, DeliveryStatus, NotificationKind, Perm } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 import { sendOnceOutbox } from '../queues/send-once';
+import { NOTIFICATION_FAN_OUT } from './alert-deliveries.jobs';
 
 /** A notification still to fan out. `user_id`: the one user it concerns, else everyone allowed. */
 export interface NotificationToFanOut {
@@ -49,6 +50,12 @@ export class AlertDeliveriesRepository {
   readonly markSent = this.sends.markSent;
   readonly markSkipped = this.sends.markSkipped;
   readonly recordFailedAttempt = this.sends.recordFailedAttempt;
+
+  /** Notifications with a kind not yet fanned out, oldest first (the engine's among them: it publishes no job). */
+  async waitingToFanOut(db: Db, limit: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(db, `SELECT id::text FROM notifications WHERE ${NOTIFICATION_FAN_OUT.waiting} ORDER BY id LIMIT $1`, [limit]);
+    return rows.map((r) => r.id);
+  }
 
   /** Locks the notification while it is still to fan out; another run holding it is skipped, not waited for. */
   async lockToFanOut(db: Db, notificationId: string): Promise<NotificationToFanOut | undefined> {

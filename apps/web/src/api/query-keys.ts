@@ -117,6 +117,8 @@ export const queryKeys = {
   })),
   botStatus: resource('bot-status', (all) => ({ detail: () => [...all, 'detail'] as const })),
   tgBotSettings: resource('tg-bot-settings', (all) => ({ detail: () => [...all, 'detail'] as const })),
+  /** The SMTP server alerts are mailed through. */
+  smtpSettings: resource('smtp-settings', (all) => ({ detail: () => [...all, 'detail'] as const })),
   investorReports: resource('investor-reports', (all) => ({
     settings: () => [...all, 'settings'] as const,
     schedules: () => [...all, 'schedules'] as const,

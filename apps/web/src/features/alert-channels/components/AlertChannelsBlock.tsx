@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ALERT_CHANNEL_LABELS, ALERT_CHANNEL_UI as UI, ALERT_CHANNELS, NOTIFICATION_KINDS,
@@ -38,8 +38,6 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
   const { register, handleSubmit, reset, formState } = useForm<DestinationsForm>({
     defaultValues: { email: settings.email, discord_webhook_url: settings.discord_webhook_url, webhook_url: settings.webhook_url },
   });
-  useEffect(() => setChoices(settings.choices), [settings.choices]);
-
   const toggle = (kind: NotificationKind, channel: AlertChannel, on: boolean) =>
     setChoices((current) => {
       const chosen = new Set(current[kind] ?? []);
@@ -53,6 +51,7 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
     try {
       const saved = await update.mutateAsync({ ...form, choices });
       reset({ email: saved.email, discord_webhook_url: saved.discord_webhook_url, webhook_url: saved.webhook_url });
+      setChoices(saved.choices);
       toast.success(UI.saved);
     } catch (e) {
       setError(normaliseError(e));
