@@ -38,6 +38,8 @@ const env = {
   EXPORT_DIR: join(tmpdir(), `${database}-exports`),
   // The candle files the market data test uploads wait there for the worker.
   CANDLE_IMPORT_DIR: join(tmpdir(), `${database}-candle-imports`),
+  // The alert channels test's webhook receiver listens on 127.0.0.1.
+  ALERT_PRIVATE_TARGETS: 'allow',
   // No metrics ports: several test servers may run on one machine at once.
   METRICS_PORT: '0',
   WORKER_METRICS_PORT: '0',

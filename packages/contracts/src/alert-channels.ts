@@ -165,6 +165,7 @@ export const DELIVERY_ERRORS = {
   destinationRemoved: (channel: string) => `The ${channel} destination was removed before the send`,
   emailNotConfigured: 'Email is not set up in System settings',
   notAllowedAnymore: 'The user’s group no longer lets them receive this kind',
+  privateTarget: (who: string) => `${who} URL points at a private or local address, which this console does not post to`,
 } as const;
 
 /** The Email block of System settings. */

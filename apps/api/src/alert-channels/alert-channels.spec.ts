@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ALERT_CHANNEL_MESSAGES, API_PATHS, API_PREFIX, DELIVERY_FAILURES, NOTICES, type AlertChannelSettings, type AlertDeliveryLog, permsAll, type Perm, WEBHOOK_SIGNATURE,
+  ALERT_CHANNEL_MESSAGES, API_PATHS, API_PREFIX, DELIVERY_ERRORS, DELIVERY_FAILURES, NOTICES, type AlertChannelSettings, type AlertDeliveryLog, permsAll, type Perm, WEBHOOK_SIGNATURE,
 } from '@console/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { Queue } from 'bullmq';
@@ -42,7 +42,8 @@ interface World {
 
 async function startWorld(overrides: Record<string, string> = {}): Promise<World> {
   const [hooks, discord, mail] = await Promise.all([startHttpReceiver(), startHttpReceiver(), startSmtpReceiver(SMTP_LOGIN)]);
-  const ctx = await createTestApp({ DISCORD_API_BASE_URL: discord.url, ALERT_RETRY_DELAY_MS: '20', ALERT_SWEEP_MS: '300', ALERT_REQUEUE_AFTER_MS: '500', SCHEDULE_CHECK_MS: '300', ...overrides });
+  // The receivers listen on 127.0.0.1: allowed here, refused by default (the last describe).
+  const ctx = await createTestApp({ DISCORD_API_BASE_URL: discord.url, ALERT_PRIVATE_TARGETS: 'allow', ALERT_RETRY_DELAY_MS: '20', ALERT_SWEEP_MS: '300', ALERT_REQUEUE_AFTER_MS: '500', SCHEDULE_CHECK_MS: '300', ...overrides });
   const admin = await makeUser(ctx.db, { perms: permsAll('Full') });
   const adminToken = (await sessionFor(ctx, admin.id)).access;
   await ctx.http().put(SMTP).set(...auth(adminToken)).send({ host: '127.0.0.1', port: mail.port, secure: false, username: SMTP_LOGIN.user, password: SMTP_LOGIN.password, from_address: 'alerts@console.test' }).expect(200);
@@ -311,4 +312,23 @@ describe('alert channels: through a worker restart and a Redis loss', () => {
       ['webhook', 'sent', 1],
     ]);
   }, 120_000);
+});
+
+describe('alert channels: private addresses', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ ALERT_PRIVATE_TARGETS: 'deny' });
+    world.worker = await startWorker(world.ctx);
+  });
+  afterAll(() => stopWorld(world));
+
+  it('are refused by default: a webhook at a loopback address fails at once and receives nothing', async () => {
+    const user = await makeUser(world.ctx.db, { perms: permsAll('Full') });
+    const token = (await sessionFor(world.ctx, user.id)).access;
+    await world.ctx.http().put(CHANNELS).set(...auth(token)).send({ webhook_url: `${world.hooks.url}/inside`, choices: { export_ready: ['webhook'] } }).expect(200);
+    await world.ctx.app.get(NotificationsService).notify({ ...NOTICES.exportReady('orders', 1, null), kind: 'export_ready', userId: user.id });
+    await waitUntil(async () => (await deliveriesOf(world.ctx, user.id))[0]?.status === 'failed');
+    expect((await deliveriesOf(world.ctx, user.id))[0]).toEqual({ channel: 'webhook', status: 'failed', attempts: 1, last_error: DELIVERY_ERRORS.privateTarget('The webhook') });
+    expect(world.hooks.attempts).toBe(0);
+  });
 });

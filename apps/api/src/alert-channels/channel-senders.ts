@@ -1,8 +1,10 @@
 /** How a delivery leaves: a JSON POST (Discord, generic webhooks) or a mail through the SMTP settings. */
 import { createHmac } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
-import { ALERT_CHANNEL_LIMITS, type SmtpSettings, WEBHOOK_SIGNATURE, type WebhookPayload } from '@console/contracts';
+import { APP_CONFIG, AppConfig } from '../common/config/config';
+import { isPrivateTarget } from './public-targets';
+import { ALERT_CHANNEL_LIMITS, DELIVERY_ERRORS, type SmtpSettings, WEBHOOK_SIGNATURE, type WebhookPayload } from '@console/contracts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -23,19 +25,26 @@ export function webhookSignature(secret: string, timestamp: string, body: string
 
 @Injectable()
 export class ChannelSenders {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   async discord(url: string, title: string, text: string): Promise<void> {
     const content = `**${title}**${text ? `\n${text}` : ''}`.slice(0, ALERT_CHANNEL_LIMITS.discordTextMax);
-    await postJson('Discord', url, JSON.stringify({ content, allowed_mentions: { parse: [] } }), {});
+    await this.post('Discord', url, JSON.stringify({ content, allowed_mentions: { parse: [] } }), {});
   }
 
   async webhook(url: string, secret: string, payload: WebhookPayload): Promise<void> {
     const body = JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    await postJson('The webhook', url, body, {
+    await this.post('The webhook', url, body, {
       [WEBHOOK_SIGNATURE.timestampHeader]: timestamp,
       [WEBHOOK_SIGNATURE.signatureHeader]: webhookSignature(secret, timestamp, body),
       [WEBHOOK_SIGNATURE.deliveryHeader]: payload.delivery_id,
     });
+  }
+
+  private async post(who: string, url: string, body: string, headers: Record<string, string>): Promise<void> {
+    if (!this.config.alertPrivateTargets && (await isPrivateTarget(url))) throw new DeliverySendError(DELIVERY_ERRORS.privateTarget(who), true);
+    await postJson(who, url, body, headers);
   }
 
   async email(smtp: SmtpSettings, to: string, subject: string, text: string): Promise<void> {

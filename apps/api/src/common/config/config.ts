@@ -141,6 +141,8 @@ const environment = z
     ALERT_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
     ALERT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
     ALERT_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
+    // Whether users' webhooks and Discord URLs may point at loopback or private addresses (tests, one-host setups).
+    ALERT_PRIVATE_TARGETS: oneOf(['allow', 'deny'] as const, 'deny'),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
     ENQUEUE_TIMEOUT_MS: wholeNumber(LIVE_STREAM_DEFAULTS.publishTimeoutMs, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
@@ -254,6 +256,8 @@ const environment = z
     alertSweepMs: env.ALERT_SWEEP_MS,
     alertRequeueAfterMs: env.ALERT_REQUEUE_AFTER_MS,
     alertRetryDelayMs: env.ALERT_RETRY_DELAY_MS,
+    /** A user's webhook must not reach into the network the worker runs in unless allowed. */
+    alertPrivateTargets: env.ALERT_PRIVATE_TARGETS === 'allow',
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */
