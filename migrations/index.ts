@@ -36,6 +36,7 @@ import { CreateBacktests1735459200000 } from './1735459200000-CreateBacktests';
 import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-GrantBacktestsToProfileHolders';
 import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchangeAccountMarket';
 import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
+import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   GrantBacktestsToProfileHolders1735460200000,
   AddExchangeAccountMarket1735545600000,
   CreateCandleDownloads1735545601000,
+  CreateAlertChannels1735632000000,
 ];

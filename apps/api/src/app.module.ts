@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
+import { AlertChannelsModule } from './alert-channels/alert-channels.module';
+import { AlertChannelsStoreModule } from './alert-channels/alert-channels-store.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersDataModule } from './privileges/users/users-data.module';
 import { GroupsDataModule } from './privileges/groups/groups-data.module';
@@ -58,6 +60,7 @@ export class AppModule {
         QueueProducersModule,
         LiveEventsModule,
         TelegramSettingsModule,
+        AlertChannelsStoreModule,
         AuditModule,
         AuditNetModule,
         LogsModule,
@@ -67,6 +70,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         ApiTokensModule,
+        AlertChannelsModule,
         GroupsModule,
         ExchangeAccountsModule,
         NotificationsModule,

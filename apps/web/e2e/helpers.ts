@@ -29,6 +29,7 @@ export const EXPORTS_ADMIN = { email: 'exports@example.com', password: ADMIN_PAS
 export const TABS_ADMIN = { email: 'tabs@example.com', password: ADMIN_PASSWORD };
 export const SESSIONS_ADMIN = { email: 'sessions@example.com', password: ADMIN_PASSWORD };
 export const TOKENS_ADMIN = { email: 'tokens@example.com', password: ADMIN_PASSWORD };
+export const CHANNELS_ADMIN = { email: 'channels@example.com', password: ADMIN_PASSWORD };
 /** The live console test's two operators, each in a browser of their own. */
 export const LIVE_ADMIN = { email: 'live@example.com', password: ADMIN_PASSWORD };
 export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADMIN_PASSWORD };

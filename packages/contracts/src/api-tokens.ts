@@ -29,7 +29,7 @@ export const API_TOKEN_LIMITS = {
  * What a token may never do, whatever its levels: manage users, groups, tokens, sessions or passwords
  * (the credentials and privileges a leaked token could use to dig in), or switch an account to live.
  */
-export const API_TOKEN_FORBIDDEN_AREAS = ['users', 'groups', 'tokens', 'sessions', 'passwords', 'live_switch'] as const;
+export const API_TOKEN_FORBIDDEN_AREAS = ['users', 'groups', 'tokens', 'sessions', 'passwords', 'live_switch', 'alert_channels'] as const;
 export type ApiTokenForbiddenArea = (typeof API_TOKEN_FORBIDDEN_AREAS)[number];
 
 /** The sections that are forbidden areas: a token holds NP there. */
@@ -44,7 +44,7 @@ export const API_TOKEN_MESSAGES = {
   sectionListedTwice: 'This section is listed twice.',
   levelAboveGroup: (section: string, level: Level, group: Level) => `A token cannot hold ${level} on ${section}: your group gives you ${group} there.`,
   forbiddenSection: (section: string) => `A token cannot be given ${section}.`,
-  areaForbidden: 'API tokens cannot be used here: users, groups, tokens, sessions and passwords need a signed-in session.',
+  areaForbidden: 'API tokens cannot be used here: users, groups, tokens, sessions, passwords and alert channels need a signed-in session.',
   tooManyRequests: 'Too many requests with this API token. Please wait and try again.',
 } as const;
 

@@ -118,6 +118,9 @@ export const API_PATHS = {
   /** The signed-in user's own API tokens (api-tokens.ts); a session manages them, never a token. */
   apiTokens: '/users/tokens/',
   apiToken: (id: number) => `/users/tokens/${id}/`,
+  /** The signed-in user's own alert channels and their delivery log (alert-channels.ts). */
+  alertChannels: '/users/alert-channels/',
+  alertDeliveries: '/users/alert-channels/deliveries/',
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',
   logFilterOptions: '/logs/for_filters/',
@@ -125,6 +128,7 @@ export const API_PATHS = {
   exchangeAccounts: '/strategies/exchange-accounts/',
   exchangeAccount: (id: number) => `/strategies/exchange-accounts/${id}/`,
   tgBotSettings: '/notifications/tg-bot-settings/',
+  smtpSettings: '/notifications/smtp-settings/',
   investorReportSettings: '/notifications/investor-reports-settings/',
   investorReportSchedules: '/notifications/investor-reports-scheduler/',
   investorReportSchedule: (id: number) => `/notifications/investor-reports-scheduler/${id}/`,

@@ -47,3 +47,4 @@ export * from './mcp';
 export * from './strategy-settings-schema';
 export * from './engine-protocol';
 export * from './alerts';
+export * from './alert-channels';

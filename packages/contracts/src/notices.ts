@@ -30,6 +30,11 @@ export const NOTICES = {
       text_body: `The exchange sync added ${named}${more}. They stay inactive until turned on in System settings.`,
     };
   },
+  /** An export's file is written; the feed is everyone's, so it names the list and not who asked. */
+  exportReady: (kind: string, rows: number, filename: string | null): NoticeText => ({
+    title: 'Export ready',
+    text_body: `An export of ${kind.replace(/_/g, ' ')} (${rows} rows${filename ? `, ${filename}` : ''}) is ready to download.`,
+  }),
   /** A sign-in from a browser and address this user had not signed in from before. */
   newDeviceSignIn: (email: string, device: string, address: string): NoticeText => ({
     title: 'Sign-in from a new device',

@@ -130,7 +130,7 @@ export class AuthService {
     const [perUser, perAddress] = limits;
     await this.limiter.reset([perUser]);
     await this.limiter.refund([perAddress]);
-    if (result.newDevice) await this.newDevices.announce(principal.email, device, client.ip);
+    if (result.newDevice) await this.newDevices.announce(principal.userId, principal.email, device, client.ip);
     return result.pair;
   }
 

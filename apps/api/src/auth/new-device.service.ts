@@ -28,7 +28,7 @@ export class NewDeviceService {
   }
 
   /** After the sign-in committed: a failure to store the notice never fails the sign-in. */
-  announce(email: string, device: string, address: string): Promise<void> {
-    return this.notifications.announce(NOTICES.newDeviceSignIn(email, device, address));
+  announce(userId: number, email: string, device: string, address: string): Promise<void> {
+    return this.notifications.announce({ ...NOTICES.newDeviceSignIn(email, device, address), kind: 'new_device_sign_in', userId });
   }
 }

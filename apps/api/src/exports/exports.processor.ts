@@ -1,13 +1,16 @@
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
-import type { ExportStatus } from '@console/contracts';
+import { type ExportStatus, NOTICES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { sweepOutbox } from '../queues/outbox';
+import { publishAfterCommit, sweepOutbox } from '../queues/outbox';
+import { ALERT_DELIVERIES_QUEUE } from '../queues/queue-producers.module';
+import { NOTIFICATION_FAN_OUT } from '../alert-channels/alert-deliveries.jobs';
+import { NotificationsRepository } from '../notifications/notifications.repository';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type BuildExportJob } from '../queues/queues';
 import { LiveEvents } from '../live/live-events';
@@ -52,6 +55,8 @@ export class ExportsProcessor extends QueueWorker {
     private readonly tasks: ExportTasksRepository,
     private readonly live: LiveEvents,
     @Inject(EXPORT_STORE) private readonly store: ExportStore,
+    private readonly notifications: NotificationsRepository,
+    @Inject(ALERT_DELIVERIES_QUEUE) private readonly alertsQueue: Queue,
   ) {
     super();
   }
@@ -123,7 +128,13 @@ export class ExportsProcessor extends QueueWorker {
       await stillOurs(99);
       const { location, bytes: size } = await upload.commit();
       committed = location;
-      if (!(await this.tasks.succeed(this.dataSource, taskId, runKey, { filePath: location, rowCount, ttlMs: this.config.exportFileTtlMs }))) {
+      // The requester hears of it on their own channels: the notification commits with the SUCCESS.
+      const readyNotice = await this.dataSource.transaction(async (m) => {
+        if (!(await this.tasks.succeed(m, taskId, runKey, { filePath: location, rowCount, ttlMs: this.config.exportFileTtlMs }))) return null;
+        if (task.requested_by === null) return undefined;
+        return this.notifications.insert(m, { ...NOTICES.exportReady(task.kind, rowCount, task.filename), kind: 'export_ready', userId: task.requested_by });
+      });
+      if (readyNotice === null) {
         // Cancelled between the check and here: the file just put in place must not stay.
         if (await this.isCancelled(taskId)) throw new RunCancelled();
         // Taken over between the check and here: the new owner's file is the task's.
@@ -131,6 +142,7 @@ export class ExportsProcessor extends QueueWorker {
         return 'superseded';
       }
       await announce('SUCCESS', 100);
+      if (readyNotice) await publishAfterCommit(NOTIFICATION_FAN_OUT, this.alertsQueue, [readyNotice], this.config.enqueueTimeoutMs, this.logger);
       await moveUpWaiting({ db: this.dataSource, tasks: this.tasks }, this.queues, task.requested_by, this.logger);
       timed({ outcome: 'succeeded' });
       if (size !== null) exportSize.observe({ kind: task.kind }, size);

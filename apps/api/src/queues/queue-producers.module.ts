@@ -11,12 +11,13 @@ export const SMALL_EXPORTS_QUEUE = getQueueToken(QUEUES.exportsSmall);
 export const CANDLE_IMPORTS_QUEUE = getQueueToken(QUEUES.candleImports);
 export const BACKTESTS_QUEUE = getQueueToken(QUEUES.backtests);
 export const CANDLE_DOWNLOADS_QUEUE = getQueueToken(QUEUES.candleDownloads);
+export const ALERT_DELIVERIES_QUEUE = getQueueToken(QUEUES.alertDeliveries);
 /** Queues only the worker registers (WorkerModule); the same kind of token, so every queue is injected one way. */
 export const MAINTENANCE_QUEUE = getQueueToken(QUEUES.maintenance);
 export const MM_DEPOSITS_QUEUE = getQueueToken(QUEUES.mmDeposits);
 export const LIVE_CANDLES_QUEUE = getQueueToken(QUEUES.liveCandles);
 
-const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports }, { name: QUEUES.backtests }, { name: QUEUES.candleDownloads });
+const producerQueues = BullModule.registerQueue({ name: QUEUES.telegram }, { name: QUEUES.investorReports }, { name: QUEUES.exports }, { name: QUEUES.exportsSmall }, { name: QUEUES.candleImports }, { name: QUEUES.backtests }, { name: QUEUES.candleDownloads }, { name: QUEUES.alertDeliveries });
 
 /**
  * BullMQ's connection and key prefix for every queue and worker, and the queues both processes enqueue

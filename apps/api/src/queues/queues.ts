@@ -16,6 +16,7 @@ export const QUEUES = {
   backtests: 'backtests',
   candleDownloads: 'candle-downloads',
   liveCandles: 'live-candles',
+  alertDeliveries: 'alert-deliveries',
 } as const;
 
 export const JOBS = {
@@ -35,6 +36,9 @@ export const JOBS = {
   downloadCandles: 'download-candles',
   requeuePendingCandleDownloads: 'requeue-pending-candle-downloads',
   pollLiveCandles: 'poll-live-candles',
+  fanOutNotification: 'fan-out-notification',
+  sendAlertDelivery: 'send-alert-delivery',
+  sweepAlertDeliveries: 'sweep-alert-deliveries',
 } as const;
 
 /** Sends one telegram_outbox row; the row holds the text and the state. */
@@ -52,6 +56,10 @@ export type ImportCandlesJob = { name: typeof JOBS.importCandles; data: { taskId
 export type RunBacktestJob = { name: typeof JOBS.runBacktest; data: { backtestId: string } };
 /** Fetches one candle_downloads row's range from its exchange into the candle store; the row holds how far it got. */
 export type DownloadCandlesJob = { name: typeof JOBS.downloadCandles; data: { taskId: string; requestId?: string } };
+/** Turns one notification with a kind into its users' deliveries; the notification row is the record. */
+export type FanOutNotificationJob = { name: typeof JOBS.fanOutNotification; data: { notificationId: string } };
+/** Sends one alert_deliveries row (email, Discord or webhook). */
+export type SendAlertDeliveryJob = { name: typeof JOBS.sendAlertDelivery; data: { deliveryId: string } };
 
 /** Attempts of a Telegram send: the first try and four retries with exponential backoff. */
 export const TELEGRAM_SEND_ATTEMPTS = 5;

@@ -5,10 +5,12 @@ import { InvestorReportSettingsService } from './investor-reports/investor-repor
 import { InvestorReportsController } from './investor-reports/investor-reports.controller';
 import { TgBotSettingsController } from './telegram/tg-bot-settings.controller';
 import { TgBotSettingsService } from './telegram/tg-bot-settings.service';
+import { SmtpSettingsController } from './smtp/smtp-settings.controller';
+import { SmtpSettingsService } from './smtp/smtp-settings.service';
 
-/** System settings reached under notifications/: the Telegram bot, investor reports and their schedule. */
+/** System settings reached under notifications/: the Telegram bot, email (SMTP), investor reports and their schedule. */
 @Module({
-  controllers: [TgBotSettingsController, InvestorReportsController],
-  providers: [TgBotSettingsService, InvestorReportSettingsService, InvestorReportSchedulesService, InvestorReportSchedulesRepository],
+  controllers: [TgBotSettingsController, SmtpSettingsController, InvestorReportsController],
+  providers: [TgBotSettingsService, SmtpSettingsService, InvestorReportSettingsService, InvestorReportSchedulesService, InvestorReportSchedulesRepository],
 })
 export class SettingsModule {}

@@ -21,6 +21,11 @@ import { CaptchaProofsRepository } from '../auth/captcha-proofs.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { InvestorReportSchedulesRepository } from '../system-settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsModule } from '../system-settings/telegram/telegram-settings.module';
+import { AlertChannelsStoreModule } from '../alert-channels/alert-channels-store.module';
+import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
+import { AlertDeliveriesRepository } from '../alert-channels/alert-deliveries.repository';
+import { ChannelSenders } from '../alert-channels/channel-senders';
+import { NotificationsRepository } from '../notifications/notifications.repository';
 import { WorkerHeartbeat } from './worker-heartbeat.service';
 import { MmDepositsProcessor } from '../mm-profiles/mm-deposits.processor';
 import { MmDepositsRepository } from '../mm-profiles/mm-deposits.repository';
@@ -58,6 +63,7 @@ export class WorkerModule {
         // Only the worker uses this queue (to register its repeating job).
         BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }, { name: QUEUES.liveCandles }),
         TelegramSettingsModule,
+        AlertChannelsStoreModule,
       ],
       providers: [
         MaintenanceProcessor,
@@ -90,6 +96,10 @@ export class WorkerModule {
         LiveCandlesProcessor,
         DatabaseMetrics,
         QueueMetrics,
+        AlertDeliveriesProcessor,
+        AlertDeliveriesRepository,
+        ChannelSenders,
+        NotificationsRepository,
       ],
     };
   }

@@ -46,11 +46,12 @@ describe('risk triggers in the minute loop', () => {
     expect(row.triggered_at.getTime()).toBe(fired[fired.length - 1].created_at.getTime());
 
     // One alert per firing, not one per minute, each with its Telegram message waiting for the sender.
-    const alerts = await rows<{ title: string; text_body: string; bot: string; status: string }>(
-      `SELECT n.title, n.text_body, o.bot, o.status FROM notifications n JOIN telegram_outbox o ON o.notification_id = n.id ORDER BY n.id`,
+    // Each is also left for the worker to fan out to users' own channels (kind set, not fanned out yet).
+    const alerts = await rows<{ title: string; text_body: string; bot: string; status: string; kind: string; fanned_out: boolean }>(
+      `SELECT n.title, n.text_body, o.bot, o.status, n.kind, n.fanned_out_at IS NOT NULL AS fanned_out FROM notifications n JOIN telegram_outbox o ON o.notification_id = n.id ORDER BY n.id`,
     );
     expect(alerts).toHaveLength(fired.length);
-    expect(alerts[0]).toMatchObject({ title: 'Risk trigger fired', bot: 'main', status: 'pending' });
+    expect(alerts[0]).toMatchObject({ title: 'Risk trigger fired', bot: 'main', status: 'pending', kind: 'risk_trigger_fired', fanned_out: false });
     expect(alerts[0].text_body).toContain(`'Old positions' (timer) fired at ${BLOCKER_MINUTES}`);
 
     // While it was fired (from the minute after it fired to its release), the profile started no signal.

@@ -110,6 +110,8 @@ export const queryKeys = {
   })),
   /** The signed-in user's own personal API tokens. */
   apiTokens: resource('api-tokens', (all) => ({ own: () => [...all, 'own'] as const })),
+  /** The signed-in user's own alert channels and their delivery log. */
+  alertChannels: resource('alert-channels', (all) => ({ own: () => [...all, 'own'] as const, deliveries: () => [...all, 'deliveries'] as const })),
   exchangeAccounts: resource('exchange-accounts', (all) => ({
     list: () => [...all, 'list'] as const,
     /** The accounts an MM profile may trade on, by name. */
@@ -123,6 +125,8 @@ export const queryKeys = {
   })),
   botStatus: resource('bot-status', (all) => ({ detail: () => [...all, 'detail'] as const })),
   tgBotSettings: resource('tg-bot-settings', (all) => ({ detail: () => [...all, 'detail'] as const })),
+  /** The SMTP server alerts are mailed through. */
+  smtpSettings: resource('smtp-settings', (all) => ({ detail: () => [...all, 'detail'] as const })),
   investorReports: resource('investor-reports', (all) => ({
     settings: () => [...all, 'settings'] as const,
     schedules: () => [...all, 'schedules'] as const,

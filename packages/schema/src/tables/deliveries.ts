@@ -1,8 +1,9 @@
 /**
- * Work the worker carries out: notifications and their Telegram deliveries, export tasks; and the migrations run so far.
+ * Work the worker carries out: notifications and their Telegram deliveries, users' alert channels and
+ * their deliveries, export tasks; and the migrations run so far.
  */
-import { EXPORT_KINDS, EXPORT_LANES, EXPORT_STATUSES } from '@console/contracts';
-import { bigint, integer, jsonb, smallint, text, timestamptz, uuid, varchar } from '../column';
+import { DELIVERY_CHANNELS, DELIVERY_STATUSES, EXPORT_KINDS, EXPORT_LANES, EXPORT_STATUSES, NOTIFICATION_KIND_NAMES } from '@console/contracts';
+import { bigint, boolean, integer, jsonb, smallint, text, timestamptz, uuid, varchar } from '../column';
 
 export const DELIVERIES_TABLES = {
   notifications: {
@@ -10,6 +11,42 @@ export const DELIVERIES_TABLES = {
     title: varchar(255),
     text_body: text(),
     created_at: timestamptz().defaulted(),
+    kind: varchar(32).of(NOTIFICATION_KIND_NAMES).null(),
+    user_id: integer().null(),
+    fanned_out_at: timestamptz().null(),
+  },
+  user_alert_channels: {
+    user_id: integer(),
+    email: varchar(254).null(),
+    discord_url_enc: text().null(),
+    webhook_url: varchar(2048).null(),
+    webhook_secret_enc: text().null(),
+    choices: jsonb<Record<string, string[]>>().defaulted(),
+    updated_at: timestamptz().defaulted(),
+  },
+  smtp_settings: {
+    id: integer().defaulted(),
+    singleton: boolean().defaulted(),
+    host: varchar(255),
+    port: integer(),
+    secure: boolean().defaulted(),
+    username: varchar(255).null(),
+    password_enc: text().null(),
+    from_address: varchar(254),
+    updated_at: timestamptz().defaulted(),
+  },
+  alert_deliveries: {
+    id: bigint().defaulted(),
+    notification_id: bigint(),
+    user_id: integer(),
+    channel: varchar(16).of(DELIVERY_CHANNELS),
+    status: varchar(16).of(DELIVERY_STATUSES).defaulted(),
+    attempts: integer().defaulted(),
+    last_error: text().null(),
+    send_key: text().null(),
+    send_started_at: timestamptz().null(),
+    created_at: timestamptz().defaulted(),
+    sent_at: timestamptz().null(),
   },
   telegram_outbox: {
     id: bigint().defaulted(),

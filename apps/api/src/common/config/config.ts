@@ -139,6 +139,15 @@ const environment = z
     // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
     TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
+    // Users' alert channels (email, Discord, webhooks): how often the sweep fans out new notifications and
+    // queues again deliveries whose job was lost, how old such a delivery must be, and the first retry delay.
+    // Discord's address: a Discord channel webhook URL must be under it (tests point it at a local receiver).
+    DISCORD_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://discord.com')),
+    ALERT_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
+    ALERT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
+    ALERT_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
+    // Whether users' webhooks and Discord URLs may point at loopback or private addresses (tests, one-host setups).
+    ALERT_PRIVATE_TARGETS: oneOf(['allow', 'deny'] as const, 'deny'),
     // How long a request waits for Redis to take a job after its change committed; the sweeper covers the rest.
     ENQUEUE_TIMEOUT_MS: wholeNumber(LIVE_STREAM_DEFAULTS.publishTimeoutMs, 50, 60_000),
     // A file the worker touches at every heartbeat, for container health checks (empty: none).
@@ -250,6 +259,12 @@ const environment = z
     scheduleCheckMs: env.SCHEDULE_CHECK_MS,
     telegramSweepMs: env.TELEGRAM_SWEEP_MS,
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
+    discordApiBaseUrl: env.DISCORD_API_BASE_URL.replace(/\/+$/, ''),
+    alertSweepMs: env.ALERT_SWEEP_MS,
+    alertRequeueAfterMs: env.ALERT_REQUEUE_AFTER_MS,
+    alertRetryDelayMs: env.ALERT_RETRY_DELAY_MS,
+    /** A user's webhook must not reach into the network the worker runs in unless allowed. */
+    alertPrivateTargets: env.ALERT_PRIVATE_TARGETS === 'allow',
     enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE,
     /** The console's address as browsers use it, without a trailing slash. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Db, firstRow, queryRows } from '../../common/database/sql';
 import type { TelegramBot } from './telegram.jobs';
+import { sendOnceOutbox } from '../../queues/send-once';
 
 /** A message waiting for (or done with) its send. */
 export interface OutboxRecord {
@@ -12,11 +13,7 @@ export interface OutboxRecord {
   send_key: string | null;
 }
 
-/**
- * Every statement on `telegram_outbox` but the sweep (queues/outbox.ts reads every outbox alike). A failed
- * attempt only counts on a row still pending: a run that took over after another stalled may have
- * settled it already; a send that did go through is recorded as sent whatever happened meanwhile.
- */
+/** Every statement on `telegram_outbox` but the sweep (queues/outbox.ts reads every outbox alike); the send states are queues/send-once.ts'. */
 @Injectable()
 export class TelegramOutboxRepository {
   /** A row to send later, in the caller's transaction; answers its id. */
@@ -33,30 +30,9 @@ export class TelegramOutboxRepository {
     return firstRow(db, `SELECT id::text, notification_id::text, bot, text, status, send_key FROM telegram_outbox WHERE id = $1`, [id]);
   }
 
-  /** Writes the attempt's key before the request leaves; false when another run has the row or it is settled. */
-  async claimSend(db: Db, id: string, key: string): Promise<boolean> {
-    const claimed = await queryRows(
-      db,
-      `UPDATE telegram_outbox SET send_key = $2, send_started_at = now() WHERE id = $1 AND status = 'pending' AND send_key IS DISTINCT FROM $2 RETURNING 1`,
-      [id, key],
-    );
-    return claimed.length > 0;
-  }
-
-  async markSent(db: Db, id: string): Promise<void> {
-    await db.query(`UPDATE telegram_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [id]);
-  }
-
-  async markSkipped(db: Db, id: string, reason: string): Promise<void> {
-    await db.query(`UPDATE telegram_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`, [id, reason]);
-  }
-
-  /** Counts a failed attempt; the row stays pending for a retry unless `final`. */
-  async recordFailedAttempt(db: Db, id: string, error: string, final: boolean): Promise<void> {
-    await db.query(`UPDATE telegram_outbox SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1 AND status = 'pending'`, [
-      id,
-      error,
-      final ? 'failed' : 'pending',
-    ]);
-  }
+  private readonly sends = sendOnceOutbox('telegram_outbox');
+  readonly claimSend = this.sends.claimSend;
+  readonly markSent = this.sends.markSent;
+  readonly markSkipped = this.sends.markSkipped;
+  readonly recordFailedAttempt = this.sends.recordFailedAttempt;
 }

@@ -22,15 +22,18 @@ export async function writeTriggeredAt(db: Db, triggerId: number, at: string): P
 /**
  * Notifications, in order, each with its Telegram message as a pending outbox row when `telegram`: the
  * worker's Telegram sweeper queues pending rows (the engine only announces changes on Redis), so a
- * message leaves within one sweep. History's alerts get none: their moments are past. Answers their ids.
+ * message leaves within one sweep. Their kind lets users route them to their own channels: the worker's
+ * alert sweep fans out notifications not yet fanned out. History's alerts get neither (marked fanned
+ * out at once): their moments are past. Answers their ids.
  */
 export async function writeAlerts(db: Db, alerts: readonly { title: string; text: string; at: string }[], telegram: boolean): Promise<string[]> {
   if (!alerts.length) return [];
   const { rows } = await db.query<{ id: string; title: string; text_body: string }>(
-    `INSERT INTO notifications (title, text_body, created_at)
-     SELECT a.title, a.text, a.at FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (title text, text text, at timestamptz)) WITH ORDINALITY AS a(title, text, at, n) ORDER BY a.n
+    `INSERT INTO notifications (title, text_body, created_at, kind, fanned_out_at)
+     SELECT a.title, a.text, a.at, 'risk_trigger_fired', CASE WHEN $2 THEN NULL ELSE now() END
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (title text, text text, at timestamptz)) WITH ORDINALITY AS a(title, text, at, n) ORDER BY a.n
      RETURNING id::text, title, text_body`,
-    [JSON.stringify(alerts)],
+    [JSON.stringify(alerts), telegram],
   );
   if (!telegram) return rows.map((r) => r.id);
   await db.query(

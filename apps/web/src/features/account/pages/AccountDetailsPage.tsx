@@ -11,6 +11,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useUpdateOwnAccount } from '../api/update-own-account';
 import { AccountSessions } from '../components/AccountSessions';
 import { ApiTokensBlock } from '../../api-tokens';
+import { AlertChannelsBlock } from '../../alert-channels';
 
 interface AccountForm {
   email: string;
@@ -18,7 +19,7 @@ interface AccountForm {
   new_password: string;
 }
 
-/** Account details: email and an optional password change (Save only after a change); the user's sessions, sign-in history and API tokens. */
+/** Account details: email and an optional password change (Save only after a change); the user's sessions, sign-in history, API tokens and alert channels. */
 export function AccountDetailsPage() {
   const { user } = useAuthState();
   const toast = useToast();
@@ -105,6 +106,9 @@ export function AccountDetailsPage() {
       <AccountSessions />
       <Box sx={{ mt: 3 }}>
         <ApiTokensBlock />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <AlertChannelsBlock />
       </Box>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, type Level, type SectionName } from '@console/contracts';
+import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, SMTP_UI, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { SystemSettingsPage } from './SystemSettingsPage';
 
@@ -14,6 +14,8 @@ const pairs = [
 ];
 const emptyTelegram = { id: null, token: '', chat_id: '', investor_bot_token: '', investor_chat_id: '', investor_report_time: '00:00:00' };
 
+const emptySmtp = { host: '', port: 587, secure: false, username: '', password: '', from_address: '' };
+
 interface World {
   accounts?: unknown[];
   pairs?: unknown[];
@@ -21,6 +23,7 @@ interface World {
   investor?: object;
   schedules?: unknown[];
   deleteAnswer?: [number, unknown];
+  smtp?: object;
 }
 
 /** A fake API holding the page's data; writes answer like the real one. */
@@ -36,6 +39,7 @@ function fakeSettingsApi(world: World = {}) {
     if (path === API_PATHS.tgBotSettings) return [method === 'POST' ? 201 : 200, method === 'GET' ? (world.telegram ?? emptyTelegram) : { ...emptyTelegram, ...(body as object), id: 1 }];
     if (path === API_PATHS.investorReportSettings) return [200, method === 'GET' ? (world.investor ?? { investor_bot_token: '', investor_chat_id: '' }) : body];
     if (method === 'GET' && path === API_PATHS.investorReportSchedules) return [200, list(world.schedules ?? [])];
+    if (path === API_PATHS.smtpSettings) return [200, method === 'GET' ? (world.smtp ?? emptySmtp) : { ...(body as object), password: '********' }];
     return [404, { detail: 'Not found.' }];
   });
 }
@@ -56,6 +60,23 @@ describe('SystemSettingsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Trading pairs' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Telegram bot' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Investor reports' })).not.toBeInTheDocument();
+  });
+
+  it('saves the SMTP settings, sending the password mask back unchanged so the stored password stays', async () => {
+    const smtp = { host: 'smtp.example.test', port: 587, secure: false, username: 'alerts', password: '********', from_address: 'alerts@example.test' };
+    const api = renderPage({ tg_bot: 'Full' }, { smtp });
+    const form = await screen.findByRole('form', { name: SMTP_UI.title });
+    const host = within(form).getByLabelText(SMTP_UI.host);
+    await userEvent.clear(host);
+    await userEvent.type(host, 'mail.example.test');
+    await userEvent.click(within(form).getByRole('button', { name: SMTP_UI.save }));
+    await waitFor(() => expect(writes(api)).toEqual([['PUT', API_PATHS.smtpSettings, { ...smtp, host: 'mail.example.test' }]]));
+  });
+
+  it('shows the SMTP settings without a save at read-only', async () => {
+    renderPage({ tg_bot: 'ReadOnly' });
+    const form = await screen.findByRole('form', { name: SMTP_UI.title });
+    expect(within(form).queryByRole('button', { name: SMTP_UI.save })).not.toBeInTheDocument();
   });
 
   it('cuts long titles at 35 characters and keeps the whole one as a tooltip', async () => {

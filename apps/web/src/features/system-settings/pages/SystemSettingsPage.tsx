@@ -6,6 +6,7 @@ import { MarketDataBlock } from '../../market-data';
 import { ExchangeAccountsBlock } from '../components/ExchangeAccountsBlock';
 import { InvestorReportsBlock } from '../components/InvestorReportsBlock';
 import { PairsBlock } from '../components/PairsBlock';
+import { SmtpSettingsBlock } from '../components/SmtpSettingsBlock';
 import { TelegramSettingsBlock } from '../components/TelegramSettingsBlock';
 
 /** System settings: each block only for a section the user has; read-only hides every change. */
@@ -26,6 +27,7 @@ export function SystemSettingsPage() {
             <Stack spacing={2}>
               {accounts && <ExchangeAccountsBlock writable={canWrite(group, 'exchange_account')} />}
               {telegram && <TelegramSettingsBlock writable={canWrite(group, 'tg_bot')} />}
+              {telegram && <SmtpSettingsBlock writable={canWrite(group, 'tg_bot')} />}
               {telegram && <InvestorReportsBlock writable={canWrite(group, 'tg_bot')} />}
             </Stack>
           </Grid>

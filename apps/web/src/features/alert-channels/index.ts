@@ -1,0 +1,2 @@
+/** The alert channels block of Account details. */
+export { AlertChannelsBlock } from './components/AlertChannelsBlock';
