@@ -17,7 +17,7 @@ export const NOTIFICATION_KINDS = {
   engine_alert: { label: 'Engine alert', section: 'bot_status' },
   new_device_sign_in: { label: 'Sign-in from a new device', section: null },
   export_ready: { label: 'Export ready', section: null },
-  backtest_finished: { label: 'Backtest finished', section: 'profiles_stats' },
+  backtest_finished: { label: 'Backtest finished', section: 'backtests' },
   daily_report: { label: 'Daily report', section: 'account_stats' },
 } as const satisfies Record<string, { label: string; section: SectionName | null }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -65,14 +65,14 @@ describe('the worker process', () => {
       expect(worker.get(processor).worker.concurrency).toBe(3);
     }
     expect(await heartbeats()).toHaveLength(1);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports, JOBS.requeuePendingBacktests, JOBS.requeuePendingCandleDownloads, JOBS.pollLiveCandles].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports, JOBS.requeuePendingBacktests, JOBS.requeuePendingCandleDownloads, JOBS.pollLiveCandles, JOBS.sweepAlertDeliveries].sort());
   });
 
   it('more worker processes run side by side (compose --scale), each with its own heartbeat, the schedulers once', async () => {
     await startWorkers(2);
     expect(await workersPerQueue()).toEqual(eachQueue(2));
     expect(await heartbeats()).toHaveLength(2);
-    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports, JOBS.requeuePendingBacktests, JOBS.requeuePendingCandleDownloads, JOBS.pollLiveCandles].sort());
+    expect(await schedulerKeys()).toEqual([JOBS.purgeExpiredAuth, JOBS.maintainPartitions, JOBS.requeuePendingTelegram, JOBS.reinvestMmDeposit, JOBS.requeuePendingExports, JOBS.purgeExpiredExports, JOBS.requeuePendingCandleImports, JOBS.requeuePendingBacktests, JOBS.requeuePendingCandleDownloads, JOBS.pollLiveCandles, JOBS.sweepAlertDeliveries].sort());
   });
 
   it('a stopping worker closes its workers and leaves the heartbeat set; the others stay', async () => {
