@@ -93,12 +93,11 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
                 <TableRow key={kind}>
                   <TableCell>{NOTIFICATION_KINDS[kind].label}</TableCell>
                   <TableCell align="center">
-                    <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': UI.channelFor(NOTIFICATION_KINDS[kind].label, ALERT_CHANNEL_LABELS.console) } }} />
+                    <Checkbox checked disabled slotProps={{ input: { 'aria-label': UI.channelFor(NOTIFICATION_KINDS[kind].label, ALERT_CHANNEL_LABELS.console) } }} />
                   </TableCell>
                   {ALERT_CHANNELS.map((channel) => (
                     <TableCell key={channel} align="center">
                       <Checkbox
-                        size="small"
                         checked={(choices[kind] ?? []).includes(channel)}
                         onChange={(e) => toggle(kind, channel, e.target.checked)}
                         slotProps={{ input: { 'aria-label': UI.channelFor(NOTIFICATION_KINDS[kind].label, ALERT_CHANNEL_LABELS[channel]) } }}

@@ -37,7 +37,7 @@ function SmtpSettingsForm({ initial, writable }: { initial: SmtpSettings; writab
     <Stack component="form" noValidate spacing={1.5} aria-label={UI.title} onSubmit={(e) => void submit(e)}>
       <TextField size="small" label={UI.host} slotProps={readOnly} {...register('host')} />
       <TextField size="small" label={UI.port} type="number" slotProps={readOnly} {...register('port', { valueAsNumber: true })} />
-      <FormControlLabel control={<Checkbox size="small" disabled={!writable} defaultChecked={initial.secure} {...register('secure')} />} label={UI.secure} />
+      <FormControlLabel control={<Checkbox disabled={!writable} defaultChecked={initial.secure} {...register('secure')} />} label={UI.secure} />
       <TextField size="small" label={UI.username} slotProps={readOnly} {...register('username')} />
       <TextField size="small" label={UI.password} type="password" slotProps={readOnly} {...register('password')} />
       <TextField size="small" label={UI.fromAddress} type="email" slotProps={readOnly} {...register('from_address')} />
