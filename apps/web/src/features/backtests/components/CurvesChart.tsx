@@ -1,4 +1,4 @@
-import { Box, useTheme } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
 import type { CurvePoint } from './curves';
@@ -23,7 +23,7 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
   useEffect(() => {
     const curves = drawn.current;
     const element = container.current;
-    if (!element) return;
+    if (!element || !drawn.current.length) return;
     const { palette } = theme;
     const colours = [palette.primary.main, palette.warning.main, palette.success.main, palette.error.main, palette.info.main, palette.secondary.main];
     const chart = createChart(element, {
@@ -41,5 +41,6 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [signature, theme]);
+  if (!curves.length) return <Typography color="text.secondary">No curve to draw yet.</Typography>;
   return <Box ref={container} sx={{ width: '100%', height: HEIGHT }} data-testid={testId} />;
 }
