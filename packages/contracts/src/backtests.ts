@@ -16,6 +16,8 @@ export const BACKTEST_PATHS = {
   trades: (id: string) => `/backtests/${encodeURIComponent(id)}/trades/`,
   equity: (id: string) => `/backtests/${encodeURIComponent(id)}/equity/`,
   cancel: (id: string) => `/backtests/${encodeURIComponent(id)}/cancel/`,
+  /** Writes the run's settings into its strategy profile (the profile's own settings rules and audit). */
+  promote: (id: string) => `/backtests/${encodeURIComponent(id)}/promote/`,
 } as const;
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
@@ -66,6 +68,7 @@ export const BACKTEST_MESSAGES = {
   tooMany: `You have ${BACKTEST_LIMITS.maxUnfinishedPerUser} backtests waiting or running. Wait for one to finish or cancel one.`,
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
   failed: 'The backtest failed.',
+  profileGone: "This run's strategy profile has been deleted: its settings cannot be written back.",
 } as const;
 
 /** The inputs of a run, as POST takes them and GET answers them. */

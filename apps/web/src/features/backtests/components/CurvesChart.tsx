@@ -10,6 +10,8 @@ export interface NamedCurve {
 
 const HEIGHT = 320;
 
+const hasPoints = (curves: readonly NamedCurve[]) => curves.some((c) => c.points.length > 0);
+
 /** Several curves in % on one axis (a run's return or drawdown; the compare view's runs), each in its own colour. */
 export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[]; testId?: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -23,7 +25,7 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
   useEffect(() => {
     const curves = drawn.current;
     const element = container.current;
-    if (!element || !drawn.current.length) return;
+    if (!element || !hasPoints(drawn.current)) return;
     const { palette } = theme;
     const colours = [palette.primary.main, palette.warning.main, palette.success.main, palette.error.main, palette.info.main, palette.secondary.main];
     const chart = createChart(element, {
@@ -41,6 +43,6 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [signature, theme]);
-  if (!curves.length) return <Typography color="text.secondary">No curve to draw yet.</Typography>;
+  if (!hasPoints(curves)) return <Typography color="text.secondary">No curve to draw yet.</Typography>;
   return <Box ref={container} sx={{ width: '100%', height: HEIGHT }} data-testid={testId} />;
 }

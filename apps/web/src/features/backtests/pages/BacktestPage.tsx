@@ -1,8 +1,10 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, isFieldAllowed, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { DataTable } from '../../../ui/table/DataTable';
@@ -10,6 +12,7 @@ import { cellText, declaredColumns } from '../../../ui/table/declared-columns';
 import { useTableParams } from '../../../ui/table/use-table-params';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useCancelBacktest } from '../api/cancel-backtest';
+import { usePromoteBacktest } from '../api/promote-backtest';
 import { useBacktest } from '../api/get-backtest';
 import { useBacktestEquities } from '../api/get-backtest-equity';
 import { useBacktestTrades } from '../api/get-backtest-trades';
@@ -69,6 +72,8 @@ export function BacktestPage() {
   const toast = useToast();
   const run = useBacktest(id);
   const cancel = useCancelBacktest();
+  const promote = usePromoteBacktest();
+  const [promoting, setPromoting] = useState(false);
   const done = run.data?.status === 'SUCCESS';
   const seesCurve = isFieldAllowed(perm, 'equity');
   const seesTrades = isFieldAllowed(perm, 'trades');
@@ -95,7 +100,21 @@ export function BacktestPage() {
             Cancel
           </Button>
         )}
+        {canWrite(user?.group, 'profile_settings') && data.inputs && (
+          <Button variant="contained" disabled={promote.isPending} onClick={() => setPromoting(true)} data-testid="promote-backtest">
+            Promote to profile
+          </Button>
+        )}
       </Stack>
+      {promoting && (
+        <ConfirmDialog
+          title="Promote the run's settings"
+          text={`Write the settings this run used into the strategy profile ${data.profile}? Its current settings are replaced (the change is logged).`}
+          confirmLabel="Promote"
+          onClose={() => setPromoting(false)}
+          onConfirm={() => void promote.mutateAsync(data.id).then(() => toast.success(`The settings are written into ${data.profile}.`), (e: unknown) => toast.error(normaliseError(e)))}
+        />
+      )}
       {data.status && (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="backtest-headline">
           <BacktestProgress status={data.status} progress={data.progress ?? 0} label={cellText(STATUS_COLUMN, data)} />
