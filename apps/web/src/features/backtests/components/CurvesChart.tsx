@@ -33,7 +33,8 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: palette.background.paper }, textColor: palette.text.secondary },
       grid: { vertLines: { color: palette.divider }, horzLines: { color: palette.divider } },
-      timeScale: { timeVisible: true },
+      // A year of hourly points is wider than the chart at the default least spacing: the whole period fits in view.
+      timeScale: { timeVisible: true, minBarSpacing: 0.01 },
     });
     curves.forEach((curve, index) => {
       chart
