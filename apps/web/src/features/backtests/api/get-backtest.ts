@@ -3,7 +3,7 @@ import { BACKTEST_PATHS, type Backtest } from '@console/contracts';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import { hasUnfinishedRun } from '../components/backtest-status';
+import { hasUnfinishedRun } from './backtest-status';
 import { BACKTEST_POLL_MS } from './get-backtests';
 
 export const getBacktest = (client: ApiClient, id: string) => client.get<Backtest>(BACKTEST_PATHS.one(id));

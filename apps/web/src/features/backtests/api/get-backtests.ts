@@ -4,7 +4,7 @@ import type { QueryValue } from '../../../api/build-query';
 import type { ApiClient } from '../../../api/client';
 import { useApiClient } from '../../../api/context';
 import { queryKeys } from '../../../api/query-keys';
-import { hasUnfinishedRun } from '../components/backtest-status';
+import { hasUnfinishedRun } from './backtest-status';
 
 /** While a run waits or runs, the list asks again this often, so its progress bar moves. */
 export const BACKTEST_POLL_MS = 1000;

@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { BacktestRow } from '@console/contracts';
-import { isUnfinished } from './backtest-status';
+import { isUnfinished } from '../api/backtest-status';
 
 /** The status cell: the state's word, and a bar with the percentage while the run waits or runs. */
 export function BacktestProgress({ status, progress, label }: { status: BacktestRow['status']; progress: number; label: string }) {

@@ -16,7 +16,7 @@ import { usePromoteBacktest } from '../api/promote-backtest';
 import { useBacktest } from '../api/get-backtest';
 import { useBacktestEquities } from '../api/get-backtest-equity';
 import { useBacktestTrades } from '../api/get-backtest-trades';
-import { isUnfinished } from '../components/backtest-status';
+import { isUnfinished } from '../api/backtest-status';
 import { BacktestProgress } from '../components/BacktestProgress';
 import { drawdownCurve, formatDuration, returnCurve } from '../components/curves';
 import { CurvesChart } from '../components/CurvesChart';

@@ -15,7 +15,7 @@ import { useCancelBacktest } from '../api/cancel-backtest';
 import { useCreateBacktest } from '../api/create-backtest';
 import { useDeleteBacktest } from '../api/delete-backtest';
 import { useBacktests } from '../api/get-backtests';
-import { isUnfinished } from '../components/backtest-status';
+import { isUnfinished } from '../api/backtest-status';
 import { BacktestProgress } from '../components/BacktestProgress';
 import { NewBacktestDialog } from '../components/NewBacktestDialog';
 
