@@ -52,7 +52,6 @@ export function BacktestsPage() {
     header: 'Compare',
     render: (r) => (
       <Checkbox
-        size="small"
         checked={picked.includes(r.id)}
         onChange={() => togglePicked(r.id)}
         slotProps={{ input: { 'aria-label': `Compare run ${r.id}` } }}
