@@ -35,6 +35,7 @@ export const LIVE_ADMIN = { email: 'live@example.com', password: ADMIN_PASSWORD 
 export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADMIN_PASSWORD };
 /** The accessibility test's administrator: every screen of the menu is open to it. */
 export const A11Y_ADMIN = { email: 'a11y@example.com', password: ADMIN_PASSWORD };
+export const BACKTESTS_ADMIN = { email: 'backtests@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

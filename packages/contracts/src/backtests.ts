@@ -3,7 +3,7 @@
  * worker. Their routes, states, inputs' limits, messages and list declaration, for the API and the SPA.
  */
 import type { BacktestFigures } from './backtest-figures';
-import { FORMATS } from './columns';
+import { FORMATS, type ColumnFormat, type ColumnSet } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
 import { defineResource } from './resource';
@@ -16,6 +16,8 @@ export const BACKTEST_PATHS = {
   trades: (id: string) => `/backtests/${encodeURIComponent(id)}/trades/`,
   equity: (id: string) => `/backtests/${encodeURIComponent(id)}/equity/`,
   cancel: (id: string) => `/backtests/${encodeURIComponent(id)}/cancel/`,
+  /** Writes the run's settings into its strategy profile (the profile's own settings rules and audit). */
+  promote: (id: string) => `/backtests/${encodeURIComponent(id)}/promote/`,
 } as const;
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
@@ -42,6 +44,9 @@ export const BACKTEST_LIMITS = {
   maxDeposit: 1_000_000_000,
   /** Fee and slippage rates are shares of the price (0.0005 = 0.05 %). */
   maxRate: 0.1,
+  /** Runs side by side in the compare view. */
+  compareMin: 2,
+  compareMax: 6,
 } as const;
 
 export const BACKTEST_MESSAGES = {
@@ -63,6 +68,7 @@ export const BACKTEST_MESSAGES = {
   tooMany: `You have ${BACKTEST_LIMITS.maxUnfinishedPerUser} backtests waiting or running. Wait for one to finish or cancel one.`,
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
   failed: 'The backtest failed.',
+  profileGone: "This run's strategy profile has been deleted: its settings cannot be written back.",
 } as const;
 
 /** The inputs of a run, as POST takes them and GET answers them. */
@@ -175,3 +181,52 @@ export const BACKTEST_TRADE_FIELDS: AnswerFields = Object.fromEntries(
 
 /** At Limited the equity curve needs the `equity` field. */
 export const BACKTEST_EQUITY_FIELDS: AnswerFields = { at: 'equity', equity: 'equity' } satisfies Record<keyof BacktestEquityPoint, string>;
+
+/** A headline figure as the run's page and the compare view write it; the formula is the figure's own (backtest-figures.ts). */
+export interface BacktestFigureColumn {
+  field: keyof BacktestFigures & string;
+  header: string;
+  format: ColumnFormat;
+}
+
+/** The headline figures in the order the screens show them. */
+export const BACKTEST_FIGURE_COLUMNS: readonly BacktestFigureColumn[] = [
+  { field: 'total_return_percent', header: 'Total return', format: FORMATS.percent(2) },
+  { field: 'cagr_percent', header: 'CAGR', format: FORMATS.percent(2) },
+  { field: 'max_drawdown_percent', header: 'Max drawdown', format: FORMATS.percent(2) },
+  { field: 'max_drawdown_duration_hours', header: 'Max drawdown duration, h', format: FORMATS.integer },
+  { field: 'sharpe', header: 'Sharpe', format: FORMATS.number(2) },
+  { field: 'sortino', header: 'Sortino', format: FORMATS.number(2) },
+  { field: 'calmar', header: 'Calmar', format: FORMATS.number(2) },
+  { field: 'profit_factor', header: 'Profit factor', format: FORMATS.number(2) },
+  { field: 'expectancy', header: 'Expectancy per trade', format: FORMATS.money(2) },
+  { field: 'win_rate_percent', header: 'Win rate', format: FORMATS.percent(2) },
+  { field: 'average_win', header: 'Average win', format: FORMATS.money(2) },
+  { field: 'average_loss', header: 'Average loss', format: FORMATS.money(2) },
+  { field: 'win_loss_ratio', header: 'Average win / loss', format: FORMATS.number(2) },
+  { field: 'trade_count', header: 'Trades', format: FORMATS.integer },
+  { field: 'exposure_percent', header: 'Exposure', format: FORMATS.percent(2) },
+  { field: 'fees_paid', header: 'Fees paid', format: FORMATS.money(2) },
+  { field: 'best_trade', header: 'Best trade', format: FORMATS.money(2) },
+  { field: 'worst_trade', header: 'Worst trade', format: FORMATS.money(2) },
+  { field: 'final_equity', header: 'Final equity', format: FORMATS.money(2) },
+];
+
+const EXIT_REASON_LABELS: Record<BacktestExitReason, string> = { exit_order: 'Exit order', max_duration: 'Max duration', end_of_period: 'End of period' };
+
+/** A run's trade list (its page; the xlsx of its trades reads the same). Limited sees it whole with the `trades` field. */
+export const BACKTEST_TRADE_COLUMNS: ColumnSet<BacktestTradeRow> = {
+  section: 'backtests',
+  columns: [
+    { field: 'pair', header: 'Pair', format: FORMATS.text, limited: true },
+    { field: 'side', header: 'Side', format: FORMATS.text, limited: true },
+    { field: 'entry_at', header: 'Entry time', format: FORMATS.dateTime, limited: true },
+    { field: 'entry_price', header: 'Entry price', format: FORMATS.text, limited: true },
+    { field: 'exit_at', header: 'Exit time', format: FORMATS.dateTime, limited: true },
+    { field: 'exit_price', header: 'Exit price', format: FORMATS.text, limited: true },
+    { field: 'size', header: 'Size, USD', format: FORMATS.money(2), limited: true },
+    { field: 'pnl', header: 'PnL', format: FORMATS.money(2), limited: true },
+    { field: 'fees', header: 'Fees', format: FORMATS.money(2), limited: true },
+    { field: 'exit_reason', header: 'Exit reason', format: FORMATS.labels(EXIT_REASON_LABELS), limited: true },
+  ],
+};

@@ -30,6 +30,12 @@ describe('menu', () => {
   it('shows account settings to a group with nothing', () => {
     expect(visibleMenuEntries({ perms: [] }).map((e) => e.label)).toEqual(['Account Settings']);
   });
+  it('shows Backtests from ReadOnly or Limited on its section and hides it at NP', () => {
+    expect(visibleMenuEntries(only(['backtests', 'Limited'])).map((e) => e.label)).toEqual(['Backtests', 'Account Settings']);
+    expect(visibleMenuEntries(only(['backtests', 'NP'], ['profiles', 'Full'])).map((e) => e.label)).not.toContain('Backtests');
+    expect(canOpenRoute(only(['backtests', 'ReadOnly']), 'backtest')).toBe(true);
+    expect(canOpenRoute(only(['backtests', 'NP']), 'backtestsCompare')).toBe(false);
+  });
   it('shows system settings when any of its sections is open', () => {
     expect(visibleMenuEntries(only(['tg_bot', 'Full'])).map((e) => e.label)).toContain('System Settings');
   });

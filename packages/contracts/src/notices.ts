@@ -35,6 +35,14 @@ export const NOTICES = {
     title: 'Export ready',
     text_body: `An export of ${kind.replace(/_/g, ' ')} (${rows} rows${filename ? `, ${filename}` : ''}) is ready to download.`,
   }),
+  /** A backtest ended: done with its headline figures, or failed with its error. The feed names the profile and the run. */
+  backtestFinished: (run: { id: string; profile: string; status: 'SUCCESS' | 'FAILURE'; total_return_percent?: number; trade_count?: number; error?: string }): NoticeText => ({
+    title: run.status === 'SUCCESS' ? 'Backtest finished' : 'Backtest failed',
+    text_body:
+      run.status === 'SUCCESS'
+        ? `The backtest #${run.id} of ${run.profile} finished: total return ${run.total_return_percent?.toFixed(2)} %, ${run.trade_count} trades.`
+        : `The backtest #${run.id} of ${run.profile} failed: ${run.error}`,
+  }),
   /** A sign-in from a browser and address this user had not signed in from before. */
   newDeviceSignIn: (email: string, device: string, address: string): NoticeText => ({
     title: 'Sign-in from a new device',

@@ -6,6 +6,7 @@ import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer, PageQuery } from '../common/pagination/pagination';
 import { BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto } from './backtests.dto';
+import { StrategySettingsDto } from '../strategy-profiles/strategy-profiles.dto';
 import { BacktestsService } from './backtests.service';
 
 @ApiTags('backtests')
@@ -62,6 +63,20 @@ export class BacktestsController {
   @ApiNotFoundResponse({ description: 'No such backtest' })
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Backtest> {
     return this.backtests.cancel(principal, id);
+  }
+
+  /**
+   * Writing a profile's settings is the profile settings section's write, as the settings page's save;
+   * the run itself needs only to be seen.
+   */
+  @Section('profile_settings', 'write', { source: { section: 'backtests' } })
+  @Post(':id/promote/')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: StrategySettingsDto, description: "The profile's settings, now the run's" })
+  @ApiBadRequestResponse({ description: 'The profile is running, was deleted, or the settings break its rules' })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StrategySettingsDto> {
+    return this.backtests.promote(principal, id);
   }
 
   @Section('backtests', 'write')

@@ -3,11 +3,13 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { BACKTEST_MESSAGES, type SettingsDocument } from '@console/contracts';
+import { BACKTEST_MESSAGES, NOTICES, type SettingsDocument } from '@console/contracts';
 import { BacktestCancelled, DEFAULT_FILL_SETTINGS, dec, runBacktest, seededMarket, type FillSettings } from '@console/engine/runtime';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { sweepOutbox } from '../queues/outbox';
-import { BACKTESTS_QUEUE } from '../queues/queue-producers.module';
+import { NOTIFICATION_FAN_OUT } from '../alert-channels/alert-deliveries.jobs';
+import { NotificationsRepository } from '../notifications/notifications.repository';
+import { publishAfterCommit, sweepOutbox } from '../queues/outbox';
+import { ALERT_DELIVERIES_QUEUE, BACKTESTS_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { JOBS, QUEUES, type RunBacktestJob } from '../queues/queues';
 import { backtestsOutbox } from './backtests.outbox';
@@ -40,6 +42,8 @@ export class BacktestsProcessor extends QueueWorker {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(BACKTESTS_QUEUE) private readonly queue: Queue,
     private readonly runs: BacktestsRepository,
+    private readonly notifications: NotificationsRepository,
+    @Inject(ALERT_DELIVERIES_QUEUE) private readonly alertsQueue: Queue,
   ) {
     super();
   }
@@ -81,8 +85,9 @@ export class BacktestsProcessor extends QueueWorker {
         },
       );
       const durationMs = performance.now() - started;
-      const saved = await this.dataSource.transaction((m) =>
-        this.runs.succeed(m, id, {
+      // The notification commits with the SUCCESS, so users' channels hear of every run that ended and of no other.
+      const saved = await this.dataSource.transaction(async (m) => {
+        const done = await this.runs.succeed(m, id, {
           trades: result.trades.map((t) => ({
             pair_id: t.pair_id,
             pair: t.pair,
@@ -100,8 +105,12 @@ export class BacktestsProcessor extends QueueWorker {
           equity: result.equity,
           figures: result.figures,
           durationMs,
-        }),
-      );
+        });
+        if (!done) return null;
+        const notice = NOTICES.backtestFinished({ id, profile: run.profile, status: 'SUCCESS', total_return_percent: result.figures.total_return_percent, trade_count: result.figures.trade_count });
+        return this.notifications.insert(m, { ...notice, kind: 'backtest_finished' });
+      });
+      if (saved) await publishAfterCommit(NOTIFICATION_FAN_OUT, this.alertsQueue, [saved], this.config.enqueueTimeoutMs, this.logger);
       this.logger.log({ backtestId: id, trades: result.trades.length, minutes: result.minutes, durationMs: Math.round(durationMs), msg: `backtest ${id}: ${saved ? 'done' : 'cancelled before its results were written'}` });
       return saved ? 'SUCCESS' : 'CANCELLED';
     } catch (error) {
@@ -109,7 +118,11 @@ export class BacktestsProcessor extends QueueWorker {
       // Inputs the runner refuses are the run's result; anything else is logged and shown as a failure.
       const message = error instanceof RangeError ? error.message : BACKTEST_MESSAGES.failed;
       if (!(error instanceof RangeError)) this.logger.error({ backtestId: id, err: error, msg: `backtest ${id} failed` });
-      await this.runs.fail(this.dataSource, id, message, performance.now() - started);
+      const notified = await this.dataSource.transaction(async (m) => {
+        if (!(await this.runs.fail(m, id, message, performance.now() - started))) return null;
+        return this.notifications.insert(m, { ...NOTICES.backtestFinished({ id, profile: run.profile, status: 'FAILURE', error: message }), kind: 'backtest_finished' });
+      });
+      if (notified) await publishAfterCommit(NOTIFICATION_FAN_OUT, this.alertsQueue, [notified], this.config.enqueueTimeoutMs, this.logger);
       return 'FAILURE';
     }
   }

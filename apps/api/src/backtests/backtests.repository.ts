@@ -171,12 +171,9 @@ export class BacktestsRepository {
     return true;
   }
 
-  async fail(db: Db, id: string, error: string, durationMs: number): Promise<void> {
-    await db.query(`UPDATE backtests SET status = 'FAILURE', error = $2, finished_at = now(), duration_ms = $3 WHERE id = $1 AND status = 'RUNNING'`, [
-      id,
-      error,
-      Math.round(durationMs),
-    ]);
+  /** False when the run had stopped running (cancelled or deleted meanwhile). */
+  async fail(db: Db, id: string, error: string, durationMs: number): Promise<boolean> {
+    return (await affectedRows(db, `UPDATE backtests SET status = 'FAILURE', error = $2, finished_at = now(), duration_ms = $3 WHERE id = $1 AND status = 'RUNNING'`, [id, error, Math.round(durationMs)])) > 0;
   }
 
   /** Stops a waiting or running run; false when it had already ended. */

@@ -13,6 +13,8 @@ import {
   type BacktestEquityPoint,
   type BacktestRow,
   type BacktestTradeRow,
+  STRATEGY_SETTINGS_SCHEMA_TYPES,
+  type StrategySettings,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -29,6 +31,7 @@ import type { BacktestsQuery, CreateBacktestDto } from './backtests.dto';
 import { BACKTEST_LIST, BACKTEST_TRADE_LIST } from './backtests.list';
 import { backtestJobId, backtestsOutbox } from './backtests.outbox';
 import { BacktestsRepository, type BacktestRecord } from './backtests.repository';
+import { StrategyProfilesService } from '../strategy-profiles/strategy-profiles.service';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 1440 * MINUTE_MS;
@@ -100,6 +103,7 @@ export class BacktestsService {
     private readonly reads: ReadDb,
     private readonly runs: BacktestsRepository,
     private readonly audit: AuditService,
+    private readonly profiles: StrategyProfilesService,
   ) {}
 
   async create(principal: Principal, body: CreateBacktestDto): Promise<BacktestCreated> {
@@ -214,6 +218,16 @@ export class BacktestsService {
       await this.audit.write({ type: 'user', event_type: 'backtest_deleted', user_id: principal.userId, profile_id: run.profile_id ?? undefined, profile_title: run.profile, log_data: { backtest_id: run.id } }, m);
     });
     await handOffAfterCommit(this.queue.remove(backtestJobId(run.id)).then(() => undefined), this.config.enqueueTimeoutMs, this.logger, `backtest ${run.id} deleted, its job`);
+  }
+
+  /**
+   * Writes the settings the run used into its profile through the profile's own save: the same rules
+   * (a draft or stopped profile only, the whole document checked) and the same audit row as an edit.
+   */
+  async promote(principal: Principal, id: string): Promise<StrategySettings> {
+    const run = await this.found(id);
+    if (run.profile_id === null) throw new BadRequestDetail(M.profileGone);
+    return this.profiles.saveSettings(principal, run.profile_id, { schema_type: STRATEGY_SETTINGS_SCHEMA_TYPES[0], settings: run.settings });
   }
 
   private async found(id: string): Promise<BacktestRecord> {

@@ -104,6 +104,12 @@ describe('backtests', () => {
     expect(await liveCounts()).toEqual(before);
     const list = (await get(admin, BACKTEST_PATHS.list).expect(200)).body;
     expect(list.results[0]).toMatchObject({ id: run.id, profile: 'Draft trend', status: 'SUCCESS', trade_count: run.figures?.trade_count, created_by: expect.any(String) });
+
+    // The end of the run is a notification row (users' alert channels fan out from it), committed with the SUCCESS.
+    const notices = await ctx.db.query(`SELECT title, text_body, kind FROM notifications WHERE kind = 'backtest_finished' AND text_body LIKE $1`, [`The backtest #${run.id} %`]);
+    expect(notices).toEqual([
+      { title: 'Backtest finished', kind: 'backtest_finished', text_body: `The backtest #${run.id} of Draft trend finished: total return ${run.figures!.total_return_percent.toFixed(2)} %, ${run.figures!.trade_count} trades.` },
+    ]);
   });
 
   it('gives the same trades and figures to the cent for the same inputs', async () => {
@@ -166,6 +172,7 @@ describe('backtests', () => {
     const after = (await get(admin, BACKTEST_PATHS.one(long)).expect(200)).body;
     expect(after).toMatchObject({ status: 'CANCELLED', figures: null });
     expect((await ctx.db.query(`SELECT count(*)::int AS n FROM backtest_trades WHERE backtest_id = $1`, [long]))[0].n).toBe(0);
+    expect((await ctx.db.query(`SELECT count(*)::int AS n FROM notifications WHERE text_body LIKE $1`, [`The backtest #${long} %`]))[0].n).toBe(0);
     await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.cancel(long)}`).set(...auth(admin)).expect(200);
 
     const [done] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(200)).body.results;

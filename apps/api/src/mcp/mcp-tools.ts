@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import {
   API_PATHS,
+  BACKTEST_LIST_QUERY,
+  BACKTEST_MARKETS,
+  BACKTEST_PATHS,
+  BACKTEST_STATUSES,
   INPUT_LIMITS,
   LOG_LIST_QUERY,
   LOG_TYPES,
@@ -157,6 +161,34 @@ export const MCP_TOOLS: readonly McpTool[] = [
       order: z.enum(MONTHS_ORDERS).optional().describe('-period (default): newest first'),
     },
     call: ({ view, ...args }) => get(view === 'client' ? API_PATHS.statisticsClient : API_PATHS.statisticsAdmin, args),
+  }),
+  tool({
+    name: 'backtests',
+    title: 'Backtests',
+    kind: 'read',
+    description:
+      'Backtest runs, newest first: profile, market, period, status and progress (0–100), total_return_percent, max_drawdown_percent, trade count, who asked and when. ' +
+      'A run’s other figures come from backtest_results.',
+    list: BACKTEST_LIST_QUERY,
+    input: {
+      status: z.enum(BACKTEST_STATUSES).optional(),
+      profile_id: id('Strategy profile id').optional(),
+      market: z.enum(BACKTEST_MARKETS).optional(),
+      ordering: ordering(BACKTEST_LIST_QUERY),
+      page,
+      page_size: pageSize(PAGE_SIZES.generic.options),
+    },
+    call: (args) => get(BACKTEST_PATHS.list, args),
+  }),
+  tool({
+    name: 'backtest_results',
+    title: 'Backtest results',
+    kind: 'read',
+    description:
+      'One backtest run: its inputs (profile, pairs, market and seed, period, deposit, rates, settings), status, how long it ran, and its figures: ' +
+      'total return, CAGR, max drawdown and its duration, Sharpe, Sortino, Calmar, profit factor, expectancy, win rate, average win and loss, trades, exposure, fees, best and worst trade, final equity (money in USD, as text).',
+    input: { backtest_id: bigId('Backtest id') },
+    call: ({ backtest_id }) => get(BACKTEST_PATHS.one(String(backtest_id))),
   }),
   tool({
     name: 'risk_triggers',

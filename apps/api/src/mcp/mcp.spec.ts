@@ -109,6 +109,33 @@ describe('the MCP server', () => {
     expect(textOf(none)).toContain(MCP_MESSAGES.rightMissing(''));
   });
 
+  it('answers the backtest tools with what the token sees: the list and one run\'s figures', async () => {
+    const order = await makeOrder(ctx.db);
+    const [run] = await ctx.db.query(
+      `INSERT INTO backtests (profile_id, profile_title, pairs, market, seed, date_from, date_until, deposit, settings, one_signal_quota, max_signals_amount,
+                              status, progress, figures, started_at, finished_at, duration_ms)
+       VALUES ($1, 'MCP fixture', '[]', 'model', 1, '2024-03-01', '2024-03-02', 10000, '{}', 1000, 5, 'SUCCESS', 100, '{"trade_count": 3, "total_return_percent": 1.5}', now(), now(), 5)
+       RETURNING id::text`,
+      [order.profileId],
+    );
+    const full = await userWith({ backtests: 'ReadOnly' });
+    const fullClient = await connect((await tokenOf(full, [{ section_name: 'backtests', status: 'ReadOnly' }])).token);
+    const list = JSON.parse(textOf(await fullClient.callTool({ name: 'backtests', arguments: { status: 'SUCCESS' } })));
+    expect(list.results.find((r: { id: string }) => r.id === run.id)).toMatchObject({ profile: 'MCP fixture', total_return_percent: 1.5, trade_count: 3 });
+    const one = JSON.parse(textOf(await fullClient.callTool({ name: 'backtest_results', arguments: { backtest_id: run.id } })));
+    expect(one).toMatchObject({ id: run.id, figures: { trade_count: 3, total_return_percent: 1.5 }, inputs: { market: 'model', seed: 1 } });
+
+    const limited = await userWith({ backtests: 'Limited' });
+    await ctx.db.query(`UPDATE groups SET perms = jsonb_set(perms, '{${SECTIONS.indexOf('backtests')},fields}', '["profile"]') WHERE id = $1`, [limited.groupId]);
+    const limitedClient = await connect((await tokenOf(limited, [{ section_name: 'backtests', status: 'Limited' }])).token);
+    const seen = JSON.parse(textOf(await limitedClient.callTool({ name: 'backtest_results', arguments: { backtest_id: run.id } })));
+    expect(Object.keys(seen).sort()).toEqual(['id', 'profile']);
+    // A token without the section gets nothing of it.
+    const other = await userWith({ signals: 'ReadOnly' });
+    const none = await (await connect((await tokenOf(other)).token)).callTool({ name: 'backtests', arguments: {} });
+    expect(none.isError).toBe(true);
+  });
+
   it('refuses an act tool without the right, does it with the right, and audits it with the token\'s name', async () => {
     const { profileId, orderId } = await makeOrder(ctx.db);
     const owner = await userWith({ profiles: 'Full', orders: 'Full' });

@@ -5,5 +5,5 @@ import { StrategyProfilesRepository } from './strategy-profiles.repository';
 import { StrategyProfilesService } from './strategy-profiles.service';
 import { StrategySettingsController } from './strategy-settings.controller';
 
-@Module({ imports: [EngineModule], controllers: [StrategyProfilesController, StrategySettingsController], providers: [StrategyProfilesService, StrategyProfilesRepository] })
+@Module({ imports: [EngineModule], controllers: [StrategyProfilesController, StrategySettingsController], providers: [StrategyProfilesService, StrategyProfilesRepository], exports: [StrategyProfilesService] })
 export class StrategyProfilesModule {}

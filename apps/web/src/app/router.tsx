@@ -28,6 +28,9 @@ const SCREENS = {
   AccountStatsPage: () => import('../features/stats/pages/AccountStatsPage').then((m) => ({ default: m.AccountStatsPage })),
   MonthsStatsPage: () => import('../features/stats/pages/MonthsStatsPage').then((m) => ({ default: m.MonthsStatsPage })),
   ChartsStatsPage: () => import('../features/charts/pages/ChartsStatsPage').then((m) => ({ default: m.ChartsStatsPage })),
+  BacktestsPage: () => import('../features/backtests/pages/BacktestsPage').then((m) => ({ default: m.BacktestsPage })),
+  BacktestPage: () => import('../features/backtests/pages/BacktestPage').then((m) => ({ default: m.BacktestPage })),
+  BacktestsComparePage: () => import('../features/backtests/pages/BacktestsComparePage').then((m) => ({ default: m.BacktestsComparePage })),
 };
 
 /** Loads every screen's code now (tests; or a warm-up once the user is in). */
@@ -58,6 +61,9 @@ const PositionAdministrationPage = lazy(SCREENS.PositionAdministrationPage);
 const RiskControlPage = lazy(SCREENS.RiskControlPage);
 const SignalsPage = lazy(SCREENS.SignalsPage);
 const OrdersPage = lazy(SCREENS.OrdersPage);
+const BacktestsPage = lazy(SCREENS.BacktestsPage);
+const BacktestPage = lazy(SCREENS.BacktestPage);
+const BacktestsComparePage = lazy(SCREENS.BacktestsComparePage);
 import { PATHS, ROUTE_PATTERNS, profileIdOf, type PathKey } from '../routes/paths';
 
 /** `profile={id}` routes: any other segment is an unknown path. */
@@ -88,6 +94,9 @@ const PRIVATE_ROUTES: { route: PathKey; element: ReactNode }[] = [
   { route: 'accountStats', element: <AccountStatsPage /> },
   { route: 'monthsStats', element: <MonthsStatsPage /> },
   { route: 'chartsStats', element: <ChartsStatsPage /> },
+  { route: 'backtests', element: <BacktestsPage /> },
+  { route: 'backtestsCompare', element: <BacktestsComparePage /> },
+  { route: 'backtest', element: <BacktestPage /> },
   { route: 'notifications', element: <NotificationsPage /> },
   { route: 'logs', element: <LogsPage /> },
   { route: 'systemSettings', element: <SystemSettingsPage /> },

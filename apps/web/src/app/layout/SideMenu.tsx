@@ -10,6 +10,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
+import HistoryIcon from '@mui/icons-material/History';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
   Box,
@@ -33,6 +34,7 @@ const ICONS: Partial<Record<PathKey, ReactElement>> = {
   mmProfiles: <AccountBalanceWalletIcon />,
   signalsAndOrders: <ShowChartIcon />,
   stats: <BarChartIcon />,
+  backtests: <HistoryIcon />,
   notifications: <NotificationsIcon />,
   logs: <ReceiptLongIcon />,
   systemSettings: <SettingsIcon />,
