@@ -66,3 +66,16 @@ export const TELEGRAM_CHAT_MESSAGES = {
   /** A delivery to a user's Telegram chat that cannot go: no chat linked under the bot set now. */
   notLinked: 'No Telegram chat is linked to this account under the current bot; link it again in Account details.',
 } as const;
+
+/** The Telegram block of Account details. */
+export const TELEGRAM_LINK_UI = {
+  title: 'Telegram',
+  linked: 'Your Telegram chat is linked: the bot answers your commands with your privileges.',
+  notLinked: 'No Telegram chat is linked to your account.',
+  link: 'Link a Telegram chat',
+  newCode: 'New code',
+  unlink: 'Unlink',
+  sendCode: (code: string) => `Send /start ${code} to the bot, or open the link:`,
+  validUntil: (time: string) => `Valid until ${time}.`,
+  unlinked: 'Telegram chat unlinked',
+} as const;
