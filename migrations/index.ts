@@ -38,6 +38,7 @@ import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchan
 import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
 import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
 import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
+import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   CreateCandleDownloads1735545601000,
   CreateAlertChannels1735632000000,
   CreateTelegramLinks1735804800000,
+  CreateTelegramUpdates1735804801000,
 ];

@@ -19,6 +19,11 @@ export const TELEGRAM_CHAT_LIMITS = {
   signalsMax: 20,
 } as const;
 
+/** Webhook mode: Telegram sends the secret given to setWebhook in this header with every update. */
+export const TELEGRAM_WEBHOOK = {
+  secretHeader: 'X-Telegram-Bot-Api-Secret-Token',
+} as const;
+
 /** `GET/POST/DELETE users/telegram-link/`: the signed-in user's own link. */
 export interface TelegramLinkState {
   /** Whether a chat is linked to the user under the bot set now. */
@@ -43,6 +48,9 @@ export type TelegramCommandName = keyof typeof TELEGRAM_COMMANDS;
 export const TELEGRAM_CHAT_MESSAGES = {
   /** POST users/telegram-link/ while System settings have no bot token. */
   botNotSetUp: 'The Telegram bot is not set up in System settings',
+  /** The webhook's answer to a post without the right secret header, or while no bot is set. */
+  webhookRefused: 'Not a Telegram update of this bot',
+  updateInvalid: 'The body must be a Telegram update with an integer update_id',
   /** The only answer an unknown chat gets. */
   linkYourAccount: 'Link your account in the console (Account details → Telegram) to use this bot.',
   linked: (email: string) => `This chat is now linked to ${email}. Send /help for the commands.`,

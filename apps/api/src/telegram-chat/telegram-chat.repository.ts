@@ -21,12 +21,12 @@ export class TelegramChatRepository {
    * Takes or renews the poller's lease: free, expired or already ours. Answers the offset and the bot it
    * belongs to, or undefined while another worker holds the lease.
    */
-  async takeLease(db: Db, owner: string, leaseMs: number): Promise<{ bot_id: string | null; update_offset: string } | undefined> {
+  async takeLease(db: Db, owner: string, leaseMs: number): Promise<{ bot_id: string | null; update_offset: string; webhook_url: string | null } | undefined> {
     return firstRow(
       db,
       `UPDATE telegram_poll_state SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
         WHERE lease_owner IS NULL OR lease_owner = $1 OR lease_until < now()
-        RETURNING bot_id, update_offset::text`,
+        RETURNING bot_id, update_offset::text, webhook_url`,
       [owner, leaseMs],
     );
   }
@@ -39,6 +39,32 @@ export class TelegramChatRepository {
       [owner, botId, offset],
     );
     return rows.length > 0;
+  }
+
+  /** The webhook set for the bot, while the lease is ours. */
+  async markWebhook(db: Db, owner: string, botId: string, url: string): Promise<void> {
+    await db.query(`UPDATE telegram_poll_state SET bot_id = $2, webhook_url = $3, update_offset = 0 WHERE lease_owner = $1`, [owner, botId, url]);
+  }
+
+  /** A posted update, once (Telegram retries a post it did not see answered). */
+  async addUpdate(db: Db, botId: string, updateId: number, payload: Record<string, unknown>): Promise<void> {
+    await db.query(`INSERT INTO telegram_updates (bot_id, update_id, payload) VALUES ($1, $2, $3) ON CONFLICT (bot_id, update_id) DO NOTHING`, [
+      botId,
+      updateId,
+      JSON.stringify(payload),
+    ]);
+  }
+
+  /** Takes the bot's waiting updates, marked handled before they are (as the offset moves first in polling). */
+  async takeUpdates(db: Db, botId: string, limit: number): Promise<{ id: string; payload: Record<string, unknown> }[]> {
+    const rows = await queryRows<{ id: string; payload: Record<string, unknown> }>(
+      db,
+      `UPDATE telegram_updates SET handled_at = now()
+        WHERE id IN (SELECT id FROM telegram_updates WHERE bot_id = $1 AND handled_at IS NULL ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING id::text, payload`,
+      [botId, limit],
+    );
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   async releaseLease(db: Db, owner: string): Promise<void> {

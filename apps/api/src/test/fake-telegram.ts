@@ -33,6 +33,8 @@ export interface FakeTelegram {
   received: ReceivedMessage[];
   edits: EditedMessage[];
   callbackAnswers: AnsweredCallback[];
+  /** setWebhook calls: the URL and secret each bot was given. */
+  webhooks: { token: string; url: string; secret_token: string }[];
   /** sendMessage requests of any outcome, for counting attempts. */
   attempts: number;
   /** getUpdates requests answered, and those refused because another one of the bot was waiting. */
@@ -67,6 +69,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const received: ReceivedMessage[] = [];
   const edits: EditedMessage[] = [];
   const callbackAnswers: AnsweredCallback[] = [];
+  const webhooks: FakeTelegram['webhooks'] = [];
   const updates = new Map<string, { update_id: number }[]>();
   const waiting = new Map<string, WaitingPoll>();
   const fake = { attempts: 0, polls: 0, conflicts: 0 } as FakeTelegram;
@@ -125,6 +128,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         return answerPoll(token);
       }
       if (method === 'getMe') return json(res, 200, { ok: true, result: { id: Number(token.split(':')[0]), is_bot: true, username: 'console_test_bot' } });
+      if (method === 'setWebhook') {
+        webhooks.push({ token, url: String(payload.url), secret_token: String(payload.secret_token) });
+        return json(res, 200, { ok: true, result: true });
+      }
       if (method === 'editMessageText') {
         edits.push({ token, chat_id: String(payload.chat_id), message_id: Number(payload.message_id), text: String(payload.text) });
         return json(res, 200, { ok: true, result: true });
@@ -150,6 +157,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     received,
     edits,
     callbackAnswers,
+    webhooks,
     respondWith: (next: number) => void (status = next),
     hold: () => void (holding = true),
     release: () => {

@@ -65,6 +65,15 @@ export const DELIVERIES_TABLES = {
     update_offset: bigint().defaulted(),
     lease_owner: varchar(64).null(),
     lease_until: timestamptz().null(),
+    webhook_url: text().null(),
+  },
+  telegram_updates: {
+    id: bigint().defaulted(),
+    bot_id: varchar(32),
+    update_id: bigint(),
+    payload: jsonb<Record<string, unknown>>(),
+    received_at: timestamptz().defaulted(),
+    handled_at: timestamptz().null(),
   },
   telegram_confirmations: {
     id: uuid().defaulted(),

@@ -51,6 +51,11 @@ export class TelegramClient {
     return this.call(token, 'getUpdates', { offset, timeout: timeoutSeconds, allowed_updates: ['message', 'callback_query'] }, timeoutSeconds * 1000 + TIMEOUT_MS, stop);
   }
 
+  /** Webhook mode: Telegram posts updates to `url` with `secret` in its secret-token header. */
+  async setWebhook(token: string, url: string, secret: string): Promise<void> {
+    await this.call(token, 'setWebhook', { url, secret_token: secret, allowed_updates: ['message', 'callback_query'] });
+  }
+
   /** The bot's username, for `t.me/<bot>` links. */
   async getMe(token: string): Promise<{ username?: string }> {
     return this.call(token, 'getMe', {});
