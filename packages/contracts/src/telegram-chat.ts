@@ -41,6 +41,7 @@ export const TELEGRAM_COMMANDS = {
   status: { usage: '/status', help: 'bot on/off, open signals' },
   signals: { usage: '/signals [n]', help: 'the newest n signals' },
   bot: { usage: '/bot on | /bot off', help: 'turn the bot on or off (asks to confirm)' },
+  close: { usage: '/close <signal id>', help: 'close the signal’s position at market (asks to confirm)' },
   help: { usage: '/help', help: 'this list' },
 } as const;
 export type TelegramCommandName = keyof typeof TELEGRAM_COMMANDS;
@@ -70,6 +71,7 @@ export const TELEGRAM_CHAT_MESSAGES = {
   unchanged: (what: string) => `${what}: already so, nothing to do.`,
   botOn: 'Turn the bot on',
   botOff: 'Turn the bot off',
+  closeSignal: (id: number) => `Close signal ${id} at market`,
   noSignals: 'No signals.',
   /** A delivery to a user's Telegram chat that cannot go: no chat linked under the bot set now. */
   notLinked: 'No Telegram chat is linked to this account under the current bot; link it again in Account details.',

@@ -3,7 +3,7 @@ import { TELEGRAM_CHAT_LIMITS } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 
 /** What an acting command does once confirmed; stored with its confirmation. */
-export type ConfirmedAction = { kind: 'bot'; status: 'enabled' | 'disabled' };
+export type ConfirmedAction = { kind: 'bot'; status: 'enabled' | 'disabled' } | { kind: 'close'; signalId: number };
 
 export interface WaitingConfirmation {
   id: string;

@@ -201,6 +201,26 @@ describe('acting commands', () => {
     expect(fake.callbackAnswers.find((a) => a.callback_query_id === again)!.text).toBe(M.confirmationExpired);
   }, 30_000);
 
+  it('/close <signal id> closes the position at market through the signals service, for those with the close right', async () => {
+    const world = await makeSignalWorld(ctx.db);
+    const signalId = Number(await makeSignal(ctx.db, world, { status: 'active', state: 'active_fp', execution: 100, ageMinutes: 5, position: 'open', orders: ['FILLED'] }));
+    const readOnly = await linkedUser(permsAll('ReadOnly'));
+    expect(await say(readOnly.chatId, `/close ${signalId}`)).toBe(M.notAllowed);
+
+    const { chatId } = await linkedUser(permsAll('Full'));
+    expect(await say(chatId, '/close x')).toBe(M.usage('/close <signal id>'));
+    expect(await say(chatId, `/close ${signalId}`)).toBe(M.confirm(M.closeSignal(signalId)));
+    const asked = sentTo(chatId).at(-1)!;
+    fake.pushCallback(TOKEN, chatId, asked.message_id!, asked.buttons![0][0].callback_data);
+    const what = M.closeSignal(signalId);
+    await waitUntil(() => fake.edits.filter((e) => e.message_id === asked.message_id).length === 2, 20_000);
+    expect(fake.edits.filter((e) => e.message_id === asked.message_id).map((e) => e.text)).toEqual([M.sentToEngine(what), M.done(what)]);
+    const [command] = await ctx.db.query(`SELECT kind, status FROM engine_commands WHERE idempotency_key LIKE 'user:%' ORDER BY id DESC LIMIT 1`);
+    expect(command).toEqual({ kind: 'close_market', status: 'succeeded' });
+    const [position] = await ctx.db.query(`SELECT state FROM positions WHERE signal_id = $1`, [signalId]);
+    expect(position.state).not.toBe('open');
+  }, 30_000);
+
   it('Cancel carries out nothing', async () => {
     const { chatId } = await linkedUser(permsAll('Full'));
     const before = await ctx.db.query(`SELECT count(*)::int AS n FROM engine_commands`);

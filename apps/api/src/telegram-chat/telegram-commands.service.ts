@@ -2,7 +2,7 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  canRead, canWrite, columnsFor, completePerms, formatColumnValue, PAGE_SIZES, permOf, SIGNAL_RESOURCE, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS,
+  allowingRight, canRead, canWrite, columnsFor, completePerms, formatColumnValue, PAGE_SIZES, permOf, SIGNAL_RESOURCE, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS,
   type SignalRow,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
@@ -83,6 +83,13 @@ export class TelegramCommandsService {
         await this.askToConfirm(bot, principal.userId, chatId, { kind: 'bot', status });
         return null;
       }
+      case 'close': {
+        const signalId = Number(args[0]);
+        if (!Number.isSafeInteger(signalId) || signalId < 1) return M.usage(TELEGRAM_COMMANDS.close.usage);
+        if (!allowingRight(principal, 'closeMarket')) return M.notAllowed;
+        await this.askToConfirm(bot, principal.userId, chatId, { kind: 'close', signalId });
+        return null;
+      }
       default:
         return M.unknownCommand;
     }
@@ -145,18 +152,33 @@ export class TelegramCommandsService {
   /** The click's own path: the same service, run as the user from this chat, with the confirmation as the idempotency key. */
   private async carryOut(confirmationId: string, user: ChatUser, chatId: string, action: ConfirmedAction): Promise<string> {
     const what = describe(action);
+    // The group may have changed since the question was asked: the right is judged again.
     const principal = principalOf(user, chatId);
-    // The group may have changed since the question was asked.
-    if (!canWrite(principal, 'bot_status')) return M.notAllowed;
     try {
-      const status = await runAsTelegramChat(user.user_id, chatId, () => this.systemStatus.set(principal, { status: action.status }, confirmationId));
-      if (status.action_state !== 'CHANGING' || !status.command_id) return M.unchanged(what);
-      await this.chats.setCommand(this.dataSource, confirmationId, status.command_id);
+      const commandId = await runAsTelegramChat(user.user_id, chatId, () => this.submit(principal, action, confirmationId));
+      if (commandId === undefined) return M.notAllowed;
+      if (commandId === null) return M.unchanged(what);
+      await this.chats.setCommand(this.dataSource, confirmationId, commandId);
       return M.sentToEngine(what);
     } catch (error) {
       if (error instanceof HttpException) return M.failed(what, detailOf(error));
       throw error;
     }
+  }
+
+  /** The engine command the action becomes: its id, null when nothing was to change, undefined when not allowed. */
+  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | null | undefined> {
+    if (action.kind === 'bot') {
+      if (!canWrite(principal, 'bot_status')) return undefined;
+      const status = await this.systemStatus.set(principal, { status: action.status }, clientKey);
+      return status.action_state === 'CHANGING' && status.command_id ? status.command_id : null;
+    }
+    const allowed = allowingRight(principal, 'closeMarket');
+    if (!allowed) return undefined;
+    // As the route's guard does: the signals row scope applies when the right is the signals section's own.
+    const scope = allowed.perm.section_name === SIGNAL_ROWS.section ? SIGNAL_ROWS.where(allowed.perm) : [];
+    const state = await this.signals.close(principal, action.signalId, 'close_market', scope, clientKey);
+    return state.id;
   }
 
   /** Edits the engine's result into each confirmed message whose command has ended. */
@@ -221,6 +243,7 @@ function signalsQuery(query: Partial<SignalsQuery>): SignalsQuery {
 }
 
 function describe(action: ConfirmedAction): string {
+  if (action.kind === 'close') return M.closeSignal(action.signalId);
   return action.status === 'enabled' ? M.botOn : M.botOff;
 }
 
