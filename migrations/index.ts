@@ -37,6 +37,8 @@ import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-Gra
 import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchangeAccountMarket';
 import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
 import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
+import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
+import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -77,4 +79,6 @@ export const MIGRATIONS = [
   AddExchangeAccountMarket1735545600000,
   CreateCandleDownloads1735545601000,
   CreateAlertChannels1735632000000,
+  CreateTelegramLinks1735804800000,
+  CreateTelegramUpdates1735804801000,
 ];

@@ -3,6 +3,7 @@ import { AccessModule } from './access/access.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AlertChannelsModule } from './alert-channels/alert-channels.module';
+import { TelegramLinkModule } from './telegram-chat/telegram-link.module';
 import { AlertChannelsStoreModule } from './alert-channels/alert-channels-store.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersDataModule } from './privileges/users/users-data.module';
@@ -71,6 +72,7 @@ export class AppModule {
         SessionsModule,
         ApiTokensModule,
         AlertChannelsModule,
+        TelegramLinkModule,
         GroupsModule,
         ExchangeAccountsModule,
         NotificationsModule,

@@ -48,10 +48,10 @@ export const ALERT_CHANNEL_LABELS: Record<AlertChannel | 'console', string> = {
   webhook: 'Webhook',
 };
 /**
- * Channels the deliveries outbox sends. Telegram to a user's own chat needs the chat linking of the
- * Telegram bot; until a user has a linked chat their Telegram choice is kept and nothing is sent.
+ * Channels the deliveries outbox sends. Telegram goes to the user's own linked chat (telegram-chat.ts);
+ * while no chat is linked their Telegram choice is kept and nothing is sent.
  */
-export const DELIVERY_CHANNELS = ['email', 'discord', 'webhook'] as const;
+export const DELIVERY_CHANNELS = ['telegram', 'email', 'discord', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

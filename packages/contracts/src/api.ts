@@ -121,6 +121,10 @@ export const API_PATHS = {
   /** The signed-in user's own alert channels and their delivery log (alert-channels.ts). */
   alertChannels: '/users/alert-channels/',
   alertDeliveries: '/users/alert-channels/deliveries/',
+  /** The signed-in user's own Telegram chat link (telegram-chat.ts). */
+  telegramLink: '/users/telegram-link/',
+  /** Where Telegram posts the bot's updates in webhook mode (PUBLIC_URL https); public, its secret in a header. */
+  telegramWebhook: '/telegram/webhook/',
   group: (id: number) => `/users/groups/${id}/`,
   logs: '/logs/',
   logFilterOptions: '/logs/for_filters/',

@@ -48,3 +48,4 @@ export * from './strategy-settings-schema';
 export * from './engine-protocol';
 export * from './alerts';
 export * from './alert-channels';
+export * from './telegram-chat';

@@ -195,6 +195,7 @@ describe('alert channels: deliveries through a real worker', () => {
     await waitUntil(async () => (await deliveriesOf(world.ctx, user.id)).every((d) => d.status === 'sent'));
     const log = (await world.ctx.http().get(DELIVERIES).set(...auth(token)).expect(200)).body as AlertDeliveryLog;
     expect(log.channels.map((c) => [c.channel, c.deliveries.map((d) => [d.kind, d.status, d.attempts]), c.last_error])).toEqual([
+      ['telegram', [], null],
       ['email', [['risk_trigger_fired', 'sent', 1]], null],
       ['discord', [['risk_trigger_fired', 'sent', 1]], null],
       ['webhook', [['risk_trigger_fired', 'sent', 1]], null],

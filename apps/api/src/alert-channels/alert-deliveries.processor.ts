@@ -3,7 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { completePerms, DELIVERY_CHANNELS, DELIVERY_ERRORS, DELIVERY_FAILURES, type DeliveryChannel, mayReceive } from '@console/contracts';
+import { completePerms, DELIVERY_CHANNELS, DELIVERY_ERRORS, DELIVERY_FAILURES, type DeliveryChannel, mayReceive, TELEGRAM_CHAT_MESSAGES } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { AuditService } from '../logs/audit.service';
 import { publishAfterCommit, sweepOutbox } from '../queues/outbox';
@@ -11,6 +11,8 @@ import { ALERT_DELIVERIES_QUEUE } from '../queues/queue-producers.module';
 import { QueueWorker, repeatingJob, ScheduleSpec, WORKER_OPTIONS } from '../queues/queue-worker';
 import { type FanOutNotificationJob, JOBS, QUEUES, type SendAlertDeliveryJob } from '../queues/queues';
 import { SmtpSettingsRepository } from '../system-settings/smtp/smtp-settings.repository';
+import { TelegramSettingsRepository } from '../system-settings/telegram/telegram-settings.repository';
+import { botIdOf, TelegramClient, TelegramSendError } from '../system-settings/telegram/telegram.client';
 import { alertDeliveriesOutbox } from './alert-deliveries.jobs';
 import { AlertDeliveriesRepository, type DeliveryRecord, type Subscriber } from './alert-deliveries.repository';
 import { AlertChannelsRepository, type UserChannels } from './alert-channels.repository';
@@ -40,6 +42,8 @@ export class AlertDeliveriesProcessor extends QueueWorker {
     private readonly smtp: SmtpSettingsRepository,
     private readonly senders: ChannelSenders,
     private readonly audit: AuditService,
+    private readonly telegramSettings: TelegramSettingsRepository,
+    private readonly telegram: TelegramClient,
   ) {
     super();
   }
@@ -73,7 +77,7 @@ export class AlertDeliveriesProcessor extends QueueWorker {
   /** The delivery channels a subscriber chose for the kind and has a destination for, if their group lets them get it. */
   private chosenChannels(subscriber: Subscriber, kind: DeliveryRecord['kind']): DeliveryChannel[] {
     if (!mayReceive({ perms: completePerms({ perms: subscriber.perms ?? [] }) }, kind)) return [];
-    const destinations = this.channels.decrypted(subscriber);
+    const destinations = { ...this.channels.decrypted(subscriber), telegram_chat_id: subscriber.telegram_chat_id };
     const chosen = subscriber.choices[kind] ?? [];
     return DELIVERY_CHANNELS.filter((channel) => chosen.includes(channel) && destinationOf(destinations, channel) !== null);
   }
@@ -112,11 +116,13 @@ export class AlertDeliveriesProcessor extends QueueWorker {
     if (!row.is_active || !mayReceive({ perms: completePerms({ perms: row.perms ?? [] }) }, row.kind)) return DELIVERY_ERRORS.notAllowedAnymore;
     if (!row.choices || destinationOf(this.destinations(row), row.channel) === null) return DELIVERY_ERRORS.destinationRemoved(row.channel);
     if (row.channel === 'email' && !(await this.smtp.read(this.dataSource))) return DELIVERY_ERRORS.emailNotConfigured;
+    if (row.channel === 'telegram' && (await this.telegramBot())?.botId !== row.telegram_bot_id) return TELEGRAM_CHAT_MESSAGES.notLinked;
     return null;
   }
 
   private async deliver(row: DeliveryRecord): Promise<void> {
     const to = this.destinations(row);
+    if (row.channel === 'telegram') return this.sendTelegram(to.telegram_chat_id!, `${row.title}${row.text_body ? `\n${row.text_body}` : ''}`);
     if (row.channel === 'discord') return this.senders.discord(to.discord_url!, row.title, row.text_body);
     if (row.channel === 'webhook') {
       return this.senders.webhook(to.webhook_url!, to.webhook_secret!, {
@@ -131,8 +137,25 @@ export class AlertDeliveriesProcessor extends QueueWorker {
     return this.senders.email(smtp!, to.email!, row.title, row.text_body);
   }
 
-  private destinations(row: DeliveryRecord): UserChannels {
-    return this.channels.decrypted({ ...row, choices: row.choices ?? {} });
+  private destinations(row: DeliveryRecord): ChannelDestinations {
+    return { ...this.channels.decrypted({ ...row, choices: row.choices ?? {} }), telegram_chat_id: row.telegram_chat_id };
+  }
+
+  /** The main bot, whose chats users link; a chat linked under another bot gets nothing (skipped with the reason). */
+  private async telegramBot(): Promise<{ token: string; botId: string } | null> {
+    const token = (await this.telegramSettings.read())?.token;
+    return token ? { token, botId: botIdOf(token) } : null;
+  }
+
+  private async sendTelegram(chatId: string, text: string): Promise<void> {
+    const bot = await this.telegramBot();
+    if (!bot) throw new DeliverySendError(TELEGRAM_CHAT_MESSAGES.notLinked, true);
+    try {
+      await this.telegram.sendMessage(bot.token, chatId, text);
+    } catch (error) {
+      if (error instanceof TelegramSendError) throw new DeliverySendError(error.message, error.permanent);
+      throw error;
+    }
   }
 
   /** The row failed for good and an `error` log row says why, in one transaction, so nothing is lost without a trace. */
@@ -156,8 +179,12 @@ export class AlertDeliveriesProcessor extends QueueWorker {
   }
 }
 
+/** A user's destinations with their linked Telegram chat, if any. */
+type ChannelDestinations = UserChannels & { telegram_chat_id: string | null };
+
 /** Where a channel of these destinations sends, or null while it is not set. */
-export function destinationOf(channels: UserChannels, channel: DeliveryChannel): string | null {
+export function destinationOf(channels: ChannelDestinations, channel: DeliveryChannel): string | null {
+  if (channel === 'telegram') return channels.telegram_chat_id;
   if (channel === 'email') return channels.email;
   if (channel === 'discord') return channels.discord_url;
   return channels.webhook_url && channels.webhook_secret ? channels.webhook_url : null;

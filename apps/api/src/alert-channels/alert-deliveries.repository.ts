@@ -20,6 +20,9 @@ export interface Subscriber {
   webhook_url: string | null;
   webhook_secret_enc: string | null;
   choices: Record<string, string[]>;
+  /** The user's linked Telegram chat and the bot it was linked under, if any. */
+  telegram_chat_id: string | null;
+  telegram_bot_id: string | null;
 }
 
 /** A delivery with what its send needs: the notification and its user's current standing and destinations. */
@@ -40,6 +43,8 @@ export interface DeliveryRecord {
   webhook_url: string | null;
   webhook_secret_enc: string | null;
   choices: Record<string, string[]> | null;
+  telegram_chat_id: string | null;
+  telegram_bot_id: string | null;
 }
 
 /** Every statement on alert_deliveries, and the fan-out's reads of notifications and users' choices. */
@@ -70,8 +75,9 @@ export class AlertDeliveriesRepository {
   async subscribers(db: Db, kind: NotificationKind, userId: number | null): Promise<Subscriber[]> {
     return queryRows<Subscriber>(
       db,
-      `SELECT c.user_id, g.perms, c.email, c.discord_url_enc, c.webhook_url, c.webhook_secret_enc, c.choices
+      `SELECT c.user_id, g.perms, c.email, c.discord_url_enc, c.webhook_url, c.webhook_secret_enc, c.choices, tl.chat_id::text AS telegram_chat_id, tl.bot_id AS telegram_bot_id
          FROM user_alert_channels c JOIN users u ON u.id = c.user_id AND u.is_active LEFT JOIN groups g ON g.id = u.group_id
+         LEFT JOIN telegram_links tl ON tl.user_id = c.user_id
         WHERE c.choices ? $1 AND ($2::int IS NULL OR c.user_id = $2)`,
       [kind, userId],
     );
@@ -98,12 +104,14 @@ export class AlertDeliveriesRepository {
     return firstRow(
       db,
       `SELECT d.id::text, d.channel, d.status, d.send_key, d.user_id, n.kind, n.title, n.text_body, n.created_at AS notification_created_at,
-              u.is_active, g.perms, c.email, c.discord_url_enc, c.webhook_url, c.webhook_secret_enc, c.choices
+              u.is_active, g.perms, c.email, c.discord_url_enc, c.webhook_url, c.webhook_secret_enc, c.choices,
+              tl.chat_id::text AS telegram_chat_id, tl.bot_id AS telegram_bot_id
          FROM alert_deliveries d
          JOIN notifications n ON n.id = d.notification_id
          JOIN users u ON u.id = d.user_id
          LEFT JOIN groups g ON g.id = u.group_id
          LEFT JOIN user_alert_channels c ON c.user_id = d.user_id
+         LEFT JOIN telegram_links tl ON tl.user_id = d.user_id
         WHERE d.id = $1`,
       [id],
     );

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ALERT_LIMITS, API_TOKEN_LIMITS, SIGN_IN_LIMITS } from '@console/contracts';
+import { ALERT_LIMITS, API_TOKEN_LIMITS, SIGN_IN_LIMITS, TELEGRAM_CHAT_LIMITS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { TooManyAttemptsError } from '../common/errors/api-errors';
 
@@ -12,7 +12,7 @@ const TOTP_LIMITS = {
 } as const;
 
 /** One counter of failed attempts. */
-type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user' | 'token:requests' | 'alert:secret' | 'alert:requests';
+type LimitName = 'login:pair' | 'login:acct' | 'login:addr' | 'totp:user' | 'totp:addr' | 'password:user' | 'token:requests' | 'alert:secret' | 'alert:requests' | 'telegram:chat';
 
 const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'login:pair': SIGN_IN_LIMITS.perAccountAndAddress,
@@ -28,6 +28,8 @@ const LIMITS: Record<LimitName, { max: number; windowSeconds: number }> = {
   'alert:secret': ALERT_LIMITS.wrongSecrets,
   // Every alert of a profile that got past its secret.
   'alert:requests': ALERT_LIMITS.requests,
+  // Every message and button press of a Telegram chat, linked or not.
+  'telegram:chat': { max: TELEGRAM_CHAT_LIMITS.commandsPerWindow, windowSeconds: TELEGRAM_CHAT_LIMITS.windowSeconds },
 };
 
 interface LimitedKey {

@@ -24,14 +24,19 @@ function maskSecrets(value: unknown): unknown {
 }
 
 /**
- * A row's data, masked; a user's action taken through a personal API token names the token
- * (`credential`), so the trail tells a script's writes from the person's.
+ * A row's data, masked; a user's action taken through a personal API token names the token, one sent
+ * from their linked Telegram chat names the chat (`credential`), so the trail tells them from clicks.
  */
 function logDataOf(entry: LogInput): LogEntry['log_data'] {
   const data = maskSecrets(entry.log_data ?? {}) as LogEntry['log_data'];
-  const token = currentRequestContext()?.caller.apiToken;
-  if (entry.type !== 'user' || !token || !data || typeof data !== 'object' || Array.isArray(data)) return data;
-  return { ...data, credential: { kind: 'api_token', id: token.id, name: token.name } } as LogEntry['log_data'];
+  const caller = currentRequestContext()?.caller;
+  const credential = caller?.apiToken
+    ? { kind: 'api_token', id: caller.apiToken.id, name: caller.apiToken.name }
+    : caller?.telegramChatId
+      ? { kind: 'telegram', chat_id: caller.telegramChatId }
+      : null;
+  if (entry.type !== 'user' || !credential || !data || typeof data !== 'object' || Array.isArray(data)) return data;
+  return { ...data, credential } as LogEntry['log_data'];
 }
 
 /** Writes log rows. Pass the transaction's manager so the row commits (or not) with the change it records. */

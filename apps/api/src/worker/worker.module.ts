@@ -22,6 +22,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { InvestorReportSchedulesRepository } from '../system-settings/investor-reports/investor-report-schedules.repository';
 import { TelegramSettingsModule } from '../system-settings/telegram/telegram-settings.module';
 import { AlertChannelsStoreModule } from '../alert-channels/alert-channels-store.module';
+import { TelegramChatModule } from '../telegram-chat/telegram-chat.module';
 import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
 import { AlertDeliveriesRepository } from '../alert-channels/alert-deliveries.repository';
 import { ChannelSenders } from '../alert-channels/channel-senders';
@@ -64,6 +65,7 @@ export class WorkerModule {
         BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.mmDeposits }, { name: QUEUES.liveCandles }),
         TelegramSettingsModule,
         AlertChannelsStoreModule,
+        TelegramChatModule,
       ],
       providers: [
         MaintenanceProcessor,

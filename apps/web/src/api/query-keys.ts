@@ -111,7 +111,11 @@ export const queryKeys = {
   /** The signed-in user's own personal API tokens. */
   apiTokens: resource('api-tokens', (all) => ({ own: () => [...all, 'own'] as const })),
   /** The signed-in user's own alert channels and their delivery log. */
-  alertChannels: resource('alert-channels', (all) => ({ own: () => [...all, 'own'] as const, deliveries: () => [...all, 'deliveries'] as const })),
+  alertChannels: resource('alert-channels', (all) => ({
+    own: () => [...all, 'own'] as const,
+    deliveries: () => [...all, 'deliveries'] as const,
+    telegramLink: () => [...all, 'telegram-link'] as const,
+  })),
   exchangeAccounts: resource('exchange-accounts', (all) => ({
     list: () => [...all, 'list'] as const,
     /** The accounts an MM profile may trade on, by name. */

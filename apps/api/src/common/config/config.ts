@@ -139,6 +139,9 @@ const environment = z
     // How often the Telegram sweeper runs, and how old a pending outbox row must be before it is queued again.
     TELEGRAM_SWEEP_MS: wholeNumber(60_000, 100, 3_600_000),
     TELEGRAM_REQUEUE_AFTER_MS: wholeNumber(120_000, 0, 24 * 3_600_000),
+    // getUpdates' long-poll wait; the poller's lease outlives it by TELEGRAM_LEASE_MARGIN_MS.
+    TELEGRAM_POLL_TIMEOUT_S: wholeNumber(25, 0, 50),
+    TELEGRAM_LEASE_MARGIN_MS: wholeNumber(15_000, 500, 120_000),
     // Users' alert channels (email, Discord, webhooks): how often the sweep fans out new notifications and
     // queues again deliveries whose job was lost, how old such a delivery must be, and the first retry delay.
     // Discord's address: a Discord channel webhook URL must be under it (tests point it at a local receiver).
@@ -259,6 +262,8 @@ const environment = z
     scheduleCheckMs: env.SCHEDULE_CHECK_MS,
     telegramSweepMs: env.TELEGRAM_SWEEP_MS,
     telegramRequeueAfterMs: env.TELEGRAM_REQUEUE_AFTER_MS,
+    telegramPollTimeoutSeconds: env.TELEGRAM_POLL_TIMEOUT_S,
+    telegramLeaseMarginMs: env.TELEGRAM_LEASE_MARGIN_MS,
     discordApiBaseUrl: env.DISCORD_API_BASE_URL.replace(/\/+$/, ''),
     alertSweepMs: env.ALERT_SWEEP_MS,
     alertRequeueAfterMs: env.ALERT_REQUEUE_AFTER_MS,

@@ -15,7 +15,13 @@ export interface RequestContext {
   /** Whether its reads may go to the replica: set by ReadRoutingInterceptor once the caller is known. */
   readonly reads: { replica: boolean };
   /** The signed-in user, set by the access guard once resolved: a list's page links are bound to it. */
-  readonly caller: { userId?: number; /** The personal API token the caller uses, if any: audit rows name it. */ apiToken?: { id: number; name: string } };
+  readonly caller: {
+    userId?: number;
+    /** The personal API token the caller uses, if any: audit rows name it. */
+    apiToken?: { id: number; name: string };
+    /** The linked Telegram chat the caller acts from, if any: audit rows name it. */
+    telegramChatId?: string;
+  };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -31,6 +37,11 @@ export function requestContextMiddleware(req: IncomingMessage & { id?: unknown }
   req.id = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   storage.run({ id, audit: { rows: 0 }, reads: { replica: false }, caller: {} }, next);
+}
+
+/** Runs a user's command sent from their linked Telegram chat (in the worker) as a request of its own. */
+export function runAsTelegramChat<T>(userId: number, chatId: string, work: () => Promise<T>): Promise<T> {
+  return storage.run({ id: randomUUID(), audit: { rows: 0 }, reads: { replica: false }, caller: { userId, telegramChatId: chatId } }, work);
 }
 
 /** The context of the request being served, if any (none in the worker or a CLI task). */

@@ -70,8 +70,10 @@ export class UsersRepository {
     await db.query(`UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]);
   }
 
+  /** Deactivates the user and unlinks their Telegram chat (a linked chat acts as its user). */
   async deactivate(db: Db, id: number): Promise<void> {
     await db.query(`UPDATE users SET is_active = false, updated_at = now() WHERE id = $1`, [id]);
+    await db.query(`DELETE FROM telegram_links WHERE user_id = $1`, [id]);
   }
 
   /** A new email and, when given, a new password hash. */

@@ -33,6 +33,7 @@ function renderBlock() {
     if (method === 'GET' && path === API_PATHS.alertChannels) return [200, settings];
     if (method === 'PUT' && path === API_PATHS.alertChannels) return [200, { ...settings, ...(body as object) }];
     if (method === 'GET' && path === API_PATHS.alertDeliveries) return [200, log];
+    if (method === 'GET' && path === API_PATHS.telegramLink) return [200, { linked: false, linked_at: null, code: null, link_url: null, expires_at: null }];
     return [404, {}];
   });
   renderWithApp(<AlertChannelsBlock />, { api: makeApi(signedInState(makeUser()), api), path: '/account-details' });

@@ -11,6 +11,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useAlertChannels } from '../api/get-alert-channels';
 import { useAlertDeliveries } from '../api/get-alert-deliveries';
 import { useUpdateAlertChannels } from '../api/update-alert-channels';
+import { TelegramLinkBlock } from './TelegramLinkBlock';
 
 interface DestinationsForm {
   email: string;
@@ -66,6 +67,7 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {UI.intro}
       </Typography>
+      <TelegramLinkBlock />
       <Box component="form" noValidate onSubmit={(e) => void save(e)}>
         <Stack spacing={2} sx={{ maxWidth: 640, mb: 2 }}>
           <TextField label={UI.email} type="email" size="small" {...register('email')} helperText={settings.email_available ? undefined : UI.emailUnavailable} />

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { RateLimiterService } from '../auth/rate-limiter.service';
+import { SystemStatusRepository } from '../bot-control/system-status.repository';
+import { SystemStatusService } from '../bot-control/system-status.service';
+import { ReadDb } from '../common/database/read-replica';
+import { EngineCommandsRepository } from '../engine/engine-commands.repository';
+import { EngineCommandsService } from '../engine/engine-commands.service';
+import { SignalsRepository } from '../signals/signals.repository';
+import { SignalsService } from '../signals/signals.service';
+import { TelegramClient } from '../system-settings/telegram/telegram.client';
+import { TelegramChatRepository } from './telegram-chat.repository';
+import { TelegramCommandsService } from './telegram-commands.service';
+import { TelegramLinksRepository } from './telegram-links.repository';
+import { TelegramPoller } from './telegram-poller.service';
+
+/** The worker's side of the bot: the one poller, and the commands it answers through the API's own services. */
+@Module({
+  providers: [
+    TelegramPoller,
+    TelegramCommandsService,
+    TelegramChatRepository,
+    TelegramLinksRepository,
+    TelegramClient,
+    RateLimiterService,
+    SystemStatusService,
+    SystemStatusRepository,
+    SignalsService,
+    SignalsRepository,
+    EngineCommandsService,
+    EngineCommandsRepository,
+    ReadDb,
+  ],
+})
+export class TelegramChatModule {}

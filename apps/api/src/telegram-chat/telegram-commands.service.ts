@@ -1,0 +1,259 @@
+import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  allowingRight, canRead, canWrite, columnsFor, completePerms, formatColumnValue, PAGE_SIZES, permOf, SIGNAL_RESOURCE, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS,
+  type SignalRow,
+} from '@console/contracts';
+import type { Principal } from '../access/principal';
+import { SIGNAL_ROWS } from '../access/row-scopes';
+import { TooManyAttemptsError } from '../common/errors/api-errors';
+import { runAsTelegramChat } from '../common/http/request-context';
+import { RateLimiterService } from '../auth/rate-limiter.service';
+import { SystemStatusService } from '../bot-control/system-status.service';
+import { EngineCommandsRepository } from '../engine/engine-commands.repository';
+import { SignalsService } from '../signals/signals.service';
+import type { SignalsQuery } from '../signals/signals.dto';
+import { TelegramClient, type TelegramUpdate } from '../system-settings/telegram/telegram.client';
+import { type ConfirmedAction, TelegramChatRepository } from './telegram-chat.repository';
+import { type ChatUser, TelegramLinksRepository } from './telegram-links.repository';
+
+/** The fields `/signals` shows of each signal, when the user's group sees them. */
+const SIGNAL_FIELDS = ['id', 'pair', 'direction', 'status', 'pnl_in_usd', 'pnl_in_percent'];
+const CONFIRM = 'ok';
+const CANCEL = 'no';
+
+/** The bot a chat talks to: its token and id. */
+export interface BotIdentity {
+  token: string;
+  botId: string;
+}
+
+/**
+ * The bot's side of a chat: links a chat by its code, and answers a linked chat's commands with the
+ * privileges its user has now, through the API's own services (the same lists, row scopes and Limited
+ * fields as the screens). An acting command asks for a confirmation button first, then is the engine
+ * command a click makes, audited as the user with the chat named.
+ */
+@Injectable()
+export class TelegramCommandsService {
+  private readonly logger = new Logger('TelegramCommands');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly client: TelegramClient,
+    private readonly links: TelegramLinksRepository,
+    private readonly chats: TelegramChatRepository,
+    private readonly limiter: RateLimiterService,
+    private readonly systemStatus: SystemStatusService,
+    private readonly signals: SignalsService,
+    private readonly commands: EngineCommandsRepository,
+  ) {}
+
+  async handle(bot: BotIdentity, update: TelegramUpdate): Promise<void> {
+    if (update.message?.text !== undefined) return this.onMessage(bot, String(update.message.chat.id), update.message.text);
+    if (update.callback_query) return this.onButton(bot, update.callback_query);
+  }
+
+  private async onMessage(bot: BotIdentity, chatId: string, text: string): Promise<void> {
+    if (!(await this.withinRate(bot, chatId))) return;
+    const [word, ...args] = text.trim().split(/\s+/);
+    const command = word.startsWith('/') ? word.slice(1).split('@')[0].toLowerCase() : '';
+    if (command === 'start' && args[0]) return this.link(bot, chatId, args[0]);
+    const user = await this.links.userOfChat(this.dataSource, bot.botId, chatId);
+    if (!user) return this.reply(bot, chatId, M.linkYourAccount);
+    const principal = principalOf(user, chatId);
+    await this.reply(bot, chatId, await this.answer(bot, principal, chatId, command, args));
+  }
+
+  /** The answer to a linked user's command; an acting one sends its confirmation itself and answers null. */
+  private async answer(bot: BotIdentity, principal: Principal, chatId: string, command: string, args: string[]): Promise<string | null> {
+    switch (command) {
+      case 'start':
+      case 'help':
+        return helpText();
+      case 'status':
+        return this.status(principal);
+      case 'signals':
+        return this.latestSignals(principal, args[0]);
+      case 'bot': {
+        const status = args[0] === 'on' ? 'enabled' : args[0] === 'off' ? 'disabled' : null;
+        if (!status) return M.usage(TELEGRAM_COMMANDS.bot.usage);
+        if (!canWrite(principal, 'bot_status')) return M.notAllowed;
+        await this.askToConfirm(bot, principal.userId, chatId, { kind: 'bot', status });
+        return null;
+      }
+      case 'close': {
+        const signalId = Number(args[0]);
+        if (!Number.isSafeInteger(signalId) || signalId < 1) return M.usage(TELEGRAM_COMMANDS.close.usage);
+        if (!allowingRight(principal, 'closeMarket')) return M.notAllowed;
+        await this.askToConfirm(bot, principal.userId, chatId, { kind: 'close', signalId });
+        return null;
+      }
+      default:
+        return M.unknownCommand;
+    }
+  }
+
+  private async status(principal: Principal): Promise<string> {
+    const lines: string[] = [];
+    if (canRead(principal, 'bot_status')) {
+      const status = await this.systemStatus.read();
+      lines.push(`Bot: ${status.status === 'enabled' ? 'on' : 'off'}${status.action_state === 'CHANGING' ? ' (changing)' : ''}`);
+    } else lines.push(`Bot: ${M.notAllowed}`);
+    if (canRead(principal, 'signals')) {
+      const page = await this.signals.list(signalsQuery({ status: 'active', page_size: PAGE_SIZES.signals.options[0] }), SIGNAL_ROWS.where(permOf(principal, 'signals')));
+      lines.push(`Open signals: ${page.count}`);
+    } else lines.push(`Signals: ${M.notAllowed}`);
+    return lines.join('\n');
+  }
+
+  /** The newest n signals the user's group may see, with the fields it may see, written as the screen writes them. */
+  private async latestSignals(principal: Principal, countArg: string | undefined): Promise<string> {
+    if (!canRead(principal, 'signals')) return M.notAllowed;
+    const count = countArg === undefined ? TELEGRAM_CHAT_LIMITS.signalsDefault : Number(countArg);
+    if (!Number.isInteger(count) || count < 1 || count > TELEGRAM_CHAT_LIMITS.signalsMax) return M.usage(`${TELEGRAM_COMMANDS.signals.usage}, n from 1 to ${TELEGRAM_CHAT_LIMITS.signalsMax}`);
+    const perm = permOf(principal, 'signals');
+    const pageSize = PAGE_SIZES.signals.options.find((size) => size >= count) ?? PAGE_SIZES.signals.default;
+    const page = await this.signals.list(signalsQuery({ page_size: pageSize }), SIGNAL_ROWS.where(perm));
+    if (!page.rows.length) return M.noSignals;
+    const columns = columnsFor<SignalRow>(SIGNAL_RESOURCE, perm).filter((c) => SIGNAL_FIELDS.includes(c.field));
+    return page.rows
+      .slice(0, count)
+      .map((row) => columns.map((c) => `${c.header}: ${formatColumnValue(c.format, row[c.field as keyof SignalRow], (value) => String(value))}`).join(' · '))
+      .join('\n');
+  }
+
+  private async askToConfirm(bot: BotIdentity, userId: number, chatId: string, action: ConfirmedAction): Promise<void> {
+    const id = await this.chats.addConfirmation(this.dataSource, userId, chatId, action);
+    const sent = await this.client.sendMessage(bot.token, chatId, M.confirm(describe(action)), [
+      [
+        { text: M.confirmButton, callback_data: `${CONFIRM}:${id}` },
+        { text: M.cancelButton, callback_data: `${CANCEL}:${id}` },
+      ],
+    ]);
+    await this.chats.setMessage(this.dataSource, id, sent.message_id);
+  }
+
+  private async onButton(bot: BotIdentity, query: NonNullable<TelegramUpdate['callback_query']>): Promise<void> {
+    const chatId = String(query.message?.chat.id ?? query.from.id);
+    const [choice, id] = (query.data ?? '').split(':');
+    if (!(await this.withinRate(bot, chatId, query.id))) return;
+    const user = await this.links.userOfChat(this.dataSource, bot.botId, chatId);
+    if (!user || !id || !/^[0-9a-f-]{36}$/.test(id)) return this.client.answerCallbackQuery(bot.token, query.id, M.linkYourAccount);
+    const used = await this.chats.use(this.dataSource, id, user.user_id, chatId);
+    if (!used) return this.client.answerCallbackQuery(bot.token, query.id, M.confirmationExpired);
+    await this.client.answerCallbackQuery(bot.token, query.id);
+    const messageId = Number(used.message_id);
+    if (choice !== CONFIRM) return this.client.editMessageText(bot.token, chatId, messageId, M.cancelled);
+    await this.client.editMessageText(bot.token, chatId, messageId, await this.carryOut(id, user, chatId, used.action));
+  }
+
+  /** The click's own path: the same service, run as the user from this chat, with the confirmation as the idempotency key. */
+  private async carryOut(confirmationId: string, user: ChatUser, chatId: string, action: ConfirmedAction): Promise<string> {
+    const what = describe(action);
+    // The group may have changed since the question was asked: the right is judged again.
+    const principal = principalOf(user, chatId);
+    try {
+      const commandId = await runAsTelegramChat(user.user_id, chatId, () => this.submit(principal, action, confirmationId));
+      if (commandId === undefined) return M.notAllowed;
+      if (commandId === null) return M.unchanged(what);
+      await this.chats.setCommand(this.dataSource, confirmationId, commandId);
+      return M.sentToEngine(what);
+    } catch (error) {
+      if (error instanceof HttpException) return M.failed(what, detailOf(error));
+      throw error;
+    }
+  }
+
+  /** The engine command the action becomes: its id, null when nothing was to change, undefined when not allowed. */
+  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | null | undefined> {
+    if (action.kind === 'bot') {
+      if (!canWrite(principal, 'bot_status')) return undefined;
+      const status = await this.systemStatus.set(principal, { status: action.status }, clientKey);
+      return status.action_state === 'CHANGING' && status.command_id ? status.command_id : null;
+    }
+    const allowed = allowingRight(principal, 'closeMarket');
+    if (!allowed) return undefined;
+    // As the route's guard does: the signals row scope applies when the right is the signals section's own.
+    const scope = allowed.perm.section_name === SIGNAL_ROWS.section ? SIGNAL_ROWS.where(allowed.perm) : [];
+    const state = await this.signals.close(principal, action.signalId, 'close_market', scope, clientKey);
+    return state.id;
+  }
+
+  /** Edits the engine's result into each confirmed message whose command has ended. */
+  async reportEngineResults(bot: BotIdentity): Promise<number> {
+    const waiting = await this.chats.waitingForEngine(this.dataSource);
+    for (const confirmation of waiting) {
+      const state = await this.commands.state(this.dataSource, confirmation.command_id);
+      if (state?.status === 'pending') continue;
+      const what = describe(confirmation.action);
+      const text = state?.status === 'succeeded' ? M.done(what) : M.failed(what, state?.error ?? state?.status ?? 'unknown');
+      await this.client.editMessageText(bot.token, confirmation.chat_id, Number(confirmation.message_id), text);
+      await this.chats.markAnswered(this.dataSource, confirmation.id);
+    }
+    return waiting.length;
+  }
+
+  private async link(bot: BotIdentity, chatId: string, code: string): Promise<void> {
+    const linked = await this.dataSource.transaction(async (m) => {
+      const owner = await this.links.spendCode(m, code);
+      if (owner) await this.links.link(m, owner.user_id, bot.botId, chatId);
+      return owner;
+    });
+    await this.reply(bot, chatId, linked ? M.linked(linked.email) : M.codeInvalid);
+  }
+
+  /** Counts the chat's message; past the limit the chat is told how long to wait, and nothing else happens. */
+  private async withinRate(bot: BotIdentity, chatId: string, callbackQueryId?: string): Promise<boolean> {
+    try {
+      await this.limiter.take([{ limit: 'telegram:chat', key: `${bot.botId}:${chatId}` }]);
+      return true;
+    } catch (error) {
+      if (!(error instanceof TooManyAttemptsError)) throw error;
+      const text = M.tooMany(error.retryAfterSeconds);
+      if (callbackQueryId) await this.client.answerCallbackQuery(bot.token, callbackQueryId, text);
+      else await this.reply(bot, chatId, text);
+      return false;
+    }
+  }
+
+  private async reply(bot: BotIdentity, chatId: string, text: string | null): Promise<void> {
+    if (text) await this.client.sendMessage(bot.token, chatId, text);
+  }
+}
+
+/** The linked user as a principal, with their group's perms as they are now. */
+function principalOf(user: ChatUser, chatId: string): Principal {
+  return {
+    userId: user.user_id,
+    email: user.email,
+    familyId: `telegram:${chatId}`,
+    secondFactorPassed: true,
+    groupId: user.group_id,
+    groupName: user.group_name,
+    perms: completePerms({ perms: user.perms ?? [] }),
+    ip: 'telegram',
+    userAgent: `Telegram chat ${chatId}`,
+  };
+}
+
+function signalsQuery(query: Partial<SignalsQuery>): SignalsQuery {
+  return { page: 1, ...query } as SignalsQuery;
+}
+
+function describe(action: ConfirmedAction): string {
+  if (action.kind === 'close') return M.closeSignal(action.signalId);
+  return action.status === 'enabled' ? M.botOn : M.botOff;
+}
+
+function helpText(): string {
+  return Object.values(TELEGRAM_COMMANDS)
+    .map((c) => `${c.usage} — ${c.help}`)
+    .join('\n');
+}
+
+function detailOf(error: HttpException): string {
+  const body = error.getResponse();
+  return typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : error.message;
+}

@@ -1,0 +1,91 @@
+/**
+ * Operating from Telegram: a user links their own chat to their account with a one-time code, then the
+ * bot answers that chat's commands within the user's privileges. Limits, commands and the bot's texts
+ * are declared here once; the API (link routes, the worker's poller) and the SPA import them.
+ */
+
+export const TELEGRAM_CHAT_LIMITS = {
+  /** A link code is valid this long after it is shown. */
+  linkCodeTtlSeconds: 10 * 60,
+  /** Characters of a link code (letters and digits Telegram passes in a `start` parameter). */
+  linkCodeLength: 16,
+  /** Commands a chat may send in one window; past that it is told to wait. */
+  commandsPerWindow: 20,
+  windowSeconds: 60,
+  /** A confirmation button can be pressed this long after it is shown. */
+  confirmationTtlSeconds: 5 * 60,
+  /** `/signals [n]`: the default and the largest n. */
+  signalsDefault: 5,
+  signalsMax: 20,
+} as const;
+
+/** Webhook mode: Telegram sends the secret given to setWebhook in this header with every update. */
+export const TELEGRAM_WEBHOOK = {
+  secretHeader: 'X-Telegram-Bot-Api-Secret-Token',
+} as const;
+
+/** `GET/POST/DELETE users/telegram-link/`: the signed-in user's own link. */
+export interface TelegramLinkState {
+  /** Whether a chat is linked to the user under the bot set now. */
+  linked: boolean;
+  linked_at: string | null;
+  /** The code waiting to be sent to the bot (only right after POST). */
+  code: string | null;
+  /** `https://t.me/<bot>?start=<code>` when the bot's name is known, else null (send `/start <code>`). */
+  link_url: string | null;
+  expires_at: string | null;
+}
+
+/** The commands the bot answers; the acting ones ask for a confirmation first. */
+export const TELEGRAM_COMMANDS = {
+  status: { usage: '/status', help: 'bot on/off, open signals' },
+  signals: { usage: '/signals [n]', help: 'the newest n signals' },
+  bot: { usage: '/bot on | /bot off', help: 'turn the bot on or off (asks to confirm)' },
+  close: { usage: '/close <signal id>', help: 'close the signal’s position at market (asks to confirm)' },
+  help: { usage: '/help', help: 'this list' },
+} as const;
+export type TelegramCommandName = keyof typeof TELEGRAM_COMMANDS;
+
+export const TELEGRAM_CHAT_MESSAGES = {
+  /** POST users/telegram-link/ while System settings have no bot token. */
+  botNotSetUp: 'The Telegram bot is not set up in System settings',
+  /** The webhook's answer to a post without the right secret header, or while no bot is set. */
+  webhookRefused: 'Not a Telegram update of this bot',
+  updateInvalid: 'The body must be a Telegram update with an integer update_id',
+  /** The only answer an unknown chat gets. */
+  linkYourAccount: 'Link your account in the console (Account details → Telegram) to use this bot.',
+  linked: (email: string) => `This chat is now linked to ${email}. Send /help for the commands.`,
+  codeInvalid: 'This link code is not valid or has expired. Get a new one in the console (Account details → Telegram).',
+  notAllowed: 'Not allowed: your group cannot see this.',
+  unknownCommand: 'Unknown command. Send /help for the commands.',
+  tooMany: (seconds: number) => `Too many commands. Try again in ${seconds} s.`,
+  usage: (usage: string) => `Usage: ${usage}`,
+  confirm: (what: string) => `${what}?`,
+  confirmButton: 'Confirm',
+  cancelButton: 'Cancel',
+  cancelled: 'Cancelled.',
+  confirmationExpired: 'This confirmation has expired or was already used.',
+  sentToEngine: (what: string) => `${what}: sent to the engine…`,
+  done: (what: string) => `${what}: done.`,
+  failed: (what: string, error: string) => `${what}: failed (${error}).`,
+  unchanged: (what: string) => `${what}: already so, nothing to do.`,
+  botOn: 'Turn the bot on',
+  botOff: 'Turn the bot off',
+  closeSignal: (id: number) => `Close signal ${id} at market`,
+  noSignals: 'No signals.',
+  /** A delivery to a user's Telegram chat that cannot go: no chat linked under the bot set now. */
+  notLinked: 'No Telegram chat is linked to this account under the current bot; link it again in Account details.',
+} as const;
+
+/** The Telegram block of Account details. */
+export const TELEGRAM_LINK_UI = {
+  title: 'Telegram',
+  linked: 'Your Telegram chat is linked: the bot answers your commands with your privileges.',
+  notLinked: 'No Telegram chat is linked to your account.',
+  link: 'Link a Telegram chat',
+  newCode: 'New code',
+  unlink: 'Unlink',
+  sendCode: (code: string) => `Send /start ${code} to the bot, or open the link:`,
+  validUntil: (time: string) => `Valid until ${time}.`,
+  unlinked: 'Telegram chat unlinked',
+} as const;
