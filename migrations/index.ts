@@ -37,6 +37,7 @@ import { GrantBacktestsToProfileHolders1735460200000 } from './1735460200000-Gra
 import { AddExchangeAccountMarket1735545600000 } from './1735545600000-AddExchangeAccountMarket';
 import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandleDownloads';
 import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
+import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-AddExchangeAccountModeAndApiUrl';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   AddExchangeAccountMarket1735545600000,
   CreateCandleDownloads1735545601000,
   CreateAlertChannels1735632000000,
+  AddExchangeAccountModeAndApiUrl1735977600000,
 ];
