@@ -3,7 +3,8 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, GoLiveDto, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { AccountLiveSwitchService } from './account-live-switch.service';
 import { ExchangeAccountsService } from './exchange-accounts.service';
 import { ParseIdPipe } from '../common/validation/ids';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -11,7 +12,10 @@ import { pageAnswer } from '../common/pagination/pagination';
 @ApiTags('exchange-accounts')
 @Controller('strategies/exchange-accounts')
 export class ExchangeAccountsController {
-  constructor(private readonly accounts: ExchangeAccountsService) {}
+  constructor(
+    private readonly accounts: ExchangeAccountsService,
+    private readonly liveSwitch: AccountLiveSwitchService,
+  ) {}
 
   @Section('exchange_account', 'read')
   @Get('/')
@@ -32,6 +36,15 @@ export class ExchangeAccountsController {
   @ApiOkResponse({ type: ExchangeAccountDto })
   update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateExchangeAccountDto) {
     return this.accounts.update(principal, id, body);
+  }
+
+  /** Real funds: Full only, a signed-in session only (never an API token), the TOTP code and the typed title. */
+  @Section('exchange_account', 'write', { full: true, area: 'live_switch' })
+  @Post(':id/live/')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ExchangeAccountDto })
+  goLive(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: GoLiveDto) {
+    return this.liveSwitch.goLive(principal, id, body);
   }
 
   @Section('exchange_account', 'write')
