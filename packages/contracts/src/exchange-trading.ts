@@ -32,6 +32,8 @@ export const TRADING_EXCHANGE_IDS: readonly string[] = TRADING_EXCHANGES.map((e)
 
 export const EXCHANGE_TRADING_LIMITS = {
   apiUrlMax: 255,
+  /** An origin only (scheme, host, port): ccxt keeps each endpoint's path. Empty means none. */
+  apiUrlPattern: /^$|^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/,
   confirmationMax: 64,
 } as const;
 

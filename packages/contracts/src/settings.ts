@@ -73,6 +73,10 @@ export interface ExchangeAccountInput {
   exchange?: string;
   /** Absent: `model` on create, unchanged on update. */
   market?: ExchangeMarket;
+  /** paper or demo (live only through its switch; kept when the account is live). Absent: paper on create, unchanged on update. */
+  mode?: AccountMode;
+  /** Empty or null: ccxt's own host. Absent: unchanged on update. */
+  api_url?: string | null;
 }
 
 /**

@@ -7,9 +7,6 @@ import { NumberFromString, Omittable, Trim } from '../common/validation/transfor
 import { EXCHANGE_ACCOUNT_MESSAGES as M, ACCOUNT_MODES, EXCHANGE_TRADING_LIMITS, EXCHANGE_TRADING_MESSAGES as TM, type AccountMode, type GoLiveBody, type ConnectionBalance, type ConnectionTestAnswer } from '@console/contracts';
 
 
-/** An origin only (scheme, host, port): ccxt keeps each endpoint's path. Empty means none. */
-const API_URL_PATTERN = /^$|^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/;
-
 /** The fields of both create and update; the secret's rule differs between them. */
 abstract class ExchangeAccountFieldsDto {
   @ApiProperty({ maxLength: LIMITS.nameMax })
@@ -66,7 +63,7 @@ abstract class ExchangeAccountFieldsDto {
 
   @ApiPropertyOptional({ maxLength: EXCHANGE_TRADING_LIMITS.apiUrlMax, nullable: true, type: String, description: 'Another host for the exchange API; empty or null: ccxt’s own' })
   @IsOptional()
-  @Matches(API_URL_PATTERN, { message: TM.apiUrlInvalid })
+  @Matches(EXCHANGE_TRADING_LIMITS.apiUrlPattern, { message: TM.apiUrlInvalid })
   @MaxLength(EXCHANGE_TRADING_LIMITS.apiUrlMax, { message: TM.apiUrlTooLong })
   @IsString({ message: TM.apiUrlInvalid })
   @Trim()
