@@ -35,6 +35,8 @@ export const EXCHANGE_TRADING_LIMITS = {
   /** An origin only (scheme, host, port): ccxt keeps each endpoint's path. Empty means none. */
   apiUrlPattern: /^$|^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/,
   confirmationMax: 64,
+  /** How long a connection test waits for the exchange. */
+  connectionTimeoutMs: 10_000,
 } as const;
 
 export const EXCHANGE_TRADING_MESSAGES = {

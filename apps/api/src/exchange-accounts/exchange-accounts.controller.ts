@@ -3,8 +3,9 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, GoLiveDto, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, GoLiveDto, UpdateExchangeAccountDto, ConnectionTestAnswerDto } from './exchange-accounts.dto';
 import { AccountLiveSwitchService } from './account-live-switch.service';
+import { ExchangeConnectionService } from './exchange-connection.service';
 import { ExchangeAccountsService } from './exchange-accounts.service';
 import { ParseIdPipe } from '../common/validation/ids';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -15,6 +16,7 @@ export class ExchangeAccountsController {
   constructor(
     private readonly accounts: ExchangeAccountsService,
     private readonly liveSwitch: AccountLiveSwitchService,
+    private readonly connection: ExchangeConnectionService,
   ) {}
 
   @Section('exchange_account', 'read')
@@ -45,6 +47,15 @@ export class ExchangeAccountsController {
   @ApiOkResponse({ type: ExchangeAccountDto })
   goLive(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: GoLiveDto) {
     return this.liveSwitch.goLive(principal, id, body);
+  }
+
+  /** Uses the stored secret against the exchange, so it takes the level that may change the keys. */
+  @Section('exchange_account', 'write')
+  @Post(':id/test-connection/')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ConnectionTestAnswerDto })
+  testConnection(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
+    return this.connection.test(principal, id);
   }
 
   @Section('exchange_account', 'write')
