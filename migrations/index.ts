@@ -39,6 +39,7 @@ import { CreateCandleDownloads1735545601000 } from './1735545601000-CreateCandle
 import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertChannels';
 import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
 import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
+import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-AddExchangeAccountModeAndApiUrl';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   CreateAlertChannels1735632000000,
   CreateTelegramLinks1735804800000,
   CreateTelegramUpdates1735804801000,
+  AddExchangeAccountModeAndApiUrl1735977600000,
 ];

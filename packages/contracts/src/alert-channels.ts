@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = {
   export_ready: { label: 'Export ready', section: null },
   backtest_finished: { label: 'Backtest finished', section: 'backtests' },
   daily_report: { label: 'Daily report', section: 'account_stats' },
+  account_mode_changed: { label: 'Exchange account switched to or from live', section: 'exchange_account' },
 } as const satisfies Record<string, { label: string; section: SectionName | null }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

@@ -44,7 +44,7 @@ export const API_TOKEN_MESSAGES = {
   sectionListedTwice: 'This section is listed twice.',
   levelAboveGroup: (section: string, level: Level, group: Level) => `A token cannot hold ${level} on ${section}: your group gives you ${group} there.`,
   forbiddenSection: (section: string) => `A token cannot be given ${section}.`,
-  areaForbidden: 'API tokens cannot be used here: users, groups, tokens, sessions, passwords and alert channels need a signed-in session.',
+  areaForbidden: 'API tokens cannot be used here: users, groups, tokens, sessions, passwords, alert channels and the switch to live need a signed-in session.',
   tooManyRequests: 'Too many requests with this API token. Please wait and try again.',
 } as const;
 

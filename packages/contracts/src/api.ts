@@ -131,6 +131,8 @@ export const API_PATHS = {
   notifications: '/notifications/',
   exchangeAccounts: '/strategies/exchange-accounts/',
   exchangeAccount: (id: number) => `/strategies/exchange-accounts/${id}/`,
+  exchangeAccountGoLive: (id: number) => `/strategies/exchange-accounts/${id}/live/`,
+  exchangeAccountTestConnection: (id: number) => `/strategies/exchange-accounts/${id}/test-connection/`,
   tgBotSettings: '/notifications/tg-bot-settings/',
   smtpSettings: '/notifications/smtp-settings/',
   investorReportSettings: '/notifications/investor-reports-settings/',

@@ -10,6 +10,7 @@ export * from './logs';
 export * from './settings-messages';
 export * from './notices';
 export * from './settings';
+export * from './exchange-trading';
 export * from './input';
 export * from './trading';
 export * from './engine';

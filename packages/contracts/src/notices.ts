@@ -21,6 +21,14 @@ export const NOTICES = {
     title: 'Exchange account deleted',
     text_body: `“${accountTitle}” was deleted by ${by}.`,
   }),
+  exchangeAccountWentLive: (accountTitle: string, exchange: string, by: string): NoticeText => ({
+    title: 'Exchange account switched to live',
+    text_body: `“${accountTitle}” (${exchange}) now trades with real funds: switched by ${by}.`,
+  }),
+  exchangeAccountLeftLive: (accountTitle: string, mode: string, by: string): NoticeText => ({
+    title: 'Exchange account left live',
+    text_body: `“${accountTitle}” trades in ${mode} again: switched by ${by}.`,
+  }),
   /** Operators hear of new tickers: they come in inactive, and someone decides whether the bot may trade them. */
   pairsAdded: (tickers: readonly string[]): NoticeText => {
     const named = tickers.slice(0, NOTICE_TICKERS_NAMED).join(', ');

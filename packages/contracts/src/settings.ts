@@ -1,6 +1,7 @@
 /** The shapes of the system settings calls, shared by the API and the SPA. */
 import { LIMITS } from './limits';
 import { defineResource } from './resource';
+import type { AccountMode } from './exchange-trading';
 
 /**
  * Where a paper account's prices come from: `model`, the seeded random walk (the demo's default, no
@@ -30,6 +31,10 @@ export interface ExchangeAccount {
   /** The exchange's ccxt id (`binance`): whose candles a `store` or `live` market reads. */
   exchange: string;
   market: ExchangeMarket;
+  /** paper, demo or live (contracts' ACCOUNT_MODES). */
+  mode: AccountMode;
+  /** Another host for the exchange's API (testnet, regional host, proxy); null: ccxt's own. */
+  api_url: string | null;
 }
 
 /**
@@ -68,6 +73,10 @@ export interface ExchangeAccountInput {
   exchange?: string;
   /** Absent: `model` on create, unchanged on update. */
   market?: ExchangeMarket;
+  /** paper or demo (live only through its switch; kept when the account is live). Absent: paper on create, unchanged on update. */
+  mode?: AccountMode;
+  /** Empty or null: ccxt's own host. Absent: unchanged on update. */
+  api_url?: string | null;
 }
 
 /**

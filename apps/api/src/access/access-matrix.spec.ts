@@ -85,7 +85,7 @@ describe('the access matrix over every registered route', () => {
         if (rule.kind === 'signed-in') refused = false;
         else if (level === 'NP') refused = true;
         else if (level === 'ReadOnly') refused = rule.mode === 'write';
-        else if (level === 'Limited') refused = gatedForEveryone(rule.options.action);
+        else if (level === 'Limited') refused = gatedForEveryone(rule.options.action) || !!rule.options.full;
         else refused = false;
         const got403 = res.status === 403;
         expectThat(refused ? got403 : !got403 && res.status !== 401 && res.status < 500, route, level, res.status);
@@ -114,7 +114,7 @@ describe('the access matrix over every registered route', () => {
       const rule = route.rule!;
       if (rule.kind === 'public') continue;
       const area =
-        (rule.kind === 'section' && (API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section)))) ||
+        (rule.kind === 'section' && (rule.options.area !== undefined || API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section)))) ||
         (rule.kind === 'signed-in' && rule.area !== undefined);
       if (area) forbidden += 1;
       for (const level of ['NP', 'ReadOnly', 'Limited', 'Full'] as Level[]) {

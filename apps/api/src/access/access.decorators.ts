@@ -49,6 +49,10 @@ export interface SectionOptions {
    * that perm as `principal.sourcePerm`.
    */
   source?: { section: SectionName; query?: ListQueryAccess };
+  /** Only the Full level allows the route: a Limited level's gates are not enough (switching an account to live). */
+  full?: true;
+  /** The forbidden area (contracts' API_TOKEN_FORBIDDEN_AREAS) the route belongs to: a personal API token is refused (403). */
+  area?: ApiTokenForbiddenArea;
 }
 
 export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } satisfies AccessRule);

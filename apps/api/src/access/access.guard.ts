@@ -53,6 +53,7 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'signed-in') return true;
 
     const perm = this.decidingPerm(principal, rule, req);
+    if (rule.options.full && perm.status !== 'Full') throw new ForbiddenDetail();
     principal.perm = perm;
     req.rowScope = rule.options.rows?.section === perm.section_name ? rule.options.rows.where(perm) : [];
     if (perm.status === 'Limited') {
@@ -108,7 +109,7 @@ export class AccessGuard implements CanActivate {
 
 /** A route of a forbidden area (contracts' API_TOKEN_FORBIDDEN_AREAS): its section is one, or it says which. */
 function isForbiddenToTokens(rule: AccessRule): boolean {
-  if (rule.kind === 'section') return API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section));
+  if (rule.kind === 'section') return rule.options.area !== undefined || API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.section) || (!!rule.options.source && API_TOKEN_FORBIDDEN_SECTIONS.includes(rule.options.source.section));
   return rule.kind === 'signed-in' && rule.area !== undefined;
 }
 

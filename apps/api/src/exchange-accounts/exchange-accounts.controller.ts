@@ -3,7 +3,9 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
-import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, UpdateExchangeAccountDto } from './exchange-accounts.dto';
+import { CreateExchangeAccountDto, ExchangeAccountDto, ExchangeAccountListDto, ExchangeAccountsQuery, GoLiveDto, UpdateExchangeAccountDto, ConnectionTestAnswerDto } from './exchange-accounts.dto';
+import { AccountLiveSwitchService } from './account-live-switch.service';
+import { ExchangeConnectionService } from './exchange-connection.service';
 import { ExchangeAccountsService } from './exchange-accounts.service';
 import { ParseIdPipe } from '../common/validation/ids';
 import { pageAnswer } from '../common/pagination/pagination';
@@ -11,7 +13,11 @@ import { pageAnswer } from '../common/pagination/pagination';
 @ApiTags('exchange-accounts')
 @Controller('strategies/exchange-accounts')
 export class ExchangeAccountsController {
-  constructor(private readonly accounts: ExchangeAccountsService) {}
+  constructor(
+    private readonly accounts: ExchangeAccountsService,
+    private readonly liveSwitch: AccountLiveSwitchService,
+    private readonly connection: ExchangeConnectionService,
+  ) {}
 
   @Section('exchange_account', 'read')
   @Get('/')
@@ -32,6 +38,24 @@ export class ExchangeAccountsController {
   @ApiOkResponse({ type: ExchangeAccountDto })
   update(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateExchangeAccountDto) {
     return this.accounts.update(principal, id, body);
+  }
+
+  /** Real funds: Full only, a signed-in session only (never an API token), the TOTP code and the typed title. */
+  @Section('exchange_account', 'write', { full: true, area: 'live_switch' })
+  @Post(':id/live/')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ExchangeAccountDto })
+  goLive(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: GoLiveDto) {
+    return this.liveSwitch.goLive(principal, id, body);
+  }
+
+  /** Uses the stored secret against the exchange, so it takes the level that may change the keys. */
+  @Section('exchange_account', 'write')
+  @Post(':id/test-connection/')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ConnectionTestAnswerDto })
+  testConnection(@CurrentPrincipal() principal: Principal, @Param('id', ParseIdPipe) id: number) {
+    return this.connection.test(principal, id);
   }
 
   @Section('exchange_account', 'write')

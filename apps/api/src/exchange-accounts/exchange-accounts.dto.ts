@@ -4,7 +4,7 @@ import { EXCHANGE_MARKETS, LIMITS, MARKET_DATA_LIMITS, MESSAGES, type ExchangeAc
 import { PageQuery, paginatedAnswer } from '../common/pagination/pagination';
 import { IsDecimal } from '../common/validation/numbers';
 import { NumberFromString, Omittable, Trim } from '../common/validation/transforms';
-import { EXCHANGE_ACCOUNT_MESSAGES as M } from '@console/contracts';
+import { EXCHANGE_ACCOUNT_MESSAGES as M, ACCOUNT_MODES, EXCHANGE_TRADING_LIMITS, EXCHANGE_TRADING_MESSAGES as TM, type AccountMode, type GoLiveBody, type ConnectionBalance, type ConnectionTestAnswer } from '@console/contracts';
 
 
 /** The fields of both create and update; the secret's rule differs between them. */
@@ -55,6 +55,19 @@ abstract class ExchangeAccountFieldsDto {
   @Omittable()
   @IsIn(EXCHANGE_MARKETS, { message: M.marketInvalid })
   market?: ExchangeMarket;
+
+  @ApiPropertyOptional({ enum: ACCOUNT_MODES, description: 'paper or demo; absent: paper on create, unchanged on update. live only through POST …/live/' })
+  @Omittable()
+  @IsIn(ACCOUNT_MODES, { message: TM.modeInvalid })
+  mode?: AccountMode;
+
+  @ApiPropertyOptional({ maxLength: EXCHANGE_TRADING_LIMITS.apiUrlMax, nullable: true, type: String, description: 'Another host for the exchange API; empty or null: ccxt’s own' })
+  @IsOptional()
+  @Matches(EXCHANGE_TRADING_LIMITS.apiUrlPattern, { message: TM.apiUrlInvalid })
+  @MaxLength(EXCHANGE_TRADING_LIMITS.apiUrlMax, { message: TM.apiUrlTooLong })
+  @IsString({ message: TM.apiUrlInvalid })
+  @Trim()
+  api_url?: string | null;
 }
 
 /** The body of POST: the secret is required. */
@@ -90,6 +103,37 @@ export class ExchangeAccountDto implements ExchangeAccount {
   @ApiProperty({ description: 'Set by the exchange side; read-only here' }) broker_program_is_available!: boolean;
   @ApiProperty() exchange!: string;
   @ApiProperty({ enum: EXCHANGE_MARKETS }) market!: ExchangeMarket;
+  @ApiProperty({ enum: ACCOUNT_MODES }) mode!: AccountMode;
+  @ApiProperty({ nullable: true, type: String }) api_url!: string | null;
+}
+
+export class GoLiveDto implements GoLiveBody {
+  @ApiProperty({ description: 'The current code of the user’s authenticator app' })
+  @IsNotEmpty({ message: TM.totpRequired })
+  @IsString({ message: TM.totpRequired })
+  @Trim()
+  totp_code!: string;
+
+  @ApiProperty({ maxLength: EXCHANGE_TRADING_LIMITS.confirmationMax, description: 'The account’s title, typed again' })
+  @MaxLength(EXCHANGE_TRADING_LIMITS.confirmationMax, { message: TM.confirmationWrong })
+  @IsNotEmpty({ message: TM.confirmationRequired })
+  @IsString({ message: TM.confirmationRequired })
+  confirmation!: string;
+}
+
+class ConnectionBalanceDto implements ConnectionBalance {
+  @ApiProperty() currency!: string;
+  @ApiProperty({ nullable: true, type: String }) free!: string | null;
+  @ApiProperty({ nullable: true, type: String }) used!: string | null;
+  @ApiProperty({ nullable: true, type: String }) total!: string | null;
+}
+
+export class ConnectionTestAnswerDto implements ConnectionTestAnswer {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty() exchange!: string;
+  @ApiProperty({ enum: ACCOUNT_MODES }) mode!: AccountMode;
+  @ApiProperty({ type: [ConnectionBalanceDto] }) balances!: ConnectionBalanceDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'The exchange’s own message when it refused' }) error!: string | null;
 }
 
 export class ExchangeAccountListDto extends paginatedAnswer(ExchangeAccountDto) {}

@@ -37,6 +37,8 @@ describe('exchange accounts', () => {
       broker_program_is_available: false,
       exchange: 'binance',
       market: 'model',
+      mode: 'paper',
+      api_url: null,
     });
     const [row] = await ctx.db.query(`SELECT api_secret_enc FROM exchange_accounts WHERE id = $1`, [res.body.id]);
     expect(row.api_secret_enc).not.toContain(SECRET);

@@ -31,10 +31,10 @@ export interface CandleDownloadHooks {
   now?: () => number;
 }
 
-type ApiUrls = string | { [key: string]: ApiUrls };
+export type ApiUrls = string | { [key: string]: ApiUrls };
 
 /** Every URL of ccxt's `urls.api` with its origin replaced by `origin` (paths kept). */
-function pointAt(urls: ApiUrls, origin: string): ApiUrls {
+export function pointAt(urls: ApiUrls, origin: string): ApiUrls {
   if (typeof urls === 'string') return urls.replace(/^https?:\/\/[^/]+/, origin.replace(/\/$/, ''));
   return Object.fromEntries(Object.entries(urls).map(([key, value]) => [key, pointAt(value, origin)]));
 }

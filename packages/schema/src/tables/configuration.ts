@@ -1,7 +1,7 @@
 /**
  * What the operators configure and the engine reads: accounts, pairs, ticker lists, MM and strategy profiles, deposits, risk triggers, the bot switch, Telegram and report settings.
  */
-import { ACTION_STATES, ALERT_ACTIONS, BOT_STATUSES, DEPOSIT_TRANSACTION_TYPES, DIRECTIONS, EXCHANGE_MARKETS, MM_PROFILE_STATUSES, RISK_TRIGGER_PROFILE_ROLES, RISK_TRIGGER_TYPES, SCHEDULE_TYPES, STRATEGY_PROFILE_STATUSES, STRATEGY_SETTINGS_SCHEMA_TYPES, TICKER_CONFIG_STATUSES, TIMEFRAMES, type SettingsDocument } from '@console/contracts';
+import { ACCOUNT_MODES, ACTION_STATES, ALERT_ACTIONS, BOT_STATUSES, DEPOSIT_TRANSACTION_TYPES, DIRECTIONS, EXCHANGE_MARKETS, MM_PROFILE_STATUSES, RISK_TRIGGER_PROFILE_ROLES, RISK_TRIGGER_TYPES, SCHEDULE_TYPES, STRATEGY_PROFILE_STATUSES, STRATEGY_SETTINGS_SCHEMA_TYPES, TICKER_CONFIG_STATUSES, TIMEFRAMES, type SettingsDocument } from '@console/contracts';
 import { bigint, boolean, char, integer, jsonb, numeric, smallint, text, time, timestamptz, varchar } from '../column';
 
 export const CONFIGURATION_TABLES = {
@@ -18,6 +18,8 @@ export const CONFIGURATION_TABLES = {
     updated_at: timestamptz().defaulted(),
     exchange: varchar(32).defaulted(),
     market: varchar(8).of(EXCHANGE_MARKETS).defaulted(),
+    mode: varchar(8).of(ACCOUNT_MODES).defaulted(),
+    api_url: varchar(255).null(),
   },
   deposit_transactions: {
     id: bigint().defaulted(),

@@ -8,6 +8,7 @@ import {
   DEPOSIT_TRANSACTION_TYPES,
   DIRECTIONS,
   EXCHANGE_MARKETS,
+  ACCOUNT_MODES,
   ENGINE_COMMAND_KINDS,
   ALERT_ACTIONS,
   DELIVERY_CHANNELS,
@@ -89,6 +90,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'backtest_trades.exit_reason': BACKTEST_EXIT_REASONS,
   'candle_downloads.status': CANDLE_IMPORT_STATUSES,
   'exchange_accounts.market': EXCHANGE_MARKETS,
+  'exchange_accounts.mode': ACCOUNT_MODES,
 };
 
 /** Closed sets of the platform tables, defined with their features, not in the trading contracts. */

@@ -3,7 +3,15 @@ import { ResponsiveDialog } from '../../../ui/dialog/ResponsiveDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  ACCOUNT_MODE_LABELS,
+  DEFAULT_ACCOUNT_MODE,
   DEFAULT_EXCHANGE_ID,
+  EXCHANGE_TRADING_LIMITS,
+  EXCHANGE_TRADING_MESSAGES as TM,
+  EXCHANGE_TRADING_UI,
+  FORM_ACCOUNT_MODES,
+  TRADING_EXCHANGE_IDS,
+  type AccountMode,
   DEFAULT_EXCHANGE_MARKET,
   EXCHANGE_ACCOUNT_MESSAGES as M,
   EXCHANGE_MARKET_LABELS,
@@ -30,6 +38,8 @@ interface AccountForm {
   broker_id: string;
   exchange: string;
   market: ExchangeMarket;
+  mode: AccountMode;
+  api_url: string;
 }
 
 interface Props {
@@ -59,8 +69,12 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
       broker_id: account?.broker_id ?? '',
       exchange: account?.exchange ?? DEFAULT_EXCHANGE_ID,
       market: account?.market ?? DEFAULT_EXCHANGE_MARKET,
+      mode: account?.mode ?? DEFAULT_ACCOUNT_MODE,
+      api_url: account?.api_url ?? '',
     },
   });
+  // A live account keeps live here; leaving it is choosing paper or demo. Going live has its own dialog.
+  const modes: readonly AccountMode[] = account?.mode === 'live' ? ['live', ...FORM_ACCOUNT_MODES] : FORM_ACCOUNT_MODES;
 
   async function run(action: () => Promise<unknown>) {
     setError(null);
@@ -85,6 +99,8 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
           broker_id: values.broker_id.trim() || null,
           exchange: values.exchange.trim(),
           market: values.market,
+          mode: values.mode,
+          api_url: values.api_url.trim() || null,
           // On edit an empty secret keeps the stored one.
           ...(values.api_secret.trim() ? { api_secret: values.api_secret.trim() } : {}),
         },
@@ -142,6 +158,17 @@ export function ExchangeAccountDialog({ state, onSave, onDelete, onClose }: Prop
               </MenuItem>
             ))}
           </TextField>
+          <TextField select label={EXCHANGE_TRADING_UI.mode} fullWidth margin="dense" defaultValue={account?.mode ?? DEFAULT_ACCOUNT_MODE}
+            error={!!formState.errors.mode} helperText={formState.errors.mode?.message ?? EXCHANGE_TRADING_UI.demoFirst}
+            slotProps={{ htmlInput: register('mode', { validate: (mode, form) => mode === 'paper' || TRADING_EXCHANGE_IDS.includes(form.exchange.trim()) || TM.exchangeNotTradable }) }}>
+            {modes.map((mode) => (
+              <MenuItem key={mode} value={mode}>
+                {ACCOUNT_MODE_LABELS[mode]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField label={EXCHANGE_TRADING_UI.apiUrl} fullWidth margin="dense" placeholder="https://testnet.example.com" error={!!formState.errors.api_url} helperText={formState.errors.api_url?.message ?? EXCHANGE_TRADING_UI.apiUrlHelp}
+            {...register('api_url', { validate: { max: atMost(EXCHANGE_TRADING_LIMITS.apiUrlMax, TM.apiUrlTooLong), pattern: (value) => EXCHANGE_TRADING_LIMITS.apiUrlPattern.test(value.trim()) || TM.apiUrlInvalid } })} />
           {error && <Alert severity="error">{error}</Alert>}
         </DialogContent>
         <DialogActions>

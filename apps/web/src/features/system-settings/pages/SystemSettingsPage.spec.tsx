@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, SMTP_UI, type Level, type SectionName } from '@console/contracts';
+import { ACCOUNT_MODE_LABELS, API_PATHS, EXCHANGE_ACCOUNT_MESSAGES, EXCHANGE_TRADING_MESSAGES, EXCHANGE_TRADING_UI, EXCHANGE_MARKET_LABELS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_UI_TEXTS, SMTP_UI, type Level, type SectionName } from '@console/contracts';
 import { fakeFetch, makeApi, makeUser, renderWithApp, signedInState } from '../../../test/fixtures';
 import { SystemSettingsPage } from './SystemSettingsPage';
 
 const list = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 const LONG_TITLE = 'Main Binance futures account for the long-only grid';
-const account = (id: number, title: string) => ({ id, title, api_key: `key-${id}-abcd`, leverage: 20, broker_id: null, broker_program_is_active: false, broker_program_is_available: false, exchange: 'binance', market: 'model' as const });
+const account = (id: number, title: string) => ({ id, title, api_key: `key-${id}-abcd`, leverage: 20, broker_id: null, broker_program_is_active: false, broker_program_is_available: false, exchange: 'binance', market: 'model' as const, mode: 'paper' as const, api_url: null });
 const pairs = [
   { id: 1, ticker: 'BTCUSDT', is_active: true },
   { id: 2, ticker: 'ETHUSDT', is_active: false },
@@ -15,6 +15,9 @@ const pairs = [
 const emptyTelegram = { id: null, token: '', chat_id: '', investor_bot_token: '', investor_chat_id: '', investor_report_time: '00:00:00' };
 
 const emptySmtp = { host: '', port: 587, secure: false, username: '', password: '', from_address: '' };
+
+const demoAccount = { ...account(4, 'Futures demo'), exchange: 'binanceusdm', mode: 'demo' as const, api_url: 'https://testnet.example.test' };
+const CONNECTION_ANSWER = { ok: true, exchange: 'binanceusdm', mode: 'demo', balances: [{ currency: 'USDT', free: '980.5', used: '19.5', total: '1000' }], error: null };
 
 interface World {
   accounts?: unknown[];
@@ -31,6 +34,8 @@ function fakeSettingsApi(world: World = {}) {
   return fakeFetch((method, url, body) => {
     const path = url.split('?')[0];
     if (method === 'GET' && path === API_PATHS.exchangeAccounts) return [200, list(world.accounts ?? [])];
+    if (method === 'POST' && path === API_PATHS.exchangeAccountTestConnection(4)) return [200, CONNECTION_ANSWER];
+    if (method === 'POST' && path === API_PATHS.exchangeAccountGoLive(4)) return [200, { ...demoAccount, mode: 'live' }];
     if (method === 'POST' && path === API_PATHS.exchangeAccounts) return [201, { ...account(9, ''), ...(body as object) }];
     if (method === 'PUT' && path.startsWith(API_PATHS.exchangeAccounts)) return [200, { ...account(3, ''), ...(body as object) }];
     if (method === 'DELETE' && path.startsWith(API_PATHS.exchangeAccounts)) return world.deleteAnswer ?? [204, undefined];
@@ -121,7 +126,7 @@ describe('SystemSettingsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Leverage'), '25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(api)).toEqual([['POST', API_PATHS.exchangeAccounts, { title: 'Futures', api_key: 'key-1', api_secret: 'secret-1', leverage: 25, broker_id: null, exchange: 'binance', market: 'model' }]]);
+    expect(writes(api)).toEqual([['POST', API_PATHS.exchangeAccounts, { title: 'Futures', api_key: 'key-1', api_secret: 'secret-1', leverage: 25, broker_id: null, exchange: 'binance', market: 'model', mode: 'paper', api_url: null }]]);
   });
 
   it('leaves the secret out of an edit when it stays empty', async () => {
@@ -133,7 +138,7 @@ describe('SystemSettingsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Leverage'), '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 10, broker_id: null, exchange: 'binance', market: 'model' }]]);
+    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 10, broker_id: null, exchange: 'binance', market: 'model', mode: 'paper', api_url: null }]]);
   });
 
   it('switches an account to stored candles, and refuses an exchange that is not a ccxt id', async () => {
@@ -150,7 +155,57 @@ describe('SystemSettingsPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: EXCHANGE_MARKET_LABELS.store }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 20, broker_id: null, exchange: 'bybit', market: 'store' }]]);
+    expect(writes(api)).toEqual([['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 20, broker_id: null, exchange: 'bybit', market: 'store', mode: 'paper', api_url: null }]]);
+  });
+
+  it('sets demo mode and an API URL, refusing a URL with a path and demo on an exchange the venue does not trade', async () => {
+    const api = renderPage({ pairs: 'NP', tg_bot: 'NP' }, { accounts: [account(3, 'Spot')] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Spot' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: EXCHANGE_TRADING_UI.mode }));
+    await userEvent.click(await screen.findByRole('option', { name: ACCOUNT_MODE_LABELS.demo }));
+    await userEvent.type(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.apiUrl), 'https://testnet.example.test/fapi');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(EXCHANGE_TRADING_MESSAGES.apiUrlInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(EXCHANGE_TRADING_MESSAGES.exchangeNotTradable)).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.apiUrl));
+    await userEvent.type(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.apiUrl), 'https://testnet.example.test');
+    await userEvent.clear(within(dialog).getByLabelText('Exchange (ccxt id)'));
+    await userEvent.type(within(dialog).getByLabelText('Exchange (ccxt id)'), 'binanceusdm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(api)).toEqual([
+      ['PUT', API_PATHS.exchangeAccount(3), { title: 'Spot', api_key: 'key-3-abcd', leverage: 20, broker_id: null, exchange: 'binanceusdm', market: 'model', mode: 'demo', api_url: 'https://testnet.example.test' }],
+    ]);
+  });
+
+  it('tests a demo account’s connection and shows the exchange’s balances; switches it to live with the typed title and the code', async () => {
+    const api = renderPage({ pairs: 'NP', tg_bot: 'NP' }, { accounts: [demoAccount, account(5, 'Paper desk')] });
+    expect(await screen.findByRole('button', { name: `${EXCHANGE_TRADING_UI.testConnection} Futures demo` })).toBeInTheDocument();
+    // A paper account on an exchange the venue does not trade has neither.
+    expect(screen.queryByRole('button', { name: `${EXCHANGE_TRADING_UI.testConnection} Paper desk` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `${EXCHANGE_TRADING_UI.goLive} Paper desk` })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `${EXCHANGE_TRADING_UI.testConnection} Futures demo` }));
+    const result = await screen.findByRole('dialog');
+    expect(within(result).getByText(EXCHANGE_TRADING_UI.connectionOk)).toBeInTheDocument();
+    expect(within(result).getByText('USDT: 1000')).toBeInTheDocument();
+    await userEvent.click(within(result).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: `${EXCHANGE_TRADING_UI.goLive} Futures demo` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.confirmation), 'Futures');
+    await userEvent.click(within(dialog).getByRole('button', { name: EXCHANGE_TRADING_UI.goLive }));
+    expect(await within(dialog).findByText(EXCHANGE_TRADING_MESSAGES.confirmationWrong)).toBeInTheDocument();
+    expect(within(dialog).getByText(EXCHANGE_TRADING_MESSAGES.totpRequired)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.confirmation), ' demo');
+    await userEvent.type(within(dialog).getByLabelText(EXCHANGE_TRADING_UI.totpCode), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: EXCHANGE_TRADING_UI.goLive }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(api)).toEqual([
+      ['POST', API_PATHS.exchangeAccountTestConnection(4), {}],
+      ['POST', API_PATHS.exchangeAccountGoLive(4), { confirmation: 'Futures demo', totp_code: '123456' }],
+    ]);
   });
 
   it('shows a delete error inside the modal and keeps it open', async () => {
