@@ -144,8 +144,8 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
       REDIS_URL: redis.url,
       REDIS_PREFIX: prefix,
       // A fast market clock that catches up from a day back, so minutes pass while the kit runs.
-      ENGINE_MINUTE_MS: '300',
-      ENGINE_CATCH_UP_MINUTES: '1440',
+      ENGINE_MINUTE_MS: '1000',
+      ENGINE_CATCH_UP_MINUTES: '180',
       ENGINE_METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
     };
@@ -165,42 +165,72 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
     const stillUp = await healthOf();
     record(PROMISES.health, up === 'up' && stillUp === 'up', up === 'up' ? (stillUp === 'up' ? '' : 'the heartbeat stopped') : 'health never said engine: up (engine_state.heartbeat_at not beaten)');
 
-    // Targets: open positions of signals, and open exits of other signals.
+    // Targets: active profiles and the bot, which only commands move, and open positions to close.
     const positions = (await list(C.API_PATHS.positions)).filter((p) => p.signal_id && p.state === 'open');
-    const { rows: orders } = await db.query(
-      `SELECT id::text FROM orders WHERE status IN ('PLACED', 'PARTIALLY_FILLED') AND NOT (signal_id::text = ANY($1)) ORDER BY id LIMIT 4`,
-      [positions.slice(0, 3).map((p) => String(p.signal_id))],
-    );
-    if (positions.length < 3 || orders.length < 4) throw new Error(`the generated desk has too few open positions (${positions.length}) or exits (${orders.length})`);
+    const closing = [String(positions[0].signal_id)];
+    const { rows: profiles } = await db.query(`SELECT id FROM strategy_profiles WHERE status = 'active' ORDER BY id LIMIT 3`);
+    if (positions.length < 3 || profiles.length < 3) {
+      throw new Error(`the generated desk has too few open positions (${positions.length}) or active profiles (${profiles.length})`);
+    }
+    const commandOf = async (kind, targetId) =>
+      (await db.query(`SELECT id::text FROM engine_commands WHERE kind = $1 AND target_id = $2 ORDER BY id DESC LIMIT 1`, [kind, targetId])).rows[0]?.id;
 
-    // Idempotency and done once: a cancel of an exit, asked twice with one key.
+    // Idempotency: a profile's stop asked twice with one key is one command.
     const key = randomUUID();
-    const asked = await call('POST', C.API_PATHS.cancelOrder(String(orders[0].id)), {}, key);
-    const again = await call('POST', C.API_PATHS.cancelOrder(String(orders[0].id)), {}, key);
-    const { rows: made } = await db.query(`SELECT count(*)::int AS n FROM engine_commands WHERE kind = 'cancel_order' AND target_id = $1`, [orders[0].id]);
-    record(PROMISES.idempotency, asked.status === 202 && again.body?.id === asked.body?.id && made[0].n === 1, `first ${asked.status}, again ${again.status}, rows ${made[0].n}`);
-    const close = await call('POST', C.API_PATHS.closeMarket(String(positions[0].signal_id)), {}, randomUUID());
+    const stop1 = await call('PUT', C.API_PATHS.stopStrategyProfile(profiles[0].id), undefined, key);
+    const stop2 = await call('PUT', C.API_PATHS.stopStrategyProfile(profiles[0].id), undefined, key);
+    const { rows: made } = await db.query(`SELECT count(*)::int AS n FROM engine_commands WHERE kind = 'stop_profile' AND target_id = $1`, [profiles[0].id]);
+    record(PROMISES.idempotency, stop1.status === 200 && stop2.status === 200 && made[0].n === 1, `first ${stop1.status}, again ${stop2.status}, rows ${made[0].n}`);
+
+    // Each command done once, its target's action_state pending then done: the bot off, a profile
+    // stopped, an exit cancelled, a position closed at market.
     const bot = await call('POST', C.API_PATHS.systemStatus, { status: 'disabled' }, randomUUID());
-    const pendingStates = [asked.body?.action_state, close.body?.action_state, bot.body?.action_state];
-    const firstIds = [asked.body?.id, close.body?.id];
-    const settled = await Promise.all(firstIds.map((id) => settledCommand(id)));
-    const completedAt = settled.map((c) => c?.completed_at);
+    // An engine moves resting orders itself (an exit re-placed, an enter expired): a cancel that lost
+    // that race fails with the engine's orderNotOpen and is asked again of another exit.
+    let cancel;
+    let exit;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      exit = (await db.query(
+        `SELECT o.id::text FROM orders o JOIN signals s ON s.id = o.signal_id
+          WHERE o.order_type = 'exit' AND o.status = 'PLACED' AND s.status = 'active' AND NOT (o.signal_id::text = ANY($1)) ORDER BY o.id DESC LIMIT 1`,
+        [closing],
+      )).rows[0];
+      if (!exit) throw new Error('the desk has no resting exit order to cancel');
+      cancel = await call('POST', C.API_PATHS.cancelOrder(exit.id), {}, randomUUID());
+      const outcome = cancel.status === 202 ? await settledCommand(cancel.body.id) : null;
+      const lostRace = cancel.status === 400 || (outcome?.status === 'failed' && outcome.error === C.ENGINE_FAILURE_TEXTS.orderNotOpen);
+      const movedByEngine = (await db.query(`SELECT status FROM orders WHERE id = $1`, [exit.id])).rows[0]?.status !== 'CANCELED_MANUAL';
+      if (!(lostRace && movedByEngine)) break;
+    }
+    const close = await call('POST', C.API_PATHS.closeMarket(closing[0]), {}, randomUUID());
+    const botCommand = (await db.query(`SELECT id::text FROM engine_commands WHERE kind = 'disable_bot' ORDER BY id DESC LIMIT 1`)).rows[0]?.id;
+    const asked = [
+      { what: 'the bot off', id: botCommand, answer: bot, pending: 'CHANGING', done: 'CHANGED' },
+      { what: 'the profile stop', id: await commandOf('stop_profile', profiles[0].id), answer: stop1, pending: 'CHANGING', done: 'CHANGED' },
+      { what: 'the exit cancel', id: cancel.body?.id, answer: cancel, pending: 'CANCELLING', done: 'CANCELLED' },
+      { what: 'the close at market', id: close.body?.id, answer: close, pending: 'CLOSING', done: 'CLOSED' },
+    ];
+    const settled = await Promise.all(asked.map((a) => settledCommand(a.id)));
     await pause(2500);
-    const later = await Promise.all(firstIds.map(command));
+    const later = await Promise.all(asked.map((a) => command(a.id)));
     const onceProblems = later.flatMap((c, i) =>
-      c?.status !== 'succeeded' ? [`command ${firstIds[i]} is ${c?.status} (${c?.error ?? ''})`] : c.completed_at !== completedAt[i] ? [`command ${firstIds[i]} was completed again`] : [],
+      c?.status !== 'succeeded' ? [`${asked[i].what} is ${c?.status} (${c?.error ?? ''})`] : c.completed_at !== settled[i]?.completed_at ? [`${asked[i].what} was completed again`] : [],
     );
     record(PROMISES.once, onceProblems.length === 0, onceProblems.join('; '));
 
-    const botNow = await waitFor(async () => (await call('GET', C.API_PATHS.systemStatus)).body, (b) => b?.action_state === 'CHANGED', 10_000);
-    const order = (await db.query(`SELECT status, action_state FROM orders WHERE id = $1`, [orders[0].id])).rows[0];
     const stateProblems = [];
-    // The answer shows the pending state, or the done one when the engine was quicker than the answer.
-    const expected = [['CANCELLING', 'CANCELLED'], ['CLOSING', 'CLOSED'], ['CHANGING', 'CHANGED']];
-    if (!pendingStates.every((s, i) => expected[i].includes(s))) stateProblems.push(`the answers' states ${pendingStates.join(', ')}`);
-    if (later[0]?.action_state !== 'CANCELLED' || order?.action_state !== 'CANCELLED' || order?.status !== 'CANCELED_MANUAL') stateProblems.push(`the order is ${order?.status} / ${order?.action_state}`);
-    if (later[1]?.action_state !== 'CLOSED') stateProblems.push(`the close shows ${later[1]?.action_state}`);
+    for (const [i, a] of asked.entries()) {
+      // The answer shows the pending state, or already the done one when the engine was quicker.
+      const answered = a.answer.body?.action_state;
+      if (![a.pending, a.done].includes(answered)) stateProblems.push(`${a.what} answered ${a.answer.status} with ${answered}`);
+      if (later[i]?.action_state !== a.done) stateProblems.push(`${a.what} shows ${later[i]?.action_state}`);
+    }
+    const botNow = (await call('GET', C.API_PATHS.systemStatus)).body;
     if (botNow?.status !== 'disabled' || botNow?.action_state !== 'CHANGED') stateProblems.push(`the bot is ${botNow?.status} / ${botNow?.action_state}`);
+    const profileNow = (await call('GET', C.API_PATHS.strategyProfile(profiles[0].id))).body;
+    if (profileNow?.status !== 'inactive' || profileNow?.action_state !== 'CHANGED') stateProblems.push(`the stopped profile is ${profileNow?.status} / ${profileNow?.action_state}`);
+    const order = (await db.query(`SELECT status, action_state FROM orders WHERE id = $1`, [exit.id])).rows[0];
+    if (order?.status !== 'CANCELED_MANUAL' || order?.action_state !== 'CANCELLED') stateProblems.push(`the exit is ${order?.status} / ${order?.action_state}`);
     record(PROMISES.states, stateProblems.length === 0, stateProblems.join('; '));
 
     const { rows: closedRows } = await db.query(
@@ -222,36 +252,41 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
     for (const cmd of later.filter(Boolean)) {
       const resource = C.ENGINE_COMMAND_RESOURCES[cmd.kind];
       if (!changes.some((ch) => ch.resource === 'engine-commands' && ch.action === 'updated' && ch.ids?.includes(String(cmd.id)))) liveProblems.push(`no engine-commands event for ${cmd.kind} ${cmd.id}`);
-      if (!changes.some((ch) => ch.resource === resource && ch.ids?.includes(String(cmd.target_id)) && ch.row?.action_state === cmd.action_state)) liveProblems.push(`no ${resource} event with ${cmd.action_state} for ${cmd.kind}`);
+      const target = (ch) => ch.resource === resource && (cmd.target_id === null || ch.ids?.includes(String(cmd.target_id)));
+      if (!changes.some((ch) => target(ch) && ch.row?.action_state === cmd.action_state)) liveProblems.push(`no ${resource} event with ${cmd.action_state} for ${cmd.kind}`);
     }
     record(PROMISES.live, liveProblems.length === 0, liveProblems.join('; '));
 
-    // Crash and retake: commands asked, the engine killed as soon as it settled the first, started again.
+    // Crash and retake: the first profile started again and two more stopped, the engine killed as soon
+    // as it settled the first of them, then started again: each ends succeeded, once.
     const batch = [];
-    const { rows: openNow } = await db.query(
-      `SELECT id::text FROM orders WHERE status IN ('PLACED', 'PARTIALLY_FILLED') AND NOT (signal_id::text = ANY($1)) ORDER BY id LIMIT 3`,
-      [positions.slice(0, 3).map((p) => String(p.signal_id))],
-    );
-    for (const o of openNow) {
-      const res = await call('POST', C.API_PATHS.cancelOrder(String(o.id)), {}, randomUUID());
-      if (res.status !== 202) throw new Error(`a cancel of order ${o.id} answered ${res.status} ${JSON.stringify(res.body)}`);
-      batch.push(res.body.id);
+    for (const [path, profile, kind] of [
+      [C.API_PATHS.startStrategyProfile, profiles[0], 'start_profile'],
+      [C.API_PATHS.stopStrategyProfile, profiles[1], 'stop_profile'],
+      [C.API_PATHS.stopStrategyProfile, profiles[2], 'stop_profile'],
+    ]) {
+      const res = await call('PUT', path(profile.id), undefined, randomUUID());
+      if (res.status !== 200) throw new Error(`a ${kind} of profile ${profile.id} answered ${res.status} ${JSON.stringify(res.body)}`);
+      batch.push(await commandOf(kind, profile.id));
     }
     await waitFor(() => Promise.all(batch.map(command)), (cs) => cs.some((x) => x?.status !== 'pending'), 10_000);
     await first.crash();
     first = startEngine();
     const retaken = await Promise.all(batch.map((id) => settledCommand(id, 20_000)));
-    const retakeAt = retaken.map((x) => x?.completed_at);
     await pause(2000);
     const retakeLater = await Promise.all(batch.map(command));
-    const retakeProblems = retakeLater.flatMap((x, i) => (x?.status !== 'succeeded' ? [`command ${batch[i]} is ${x?.status}`] : x.completed_at !== retakeAt[i] ? [`command ${batch[i]} was completed again`] : []));
+    const retakeProblems = retakeLater.flatMap((x, i) =>
+      x?.status !== 'succeeded' ? [`command ${batch[i]} is ${x?.status}`] : x.completed_at !== retaken[i]?.completed_at ? [`command ${batch[i]} was completed again`] : [],
+    );
     record(PROMISES.retake, retakeProblems.length === 0, retakeProblems.join('; '));
 
     // Two copies: a close limit that will not fill is held by one of them under a renewed lease, then a
     // close at market supersedes it; commands asked meanwhile are each done once.
     const second = startEngine();
     await pause(1500);
-    const held = await call('POST', C.API_PATHS.closeLimit(String(positions[1].signal_id)), { coefficient: 0.999 }, randomUUID());
+    const openNow = (await list(C.API_PATHS.positions)).filter((p) => p.signal_id && p.state === 'open' && p.action_state === 'NONE' && !closing.includes(String(p.signal_id)));
+    if (openNow.length < 2) throw new Error(`the desk has too few open positions left (${openNow.length})`);
+    const held = await call('POST', C.API_PATHS.closeLimit(String(openNow[0].signal_id)), { coefficient: 0.999 }, randomUUID());
     const leased = await waitFor(
       async () => (await db.query(`SELECT status, lease_owner, lease_expires_at FROM engine_commands WHERE id = $1`, [held.body?.id])).rows[0],
       (r) => r?.lease_owner || r?.status !== 'pending',
@@ -260,15 +295,15 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
     await pause(2000);
     const { rows: renewedRows } = await db.query(`SELECT status, lease_owner, lease_expires_at FROM engine_commands WHERE id = $1`, [held.body?.id]);
     const renewed = renewedRows[0];
-    const market = await call('POST', C.API_PATHS.closeMarket(String(positions[1].signal_id)), {}, randomUUID());
-    const more = await call('POST', C.API_PATHS.closeMarket(String(positions[2].signal_id)), {}, randomUUID());
+    const market = await call('POST', C.API_PATHS.closeMarket(String(openNow[0].signal_id)), {}, randomUUID());
+    const more = await call('POST', C.API_PATHS.closeMarket(String(openNow[1].signal_id)), {}, randomUUID());
     const [marketDone, moreDone] = await Promise.all([settledCommand(market.body?.id), settledCommand(more.body?.id)]);
     await settledCommand(held.body?.id, 5000);
     const heldEnd = (await db.query(`SELECT status, superseded_by::text FROM engine_commands WHERE id = $1`, [held.body?.id])).rows[0];
     await pause(2000);
     const [marketLater, moreLater] = await Promise.all([command(market.body?.id), command(more.body?.id)]);
     const twoProblems = [];
-    if (held.status !== 202) twoProblems.push(`close limit answered ${held.status}`);
+    if (held.status !== 202) twoProblems.push(`close limit answered ${held.status} ${JSON.stringify(held.body)}`);
     if (!leased?.lease_owner || leased.status !== 'pending') twoProblems.push(`the held close is ${leased?.status} with lease owner ${leased?.lease_owner ?? 'none'}`);
     else if (renewed?.lease_owner !== leased.lease_owner || !(renewed.lease_expires_at > leased.lease_expires_at)) twoProblems.push('the lease changed hands or was not renewed');
     if (heldEnd?.status !== 'superseded' || String(heldEnd.superseded_by ?? '') !== String(market.body?.id ?? '-')) twoProblems.push(`the held close ended ${heldEnd?.status}, superseded_by ${heldEnd?.superseded_by}`);
@@ -280,7 +315,7 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
 
     // Deposits: the operator adds 10 %; the engine's next row counts it as money put in, not as a return.
     const accountId = positions[0].exchange_account_id ?? (await db.query(`SELECT min(id) AS id FROM exchange_accounts`)).rows[0].id;
-    const newest = async () => (await db.query(`SELECT at, nav::float AS nav, deposit_at::float AS deposit_at, return_day_percent::float AS day FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1`, [accountId])).rows[0];
+    const newest = async () => (await db.query(`SELECT at, nav::float AS nav, deposit_at::float AS deposit_at, balance_daily::float AS balance_daily, return_day_percent::float AS day FROM account_metrics WHERE exchange_account_id = $1 ORDER BY at DESC LIMIT 1`, [accountId])).rows[0];
     const before = await waitFor(newest, (r) => r && r.deposit_at > 0, 10_000);
     const added = Math.round(before.deposit_at * 0.1);
     const edit = await call('PUT', C.API_PATHS.accountDeposit(accountId), { deposit_at: before.deposit_at + added }, randomUUID());
@@ -292,7 +327,15 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
     const moved = after.nav - beforeEdit.nav;
     // Prices move a little between two minutes; a deposit counted or ignored moves NAV by about 10 %.
     if (Math.abs(moved - added) > added * 0.2) depositProblems.push(`NAV moved ${moved.toFixed(2)} for a deposit of ${added}`);
-    if (Math.abs((after.day ?? 0) - (beforeEdit.day ?? 0)) > 2) depositProblems.push(`return day % went ${beforeEdit.day} → ${after.day}`);
+    // The day's base shifts by the flow too (on the same UTC day), so the deposit is no day's return.
+    const sameDay = new Date(after.at).toISOString().slice(0, 10) === new Date(beforeEdit.at).toISOString().slice(0, 10);
+    if (sameDay && Math.abs(after.balance_daily - beforeEdit.balance_daily - added) > added * 0.01) {
+      depositProblems.push(`the day's balance moved ${(after.balance_daily - beforeEdit.balance_daily).toFixed(2)}, not by the deposit (return day % ${beforeEdit.day} → ${after.day})`);
+    }
+    if (depositProblems.length) {
+      const { rows: flows } = await db.query(`SELECT type, amount::float, deposit_before::float AS before, deposit_after::float AS after FROM deposit_transactions WHERE exchange_account_id = $1 ORDER BY id`, [accountId]);
+      depositProblems.push(`transactions ${JSON.stringify(flows)}`);
+    }
     record(PROMISES.deposits, depositProblems.length === 0, depositProblems.join('; '));
     return { results, engineOutput: engines.flatMap((e) => e.output).join('') };
   } finally {

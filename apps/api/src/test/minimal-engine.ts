@@ -2,7 +2,8 @@
  * A stand-in for a team's own engine, written from docs/engine-protocol.md alone (section "Plugging in
  * an engine"): plain SQL on the console's database through `pg`, nothing from the bundled engine or the
  * API. It trades nothing by itself; a test tells it to open a signal, and it carries out the commands
- * it supports (cancel_signal, cancel_order, close_market, stop_profile, enable_bot, disable_bot) and
+ * it supports (cancel_signal, cancel_order, close_market, the profiles' and MM profiles' start and stop,
+ * enable_bot, disable_bot) and
  * refuses the others with an error, as the protocol lets an engine do. close_limit and close_best_limit
  * it holds under a lease (its market never reaches their price) until a close at market supersedes them.
  * Its account metrics carry deposits as flows (§1.5). The conformance kit runs it as a process
@@ -274,8 +275,15 @@ export class MinimalEngine {
         if (error === null) await this.supersedeHeldCloses(db, command, settled);
         return error;
       }
+      case 'start_profile':
+      case 'start_mm_profile':
+        // The API set the status; the profile trades from the next minute.
+        return null;
       case 'stop_profile':
         await db.query(`UPDATE strategy_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [id]);
+        return null;
+      case 'stop_mm_profile':
+        await db.query(`UPDATE mm_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [id]);
         return null;
       case 'enable_bot':
       case 'disable_bot':
