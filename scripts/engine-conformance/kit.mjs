@@ -336,17 +336,25 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
       const added = Math.round(before.deposit_at * 0.1);
       const edit = await call('PUT', C.API_PATHS.accountDeposit(accountId), { deposit_at: before.deposit_at + added }, randomUUID());
       const beforeEdit = await newest();
-      const after = await waitFor(newest, (r) => r.at > beforeEdit.at && Math.abs(r.deposit_at - (before.deposit_at + added)) < 0.01, 30_000);
+      const target = before.deposit_at + added;
+      const found = await waitFor(newest, (r) => r.at > beforeEdit.at && Math.abs(r.deposit_at - target) < 0.01, 30_000);
       const depositProblems = [];
       if (edit.status !== 200) depositProblems.push(`the deposit edit answered ${edit.status} ${JSON.stringify(edit.body)}`);
-      if (!(after.at > beforeEdit.at) || Math.abs(after.deposit_at - (before.deposit_at + added)) >= 0.01) depositProblems.push(`no metrics row with deposit_at ${before.deposit_at + added} (newest ${after.deposit_at})`);
-      const moved = after.nav - beforeEdit.nav;
-      // Prices move a little between two minutes; a deposit counted or ignored moves NAV by about 10 %.
-      if (Math.abs(moved - added) > added * 0.2) depositProblems.push(`NAV moved ${moved.toFixed(2)} for a deposit of ${added}`);
-      // The day's base shifts by the flow too (on the same UTC day), so the deposit is no day's return.
-      const sameDay = new Date(after.at).toISOString().slice(0, 10) === new Date(beforeEdit.at).toISOString().slice(0, 10);
-      if (sameDay && Math.abs(after.balance_daily - beforeEdit.balance_daily - added) > added * 0.01) {
-        depositProblems.push(`the day's balance moved ${(after.balance_daily - beforeEdit.balance_daily).toFixed(2)}, not by the deposit (return day % ${beforeEdit.day} → ${after.day})`);
+      // The first row that counts the deposit against the row just before it: one market minute apart.
+      const metrics = `SELECT at, nav::float AS nav, deposit_at::float AS deposit_at, balance_daily::float AS balance_daily, return_day_percent::float AS day FROM account_metrics`;
+      const after = (await db.query(`${metrics} WHERE exchange_account_id = $1 AND at > $2 AND abs(deposit_at - $3) < 0.01 ORDER BY at LIMIT 1`, [accountId, beforeEdit.at, target])).rows[0];
+      const prior = after && (await db.query(`${metrics} WHERE exchange_account_id = $1 AND at < $2 ORDER BY at DESC LIMIT 1`, [accountId, after.at])).rows[0];
+      if (!after || !prior) {
+        depositProblems.push(`no metrics row with deposit_at ${target} (newest ${found?.deposit_at})`);
+      } else {
+        const moved = after.nav - prior.nav;
+        // Prices move a little in a minute; a deposit ignored, or counted twice, is 10 % of the NAV.
+        if (Math.abs(moved - added) > added * 0.2) depositProblems.push(`NAV moved ${moved.toFixed(2)} for a deposit of ${added}`);
+        const sameDay = new Date(after.at).toISOString().slice(0, 10) === new Date(prior.at).toISOString().slice(0, 10);
+        // The day's base shifts by the flow too (on the same UTC day), so the deposit is no day's return.
+        if (sameDay && Math.abs(after.balance_daily - prior.balance_daily - added) > added * 0.01) {
+          depositProblems.push(`the day's balance moved ${(after.balance_daily - prior.balance_daily).toFixed(2)}, not by the deposit (return day % ${prior.day} → ${after.day})`);
+        }
       }
       if (depositProblems.length) {
         const { rows: flows } = await db.query(`SELECT type, amount::float, deposit_before::float AS before, deposit_after::float AS after FROM deposit_transactions WHERE exchange_account_id = $1 ORDER BY id`, [accountId]);
