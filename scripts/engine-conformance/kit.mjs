@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cli, migrate, startApiAndWorker } from '../lib/app.mjs';
@@ -34,6 +35,15 @@ export const SECTIONS = ['commands', 'retake', 'twoEngines', 'deposits'];
 const ENGINE_ROLE = 'console_engine';
 const API = '/api/v2';
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A port nothing listens on now, for the console's API. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** Polls `read` until `done(value)` holds or `ms` pass; answers the last value read. */
 async function waitFor(read, done, ms = 15_000) {
@@ -75,7 +85,8 @@ function engineProcess(command, env) {
  * `only`: the parts to run after the health check (`commands`: idempotency, done once, action states,
  * rows and live events; `retake`; `twoEngines`; `deposits`), all by default.
  */
-export async function runConformance({ engine: engineCommand, port = 3990 + Math.floor(Math.random() * 9), only = SECTIONS, onResult = () => {} }) {
+export async function runConformance({ engine: engineCommand, port, only = SECTIONS, onResult = () => {} }) {
+  port ??= await freePort();
   const wants = (section) => only.includes(section);
   const results = [];
   const record = (promise, ok, detail = '') => {
@@ -301,7 +312,7 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
       const leased = await waitFor(
         async () => (await db.query(`SELECT status, lease_owner, lease_expires_at FROM engine_commands WHERE id = $1`, [held.body?.id])).rows[0],
         (r) => r?.lease_owner || r?.status !== 'pending',
-        10_000,
+        20_000,
       );
       // Renewed on the holder's next turns; copies take turns, so a turn may wait for the other's minutes.
       const renewed = await waitFor(
@@ -337,7 +348,7 @@ export async function runConformance({ engine: engineCommand, port = 3990 + Math
       const edit = await call('PUT', C.API_PATHS.accountDeposit(accountId), { deposit_at: before.deposit_at + added }, randomUUID());
       const beforeEdit = await newest();
       const target = before.deposit_at + added;
-      const found = await waitFor(newest, (r) => r.at > beforeEdit.at && Math.abs(r.deposit_at - target) < 0.01, 30_000);
+      const found = await waitFor(newest, (r) => r.at > beforeEdit.at && Math.abs(r.deposit_at - target) < 0.01, 20_000);
       const depositProblems = [];
       if (edit.status !== 200) depositProblems.push(`the deposit edit answered ${edit.status} ${JSON.stringify(edit.body)}`);
       // The first row that counts the deposit against the row just before it: one market minute apart.

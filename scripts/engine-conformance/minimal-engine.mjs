@@ -46,7 +46,9 @@ async function announce(settled) {
   await Promise.race([pipeline.exec(), new Promise((resolve) => setTimeout(resolve, 1000))]).catch(() => undefined);
 }
 
-let minute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - catchUpMinutes * MINUTE_MS;
+// A fresh database starts the catch-up back in the past; a restart goes on after the last minute written.
+const written = await engine.lastMetricsMinute();
+let minute = Math.max(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - catchUpMinutes * MINUTE_MS, written === null ? 0 : written + MINUTE_MS);
 let nextMinuteAt = Date.now();
 let stopping = false;
 const stop = () => (stopping = true);

@@ -2,7 +2,7 @@
 // engine keep every promise; an engine with a planted defect fails, with the promise it breaks named.
 // Needs the build (the test command's first stage) and PostgreSQL and Redis as `npm start` finds them.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { PROMISES, runConformance } from '../engine-conformance/kit.mjs';
 
 const MINIMAL = 'node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/engine-conformance/minimal-engine.mjs';
@@ -28,14 +28,16 @@ async function plantedDefect(flag, only) {
   return results.filter((r) => !r.ok).map((r) => r.promise);
 }
 
-test('an engine that completes a command twice fails "each command done once"', async () => {
-  assert.ok((await plantedDefect('--complete-twice', ['commands'])).includes(PROMISES.once));
-});
+describe('planted defects', () => {
+  test('an engine that completes a command twice fails "each command done once"', async () => {
+    assert.ok((await plantedDefect('--complete-twice', ['commands'])).includes(PROMISES.once));
+  });
 
-test('an engine that ignores deposits fails "deposits as flows"', async () => {
-  assert.deepEqual(await plantedDefect('--ignore-deposits', ['deposits']), [PROMISES.deposits]);
-});
+  test('an engine that ignores deposits fails "deposits as flows"', async () => {
+    assert.deepEqual(await plantedDefect('--ignore-deposits', ['deposits']), [PROMISES.deposits]);
+  });
 
-test('an engine that never beats fails "heartbeat and health"', async () => {
-  assert.deepEqual(await plantedDefect('--no-heartbeat', []), [PROMISES.health]);
+  test('an engine that never beats fails "heartbeat and health"', async () => {
+    assert.deepEqual(await plantedDefect('--no-heartbeat', []), [PROMISES.health]);
+  });
 });

@@ -197,6 +197,12 @@ export class MinimalEngine {
     return rows.map((r) => r.id);
   }
 
+  /** The newest minute it (or an earlier run) wrote metrics for, so a restarted engine goes on from there; null when none. */
+  async lastMetricsMinute(): Promise<number | null> {
+    const { rows } = await this.pool.query<{ at: Date | null }>(`SELECT max(at) AS at FROM account_metrics`);
+    return rows[0]?.at ? rows[0].at.getTime() : null;
+  }
+
   /**
    * One account_metrics row per account for `minute`: the wallet is the money put in (from
    * deposit_transactions, as §2.1 says) plus the realised PnL, NAV adds the open positions' u_pnl; a
