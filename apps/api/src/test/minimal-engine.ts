@@ -2,8 +2,12 @@
  * A stand-in for a team's own engine, written from docs/engine-protocol.md alone (section "Plugging in
  * an engine"): plain SQL on the console's database through `pg`, nothing from the bundled engine or the
  * API. It trades nothing by itself; a test tells it to open a signal, and it carries out the commands
- * it supports (cancel_signal, cancel_order, close_market, stop_profile, enable_bot, disable_bot) and
- * refuses the others with an error, as the protocol lets an engine do.
+ * it supports (cancel_signal, cancel_order, close_market, the profiles' and MM profiles' start and stop,
+ * enable_bot, disable_bot) and
+ * refuses the others with an error, as the protocol lets an engine do. close_limit and close_best_limit
+ * it holds under a lease (its market never reaches their price) until a close at market supersedes them.
+ * Its account metrics carry deposits as flows (§1.5). The conformance kit runs it as a process
+ * (scripts/engine-conformance/minimal-engine.mjs), with flags that plant defects.
  */
 import { Pool, type PoolClient } from 'pg';
 
@@ -40,6 +44,36 @@ const TARGET_TABLE: Record<string, string | undefined> = {
 
 export const UNSUPPORTED = 'This engine does not carry out this action.';
 
+/** The kinds held pending under a lease until their order fills (contracts HELD_COMMAND_KINDS). */
+const HELD_KINDS = ['close_limit', 'close_best_limit'];
+/** The held command's end when a close at market replaces it (contracts ENGINE_MESSAGES.closeSuperseded). */
+const CLOSE_SUPERSEDED = 'Replaced by a close at market before the limit order filled.';
+/** A held command is carried out later; the turn that took it only leases it. */
+const HOLD = Symbol('hold');
+
+/** What the engine was told to get wrong, for the conformance kit's planted-defect runs. */
+export interface PlantedDefects {
+  /** Takes its settled commands again and completes them a second time. */
+  completeTwice?: boolean;
+  /** Writes the money put in it read at its start, whatever deposits come later. */
+  ignoreDeposits?: boolean;
+}
+
+export interface EngineOptions {
+  /** Its name on the leases it holds (unique per process). */
+  instanceId?: string;
+  leaseSeconds?: number;
+  defects?: PlantedDefects;
+}
+
+/** A settled command: what the engine announces on the live stream after the commit. */
+export interface Settled {
+  id: string;
+  kind: string;
+  targetId: string | null;
+  stage: 'succeeded' | 'failed' | 'superseded';
+}
+
 interface Command {
   id: string;
   kind: string;
@@ -50,11 +84,21 @@ interface Command {
 
 export class MinimalEngine {
   private readonly pool: Pool;
+  private readonly instanceId: string;
+  private readonly leaseSeconds: number;
+  private readonly defects: PlantedDefects;
   /** Ids of the commands this instance completed, in order. */
   readonly completed: string[] = [];
+  /** The commands settled by the last takeCommands, with those it superseded. */
+  settled: Settled[] = [];
+  /** Per account: the money put in its last metrics row counted, and the day's opening balance. */
+  private readonly books = new Map<number, { moneyPutIn: number; balanceDaily: number; day: string }>();
 
-  constructor(databaseUrl: string) {
+  constructor(databaseUrl: string, options: EngineOptions = {}) {
     this.pool = new Pool({ connectionString: databaseUrl, max: 2, application_name: 'minimal-engine' });
+    this.instanceId = options.instanceId ?? `minimal-engine-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    this.leaseSeconds = options.leaseSeconds ?? 30;
+    this.defects = options.defects ?? {};
   }
 
   close(): Promise<void> {
@@ -110,28 +154,97 @@ export class MinimalEngine {
    * completes it in the same transaction, only while it is still pending: a command is done once even
    * with several engines, or one that crashed mid-way (its transaction rolls back, the row stays pending).
    */
-  async takeCommands(closePrice: number, limit = 50, opts: { crashBeforeCommit?: boolean } = {}): Promise<string[]> {
-    return this.transaction(async (db) => {
+  async takeCommands(closePrice: number | undefined, limit = 50, opts: { crashBeforeCommit?: boolean } = {}): Promise<string[]> {
+    const settled: Settled[] = [];
+    const done = await this.transaction(async (db) => {
+      // The planted defect: settled commands are taken again, as an engine that forgets the status would.
+      const open = this.defects.completeTwice ? `status IN ('pending', 'succeeded')` : `status = 'pending'`;
       const { rows } = await db.query<Command>(
         `SELECT id::text, kind, target_type, target_id::text, payload FROM engine_commands
-          WHERE status = 'pending' AND (lease_expires_at IS NULL OR lease_expires_at < clock_timestamp()) ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE ${open} AND (lease_expires_at IS NULL OR lease_expires_at < clock_timestamp()) ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
       const done: string[] = [];
       for (const command of rows) {
-        const error = await this.carryOut(db, command, closePrice);
-        if (await this.complete(db, command, error)) done.push(command.id);
+        const outcome = await this.carryOut(db, command, closePrice, settled);
+        if (outcome === HOLD) {
+          await db.query(
+            `UPDATE engine_commands SET lease_owner = $2, lease_expires_at = clock_timestamp() + make_interval(secs => $3) WHERE id = $1`,
+            [command.id, this.instanceId, this.leaseSeconds],
+          );
+          continue;
+        }
+        if (await this.complete(db, command, outcome)) {
+          done.push(command.id);
+          settled.push({ id: command.id, kind: command.kind, targetId: command.target_id, stage: outcome === null ? 'succeeded' : 'failed' });
+        }
       }
       if (opts.crashBeforeCommit) throw new Error('crashed before the commit');
-      this.completed.push(...done);
       return done;
+    });
+    this.completed.push(...done);
+    this.settled = settled;
+    return done;
+  }
+
+  /** Renews the leases of the held commands this engine still holds; answers their ids. */
+  async renewLeases(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `UPDATE engine_commands SET lease_expires_at = clock_timestamp() + make_interval(secs => $2)
+        WHERE status = 'pending' AND lease_owner = $1 RETURNING id::text`,
+      [this.instanceId, this.leaseSeconds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The newest minute it (or an earlier run) wrote metrics for, so a restarted engine goes on from there; null when none. */
+  async lastMetricsMinute(): Promise<number | null> {
+    const { rows } = await this.pool.query<{ at: Date | null }>(`SELECT max(at) AS at FROM account_metrics`);
+    return rows[0]?.at ? rows[0].at.getTime() : null;
+  }
+
+  /**
+   * One account_metrics row per account for `minute`: the wallet is the money put in (from
+   * deposit_transactions, as §2.1 says) plus the realised PnL, NAV adds the open positions' u_pnl; a
+   * change of the money put in since the last row is a flow that shifts the day's base with it.
+   */
+  async writeMetrics(minute: Date): Promise<void> {
+    await this.transaction(async (db) => {
+      const { rows } = await db.query<{ id: number; put_in: string | null; quotas: string; realised: string; unrealised: string }>(
+        `SELECT a.id,
+                (SELECT (array_agg(d.deposit_before ORDER BY d.id))[1]
+                        + sum(CASE d.type WHEN 'deposit' THEN d.amount WHEN 'withdrawal' THEN -d.amount ELSE 0 END)
+                   FROM deposit_transactions d WHERE d.exchange_account_id = a.id)::text AS put_in,
+                (SELECT coalesce(sum(m.all_signals_quota), 0) FROM mm_profiles m WHERE m.exchange_account_id = a.id)::text AS quotas,
+                (SELECT coalesce(sum(p.r_pnl), 0) FROM positions p WHERE p.exchange_account_id = a.id)::text AS realised,
+                (SELECT coalesce(sum(p.u_pnl), 0) FROM positions p WHERE p.exchange_account_id = a.id AND p.closed_at IS NULL)::text AS unrealised
+           FROM exchange_accounts a ORDER BY a.id`,
+      );
+      const day = minute.toISOString().slice(0, 10);
+      for (const account of rows) {
+        const putIn = Number(account.put_in ?? account.quotas);
+        const book = this.books.get(account.id);
+        const moneyPutIn = book && this.defects.ignoreDeposits ? book.moneyPutIn : putIn;
+        const nav = moneyPutIn + Number(account.realised) + Number(account.unrealised);
+        const flow = book ? moneyPutIn - book.moneyPutIn : 0;
+        const balanceDaily = !book ? nav : book.day === day ? book.balanceDaily + flow : nav - flow;
+        this.books.set(account.id, { moneyPutIn, balanceDaily, day });
+        await db.query(
+          `INSERT INTO account_metrics (exchange_account_id, at, nav, asset_usdt, asset_sum, deposit_at, balance_daily, return_day_percent, return_at_percent)
+           VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)
+           ON CONFLICT (exchange_account_id, at) DO UPDATE SET nav = EXCLUDED.nav, asset_usdt = EXCLUDED.asset_usdt, asset_sum = EXCLUDED.asset_sum,
+             deposit_at = EXCLUDED.deposit_at, balance_daily = EXCLUDED.balance_daily, return_day_percent = EXCLUDED.return_day_percent,
+             return_at_percent = EXCLUDED.return_at_percent`,
+          [account.id, minute, nav, nav - Number(account.unrealised), moneyPutIn, balanceDaily, 100 * (nav / balanceDaily - 1), 100 * (nav / moneyPutIn - 1)],
+        );
+      }
     });
   }
 
   /** Settles a pending command and its target's action_state; false when it was settled already. */
   private async complete(db: PoolClient, command: Command, error: string | null): Promise<boolean> {
     const { rowCount } = await db.query(
-      `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND status = 'pending'`,
+      `UPDATE engine_commands SET status = $2, error = $3, completed_at = now() WHERE id = $1 AND ${this.defects.completeTwice ? 'true' : `status = 'pending'`}`,
       [command.id, error === null ? 'succeeded' : 'failed', error],
     );
     if (rowCount !== 1) return false;
@@ -143,8 +256,9 @@ export class MinimalEngine {
   }
 
   /** The command's effect on the trading rows; the error text when it cannot be done. */
-  private async carryOut(db: PoolClient, command: Command, closePrice: number): Promise<string | null> {
+  private async carryOut(db: PoolClient, command: Command, closePrice: number | undefined, settled: Settled[]): Promise<string | null | typeof HOLD> {
     const id = command.target_id;
+    if (HELD_KINDS.includes(command.kind)) return HOLD;
     switch (command.kind) {
       case 'cancel_order': {
         const { rowCount } = await db.query(
@@ -162,10 +276,20 @@ export class MinimalEngine {
         await db.query(`UPDATE orders SET status = 'CANCELED_MANUAL', state = 'CANCELED', updated_at = now() WHERE signal_id = $1 AND status IN ('PLACING', 'PLACED', 'PARTIALLY_FILLED')`, [id]);
         return null;
       }
-      case 'close_market':
-        return this.closeAtMarket(db, id, closePrice);
+      case 'close_market': {
+        const error = await this.closeAtMarket(db, id, closePrice);
+        if (error === null) await this.supersedeHeldCloses(db, command, settled);
+        return error;
+      }
+      case 'start_profile':
+      case 'start_mm_profile':
+        // The API set the status; the profile trades from the next minute.
+        return null;
       case 'stop_profile':
         await db.query(`UPDATE strategy_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [id]);
+        return null;
+      case 'stop_mm_profile':
+        await db.query(`UPDATE mm_profiles SET status = 'inactive', updated_at = now() WHERE id = $1 AND status = 'stopping'`, [id]);
         return null;
       case 'enable_bot':
       case 'disable_bot':
@@ -176,15 +300,26 @@ export class MinimalEngine {
     }
   }
 
-  /** The whole position sold at the price: closed with its realised PnL, the exit cancelled, the signal finished. */
-  private async closeAtMarket(db: PoolClient, positionId: string | null, price: number): Promise<string | null> {
-    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; account: number; profile: number; pair: number }>(
-      `SELECT signal_id::text, active_p_coins::text AS coins, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile, pair_id AS pair
+  /** A close at market ends the held closes of its position, whichever engine holds them (§2.5). */
+  private async supersedeHeldCloses(db: PoolClient, closeAtMarket: Command, settled: Settled[]): Promise<void> {
+    const { rows } = await db.query<{ id: string; kind: string }>(
+      `UPDATE engine_commands SET status = 'superseded', superseded_by = $1, error = $3, completed_at = now()
+        WHERE target_type = 'position' AND target_id = $2 AND kind = ANY($4) AND status = 'pending' RETURNING id::text, kind`,
+      [closeAtMarket.id, closeAtMarket.target_id, CLOSE_SUPERSEDED, HELD_KINDS],
+    );
+    for (const row of rows) settled.push({ id: row.id, kind: row.kind, targetId: closeAtMarket.target_id, stage: 'superseded' });
+  }
+
+  /** The whole position sold at the price (without one, at the row's current price): closed with its realised PnL, the exit cancelled, the signal finished. */
+  private async closeAtMarket(db: PoolClient, positionId: string | null, closePrice: number | undefined): Promise<string | null> {
+    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; current: string | null; account: number; profile: number; pair: number }>(
+      `SELECT signal_id::text, active_p_coins::text AS coins, current_price::text AS current, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile, pair_id AS pair
          FROM positions WHERE id = $1 AND state = 'open' FOR UPDATE`,
       [positionId],
     );
     const position = rows[0];
     if (!position) return 'This position is not open.';
+    const price = closePrice ?? Number(position.current ?? position.avg);
     const coins = Number(position.coins);
     const pnl = (price - Number(position.avg)) * coins;
     await db.query(`UPDATE orders SET status = 'CANCELED_MANUAL', state = 'CANCELED', updated_at = now() WHERE signal_id = $1 AND status IN ('PLACING', 'PLACED', 'PARTIALLY_FILLED')`, [position.signal_id]);

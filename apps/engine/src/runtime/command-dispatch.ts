@@ -14,7 +14,7 @@ import { isFinal, type MinuteContext, type StepResult } from '../strategy/lifecy
 import { runAlertCommand } from './alert-commands';
 import { iso, type Db } from './db';
 import type { EngineCore, RunRecord } from './engine-state';
-import { applyStatusCommand, claimCommands, leaseCommand, positionOf, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
+import { applyStatusCommand, claimCommands, leaseCommand, liveLeases, positionOf, renewLeases, signalOf, supersedeHeld, type CommandRow, type Lease } from './sql/commands';
 import { readLostPosition, writeLostPosition } from './sql/lost';
 
 const COMMANDS_PER_BATCH = 100;
@@ -34,16 +34,18 @@ export async function runCommands(e: EngineCore, db: Db, minute: number, lease: 
 }
 
 /**
- * The held commands' leases renewed; a held command this engine no longer leases is dropped from its
- * state: settled meanwhile (superseded), taken over by another engine after the lease ran out, or held by
- * another engine whose state this one read. Run before the claim, so a command whose lease ran out is
- * claimed again like a new one.
+ * The held commands' leases renewed. The holding list is the state document's, shared by the copies on
+ * one database: a command another copy leases stays in it while that lease is live (dropped, the next
+ * state this copy writes would make the holder forget it and stop renewing). A command nobody leases any
+ * more is dropped: settled meanwhile (superseded), or its holder gone, so the claim after this takes it
+ * again like a new one.
  */
 async function keepLeases(e: EngineCore, db: Db, lease: Lease): Promise<void> {
   const held = Object.keys(e.doc.holding);
   if (!held.length) return;
-  const kept = await renewLeases(db, held, lease);
-  for (const id of held) if (!kept.has(id)) delete e.doc.holding[id];
+  const renewed = await renewLeases(db, held, lease);
+  const heldElsewhere = await liveLeases(db, held.filter((id) => !renewed.has(id)));
+  for (const id of held) if (!renewed.has(id) && !heldElsewhere.has(id)) delete e.doc.holding[id];
 }
 
 /** Limit closes whose signal has ended: done if it finished, else failed with the reason. */

@@ -61,6 +61,16 @@ export async function renewLeases(db: Db, ids: readonly string[], lease: Lease):
   return new Set(rows.map((row) => row.id));
 }
 
+/** Of `ids`, the commands still pending under a lease that has not run out (whoever holds it). */
+export async function liveLeases(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id::text FROM engine_commands WHERE id = ANY($1::bigint[]) AND status = 'pending' AND lease_expires_at >= clock_timestamp()`,
+    [ids],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * Ends the pending commands of `kinds` on a position as superseded by command `by` (a close at market
  * that has closed it, a cancel of the order they held), whichever engine held them; answers them.
