@@ -49,7 +49,7 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,channels@example.com,live@example.com,live.watch@example.com,market@example.com,candles@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com,backtests@example.com').split(',');
+const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,channels@example.com,live@example.com,live.watch@example.com,market@example.com,candles@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com,backtests@example.com,alerts@example.com').split(',');
 cli(env, ['create-admin', ...admins.flatMap((email) => ['--email', email]), '--password', password]);
 if (paper) await seedPaperMarket(env.DATABASE_URL);
 else {

@@ -36,6 +36,8 @@ export const LIVE_WATCH_ADMIN = { email: 'live.watch@example.com', password: ADM
 /** The accessibility test's administrator: every screen of the menu is open to it. */
 export const A11Y_ADMIN = { email: 'a11y@example.com', password: ADMIN_PASSWORD };
 export const BACKTESTS_ADMIN = { email: 'backtests@example.com', password: ADMIN_PASSWORD };
+/** The profile Alerts block's test: its first sign-in enrols the authenticator, so it cannot share an administrator. */
+export const ALERTS_ADMIN = { email: 'alerts@example.com', password: ADMIN_PASSWORD };
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import contracts from '@console/contracts';
-import { ADMIN, API_PATHS, apiAs, fullPageShot, shot, signIn } from './helpers';
+import { ALERTS_ADMIN, API_PATHS, apiAs, fullPageShot, shot, signIn } from './helpers';
 
 const { ALERT_UI, ALERT_MESSAGES, ALERT_PATHS } = contracts;
 
 test('a profile’s Alerts block turns alerts on, shows the URL and the secret once, and the webhook takes that secret only', async ({ page, request }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ALERTS_ADMIN);
   // A demo profile that is not a draft (the generator's).
   const listed = (await apiAs(page, `${API_PATHS.strategyProfiles}?show_hide=true&page_size=100`)).body as { results: { id: number; status: string }[] };
   const profile = listed.results.find((p) => p.status !== 'draft');
