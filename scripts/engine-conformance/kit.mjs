@@ -122,7 +122,7 @@ export async function runConformance({ engine: engineCommand, port, only = SECTI
     cli(env, ['trading-data', '--accounts', '1', '--pairs', '4', '--signals', '1000', '--orders-per-signal', '2', '--logs-per-signal', '0', '--lost-positions', '0', '--metrics-days', '1', '--deposit-transactions-per-account', '1', '--risk-triggers', '0']);
     const email = 'conformance@example.com';
     const password = `${randomBytes(9).toString('base64url')}!7aA`;
-    cli(env, ['create-admin', '--email', email, '--password', password]);
+    cli(env, ['create-admin', '--email', email, `--password=${password}`]);
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     stops.push(() => db.end());

@@ -3,7 +3,7 @@
 // Needs the build (the test command's first stage) and PostgreSQL and Redis as `npm start` finds them.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PROMISES, runConformance } from '../engine-conformance/kit.mjs';
+import { PROMISES, runConformance } from './kit.mjs';
 
 const MINIMAL = 'node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/engine-conformance/minimal-engine.mjs';
 const BUNDLED = 'node apps/engine/dist/runtime/main.js';
