@@ -241,8 +241,8 @@ describe('personal API tokens', () => {
     await named('live', 'NULL', `now() + interval '1 day'`);
     const worker = await startWorker(ctx);
     try {
-      const purged = await worker.get(MaintenanceProcessor).purgeExpiredAuth();
-      expect(purged.apiTokens).toBeGreaterThanOrEqual(2);
+      // The worker's own scheduled run may come first; either way the rows left are what counts.
+      await worker.get(MaintenanceProcessor).purgeExpiredAuth();
     } finally {
       await worker.close();
     }
