@@ -59,6 +59,8 @@ test('backtests: a run from the form with its progress, its page, a comparison, 
 
   // Compare the two runs.
   await page.getByRole('link', { name: 'All backtests' }).click();
+  // The list renders its rows after its fetch: wait for them before reading them.
+  await expect(table.getByRole('checkbox')).toHaveCount(2);
   const ids = await table.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
   expect(ids).toHaveLength(2);
   for (const box of await table.getByRole('checkbox').all()) await box.check();
