@@ -1,5 +1,5 @@
 import { currentRequestId } from '../common/http/request-context';
-import type { Outbox } from '../queues/outbox';
+import { RESUMABLE_TASK_WAITING, type Outbox } from '../queues/outbox';
 import { JOBS, type DownloadCandlesJob } from '../queues/queues';
 
 /**
@@ -11,11 +11,11 @@ const CANDLE_DOWNLOAD_RETRY_MS = 2_000;
 
 export const candleDownloadJobId = (taskId: string) => `candle-download-${taskId}`;
 
-/** candle_downloads as an outbox: a task still waiting gets its job again (one per task: the job id is the task's). */
+/** candle_downloads as an outbox: a task still waiting, or one whose run lost its job, gets its job again (one per task: the job id is the task's). */
 export const candleDownloadsOutbox: Outbox = {
   name: 'candle download',
   table: 'candle_downloads',
-  waiting: `status = 'PENDING'`,
+  waiting: RESUMABLE_TASK_WAITING,
   publish: async (queue, id) => {
     const requestId = currentRequestId();
     const data: DownloadCandlesJob['data'] = requestId ? { taskId: id, requestId } : { taskId: id };

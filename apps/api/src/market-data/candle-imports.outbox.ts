@@ -1,5 +1,5 @@
 import { currentRequestId } from '../common/http/request-context';
-import type { Outbox } from '../queues/outbox';
+import { RESUMABLE_TASK_WAITING, type Outbox } from '../queues/outbox';
 import { JOBS, type ImportCandlesJob } from '../queues/queues';
 
 /** Attempts of one import job (a lost database connection, a worker stopped mid-file): files already done stay done. */
@@ -8,11 +8,11 @@ const CANDLE_IMPORT_RETRY_MS = 5_000;
 
 export const candleImportJobId = (taskId: string) => `candle-import-${taskId}`;
 
-/** candle_imports as an outbox: a task still waiting gets its job again (one per task: the job id is the task's). */
+/** candle_imports as an outbox: a task still waiting, or one whose run lost its job, gets its job again (one per task: the job id is the task's). */
 export const candleImportsOutbox: Outbox = {
   name: 'candle import',
   table: 'candle_imports',
-  waiting: `status = 'PENDING'`,
+  waiting: RESUMABLE_TASK_WAITING,
   publish: async (queue, id) => {
     const requestId = currentRequestId();
     const data: ImportCandlesJob['data'] = requestId ? { taskId: id, requestId } : { taskId: id };

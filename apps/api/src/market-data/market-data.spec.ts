@@ -2,13 +2,17 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, MARKET_DATA_MESSAGES, MARKET_DATA_PATHS, OWN_MESSAGES, permsAll, SECTIONS, type CandleImportAnswer, type Level } from '@console/contracts';
+import { sweepOutbox } from '../queues/outbox';
+import { CANDLE_IMPORTS_QUEUE } from '../queues/queue-producers.module';
 import { BINANCE_HEADER, binanceRows, writeText, writeZip } from '../test/candle-files';
 import { waitUntil } from '../test/fake-telegram';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
+import { candleImportsOutbox } from './candle-imports.outbox';
 
 const JAN = Date.UTC(2024, 0, 1);
 const MIN = 60_000;
@@ -189,5 +193,21 @@ describe('candle imports and coverage', () => {
     await ctx.http().get(`${API_PREFIX}${MARKET_DATA_PATHS.coverage}`).set(...auth(none)).expect(403);
     await ctx.http().get(`${API_PREFIX}${MARKET_DATA_PATHS.coverage}`).set(...auth(reader)).expect(200);
     expect(await readdir(uploads)).toEqual([]);
+  });
+
+  it('queues again a task a run left started when its job was lost (Redis flushed mid-import), and finishes it', async () => {
+    // The state a worker that died mid-file leaves behind after Redis lost the job: the row STARTED, its file waiting.
+    const dir = await mkdtemp(join(uploads, 'lost-'));
+    const path = await writeText(dir, 'ada.csv', binanceRows(Date.UTC(2024, 6, 1), 10));
+    const file = { name: 'ada.csv', path, status: 'PENDING', rows: null, added: null, error: null };
+    const requestedBy = (await makeUser(ctx.db, { perms: permsAll('Full') })).id;
+    const [{ id }] = await ctx.db.query(
+      `INSERT INTO candle_imports (exchange, symbol, files, requested_by, status, started_at, created_at)
+       VALUES ('binance', 'ADAUSDT', $1, $2, 'STARTED', now() - interval '1 hour', now() - interval '1 hour') RETURNING id::text`,
+      [JSON.stringify([file]), requestedBy],
+    );
+    expect(await sweepOutbox(ctx.db, candleImportsOutbox, worker.get<Queue>(CANDLE_IMPORTS_QUEUE), 60_000)).toBe(1);
+    await waitUntil(async () => (await ctx.db.query(`SELECT status FROM candle_imports WHERE id = $1`, [id]))[0].status === 'SUCCESS', 20_000);
+    expect(await count(`SELECT count(*) AS n FROM candles WHERE symbol = 'ADAUSDT'`)).toBe(10);
   });
 });

@@ -22,6 +22,12 @@ export interface Outbox<Target = Queue> {
   publish: (target: Target, id: string) => Promise<void>;
 }
 
+/**
+ * `waiting` of a task a run may resume (its claim takes PENDING and STARTED rows): a STARTED row is swept too,
+ * since Redis may lose the job of a run under way; while the job still exists the publish adds nothing.
+ */
+export const RESUMABLE_TASK_WAITING = `status IN ('PENDING', 'STARTED')`;
+
 /** After the commit: publish each row, at most `timeoutMs` for all of them; the sweeper covers a failure. */
 export async function publishAfterCommit<Target>(outbox: Outbox<Target>, target: Target, ids: string[], timeoutMs: number, logger: Logger): Promise<boolean> {
   if (!ids.length) return true;

@@ -31,8 +31,9 @@ const lastWholeMinute = () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
 /**
  * `live`: announce each commit's changes on the test app's live stream, as the engine process does.
  * `leaseMs`: how long its held commands' leases last (a second engine on the database takes them after).
+ * `startAt`: the engine's first minute when a test's market is fixed in time (stored candles), else the clock's.
  */
-export async function startEngine(ctx: TestContext, opts: { seed?: number; live?: boolean; leaseMs?: number } = {}): Promise<TestEngine> {
+export async function startEngine(ctx: TestContext, opts: { seed?: number; live?: boolean; leaseMs?: number; startAt?: number } = {}): Promise<TestEngine> {
   const pool = createPool(ctx.config.databaseUrl, () => undefined);
   const { config } = ctx;
   const live = opts.live
@@ -40,7 +41,7 @@ export async function startEngine(ctx: TestContext, opts: { seed?: number; live?
     : undefined;
   // One name across reopenings (after a failed turn): the reopened engine goes on holding what it held.
   const instanceId = `test-engine-${randomUUID()}`;
-  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: lastWholeMinute(), live, instanceId, leaseMs: opts.leaseMs });
+  const open = () => PaperEngine.open(pool, { seed: opts.seed ?? 1, startAt: opts.startAt ?? lastWholeMinute(), live, instanceId, leaseMs: opts.leaseMs });
   let engine = await open();
   // A failed turn leaves the engine's memory ahead of the database: it is opened again, as a restarted
   // process would be, and the failure is thrown by stop() so the spec that caused it fails.
