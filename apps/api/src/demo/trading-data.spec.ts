@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ENGINE_LOG_EVENTS,
   ORDER_STATES,
   REFERENCE_PRICES_USD,
   ORDER_STATUSES,
@@ -11,6 +12,7 @@ import {
   STRATEGY_PROFILE_STATUSES,
   validateStrategySettings,
 } from '@console/contracts';
+import { createPool, MINUTE_MS, PaperEngine } from '@console/engine/runtime';
 import { createTestDatabase } from '../test/harness';
 import { generateTradingData, TradingDataPresentError, type TradingDataSizes } from './trading-data';
 
@@ -228,4 +230,48 @@ describe('trading data generator', () => {
     await expect(generateTradingData(db, { ...SIZES, tickerConfigs: 7 })).rejects.toThrow('tickerConfigs must not exceed pairs');
     await expect(generateTradingData(db, { ...SIZES, signals: 1.5 })).rejects.toThrow('Size signals must be a whole number');
   });
+});
+
+describe('the engine over generated rows', () => {
+  // Profiles on hours and days only: a monthly one warms up years of the model's minutes per pair.
+  const sizes: TradingDataSizes = { ...SIZES, strategyProfiles: 3, signals: 300 };
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Client;
+  const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    await db.query(`INSERT INTO pairs (ticker, is_active) VALUES ('BTCUSDT', true), ('DOGEUSDT', true)`);
+    await generateTradingData(db, sizes, { now: NOW });
+  }, 120_000);
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  it('are rows it can run on: minutes traded over them raise no error, and an open signal closes at market', async () => {
+    const [open] = await rows(`SELECT s.id::text, p.id::text AS position FROM signals s JOIN positions p ON p.signal_id = s.id AND p.state = 'open' WHERE s.status = 'active' ORDER BY s.id LIMIT 1`);
+    expect(open).toBeDefined();
+    const [unfinished] = await rows(`SELECT count(*)::int AS n FROM signals WHERE finished_at IS NULL`);
+    await db.query(`UPDATE positions SET action_state = 'CLOSING' WHERE id = $1`, [open.position]);
+    const [command] = await rows(
+      `INSERT INTO engine_commands (kind, target_type, target_id, payload, idempotency_key) VALUES ('close_market', 'position', $1, '{}', 'generator-close') RETURNING id::text`,
+      [open.position],
+    );
+    const pool = createPool(database.url, () => undefined);
+    try {
+      const engine = await PaperEngine.open(pool, { seed: 1, startAt: Math.floor(NOW.getTime() / MINUTE_MS) * MINUTE_MS });
+      await engine.commands();
+      await engine.advance(engine.lastMinute + 3 * MINUTE_MS);
+    } finally {
+      await pool.end();
+    }
+    expect(await rows(`SELECT status, error FROM engine_commands WHERE id = $1`, [command.id])).toEqual([{ status: 'succeeded', error: null }]);
+    expect(await rows(`SELECT state FROM positions WHERE signal_id = $1`, [open.id])).toEqual([{ state: 'closed' }]);
+    // Every open signal the generator wrote was taken over: none refused.
+    expect(unfinished.n).toBeGreaterThan(0);
+    expect(await rows(`SELECT count(DISTINCT signal_id)::int AS n FROM logs WHERE event_type = $1`, [ENGINE_LOG_EVENTS.signalAdopted])).toEqual([unfinished]);
+  }, 120_000);
 });

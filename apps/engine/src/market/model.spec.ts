@@ -79,6 +79,9 @@ describe('market model', () => {
     const model = new MarketModel(1);
     expect(() => model.candle('BTCUSDT', T + 1)).toThrow(/start of a minute/);
     expect(() => model.candle('BTCUSDT', MODEL_EPOCH - MINUTE_MS)).toThrow(/starts at 2017-01-01/);
+    // A range reaching back before the first minute answers the minutes the model has.
+    const early = model.range('BTCUSDT', MODEL_EPOCH - 10 * MINUTE_MS, MODEL_EPOCH + 2 * MINUTE_MS);
+    expect([early.length, early.candle(0).at]).toEqual([2, MODEL_EPOCH]);
     expect(() => new MarketModel(0.5)).toThrow(/whole number/);
   });
 });

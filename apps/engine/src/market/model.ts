@@ -188,12 +188,17 @@ export class MarketModel implements MarketData {
     return { at, open: model.open[minute], high: model.high[minute], low: model.low[minute], close: model.close[minute], volume: model.volume[minute] };
   }
 
+  /**
+   * The minutes of [from, to) the model has: a range reaching back before its first minute (a long
+   * warm-up of monthly bars) answers from that minute on, as a store answers only the minutes it holds.
+   */
   range(ticker: string, from: number, to: number, out?: CandleBlock): CandleBlock {
-    dayAndMinute(from);
+    assertWholeMinute(from);
     assertWholeMinute(to);
-    const block = blockFor(Math.max(0, (to - from) / MINUTE_MS), out);
+    const start = Math.max(from, MODEL_EPOCH);
+    const block = blockFor(Math.max(0, (to - start) / MINUTE_MS), out);
     const model = this.pair(ticker);
-    for (let at = from; at < to; ) {
+    for (let at = start; at < to; ) {
       const [day, minute] = dayAndMinute(at);
       model.loadDay(day);
       const last = Math.min(MINUTES_PER_DAY, minute + (to - at) / MINUTE_MS);
