@@ -125,6 +125,13 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...literalQueryKeys, ...dataHooksInComponents] },
   },
   {
+    // A component, hook or helper of the SPA fits on a screen: past about 100 lines it is split into
+    // sections and hooks of its feature (issue 48). Specs' describe blocks are exempt.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // One data-access style (docs/decisions.md): services, processors, controllers and guards hold the
     // flow (transactions, checks, audit); the SQL lives in repositories and list declarations.
     files: ['apps/api/src/**/*.{service,processor,controller,guard,interceptor}.ts'],

@@ -2,15 +2,14 @@ import { Box, useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   HistogramSeries,
   LineSeries,
   type IChartApi,
   type Time,
-  type UTCTimestamp,
 } from 'lightweight-charts';
 import { CHART_HEIGHT, type ChartDataType, type ChartPoint, type ChartTimeframe, type ChartType } from '@console/contracts';
+import { candleColours, chartTime as toTime, themedChartOptions } from './chart-base';
 import { chartColours, chartDatePattern, formatAxisValue, formatChartDate } from './chart-format';
 
 export interface ChartSeries {
@@ -18,8 +17,6 @@ export interface ChartSeries {
   chartType: ChartType;
   points: readonly ChartPoint[];
 }
-
-const toTime = (date: string) => Math.floor(Date.parse(date) / 1000) as UTCTimestamp;
 
 /**
  * One chart of one or two series (lightweight-charts), 400 px high: candles green up and red down, a
@@ -33,10 +30,7 @@ export function StatsChart({ series, tf, testId }: { series: readonly ChartSerie
     if (!element) return;
     const colours = chartColours(theme);
     const chart: IChartApi = createChart(element, {
-      height: CHART_HEIGHT,
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: theme.palette.background.paper }, textColor: theme.palette.text.secondary },
-      grid: { vertLines: { color: theme.palette.divider }, horzLines: { color: theme.palette.divider } },
+      ...themedChartOptions(theme, CHART_HEIGHT),
       rightPriceScale: { visible: true },
       leftPriceScale: { visible: series.length > 1 },
       localization: { timeFormatter: (time: Time) => formatChartDate(tf, Number(time)) },
@@ -54,7 +48,7 @@ export function StatsChart({ series, tf, testId }: { series: readonly ChartSerie
       };
       if (s.chartType === 'candles') {
         chart
-          .addSeries(CandlestickSeries, { ...common, upColor: colours.up, downColor: colours.down, borderUpColor: colours.up, borderDownColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down })
+          .addSeries(CandlestickSeries, { ...common, ...candleColours(colours) })
           .setData(s.points.map((p) => ({ time: toTime(p.date), open: p.open ?? 0, high: p.high ?? 0, low: p.low ?? 0, close: p.close ?? 0 })));
       } else if (s.chartType === 'column') {
         chart.addSeries(HistogramSeries, { ...common, color: colours.series[index] }).setData(s.points.map((p) => ({ time: toTime(p.date), value: p.value ?? 0 })));

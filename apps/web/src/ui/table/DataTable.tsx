@@ -98,20 +98,8 @@ export function DataTable<Row>({
   columnChoice = true,
   testId = 'data-table',
 }: DataTableProps<Row>) {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
-  const shown = columns.filter((column) => !hidden.has(column.field));
-
-  const toggleColumn = (field: string) =>
-    setHidden((previous) => {
-      const next = new Set(previous);
-      if (next.has(field)) next.delete(field);
-      else if (shown.length > 1) next.add(field);
-      return next;
-    });
-
-  const sortDirection = (field: string): 'asc' | 'desc' | false =>
-    params?.ordering === field ? 'asc' : params?.ordering === `-${field}` ? 'desc' : false;
+  const choice = useColumnChoice(columns);
+  const { shown } = choice;
 
   let body: ReactNode;
   if (isLoading) {
@@ -141,49 +129,14 @@ export function DataTable<Row>({
           </Typography>
         )}
         <Box sx={{ flex: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>{toolbar}</Box>
-        {columnChoice && (
-          <Tooltip title="Columns">
-            <IconButton aria-label="Choose columns" sx={{ alignSelf: 'flex-start' }} onClick={(event) => setColumnsAnchor(event.currentTarget)}>
-              <ViewColumnIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        <Menu anchorEl={columnsAnchor} open={Boolean(columnsAnchor)} onClose={() => setColumnsAnchor(null)}>
-          {columns.map((column) => (
-            <MenuItem key={column.field} dense onClick={() => toggleColumn(column.field)}>
-              <Checkbox size="small" checked={!hidden.has(column.field)} tabIndex={-1} disableRipple />
-              <ListItemText primary={column.header} />
-            </MenuItem>
-          ))}
-        </Menu>
+        <ColumnChooser columns={columns} choice={choice} button={columnChoice} />
       </Box>
       <TableContainer data-testid={`${testId}-scroller`} sx={{ containerType: 'inline-size' }}>
         <Table size="small">
           <TableHead>
             <TableRow>
               {shown.map((column, index) => (
-                <TableCell key={column.field} sortDirection={sortDirection(column.field)} sx={index === 0 ? STICKY_FIRST_CELL : undefined}>
-                  {column.sortable && sortingAllowed && params ? (
-                    <SortableHeader hint={column.hint}>
-                      <TableSortLabel
-                        title={undefined}
-                        active={sortDirection(column.field) !== false}
-                        direction={sortDirection(column.field) || 'asc'}
-                        onClick={() => params.toggleOrdering(column.field)}
-                      >
-                        {column.hint ? (
-                          <Box component="span" sx={HINTED_TEXT_SX}>
-                            {column.header}
-                          </Box>
-                        ) : (
-                          column.header
-                        )}
-                      </TableSortLabel>
-                    </SortableHeader>
-                  ) : (
-                    <HintedLabel hint={column.hint}>{column.header}</HintedLabel>
-                  )}
-                </TableCell>
+                <HeaderCell key={column.field} column={column} first={index === 0} params={params} sortingAllowed={sortingAllowed} />
               ))}
             </TableRow>
           </TableHead>
@@ -204,6 +157,69 @@ export function DataTable<Row>({
         />
       )}
     </Paper>
+  );
+}
+
+/** Which columns the user hid; the last shown one cannot be hidden. */
+function useColumnChoice<Row>(columns: readonly Column<Row>[]) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const shown = columns.filter((column) => !hidden.has(column.field));
+  const toggle = (field: string) =>
+    setHidden((previous) => {
+      const next = new Set(previous);
+      if (next.has(field)) next.delete(field);
+      else if (shown.length > 1) next.add(field);
+      return next;
+    });
+  return { hidden, shown, toggle };
+}
+
+/** The Columns button (when `button`) and its menu of checkboxes. */
+function ColumnChooser<Row>({ columns, choice, button }: { columns: readonly Column<Row>[]; choice: ReturnType<typeof useColumnChoice<Row>>; button: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      {button && (
+        <Tooltip title="Columns">
+          <IconButton aria-label="Choose columns" sx={{ alignSelf: 'flex-start' }} onClick={(event) => setAnchor(event.currentTarget)}>
+            <ViewColumnIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {columns.map((column) => (
+          <MenuItem key={column.field} dense onClick={() => choice.toggle(column.field)}>
+            <Checkbox size="small" checked={!choice.hidden.has(column.field)} tabIndex={-1} disableRipple />
+            <ListItemText primary={column.header} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** A column's header: a sort button when the column sorts, sorting is allowed and `params` is given, else its label. */
+function HeaderCell<Row>({ column, first, params, sortingAllowed }: { column: Column<Row>; first: boolean; params: TableParams | undefined; sortingAllowed: boolean }) {
+  const direction: 'asc' | 'desc' | false =
+    params?.ordering === column.field ? 'asc' : params?.ordering === `-${column.field}` ? 'desc' : false;
+  return (
+    <TableCell sortDirection={direction} sx={first ? STICKY_FIRST_CELL : undefined}>
+      {column.sortable && sortingAllowed && params ? (
+        <SortableHeader hint={column.hint}>
+          <TableSortLabel title={undefined} active={direction !== false} direction={direction || 'asc'} onClick={() => params.toggleOrdering(column.field)}>
+            {column.hint ? (
+              <Box component="span" sx={HINTED_TEXT_SX}>
+                {column.header}
+              </Box>
+            ) : (
+              column.header
+            )}
+          </TableSortLabel>
+        </SortableHeader>
+      ) : (
+        <HintedLabel hint={column.hint}>{column.header}</HintedLabel>
+      )}
+    </TableCell>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import {
   API_TOKEN_LIMITS, API_TOKEN_MESSAGES, API_TOKEN_UI, apiTokenLevelsWithin, defaultApiTokenPerms, levelOf, SECTION_DISPLAY_NAMES, SECTIONS,
   type CreateApiToken, type CreatedApiToken, type CurrentUser, type Level, type SectionName,
@@ -83,6 +83,20 @@ export function CreateApiTokenDialog({ user, onCreate, onCreated, onClose }: {
           validate: (v) => (!v || endOfDay(v).getTime() <= today ? API_TOKEN_MESSAGES.expiryInvalid : v <= lastDay || API_TOKEN_MESSAGES.expiryTooFar),
         })}
       />
+      <TokenLevelsTable control={control} sections={sections} />
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </FormDialog>
+  );
+}
+
+/** A level per section the token may open: at most the group's own level there. */
+function TokenLevelsTable({ control, sections }: { control: Control<TokenForm>; sections: readonly { section: SectionName; levels: readonly Level[] }[] }) {
+  return (
+    <>
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         {API_TOKEN_UI.levels}
       </Typography>
@@ -128,11 +142,6 @@ export function CreateApiTokenDialog({ user, onCreate, onCreated, onClose }: {
           </TableBody>
         </Table>
       </TableContainer>
-      {error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {error}
-        </Alert>
-      )}
-    </FormDialog>
+    </>
   );
 }

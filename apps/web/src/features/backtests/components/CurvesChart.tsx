@@ -1,6 +1,7 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { themedChartOptions } from '../../../ui/charts/chart-base';
 import type { CurvePoint } from './curves';
 
 export interface NamedCurve {
@@ -29,10 +30,7 @@ export function CurvesChart({ curves, testId }: { curves: readonly NamedCurve[];
     const { palette } = theme;
     const colours = [palette.primary.main, palette.warning.main, palette.success.main, palette.error.main, palette.info.main, palette.secondary.main];
     const chart = createChart(element, {
-      height: HEIGHT,
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: palette.background.paper }, textColor: palette.text.secondary },
-      grid: { vertLines: { color: palette.divider }, horzLines: { color: palette.divider } },
+      ...themedChartOptions(theme, HEIGHT),
       // A year of hourly points is wider than the chart at the default least spacing: the whole period fits in view.
       timeScale: { timeVisible: true, minBarSpacing: 0.01 },
     });

@@ -1,6 +1,6 @@
 import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { BACKTEST_LIMITS, BACKTEST_MARKETS, BACKTEST_MESSAGES, type BacktestMarket } from '@console/contracts';
 import { useApiClient } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
@@ -54,11 +54,9 @@ const RATE_RULES = {
  * seed, the period, the deposit and the rates. The API checks each value again and its refusal shows here.
  */
 export function NewBacktestDialog({ onClose, onSubmit }: { onClose: () => void; onSubmit: (request: BacktestRequest) => Promise<unknown> }) {
-  const client = useApiClient();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { control, register, handleSubmit, formState } = useForm<NewBacktestValues>({ defaultValues: newBacktestDefaults() });
   const { errors, isSubmitting } = formState;
-  const market = useWatch({ control, name: 'market' });
 
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
@@ -78,100 +76,129 @@ export function NewBacktestDialog({ onClose, onSubmit }: { onClose: () => void; 
             {refusal}
           </Alert>
         )}
-        <Controller
-          name="profile_id"
-          control={control}
-          rules={{ validate: (id) => id !== null || BACKTEST_MESSAGES.profileNotFound }}
-          render={({ field, fieldState }) => (
-            <PagingPicker
-              {...strategyProfileSource(client)}
-              label="Strategy profile"
-              value={field.value}
-              onChange={(option) => field.onChange(option?.id ?? null)}
-              inputProps={fieldErrorProps(fieldState.error)}
-              testId="backtest-profile"
-            />
-          )}
-        />
-        <Controller
-          name="pairs"
-          control={control}
-          rules={{ validate: (ids) => ids.length <= BACKTEST_LIMITS.maxPairs || BACKTEST_MESSAGES.tooManyPairs }}
-          render={({ field, fieldState }) => (
-            <PagingPicker
-              {...pairSource(client)}
-              multiple
-              label="Pairs"
-              placeholder="The profile's pairs"
-              value={field.value}
-              onChange={(options) => field.onChange(options.map((o) => o.id))}
-              inputProps={{ ...fieldErrorProps(fieldState.error), helperText: fieldState.error?.message ?? "Empty: the profile's pairs" }}
-              testId="backtest-pairs"
-            />
-          )}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Controller
-            name="market"
-            control={control}
-            render={({ field }) => (
-              <TextField select fullWidth label="Market" {...field} helperText={field.value === 'model' ? 'The seeded market model' : 'Stored candles'} slotProps={{ htmlInput: { 'data-testid': 'backtest-market' } }}>
-                {BACKTEST_MARKETS.map((m) => (
-                  <MenuItem key={m} value={m}>
-                    {m}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          {market === 'model' && (
-            <TextField
-              fullWidth
-              label="Seed"
-              {...register('seed', { validate: (text) => (/^\d+$/.test(text) && Number(text) <= BACKTEST_LIMITS.maxSeed) || BACKTEST_MESSAGES.seedRequired })}
-              {...fieldErrorProps(errors.seed)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'backtest-seed' } }}
-            />
-          )}
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField fullWidth type="date" label="From" {...register('date_from', { required: BACKTEST_MESSAGES.emptyPeriod })} {...fieldErrorProps(errors.date_from)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'backtest-date-from' } }} />
-          <TextField
-            fullWidth
-            type="date"
-            label="Until (excluded)"
-            {...register('date_until', { validate: (until, values) => (!!until && until > values.date_from) || BACKTEST_MESSAGES.emptyPeriod })}
-            {...fieldErrorProps(errors.date_until)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'backtest-date-until' } }}
-          />
-        </Stack>
-        <TextField
-          label="Deposit, USD"
-          {...register('deposit', { validate: (text) => (Number(text) >= BACKTEST_LIMITS.minDeposit && Number(text) <= BACKTEST_LIMITS.maxDeposit) || BACKTEST_MESSAGES.depositOutOfRange })}
-          {...fieldErrorProps(errors.deposit)}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'backtest-deposit' } }}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField
-            fullWidth
-            label="Fee rate"
-            placeholder="Paper venue's"
-            {...register('fee_rate', RATE_RULES)}
-            error={!!errors.fee_rate}
-            helperText={errors.fee_rate?.message ?? "Share of the price; empty: the paper venue's"}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'backtest-fee-rate' } }}
-          />
-          <TextField
-            fullWidth
-            label="Slippage rate"
-            placeholder="Paper venue's"
-            {...register('slippage_rate', RATE_RULES)}
-            error={!!errors.slippage_rate}
-            helperText={errors.slippage_rate?.message ?? "Share of the price; empty: the paper venue's"}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'backtest-slippage-rate' } }}
-          />
-        </Stack>
+        <ProfileAndPairsFields control={control} />
+        <MarketAndPeriodFields control={control} register={register} errors={errors} />
+        <DepositAndRateFields register={register} errors={errors} />
       </Stack>
     </FormDialog>
+  );
+}
+
+interface FieldsProps {
+  register: UseFormRegister<NewBacktestValues>;
+  errors: FieldErrors<NewBacktestValues>;
+}
+
+/** The strategy profile and the pairs (empty: the profile's). */
+function ProfileAndPairsFields({ control }: { control: Control<NewBacktestValues> }) {
+  const client = useApiClient();
+  return (
+    <>
+      <Controller
+        name="profile_id"
+        control={control}
+        rules={{ validate: (id) => id !== null || BACKTEST_MESSAGES.profileNotFound }}
+        render={({ field, fieldState }) => (
+          <PagingPicker
+            {...strategyProfileSource(client)}
+            label="Strategy profile"
+            value={field.value}
+            onChange={(option) => field.onChange(option?.id ?? null)}
+            inputProps={fieldErrorProps(fieldState.error)}
+            testId="backtest-profile"
+          />
+        )}
+      />
+      <Controller
+        name="pairs"
+        control={control}
+        rules={{ validate: (ids) => ids.length <= BACKTEST_LIMITS.maxPairs || BACKTEST_MESSAGES.tooManyPairs }}
+        render={({ field, fieldState }) => (
+          <PagingPicker
+            {...pairSource(client)}
+            multiple
+            label="Pairs"
+            placeholder="The profile's pairs"
+            value={field.value}
+            onChange={(options) => field.onChange(options.map((o) => o.id))}
+            inputProps={{ ...fieldErrorProps(fieldState.error), helperText: fieldState.error?.message ?? "Empty: the profile's pairs" }}
+            testId="backtest-pairs"
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** The market (with the model's seed) and the period. */
+function MarketAndPeriodFields({ control, register, errors }: FieldsProps & { control: Control<NewBacktestValues> }) {
+  const market = useWatch({ control, name: 'market' });
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Controller
+          name="market"
+          control={control}
+          render={({ field }) => (
+            <TextField select fullWidth label="Market" {...field} helperText={field.value === 'model' ? 'The seeded market model' : 'Stored candles'} slotProps={{ htmlInput: { 'data-testid': 'backtest-market' } }}>
+              {BACKTEST_MARKETS.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {m}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {market === 'model' && (
+          <TextField
+            fullWidth
+            label="Seed"
+            {...register('seed', { validate: (text) => (/^\d+$/.test(text) && Number(text) <= BACKTEST_LIMITS.maxSeed) || BACKTEST_MESSAGES.seedRequired })}
+            {...fieldErrorProps(errors.seed)}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'backtest-seed' } }}
+          />
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <TextField fullWidth type="date" label="From" {...register('date_from', { required: BACKTEST_MESSAGES.emptyPeriod })} {...fieldErrorProps(errors.date_from)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'backtest-date-from' } }} />
+        <TextField
+          fullWidth
+          type="date"
+          label="Until (excluded)"
+          {...register('date_until', { validate: (until, values) => (!!until && until > values.date_from) || BACKTEST_MESSAGES.emptyPeriod })}
+          {...fieldErrorProps(errors.date_until)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'backtest-date-until' } }}
+        />
+      </Stack>
+    </>
+  );
+}
+
+/** The deposit and the two rates (empty: the paper venue's). */
+function DepositAndRateFields({ register, errors }: FieldsProps) {
+  const rate = (name: 'fee_rate' | 'slippage_rate', label: string, testId: string) => (
+    <TextField
+      fullWidth
+      label={label}
+      placeholder="Paper venue's"
+      {...register(name, RATE_RULES)}
+      error={!!errors[name]}
+      helperText={errors[name]?.message ?? "Share of the price; empty: the paper venue's"}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': testId } }}
+    />
+  );
+  return (
+    <>
+      <TextField
+        label="Deposit, USD"
+        {...register('deposit', { validate: (text) => (Number(text) >= BACKTEST_LIMITS.minDeposit && Number(text) <= BACKTEST_LIMITS.maxDeposit) || BACKTEST_MESSAGES.depositOutOfRange })}
+        {...fieldErrorProps(errors.deposit)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'backtest-deposit' } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {rate('fee_rate', 'Fee rate', 'backtest-fee-rate')}
+        {rate('slippage_rate', 'Slippage rate', 'backtest-slippage-rate')}
+      </Stack>
+    </>
   );
 }

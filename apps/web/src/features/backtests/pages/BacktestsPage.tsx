@@ -33,7 +33,6 @@ export function BacktestsPage() {
   const remove = useDeleteBacktest();
   const actions = useRowActions();
   const toast = useToast();
-  const navigate = useNavigate();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<BacktestRow | null>(null);
   const [picked, setPicked] = useState<readonly string[]>([]);
@@ -47,53 +46,13 @@ export function BacktestsPage() {
   };
   const showsProgress = isFieldAllowed(perm, 'status') && isFieldAllowed(perm, 'progress');
   const declared = declaredColumns(BACKTEST_RESOURCE, perm, { render, keep: (c) => !(showsProgress && c.field === 'progress') });
-  const pickColumn: Column<BacktestRow> = {
-    field: 'compare',
-    header: 'Compare',
-    render: (r) => (
-      <Checkbox
-        checked={picked.includes(r.id)}
-        onChange={() => togglePicked(r.id)}
-        slotProps={{ input: { 'aria-label': `Compare run ${r.id}` } }}
-        data-testid={`compare-${r.id}`}
-      />
-    ),
-  };
-  const actionColumn: Column<BacktestRow> = {
-    field: 'actions',
-    header: 'Actions',
-    render: (r) => (
-      <Stack direction="row" spacing={1}>
-        {r.status !== undefined && isUnfinished(r.status) && (
-          <Button size="small" disabled={actions.busy.has(Number(r.id))} onClick={() => void actions.run(Number(r.id), () => cancel.mutateAsync(r.id), () => toast.success('The backtest is cancelled.'))} data-testid={`cancel-${r.id}`}>
-            Cancel
-          </Button>
-        )}
-        <Button size="small" color="error" disabled={actions.busy.has(Number(r.id))} onClick={() => setDeleting(r)} data-testid={`delete-${r.id}`}>
-          Delete
-        </Button>
-      </Stack>
-    ),
-  };
-  const columns = [pickColumn, ...declared, ...(mayWrite ? [actionColumn] : [])];
-
-  const toolbar = (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {mayWrite && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setFormOpen(true)} data-testid="new-backtest">
-          New backtest
-        </Button>
-      )}
-      <Button
-        variant="outlined"
-        disabled={picked.length < BACKTEST_LIMITS.compareMin}
-        onClick={() => void navigate(`${pathTo('backtestsCompare')}?ids=${picked.map(encodeURIComponent).join(',')}`)}
-        data-testid="compare-runs"
-      >
-        Compare ({picked.length})
-      </Button>
-    </Stack>
-  );
+  const rowAction = (r: BacktestRow, request: () => Promise<unknown>, done: string) => void actions.run(Number(r.id), request, () => toast.success(done));
+  const columns = [
+    compareColumn(picked, togglePicked),
+    ...declared,
+    ...(mayWrite ? [actionsColumn({ busy: actions.busy, onCancel: (r) => rowAction(r, () => cancel.mutateAsync(r.id), 'The backtest is cancelled.'), onDelete: setDeleting })] : []),
+  ];
+  const toolbar = <BacktestsToolbar mayWrite={mayWrite} picked={picked} onNew={() => setFormOpen(true)} />;
 
   return (
     <>
@@ -125,9 +84,62 @@ export function BacktestsPage() {
           text={`Delete the run of ${deleting.profile ?? `#${deleting.id}`} and all its results?`}
           confirmLabel="Delete"
           onClose={() => setDeleting(null)}
-          onConfirm={() => void actions.run(Number(deleting.id), () => remove.mutateAsync(deleting.id), () => toast.success('The backtest is deleted.'))}
+          onConfirm={() => rowAction(deleting, () => remove.mutateAsync(deleting.id), 'The backtest is deleted.')}
         />
       )}
     </>
+  );
+}
+
+/** A checkbox per run: the picked runs (the newest compareMax of them) go to the comparison. */
+function compareColumn(picked: readonly string[], toggle: (id: string) => void): Column<BacktestRow> {
+  return {
+    field: 'compare',
+    header: 'Compare',
+    render: (r) => (
+      <Checkbox checked={picked.includes(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': `Compare run ${r.id}` } }} data-testid={`compare-${r.id}`} />
+    ),
+  };
+}
+
+/** Cancel while a run is unfinished, Delete always (confirmed by the page). */
+function actionsColumn({ busy, onCancel, onDelete }: { busy: ReadonlySet<number>; onCancel: (r: BacktestRow) => void; onDelete: (r: BacktestRow) => void }): Column<BacktestRow> {
+  return {
+    field: 'actions',
+    header: 'Actions',
+    render: (r) => (
+      <Stack direction="row" spacing={1}>
+        {r.status !== undefined && isUnfinished(r.status) && (
+          <Button size="small" disabled={busy.has(Number(r.id))} onClick={() => onCancel(r)} data-testid={`cancel-${r.id}`}>
+            Cancel
+          </Button>
+        )}
+        <Button size="small" color="error" disabled={busy.has(Number(r.id))} onClick={() => onDelete(r)} data-testid={`delete-${r.id}`}>
+          Delete
+        </Button>
+      </Stack>
+    ),
+  };
+}
+
+/** New backtest (Full only) and Compare, open once enough runs are picked. */
+function BacktestsToolbar({ mayWrite, picked, onNew }: { mayWrite: boolean; picked: readonly string[]; onNew: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {mayWrite && (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onNew} data-testid="new-backtest">
+          New backtest
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        disabled={picked.length < BACKTEST_LIMITS.compareMin}
+        onClick={() => void navigate(`${pathTo('backtestsCompare')}?ids=${picked.map(encodeURIComponent).join(',')}`)}
+        data-testid="compare-runs"
+      >
+        Compare ({picked.length})
+      </Button>
+    </Stack>
   );
 }

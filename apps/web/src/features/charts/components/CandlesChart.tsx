@@ -1,10 +1,9 @@
 import { alpha, Box, useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { CandlestickSeries, ColorType, createChart, HistogramSeries, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, createChart, HistogramSeries } from 'lightweight-charts';
 import { CHART_HEIGHT, type CandleBar, type CandleTimeframe } from '@console/contracts';
+import { candleColours, chartTime as toTime, themedChartOptions } from '../../../ui/charts/chart-base';
 import { chartColours } from '../../../ui/charts/chart-format';
-
-const toTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
 
 /** The decimals the bars' prices carry (the store keeps each source's own), at most 8. */
 export function priceDecimals(bars: readonly CandleBar[]): number {
@@ -23,21 +22,13 @@ export function CandlesChart({ bars, timeframe }: { bars: readonly CandleBar[]; 
     const colours = chartColours(theme);
     const decimals = priceDecimals(bars);
     const chart = createChart(element, {
-      height: CHART_HEIGHT,
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: theme.palette.background.paper }, textColor: theme.palette.text.secondary },
-      grid: { vertLines: { color: theme.palette.divider }, horzLines: { color: theme.palette.divider } },
+      ...themedChartOptions(theme, CHART_HEIGHT),
       timeScale: { timeVisible: !['1d', '1w', '1M'].includes(timeframe) },
     });
     chart
       .addSeries(CandlestickSeries, {
         priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
-        upColor: colours.up,
-        downColor: colours.down,
-        borderUpColor: colours.up,
-        borderDownColor: colours.down,
-        wickUpColor: colours.up,
-        wickDownColor: colours.down,
+        ...candleColours(colours),
       })
       .setData(bars.map((b) => ({ time: toTime(b.time), open: Number(b.open), high: Number(b.high), low: Number(b.low), close: Number(b.close) })));
     // Volume on its own scale in the bottom fifth, under the candles.

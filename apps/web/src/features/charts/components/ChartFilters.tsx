@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { CHART_DATA_TYPES, CHART_TIMEFRAME_LABELS, CHART_TIMEFRAMES, CHART_TYPE_LABELS, CHART_TYPES, STATS_UI, type ChartTimeframe, type ChartType } from '@console/contracts';
+import { DateField } from '../../../ui/form/DateField';
 import { chartTypeFor, monthRange, withChartCount, type ChartSettings } from './chart-settings';
 
 function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; labels?: Record<string, string>; onChange: (value: T) => void; testId?: string }) {
@@ -27,6 +28,11 @@ interface Props {
 export function ChartFilters({ form, setForm, onApply, onClear }: Props) {
   const [months, setMonths] = useState({ from: '', until: '' });
   const set = (changes: Partial<ChartSettings>) => setForm((f) => ({ ...f, ...changes }));
+  // A month picked sets the range to whole months; each month field keeps what was picked in it.
+  const pickMonths = (range: { from: string; until: string }, shown: Partial<typeof months>) => {
+    setMonths((m) => ({ ...m, ...shown }));
+    setForm((f) => monthRange(f, range.from, range.until));
+  };
   // Two option lists side by side: the second chart offers candles and line only.
   const secondTypes = CHART_TYPES.filter((t) => t !== 'column');
   return (
@@ -44,30 +50,10 @@ export function ChartFilters({ form, setForm, onApply, onClear }: Props) {
         </>
       )}
       <Select<ChartTimeframe> label="Time frame" value={form.tf} options={CHART_TIMEFRAMES} labels={CHART_TIMEFRAME_LABELS} onChange={(v) => set({ tf: v })} testId="timeframe" />
-      <TextField size="small" type="datetime-local" label="From" value={form.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" type="datetime-local" label="Until" value={form.until} onChange={(e) => set({ until: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField
-        size="small"
-        type="month"
-        label="From month"
-        value={months.from}
-        onChange={(e) => {
-          setMonths((m) => ({ ...m, from: e.target.value }));
-          setForm((f) => monthRange(f, e.target.value, ''));
-        }}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        size="small"
-        type="month"
-        label="Until month"
-        value={months.until}
-        onChange={(e) => {
-          setMonths((m) => ({ ...m, until: e.target.value }));
-          setForm((f) => monthRange(f, '', e.target.value));
-        }}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DateField type="datetime-local" label="From" value={form.from} onChange={(from) => set({ from })} />
+      <DateField type="datetime-local" label="Until" value={form.until} onChange={(until) => set({ until })} />
+      <DateField type="month" label="From month" value={months.from} onChange={(from) => pickMonths({ from, until: '' }, { from })} />
+      <DateField type="month" label="Until month" value={months.until} onChange={(until) => pickMonths({ from: '', until }, { until })} />
       <FormControlLabel control={<Checkbox checked={form.separated} onChange={(e) => set({ separated: e.target.checked })} />} label="Separated" />
       <Box sx={{ flex: 1 }} />
       <Button

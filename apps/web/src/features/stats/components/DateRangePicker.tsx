@@ -1,6 +1,7 @@
-import { Box, Button, Divider, MenuItem, MenuList, Popover, TextField } from '@mui/material';
+import { Box, Button, Divider, MenuItem, MenuList, Popover } from '@mui/material';
 import { useState } from 'react';
 import { MONTHS_PRESETS, monthsPresetRange, STATS_UI, type MonthsPreset } from '@console/contracts';
+import { DateField } from '../../../ui/form/DateField';
 import { formatDate } from '../../../ui/format/date';
 
 export interface MonthsRange {
@@ -36,8 +37,8 @@ export function DateRangePicker({ value, onChange }: { value: MonthsRange; onCha
           </MenuList>
           <Divider orientation="vertical" flexItem />
           <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 200 }}>
-            <TextField size="small" type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField type="date" label="From" value={from} onChange={setFrom} />
+            <DateField type="date" label="To" value={to} onChange={setTo} />
             <Button variant="contained" disabled={!from || !to || from > to} onClick={() => pick({ date_from: from, date_to: to })}>
               {STATS_UI.apply}
             </Button>

@@ -1,9 +1,11 @@
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../../../api/build-query';
+import { DateField } from '../../../ui/form/DateField';
 import { PagingPicker } from '../../../ui/picker/PagingPicker';
 import type { OptionSource } from '../../../ui/picker/option-sources';
+import type { StatsTableState } from './stats-table';
 
 /** Today as a date field holds it (YYYY-MM-DD, local). */
 const today = () => format(new Date(), 'yyyy-MM-dd');
@@ -17,54 +19,41 @@ export function withDefaultUntil<Q extends Record<string, QueryValue>>(query: Q)
 }
 
 /**
- * The statistics tables' filters: the rows to show (profiles or accounts, several), the created-from and
- * created-until dates, and the list's own extra filters; `actions` sit at the right end (the Export button).
+ * The statistics tables' filters: the rows to show (profiles or accounts, several, under the list's
+ * `idsKey` filter), the created-from and created-until dates, and the list's own extra filters; `actions`
+ * sit at the right end (the Export button).
  */
-export function StatsFilters(props: {
+export function StatsFilters({ table, idsKey, label, source, children, actions }: {
+  table: StatsTableState;
+  idsKey: string;
   label: string;
   /** The rows to pick from, searched and paged; none when the group may not filter by them. */
   source?: OptionSource;
-  ids: string;
-  onIds: (ids: string) => void;
-  from: string;
-  until: string;
-  onDates: (from: string, until: string) => void;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
-  const picked = props.ids ? props.ids.split(',').map(Number) : [];
+  const ids = table.params.filters[idsKey] ?? '';
+  const picked = ids ? ids.split(',').map(Number) : [];
+  const from = table.params.filters.created_at__gte ?? '';
+  const until = table.filters.created_at__lte;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', width: '100%' }}>
-      {props.source && (
+      {source && (
         <PagingPicker
-          {...props.source}
+          {...source}
           multiple
-          label={props.label}
+          label={label}
           value={picked}
-          onChange={(next) => props.onIds(next.map((o) => o.id).join(','))}
+          onChange={(next) => table.set({ [idsKey]: next.map((o) => o.id).join(',') })}
           sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 420 }}
           testId="stats-rows-filter"
         />
       )}
-      {props.children}
-      <TextField
-        size="small"
-        type="date"
-        label="Created from"
-        value={props.from}
-        onChange={(e) => props.onDates(e.target.value, props.until)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="Created until"
-        value={props.until}
-        onChange={(e) => props.onDates(props.from, e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      {children}
+      <DateField type="date" label="Created from" value={from} onChange={(value) => table.set({ created_at__gte: value, created_at__lte: until })} />
+      <DateField type="date" label="Created until" value={until} onChange={(value) => table.set({ created_at__gte: from, created_at__lte: value })} />
       <Box sx={{ flex: 1 }} />
-      {props.actions}
+      {actions}
     </Box>
   );
 }
