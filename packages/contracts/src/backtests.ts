@@ -23,7 +23,7 @@ export const BACKTEST_PATHS = {
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
 export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
 
-/** Where the candles come from: the seeded market model, or the candle store (not open to backtests yet). */
+/** Where the candles come from: the seeded market model, or the candle store (the exchange of the profile's account). */
 export const BACKTEST_MARKETS = ['model', 'store'] as const;
 export type BacktestMarket = (typeof BACKTEST_MARKETS)[number];
 
@@ -56,8 +56,10 @@ export const BACKTEST_MESSAGES = {
   periodTooLong: `A backtest covers at most ${BACKTEST_LIMITS.maxDays} days.`,
   periodBeforeModel: 'The model market starts on 2017-01-01.',
   periodInFuture: 'The period must end by now.',
-  /** The candle store source is not wired to the backtest runner yet. */
-  storeNotAvailable: 'The candle store market is not available for backtests yet: use market "model".',
+  /** The store market: a pair the store holds no minute of, or a span of the period it does not hold. */
+  storeNoCandles: (ticker: string, exchange: string) => `The candle store holds no candles of ${ticker} on ${exchange}: import or download them first.`,
+  storeMissingSpan: (ticker: string, exchange: string, from: string, until: string) =>
+    `The candle store lacks ${ticker} on ${exchange} from ${from} until ${until}: import or download those minutes, or choose a period it covers.`,
   noPairs: 'Choose at least one pair.',
   tooManyPairs: `A backtest takes at most ${BACKTEST_LIMITS.maxPairs} pairs.`,
   unknownPair: (ids: readonly number[]) => `These pairs do not exist: ${ids.join(', ')}.`,
@@ -77,6 +79,8 @@ export interface BacktestParameters {
   pairs: number[];
   market: BacktestMarket;
   seed: number | null;
+  /** The exchange whose stored candles a `store` run reads (its profile's account's); null for the model. */
+  exchange: string | null;
   date_from: string;
   date_until: string;
   deposit: string;

@@ -137,6 +137,7 @@ export class BacktestParametersDto implements BacktestParameters {
   @ApiProperty({ type: [Number] }) pairs!: number[];
   @ApiProperty({ enum: BACKTEST_MARKETS }) market!: BacktestMarket;
   @ApiProperty({ type: Number, nullable: true }) seed!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The exchange whose stored candles a store run reads' }) exchange!: string | null;
   @ApiProperty({ format: 'date-time' }) date_from!: string;
   @ApiProperty({ format: 'date-time' }) date_until!: string;
   @ApiProperty() deposit!: string;

@@ -126,7 +126,7 @@ describe('backtests', () => {
     const field = async (over: object, name: string) => (await post(admin, body(over)).expect(400)).body[name];
     expect(await field({ date_until: iso(FROM) }, 'date_until')).toEqual([BACKTEST_MESSAGES.emptyPeriod]);
     expect(await field({ date_until: iso(FROM + (BACKTEST_LIMITS.maxDays + 1) * DAY) }, 'date_until')).toEqual([BACKTEST_MESSAGES.periodTooLong]);
-    expect(await field({ market: 'store' }, 'market')).toEqual([BACKTEST_MESSAGES.storeNotAvailable]);
+    expect(await field({ market: 'store', pairs: [pairIds[1]] }, 'pairs')).toEqual([BACKTEST_MESSAGES.storeNoCandles('ETHUSDT', 'binance')]);
     expect(await field({ seed: undefined }, 'seed')).toEqual([BACKTEST_MESSAGES.seedRequired]);
     expect(await field({ profile_id: 999_999 }, 'profile_id')).toEqual([BACKTEST_MESSAGES.profileNotFound]);
     expect(await field({ pairs: [999_999] }, 'pairs')).toEqual([BACKTEST_MESSAGES.unknownPair([999_999])]);
