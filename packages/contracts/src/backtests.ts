@@ -2,7 +2,7 @@
  * Backtests: a strategy profile run over a period of history by the engine's backtest runner, on the
  * worker. Their routes, states, inputs' limits, messages and list declaration, for the API and the SPA.
  */
-import type { BacktestFigures } from './backtest-figures';
+import type { BacktestFigures, BacktestMonthReturn } from './backtest-figures';
 import { FORMATS, type ColumnFormat, type ColumnSet } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
@@ -156,6 +156,14 @@ export const BACKTEST_LIST_QUERY = {
   orderings: { created_at: 'created_at' },
 } as const satisfies ListQueryAccess;
 
+/**
+ * The xlsx of a run's trades (EXPORT_PATHS.backtest_trades): `backtest_id` names the run. At Limited it
+ * needs the `trades` field, which opens the trade columns, and filtering.
+ */
+export const BACKTEST_TRADE_EXPORT_QUERY = {
+  filters: { backtest_id: 'trades' },
+} as const satisfies ListQueryAccess;
+
 const STATUS_LABELS: Record<BacktestStatus, string> = { PENDING: 'Waiting', RUNNING: 'Running', SUCCESS: 'Done', FAILURE: 'Failed', CANCELLED: 'Cancelled' };
 
 /** The Backtests list: newest first. */
@@ -232,5 +240,17 @@ export const BACKTEST_TRADE_COLUMNS: ColumnSet<BacktestTradeRow> = {
     { field: 'pnl', header: 'PnL', format: FORMATS.money(2), limited: true },
     { field: 'fees', header: 'Fees', format: FORMATS.money(2), limited: true },
     { field: 'exit_reason', header: 'Exit reason', format: FORMATS.labels(EXIT_REASON_LABELS), limited: true },
+  ],
+};
+
+/** The monthly returns table on a run's page (rows from `backtestMonthlyReturns`; Total and the average month head it). */
+export const BACKTEST_MONTH_COLUMNS: ColumnSet<BacktestMonthReturn> = {
+  section: 'backtests',
+  columns: [
+    { field: 'month', header: 'Period', format: FORMATS.text, limited: true },
+    { field: 'start_equity', header: 'Start equity', format: FORMATS.money(2), limited: true },
+    { field: 'end_equity', header: 'End equity', format: FORMATS.money(2), limited: true },
+    { field: 'return_usd', header: 'Return, $', format: FORMATS.money(2), limited: true },
+    { field: 'return_percent', header: 'Return, %', format: FORMATS.percent(2), limited: true },
   ],
 };

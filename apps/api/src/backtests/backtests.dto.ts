@@ -89,6 +89,13 @@ export class CreateBacktestDto {
   slippage_rate?: string;
 }
 
+/** The xlsx of one run's trades: the run, required. */
+export class BacktestTradesExportQuery extends PageQuery {
+  @ApiProperty({ minimum: 1, description: 'The run whose trades the file holds' })
+  @IsId()
+  backtest_id!: number;
+}
+
 export class BacktestsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: BACKTEST_STATUSES })
   @IsOptional()

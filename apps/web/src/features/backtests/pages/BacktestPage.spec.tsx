@@ -57,6 +57,7 @@ describe('BacktestPage', () => {
     expect(within(trades).getByRole('cell', { name: 'Exit order' })).toBeInTheDocument();
     expect(screen.getByTestId('backtest-settings')).toHaveTextContent('"atr_threshold_percents": 0.35');
     expect(screen.getByTestId('backtest-settings')).toHaveTextContent("Fee rate: paper venue's");
+    expect(within(trades).getByTestId('export-button')).toHaveTextContent('Export');
   });
 
   it('promotes the run after a confirmation', async () => {

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, isFieldAllowed, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
+import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
+import { ExportButton } from '../../../ui/export/ExportButton';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { DataTable } from '../../../ui/table/DataTable';
@@ -21,6 +22,7 @@ import { BacktestProgress } from '../components/BacktestProgress';
 import { drawdownCurve, formatDuration, returnCurve } from '../components/curves';
 import { CurvesChart } from '../components/CurvesChart';
 import { FiguresGrid } from '../components/FiguresGrid';
+import { MonthlyReturnsTable } from '../components/MonthlyReturnsTable';
 
 const STATUS_COLUMN = BACKTEST_RESOURCE.columns.find((c) => c.field === 'status')!;
 
@@ -39,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function RunInputs({ run }: { run: Backtest }) {
   const lines: [string, string][] = [
     ['Period', `${formatDateTime(run.date_from)} – ${formatDateTime(run.date_until)}`],
-    ['Market', run.inputs.market === 'model' ? `model, seed ${run.inputs.seed}` : run.inputs.market],
+    ['Market', run.inputs.market === 'model' ? `model, seed ${run.inputs.seed}` : `stored candles of ${run.inputs.exchange}`],
     ['Pairs', run.inputs.pairs.join(', ')],
     ['Deposit, USD', run.inputs.deposit],
     ['Fee rate', run.inputs.fee_rate ?? "paper venue's"],
@@ -136,6 +138,11 @@ export function BacktestPage() {
           <Section title="Drawdown">
             <CurvesChart curves={curves.drawdown} testId="drawdown-chart" />
           </Section>
+          {points && deposit && (
+            <Section title="Monthly returns">
+              <MonthlyReturnsTable deposit={deposit} points={points} />
+            </Section>
+          )}
         </>
       )}
       {done && seesTrades && (
@@ -150,6 +157,7 @@ export function BacktestPage() {
             error={trades.error}
             sortingAllowed={false}
             testId="backtest-trades"
+            toolbar={mayFilterBy(perm, BACKTEST_TRADE_EXPORT_QUERY, 'backtest_id') ? <ExportButton calls={EXPORT_PATHS.backtest_trades} params={{ backtest_id: data.id }} /> : undefined}
           />
         </Section>
       )}
