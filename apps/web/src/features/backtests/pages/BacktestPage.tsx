@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
+import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canRead, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
@@ -23,6 +23,7 @@ import { drawdownCurve, formatDuration, returnCurve } from '../components/curves
 import { CurvesChart } from '../components/CurvesChart';
 import { FiguresGrid } from '../components/FiguresGrid';
 import { MonthlyReturnsTable } from '../components/MonthlyReturnsTable';
+import { TradesOnCandles } from '../components/TradesOnCandles';
 
 const STATUS_COLUMN = BACKTEST_RESOURCE.columns.find((c) => c.field === 'status')!;
 
@@ -159,6 +160,11 @@ export function BacktestPage() {
             testId="backtest-trades"
             toolbar={mayFilterBy(perm, BACKTEST_TRADE_EXPORT_QUERY, 'backtest_id') ? <ExportButton calls={EXPORT_PATHS.backtest_trades} params={{ backtest_id: data.id }} /> : undefined}
           />
+        </Section>
+      )}
+      {done && seesTrades && data.inputs?.exchange && canRead(user?.group, 'market_data') && !!trades.data?.results.length && (
+        <Section title="Trades on the candles">
+          <TradesOnCandles exchange={data.inputs.exchange} from={data.inputs.date_from} until={data.inputs.date_until} trades={trades.data.results} />
         </Section>
       )}
       {data.inputs && (
