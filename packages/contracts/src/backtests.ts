@@ -18,6 +18,8 @@ export const BACKTEST_PATHS = {
   cancel: (id: string) => `/backtests/${encodeURIComponent(id)}/cancel/`,
   /** Writes the run's settings into its strategy profile (the profile's own settings rules and audit). */
   promote: (id: string) => `/backtests/${encodeURIComponent(id)}/promote/`,
+  /** A new draft strategy profile with the run's settings (its profile's MM profile, pairs and direction). */
+  promoteDraft: (id: string) => `/backtests/${encodeURIComponent(id)}/promote-draft/`,
 } as const;
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
@@ -71,6 +73,8 @@ export const BACKTEST_MESSAGES = {
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
   failed: 'The backtest failed.',
   profileGone: "This run's strategy profile has been deleted: its settings cannot be written back.",
+  /** The new draft's title when the request names none. */
+  draftTitle: (profile: string, id: string) => `${profile} (backtest #${id})`,
 } as const;
 
 /** The inputs of a run, as POST takes them and GET answers them. */

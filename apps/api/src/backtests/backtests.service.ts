@@ -15,6 +15,7 @@ import {
   type BacktestTradeRow,
   STRATEGY_SETTINGS_SCHEMA_TYPES,
   type StrategySettings,
+  type StrategyProfile,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -249,6 +250,13 @@ export class BacktestsService {
     const run = await this.found(id);
     if (run.profile_id === null) throw new BadRequestDetail(M.profileGone);
     return this.profiles.saveSettings(principal, run.profile_id, { schema_type: STRATEGY_SETTINGS_SCHEMA_TYPES[0], settings: run.settings });
+  }
+
+  /** A new draft profile with the settings the run used, beside its profile (whose links it copies); audited as a profile's creation. */
+  async promoteDraft(principal: Principal, id: string, title: string | undefined): Promise<StrategyProfile> {
+    const run = await this.found(id);
+    if (run.profile_id === null) throw new BadRequestDetail(M.profileGone);
+    return this.profiles.createDraftFrom(principal, run.profile_id, title ?? M.draftTitle(run.profile, run.id), run.settings);
   }
 
   private async found(id: string): Promise<BacktestRecord> {

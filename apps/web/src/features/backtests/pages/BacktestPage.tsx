@@ -14,6 +14,7 @@ import { useTableParams } from '../../../ui/table/use-table-params';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useCancelBacktest } from '../api/cancel-backtest';
 import { usePromoteBacktest } from '../api/promote-backtest';
+import { usePromoteBacktestDraft } from '../api/promote-backtest-draft';
 import { useBacktest } from '../api/get-backtest';
 import { useBacktestEquities } from '../api/get-backtest-equity';
 import { useBacktestTrades } from '../api/get-backtest-trades';
@@ -76,6 +77,7 @@ export function BacktestPage() {
   const run = useBacktest(id);
   const cancel = useCancelBacktest();
   const promote = usePromoteBacktest();
+  const promoteDraft = usePromoteBacktestDraft();
   const [promoting, setPromoting] = useState(false);
   const done = run.data?.status === 'SUCCESS';
   const seesCurve = isFieldAllowed(perm, 'equity');
@@ -106,6 +108,16 @@ export function BacktestPage() {
         {canWrite(user?.group, 'profile_settings') && data.inputs && (
           <Button variant="contained" disabled={promote.isPending} onClick={() => setPromoting(true)} data-testid="promote-backtest">
             Promote to profile
+          </Button>
+        )}
+        {canWrite(user?.group, 'profiles') && data.inputs && (
+          <Button
+            variant="outlined"
+            disabled={promoteDraft.isPending}
+            data-testid="promote-backtest-draft"
+            onClick={() => void promoteDraft.mutateAsync(data.id).then((draft) => toast.success(`The draft ${draft.title} is made with the run's settings.`), (e: unknown) => toast.error(normaliseError(e)))}
+          >
+            Promote to a new draft
           </Button>
         )}
       </Stack>
