@@ -40,6 +40,8 @@ import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertCha
 import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
 import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
 import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-AddExchangeAccountModeAndApiUrl';
+import { AddBacktestExchange1736236800000 } from './1736236800000-AddBacktestExchange';
+import { AddBacktestTradesExportKind1736236800001 } from './1736236800001-AddBacktestTradesExportKind';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -83,4 +85,6 @@ export const MIGRATIONS = [
   CreateTelegramLinks1735804800000,
   CreateTelegramUpdates1735804801000,
   AddExchangeAccountModeAndApiUrl1735977600000,
+  AddBacktestExchange1736236800000,
+  AddBacktestTradesExportKind1736236800001,
 ];

@@ -9,7 +9,7 @@ async function profileId(page: Page): Promise<number> {
   return (body as { results: { id: number; title: string }[] }).results.find((p) => p.title === PROFILE)!.id;
 }
 
-test('backtests: a run from the form with its progress, its page, a comparison, a promotion', async ({ page }) => {
+test('backtests: a run from the form with its progress, its page, its monthly returns and trades export, a comparison, a promotion', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, BACKTESTS_ADMIN);
   await page.getByRole('navigation').getByRole('link', { name: 'Backtests' }).click();
@@ -55,7 +55,18 @@ test('backtests: a run from the form with its progress, its page, a comparison, 
   const trades = page.getByTestId('backtest-trades');
   await expect(trades.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByTestId('backtest-settings')).toContainText('seed 5');
+  // Its months: the year's twelve after Total and the average month.
+  const months = page.getByTestId('monthly-returns');
+  await expect(months.getByRole('row')).toHaveCount(15);
+  await expect(months.getByRole('row').nth(3)).toContainText('2023-01');
+  await expect(months.getByRole('row').nth(14)).toContainText('2023-12');
   await fullPageShot(page, 'backtest-run');
+
+  // Its trades as an xlsx, through the exports' task and download.
+  const download = page.waitForEvent('download');
+  await trades.getByTestId('export-button').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Backtest trades \d{2}-\d{2}-\d{4}\.xlsx$/);
 
   // Compare the two runs.
   await page.getByRole('link', { name: 'All backtests' }).click();

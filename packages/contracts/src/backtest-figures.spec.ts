@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backtestFigures, sharpeRatio, sortinoRatio } from './backtest-figures';
+import { backtestFigures, backtestMonthlyReturns, sharpeRatio, sortinoRatio } from './backtest-figures';
 
 const DAY = 86_400_000;
 
@@ -76,5 +76,35 @@ describe('backtest figures on a hand-computed series', () => {
     expect(sharpeRatio([0.01, 0.01])).toBeNull();
     expect(sortinoRatio([0.01, 0.02])).toBeNull();
     expect(sortinoRatio([-0.01, 0.03])).toBeCloseTo(((0.01 / Math.sqrt(0.0001 / 2)) * Math.sqrt(365)), 9);
+  });
+});
+
+describe('monthly returns by hand', () => {
+  const at = (iso: string) => Date.parse(iso);
+  // From 1,000: January ends at 1,100 (+10 %), February at 990 (−10 %), March (in part) at 1,039.5 (+5 %).
+  // The point at 1 February 00:00 closes January; hours inside a month are passed over.
+  const equity = [
+    { at: at('2024-01-15T00:00:00Z'), equity: '1200' },
+    { at: at('2024-02-01T00:00:00Z'), equity: '1100' },
+    { at: at('2024-02-10T13:00:00Z'), equity: '900' },
+    { at: at('2024-03-01T00:00:00Z'), equity: '990' },
+    { at: at('2024-03-10T00:00:00Z'), equity: '1039.5' },
+  ];
+  const result = backtestMonthlyReturns('1000', equity);
+
+  it('a row per UTC month: its start, end, return in money and in percent', () => {
+    expect(result.months).toEqual([
+      { month: '2024-01', start_equity: '1000.00000000', end_equity: '1100.00000000', return_usd: '100.00000000', return_percent: 10 },
+      { month: '2024-02', start_equity: '1100.00000000', end_equity: '990.00000000', return_usd: '-110.00000000', return_percent: -10 },
+      { month: '2024-03', start_equity: '990.00000000', end_equity: '1039.50000000', return_usd: '49.50000000', return_percent: 5 },
+    ]);
+  });
+
+  it('the total compounds the months; the average is their geometric mean', () => {
+    // 1,039.5 / 1,000 − 1
+    expect(result.total_percent).toBe(3.95);
+    // (1.1 · 0.9 · 1.05)^(1/3) − 1 = 1.0395^(1/3) − 1 = 1.2997 %
+    expect(result.average_percent).toBeCloseTo(1.2997, 4);
+    expect(backtestMonthlyReturns('1000', [])).toEqual({ months: [], total_percent: 0, average_percent: null });
   });
 });

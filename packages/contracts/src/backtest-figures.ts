@@ -190,3 +190,58 @@ export function backtestFigures(input: BacktestFiguresInput): BacktestFigures {
     final_equity: money(final),
   };
 }
+
+/** A row of a run's monthly returns (the run's page, by UTC month). */
+export interface BacktestMonthReturn {
+  /** The UTC month, yyyy-MM. */
+  month: string;
+  /** The equity at the month's start: the last point of the month before, the deposit for the first month. */
+  start_equity: string;
+  /** The equity at the month's end: its last point (a point at midnight of the 1st closes the month before). */
+  end_equity: string;
+  /** end_equity − start_equity, money. */
+  return_usd: string;
+  /** 100 · (end_equity / start_equity − 1). */
+  return_percent: number;
+}
+
+/** The months' summary rows, as By Months heads its table with them. */
+export interface BacktestMonthlyReturns {
+  months: BacktestMonthReturn[];
+  /** 100 · (last month's end_equity / deposit − 1): the months compounded, the run's total return. */
+  total_percent: number;
+  /** 100 · ((Π (1 + return_percent / 100))^(1 / months) − 1): the geometric mean month; null without a month. */
+  average_percent: number | null;
+}
+
+/** The UTC month a point closes: the month of the instant just before it. */
+function monthOf(at: number): string {
+  return new Date(at - 1).toISOString().slice(0, 7);
+}
+
+/** Monthly returns from the deposit and the equity curve (EquityPoint's sampling: hourly and at the end). */
+export function backtestMonthlyReturns(deposit: string, equity: readonly EquityPoint[]): BacktestMonthlyReturns {
+  const months: BacktestMonthReturn[] = [];
+  let start = new Money(deposit);
+  for (let i = 0; i < equity.length; i++) {
+    const month = monthOf(equity[i].at);
+    if (i + 1 < equity.length && monthOf(equity[i + 1].at) === month) continue;
+    const end = new Money(equity[i].equity);
+    months.push({
+      month,
+      start_equity: money(start),
+      end_equity: money(end),
+      return_usd: money(end.minus(start)),
+      return_percent: start.isZero() ? 0 : measure(end.div(start).minus(1).times(100).toNumber()),
+    });
+    start = end;
+  }
+  const first = new Money(deposit);
+  const total = months.length && !first.isZero() ? new Money(months[months.length - 1].end_equity).div(first).minus(1).times(100).toNumber() : 0;
+  const growth = months.reduce((a, m) => a * (1 + m.return_percent / 100), 1);
+  return {
+    months,
+    total_percent: measure(total),
+    average_percent: months.length && growth > 0 ? measure((growth ** (1 / months.length) - 1) * 100) : null,
+  };
+}

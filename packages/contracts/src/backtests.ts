@@ -2,7 +2,7 @@
  * Backtests: a strategy profile run over a period of history by the engine's backtest runner, on the
  * worker. Their routes, states, inputs' limits, messages and list declaration, for the API and the SPA.
  */
-import type { BacktestFigures } from './backtest-figures';
+import type { BacktestFigures, BacktestMonthReturn } from './backtest-figures';
 import { FORMATS, type ColumnFormat, type ColumnSet } from './columns';
 import type { ListQueryAccess } from './list-query';
 import type { AnswerFields } from './perms';
@@ -18,12 +18,14 @@ export const BACKTEST_PATHS = {
   cancel: (id: string) => `/backtests/${encodeURIComponent(id)}/cancel/`,
   /** Writes the run's settings into its strategy profile (the profile's own settings rules and audit). */
   promote: (id: string) => `/backtests/${encodeURIComponent(id)}/promote/`,
+  /** A new draft strategy profile with the run's settings (its profile's MM profile, pairs and direction). */
+  promoteDraft: (id: string) => `/backtests/${encodeURIComponent(id)}/promote-draft/`,
 } as const;
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
 export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
 
-/** Where the candles come from: the seeded market model, or the candle store (not open to backtests yet). */
+/** Where the candles come from: the seeded market model, or the candle store (the exchange of the profile's account). */
 export const BACKTEST_MARKETS = ['model', 'store'] as const;
 export type BacktestMarket = (typeof BACKTEST_MARKETS)[number];
 
@@ -56,8 +58,10 @@ export const BACKTEST_MESSAGES = {
   periodTooLong: `A backtest covers at most ${BACKTEST_LIMITS.maxDays} days.`,
   periodBeforeModel: 'The model market starts on 2017-01-01.',
   periodInFuture: 'The period must end by now.',
-  /** The candle store source is not wired to the backtest runner yet. */
-  storeNotAvailable: 'The candle store market is not available for backtests yet: use market "model".',
+  /** The store market: a pair the store holds no minute of, or a span of the period it does not hold. */
+  storeNoCandles: (ticker: string, exchange: string) => `The candle store holds no candles of ${ticker} on ${exchange}: import or download them first.`,
+  storeMissingSpan: (ticker: string, exchange: string, from: string, until: string) =>
+    `The candle store lacks ${ticker} on ${exchange} from ${from} until ${until}: import or download those minutes, or choose a period it covers.`,
   noPairs: 'Choose at least one pair.',
   tooManyPairs: `A backtest takes at most ${BACKTEST_LIMITS.maxPairs} pairs.`,
   unknownPair: (ids: readonly number[]) => `These pairs do not exist: ${ids.join(', ')}.`,
@@ -69,6 +73,8 @@ export const BACKTEST_MESSAGES = {
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
   failed: 'The backtest failed.',
   profileGone: "This run's strategy profile has been deleted: its settings cannot be written back.",
+  /** The new draft's title when the request names none. */
+  draftTitle: (profile: string, id: string) => `${profile} (backtest #${id})`,
 } as const;
 
 /** The inputs of a run, as POST takes them and GET answers them. */
@@ -77,6 +83,8 @@ export interface BacktestParameters {
   pairs: number[];
   market: BacktestMarket;
   seed: number | null;
+  /** The exchange whose stored candles a `store` run reads (its profile's account's); null for the model. */
+  exchange: string | null;
   date_from: string;
   date_until: string;
   deposit: string;
@@ -150,6 +158,14 @@ export interface BacktestEquityPoint {
 export const BACKTEST_LIST_QUERY = {
   filters: { status: 'status', profile_id: 'profile_id', market: 'market' },
   orderings: { created_at: 'created_at' },
+} as const satisfies ListQueryAccess;
+
+/**
+ * The xlsx of a run's trades (EXPORT_PATHS.backtest_trades): `backtest_id` names the run. At Limited it
+ * needs the `trades` field, which opens the trade columns, and filtering.
+ */
+export const BACKTEST_TRADE_EXPORT_QUERY = {
+  filters: { backtest_id: 'trades' },
 } as const satisfies ListQueryAccess;
 
 const STATUS_LABELS: Record<BacktestStatus, string> = { PENDING: 'Waiting', RUNNING: 'Running', SUCCESS: 'Done', FAILURE: 'Failed', CANCELLED: 'Cancelled' };
@@ -228,5 +244,17 @@ export const BACKTEST_TRADE_COLUMNS: ColumnSet<BacktestTradeRow> = {
     { field: 'pnl', header: 'PnL', format: FORMATS.money(2), limited: true },
     { field: 'fees', header: 'Fees', format: FORMATS.money(2), limited: true },
     { field: 'exit_reason', header: 'Exit reason', format: FORMATS.labels(EXIT_REASON_LABELS), limited: true },
+  ],
+};
+
+/** The monthly returns table on a run's page (rows from `backtestMonthlyReturns`; Total and the average month head it). */
+export const BACKTEST_MONTH_COLUMNS: ColumnSet<BacktestMonthReturn> = {
+  section: 'backtests',
+  columns: [
+    { field: 'month', header: 'Period', format: FORMATS.text, limited: true },
+    { field: 'start_equity', header: 'Start equity', format: FORMATS.money(2), limited: true },
+    { field: 'end_equity', header: 'End equity', format: FORMATS.money(2), limited: true },
+    { field: 'return_usd', header: 'Return, $', format: FORMATS.money(2), limited: true },
+    { field: 'return_percent', header: 'Return, %', format: FORMATS.percent(2), limited: true },
   ],
 };

@@ -6,7 +6,7 @@ import type { SectionName } from './sections';
 import type { ExportKind, ExportStatus } from './trading';
 
 /** The kinds with an export call (orders have none in the spec). */
-export const EXPORTED_LISTS = ['signals', 'profiles_stats', 'account_stats'] as const satisfies readonly ExportKind[];
+export const EXPORTED_LISTS = ['signals', 'profiles_stats', 'account_stats', 'backtest_trades'] as const satisfies readonly ExportKind[];
 export type ExportedList = (typeof EXPORTED_LISTS)[number];
 
 /** The poll interval of a running export. */
@@ -50,9 +50,9 @@ interface ExportKindRules {
   listSection: SectionName;
   /** The file name before the date. */
   title: string;
-  /** The list params that bound the period, for the `from_to` form of the name. */
-  fromParam: string;
-  toParam: string;
+  /** The list params that bound the period, for the `from_to` form of the name (none: today's date only). */
+  fromParam?: string;
+  toParam?: string;
 }
 
 export const EXPORT_KIND_RULES: Record<ExportedList, ExportKindRules> = {
@@ -71,6 +71,8 @@ export const EXPORT_KIND_RULES: Record<ExportedList, ExportKindRules> = {
     fromParam: 'created_at__gte',
     toParam: 'created_at__lte',
   },
+  // A run's trades: the backtests section is both the export's and the list's (it has no export section of its own).
+  backtest_trades: { exportSection: 'backtests', listSection: 'backtests', title: 'Backtest trades' },
 };
 
 /** A task's calls under its list's path, each followed by `{id}/`. */
@@ -100,6 +102,8 @@ export const EXPORT_PATHS: Record<ExportedList, ExportListPaths> = {
   signals: exportListPaths('/signals', 'export/signals/'),
   profiles_stats: exportListPaths('/strategies/profiles-stats', 'export/'),
   account_stats: exportListPaths('/strategies/account-stats', 'export/'),
+  /** `?backtest_id=` names the run. */
+  backtest_trades: exportListPaths('/backtests/trades', 'export/'),
 };
 
 /** dd-MM-yyyy of a date (UTC: the server's dates are UTC). */
@@ -121,8 +125,8 @@ function filterDate(value: unknown): Date | null {
  */
 export function exportFilename(kind: ExportedList, filters: Readonly<Record<string, unknown>>, today: Date): string {
   const rules = EXPORT_KIND_RULES[kind];
-  const from = filterDate(filters[rules.fromParam]);
-  const to = filterDate(filters[rules.toParam]) ?? today;
+  const from = rules.fromParam ? filterDate(filters[rules.fromParam]) : null;
+  const to = (rules.toParam ? filterDate(filters[rules.toParam]) : null) ?? today;
   const date = from ? `${exportFileDate(from)}_${exportFileDate(to)}` : exportFileDate(today);
   return `${rules.title} ${date}.xlsx`;
 }

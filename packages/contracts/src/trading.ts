@@ -122,7 +122,7 @@ export const BOT_CONTROL_TEXTS = {
 } as const;
 
 /** xlsx exports made by the worker. */
-export const EXPORT_KINDS = ['signals', 'orders', 'profiles_stats', 'account_stats'] as const;
+export const EXPORT_KINDS = ['signals', 'orders', 'profiles_stats', 'account_stats', 'backtest_trades'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /**

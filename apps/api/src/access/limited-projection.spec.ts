@@ -69,7 +69,7 @@ type Probe =
   /** Totals over the section's rows: each key only where the group sees every field it is summed from. */
   | { kind: 'totals'; url: string; fields: Readonly<Record<string, readonly string[]>> }
   /** An export's start: the task is run by the worker, and the file's columns read back. */
-  | { kind: 'export'; list: ExportedList }
+  | { kind: 'export'; list: ExportedList; query?: (f: Fixture) => string; needs?: string }
   /** Called by the export probe of its list (state and file of the task it starts). */
   | { kind: 'via-export'; list: ExportedList };
 
@@ -134,6 +134,10 @@ const PROBES: Record<string, Probe> = {
   'GET /strategies/profiles-stats/export/': { kind: 'export', list: 'profiles_stats' },
   'GET /strategies/profiles-stats/celery-result/:id/': { kind: 'via-export', list: 'profiles_stats' },
   'GET /strategies/profiles-stats/export-file/:id/': { kind: 'via-export', list: 'profiles_stats' },
+  // A run's trades: its filter needs the `trades` field, which opens every column of the file.
+  'GET /backtests/trades/export/': { kind: 'export', list: 'backtest_trades', query: (f) => `?backtest_id=${f.backtestId}`, needs: 'trades' },
+  'GET /backtests/trades/celery-result/:id/': { kind: 'via-export', list: 'backtest_trades' },
+  'GET /backtests/trades/export-file/:id/': { kind: 'via-export', list: 'backtest_trades' },
 };
 
 /** The section whose fields a route's answer shows: an export's list, else its own. */
@@ -274,7 +278,11 @@ describe('Limited projection over every GET route of a section with fields', () 
             if (keys.sort().join() !== expected.sort().join()) failures.push(`${probe.url} ${where}: carries [${keys.join(', ')}], expected [${expected.join(', ')}]`);
           } else if (probe.kind === 'export') {
             const paths = EXPORT_PATHS[probe.list];
-            const started = await get(token, paths.start);
+            const started = await get(token, `${paths.start}${probe.query?.(fixture) ?? ''}`);
+            if (probe.needs && !seen(probe.needs)) {
+              if (started.status !== 403) failures.push(`${paths.start} ${where}: ${started.status} without the ${probe.needs} field`);
+              continue;
+            }
             if (started.status !== 200) {
               failures.push(`${paths.start} ${where}: ${started.status}`);
               continue;

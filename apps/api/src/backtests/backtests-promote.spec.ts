@@ -97,4 +97,24 @@ describe('promoting a backtest: its settings written into its profile', () => {
     await promote(await tokenWith({ backtests: { status: 'NP' } }), id).expect(403);
     await promote(await tokenWith({ backtests: { status: 'ReadOnly' } }), id).expect(200);
   });
+
+  it('promotes into a new draft beside the profile: its links, the run’s settings, audited as a creation; the profile is untouched', async () => {
+    const active = await draftProfile('Live trend');
+    await ctx.db.query(`UPDATE strategy_profiles SET status = 'active' WHERE id = $1`, [active]);
+    const id = await runOf(active);
+    const draft = (await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.promoteDraft(id)}`).set(...auth(admin)).send({}).expect(201)).body;
+    expect(draft).toMatchObject({ title: BACKTEST_MESSAGES.draftTitle('Live trend', id), status: 'draft' });
+    const [row] = await ctx.db.query(`SELECT status, mm_profile_id, ticker_config_id, exchange_account_id, profile_direction, settings FROM strategy_profiles WHERE id = $1`, [draft.id]);
+    expect(row).toEqual({ status: 'draft', mm_profile_id: mmProfileId, ticker_config_id: tickerConfigId, exchange_account_id: accountId, profile_direction: 'long', settings: runSettings });
+    expect(await storedSettings(active)).toEqual(profileSettings);
+    const [audit] = await ctx.db.query(`SELECT log_data FROM logs WHERE event_type = 'strategy_profile_created' ORDER BY id DESC LIMIT 1`);
+    expect(audit.log_data.profile_id).toBe(draft.id);
+
+    const named = await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.promoteDraft(id)}`).set(...auth(admin)).send({ title: 'Tighter ATR' }).expect(201);
+    expect(named.body.title).toBe('Tighter ATR');
+    expect((await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.promoteDraft(id)}`).set(...auth(admin)).send({ title: '  ' }).expect(400)).body).toEqual({ title: [STRATEGY_PROFILE_MESSAGES.titleBlank] });
+    // Creating a profile is the profiles section's write.
+    await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.promoteDraft(id)}`).set(...auth(await tokenWith({ profiles: { status: 'ReadOnly' } }))).send({}).expect(403);
+    await ctx.http().post(`${API_PREFIX}${BACKTEST_PATHS.promoteDraft('999999')}`).set(...auth(admin)).send({}).expect(404);
+  });
 });

@@ -5,8 +5,8 @@ import { BACKTEST_EQUITY_FIELDS, BACKTEST_LIST_QUERY, BACKTEST_TRADE_FIELDS, typ
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer, PageQuery } from '../common/pagination/pagination';
-import { BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto } from './backtests.dto';
-import { StrategySettingsDto } from '../strategy-profiles/strategy-profiles.dto';
+import { BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto, PromoteDraftDto } from './backtests.dto';
+import { StrategyProfileDto, StrategySettingsDto } from '../strategy-profiles/strategy-profiles.dto';
 import { BacktestsService } from './backtests.service';
 
 @ApiTags('backtests')
@@ -77,6 +77,16 @@ export class BacktestsController {
   @ApiNotFoundResponse({ description: 'No such backtest' })
   promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StrategySettingsDto> {
     return this.backtests.promote(principal, id);
+  }
+
+  /** Creating a profile is the profiles section's write, as its create; the run itself needs only to be seen. */
+  @Section('profiles', 'write', { source: { section: 'backtests' } })
+  @Post(':id/promote-draft/')
+  @ApiCreatedResponse({ type: StrategyProfileDto, description: 'The new draft profile, with the run’s settings' })
+  @ApiBadRequestResponse({ description: 'The run’s profile was deleted, or the title is not valid' })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  promoteDraft(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: PromoteDraftDto): Promise<StrategyProfileDto> {
+    return this.backtests.promoteDraft(principal, id, body.title);
   }
 
   @Section('backtests', 'write')

@@ -9,6 +9,8 @@ import {
   BACKTEST_MESSAGES,
   BACKTEST_STATUSES,
   OWN_MESSAGES,
+  STRATEGY_PROFILE_MESSAGES,
+  STRATEGY_PROFILE_TITLE_MAX,
   DIRECTIONS,
   type Backtest,
   type BacktestCreated,
@@ -26,6 +28,7 @@ import { paginatedAnswer, PageQuery } from '../common/pagination/pagination';
 import { Ordering } from '../common/list-query/ordering';
 import { isDateOrInstant } from '../common/validation/dates';
 import { IsId } from '../common/validation/ids';
+import { TitleField } from '../common/validation/transforms';
 
 /** Money and rates travel as decimal text; a JSON number is read through its shortest text. */
 const DecimalText = (places: number, message: string) => [
@@ -89,6 +92,19 @@ export class CreateBacktestDto {
   slippage_rate?: string;
 }
 
+/** The xlsx of one run's trades: the run, required. */
+export class BacktestTradesExportQuery extends PageQuery {
+  @ApiProperty({ minimum: 1, description: 'The run whose trades the file holds' })
+  @IsId()
+  backtest_id!: number;
+}
+
+/** Promote into a new draft: its title, else the run's profile's with the run's number. */
+export class PromoteDraftDto {
+  @TitleField(STRATEGY_PROFILE_TITLE_MAX, { blank: STRATEGY_PROFILE_MESSAGES.titleBlank, tooLong: STRATEGY_PROFILE_MESSAGES.titleTooLong }, { omittable: true })
+  title?: string;
+}
+
 export class BacktestsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: BACKTEST_STATUSES })
   @IsOptional()
@@ -137,6 +153,7 @@ export class BacktestParametersDto implements BacktestParameters {
   @ApiProperty({ type: [Number] }) pairs!: number[];
   @ApiProperty({ enum: BACKTEST_MARKETS }) market!: BacktestMarket;
   @ApiProperty({ type: Number, nullable: true }) seed!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The exchange whose stored candles a store run reads' }) exchange!: string | null;
   @ApiProperty({ format: 'date-time' }) date_from!: string;
   @ApiProperty({ format: 'date-time' }) date_until!: string;
   @ApiProperty() deposit!: string;

@@ -1,6 +1,6 @@
-import { BACKTEST_LIST_QUERY, PAGE_SIZES } from '@console/contracts';
+import { BACKTEST_LIST_QUERY, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES } from '@console/contracts';
 import { defineList } from '../common/list-query/list-declaration';
-import type { BacktestsQuery } from './backtests.dto';
+import type { BacktestsQuery, BacktestTradesExportQuery } from './backtests.dto';
 
 const FROM = `backtests b LEFT JOIN users u ON u.id = b.created_by`;
 
@@ -39,3 +39,10 @@ export const BACKTEST_TRADE_LIST = {
   defaultPageSize: PAGE_SIZES.generic.options[PAGE_SIZES.generic.options.length - 1],
   count: { kind: 'exact' },
 } as const;
+
+/** The same trades for the xlsx of one run (`backtest_id` is required by its query). */
+export const BACKTEST_TRADE_EXPORT_LIST = defineList<BacktestTradesExportQuery, typeof BACKTEST_TRADE_EXPORT_QUERY>(BACKTEST_TRADE_EXPORT_QUERY, {
+  ...BACKTEST_TRADE_LIST,
+  filters: { backtest_id: { column: 't.backtest_id' } },
+  orderings: {},
+});

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { BACKTEST_MESSAGES, NOTICES, type SettingsDocument } from '@console/contracts';
-import { BacktestCancelled, DEFAULT_FILL_SETTINGS, dec, runBacktest, seededMarket, type FillSettings } from '@console/engine/runtime';
+import { BacktestCancelled, DEFAULT_FILL_SETTINGS, dec, runBacktest, seededMarket, storeBacktestMarket, type BacktestInputs, type Db, type FillSettings } from '@console/engine/runtime';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { NOTIFICATION_FAN_OUT } from '../alert-channels/alert-deliveries.jobs';
 import { NotificationsRepository } from '../notifications/notifications.repository';
@@ -63,6 +63,14 @@ export class BacktestsProcessor extends QueueWorker {
     return this.run((job as Job<RunBacktestJob['data']>).data.backtestId);
   }
 
+  /** The model of the run's seed, or its exchange's stored candles read a day at a time through this worker's connection pool. */
+  private marketOf(run: BacktestRecord): Pick<BacktestInputs, 'market' | 'load'> {
+    if (run.market === 'model' || run.exchange === null) return { market: seededMarket(Number(run.seed ?? 0)) };
+    // The engine's readers take a pg-style `query` answering `{rows}`; TypeORM's answers the rows.
+    const db = { query: async (text: string, values: unknown[]) => ({ rows: await this.dataSource.query(text, values) }) } as unknown as Db;
+    return storeBacktestMarket(db, run.exchange, run.pairs.map((p) => p.ticker));
+  }
+
   async run(id: string): Promise<string> {
     const run = await this.runs.claim(this.dataSource, id);
     if (!run) return 'already-done';
@@ -72,7 +80,7 @@ export class BacktestsProcessor extends QueueWorker {
         {
           profile: { id: run.profile_id ?? 0, title: run.profile, settings: run.settings as SettingsDocument, one_signal_quota: run.one_signal_quota, max_signals_amount: run.max_signals_amount },
           pairs: run.pairs,
-          market: seededMarket(Number(run.seed ?? 0)),
+          ...this.marketOf(run),
           fills: fillsOf(run),
           from: run.date_from.getTime(),
           until: run.date_until.getTime(),

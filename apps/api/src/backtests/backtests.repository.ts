@@ -11,6 +11,7 @@ export interface BacktestRecord {
   pairs: { id: number; ticker: string }[];
   market: BacktestMarket;
   seed: string | null;
+  exchange: string | null;
   date_from: Date;
   date_until: Date;
   deposit: string;
@@ -37,6 +38,7 @@ export interface NewBacktest {
   pairs: { id: number; ticker: string }[];
   market: BacktestMarket;
   seed: number | null;
+  exchange: string | null;
   date_from: Date;
   date_until: Date;
   deposit: string;
@@ -68,7 +70,7 @@ export interface BacktestResultRows {
   durationMs: number;
 }
 
-const RECORD = `b.id::text, b.profile_id, b.profile_title AS profile, b.pairs, b.market, b.seed::text, b.date_from, b.date_until, b.deposit::text,
+const RECORD = `b.id::text, b.profile_id, b.profile_title AS profile, b.pairs, b.market, b.seed::text, b.exchange, b.date_from, b.date_until, b.deposit::text,
   b.fee_rate::text, b.slippage_rate::text, b.settings, b.one_signal_quota::text, b.max_signals_amount, b.status, b.progress, b.figures, b.error,
   u.email AS created_by, b.created_by AS created_by_id, b.created_at, b.started_at, b.finished_at, b.duration_ms`;
 const FROM = `backtests b LEFT JOIN users u ON u.id = b.created_by`;
@@ -81,6 +83,8 @@ export interface ProfileToTest {
   one_signal_quota: string;
   max_signals_amount: number;
   pairs: { id: number; ticker: string }[];
+  /** The exchange of the profile's account: a `store` run reads its stored candles. */
+  exchange: string;
 }
 
 /** The SQL of backtests: the API's requests and the worker's runs. */
@@ -89,12 +93,18 @@ export class BacktestsRepository {
   async profileToTest(db: Db, profileId: number): Promise<ProfileToTest | undefined> {
     return firstRow<ProfileToTest>(
       db,
-      `SELECT sp.id, sp.title, sp.settings, mm.one_signal_quota::text, mm.max_signals_amount,
+      `SELECT sp.id, sp.title, sp.settings, mm.one_signal_quota::text, mm.max_signals_amount, ea.exchange,
               coalesce((SELECT jsonb_agg(jsonb_build_object('id', p.id, 'ticker', p.ticker) ORDER BY p.id)
                           FROM ticker_config_pairs tcp JOIN pairs p ON p.id = tcp.pair_id WHERE tcp.ticker_config_id = sp.ticker_config_id), '[]') AS pairs
-         FROM strategy_profiles sp JOIN mm_profiles mm ON mm.id = sp.mm_profile_id WHERE sp.id = $1`,
+         FROM strategy_profiles sp JOIN mm_profiles mm ON mm.id = sp.mm_profile_id JOIN exchange_accounts ea ON ea.id = sp.exchange_account_id
+        WHERE sp.id = $1`,
       [profileId],
     );
+  }
+
+  /** What the store holds of each symbol on `exchange`: its first and last stored minute (candle_coverage, kept by every import). */
+  async coverage(db: Db, exchange: string, symbols: readonly string[]): Promise<{ symbol: string; first_minute: Date; last_minute: Date }[]> {
+    return queryRows(db, `SELECT symbol, first_minute, last_minute FROM candle_coverage WHERE exchange = $1 AND symbol = ANY($2::text[])`, [exchange, symbols]);
   }
 
   async pairs(db: Db, ids: readonly number[]): Promise<{ id: number; ticker: string }[]> {
@@ -115,11 +125,11 @@ export class BacktestsRepository {
     const row = await firstRow<{ id: string }>(
       m,
       `INSERT INTO backtests (profile_id, profile_title, pairs, market, seed, date_from, date_until, deposit, fee_rate, slippage_rate, settings,
-                              one_signal_quota, max_signals_amount, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id::text`,
+                              one_signal_quota, max_signals_amount, created_by, exchange)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id::text`,
       [
         run.profile_id, run.profile_title, JSON.stringify(run.pairs), run.market, run.seed, run.date_from, run.date_until, run.deposit, run.fee_rate,
-        run.slippage_rate, JSON.stringify(run.settings), run.one_signal_quota, run.max_signals_amount, run.created_by,
+        run.slippage_rate, JSON.stringify(run.settings), run.one_signal_quota, run.max_signals_amount, run.created_by, run.exchange,
       ],
     );
     if (!row) throw new Error('the backtest was not inserted');

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   BACKTEST_LIMITS,
   BACKTEST_MESSAGES as M,
@@ -15,6 +15,7 @@ import {
   type BacktestTradeRow,
   STRATEGY_SETTINGS_SCHEMA_TYPES,
   type StrategySettings,
+  type StrategyProfile,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
@@ -67,6 +68,7 @@ function answerOf(r: BacktestRecord): Backtest {
       pairs: r.pairs.map((p) => p.id),
       market: r.market,
       seed: r.seed === null ? null : Number(r.seed),
+      exchange: r.exchange,
       date_from: r.date_from.toISOString(),
       date_until: r.date_until.toISOString(),
       deposit: r.deposit,
@@ -107,13 +109,13 @@ export class BacktestsService {
   ) {}
 
   async create(principal: Principal, body: CreateBacktestDto): Promise<BacktestCreated> {
-    if (body.market === 'store') throw FieldValidationError.of('market', M.storeNotAvailable);
-    if (body.seed === undefined) throw FieldValidationError.of('seed', M.seedRequired);
+    const store = body.market === 'store';
+    if (!store && body.seed === undefined) throw FieldValidationError.of('seed', M.seedRequired);
     const from = minuteOf(body.date_from);
     const until = minuteOf(body.date_until);
     if (until <= from) throw FieldValidationError.of('date_until', M.emptyPeriod);
     if (until - from > BACKTEST_LIMITS.maxDays * DAY_MS) throw FieldValidationError.of('date_until', M.periodTooLong);
-    if (from < MODEL_EPOCH) throw FieldValidationError.of('date_from', M.periodBeforeModel);
+    if (!store && from < MODEL_EPOCH) throw FieldValidationError.of('date_from', M.periodBeforeModel);
     if (until > Date.now()) throw FieldValidationError.of('date_until', M.periodInFuture);
     const deposit = Number(body.deposit);
     if (deposit < BACKTEST_LIMITS.minDeposit || deposit > BACKTEST_LIMITS.maxDeposit) throw FieldValidationError.of('deposit', M.depositOutOfRange);
@@ -135,6 +137,7 @@ export class BacktestsService {
       }
       if (!pairs.length) throw FieldValidationError.of('pairs', M.noPairs);
       if (pairs.length > BACKTEST_LIMITS.maxPairs) throw FieldValidationError.of('pairs', M.tooManyPairs);
+      if (store) await this.checkCoverage(m, profile.exchange, pairs, from, until);
 
       await this.runs.lockUserStarts(m, principal.userId);
       if ((await this.runs.countUnfinished(m, principal.userId)) >= BACKTEST_LIMITS.maxUnfinishedPerUser) throw new TooManyRequestsDetail(M.tooMany);
@@ -143,7 +146,8 @@ export class BacktestsService {
         profile_title: profile.title,
         pairs,
         market: body.market,
-        seed: body.seed ?? null,
+        seed: store ? null : (body.seed ?? null),
+        exchange: store ? profile.exchange : null,
         date_from: new Date(from),
         date_until: new Date(until),
         deposit: body.deposit,
@@ -156,13 +160,31 @@ export class BacktestsService {
       };
       const id = await this.runs.create(m, run);
       await this.audit.write(
-        { type: 'user', event_type: 'backtest_created', user_id: principal.userId, profile_id: run.profile_id, profile_title: run.profile_title, log_data: { backtest_id: id, pairs: pairs.map((p) => p.ticker), date_from: run.date_from, date_until: run.date_until, market: run.market, seed: run.seed } },
+        { type: 'user', event_type: 'backtest_created', user_id: principal.userId, profile_id: run.profile_id, profile_title: run.profile_title, log_data: { backtest_id: id, pairs: pairs.map((p) => p.ticker), date_from: run.date_from, date_until: run.date_until, market: run.market, seed: run.seed, exchange: run.exchange } },
         m,
       );
       return id;
     });
     await publishAfterCommit(backtestsOutbox, this.queue, [made], this.config.enqueueTimeoutMs, this.logger);
     return { id: made, status: 'PENDING' };
+  }
+
+  /**
+   * A store run must find every minute of its period's ends in the store: a pair the store lacks, or the
+   * span before its first or after its last stored minute, is a 400 that names it. Gaps inside the stored
+   * span are minutes the pair is not traded, as the live engine on the store leaves them.
+   */
+  private async checkCoverage(m: EntityManager, exchange: string, pairs: readonly { ticker: string }[], from: number, until: number): Promise<void> {
+    const covered = new Map((await this.runs.coverage(m, exchange, pairs.map((p) => p.ticker))).map((c) => [c.symbol, c]));
+    const text = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z');
+    for (const { ticker } of pairs) {
+      const span = covered.get(ticker);
+      if (!span) throw FieldValidationError.of('pairs', M.storeNoCandles(ticker, exchange));
+      const first = span.first_minute.getTime();
+      const end = span.last_minute.getTime() + MINUTE_MS;
+      if (first > from) throw FieldValidationError.of('date_from', M.storeMissingSpan(ticker, exchange, text(from), text(Math.min(first, until))));
+      if (end < until) throw FieldValidationError.of('date_until', M.storeMissingSpan(ticker, exchange, text(Math.max(end, from)), text(until)));
+    }
   }
 
   async list(query: BacktestsQuery): Promise<ListPage<BacktestRow>> {
@@ -228,6 +250,13 @@ export class BacktestsService {
     const run = await this.found(id);
     if (run.profile_id === null) throw new BadRequestDetail(M.profileGone);
     return this.profiles.saveSettings(principal, run.profile_id, { schema_type: STRATEGY_SETTINGS_SCHEMA_TYPES[0], settings: run.settings });
+  }
+
+  /** A new draft profile with the settings the run used, beside its profile (whose links it copies); audited as a profile's creation. */
+  async promoteDraft(principal: Principal, id: string, title: string | undefined): Promise<StrategyProfile> {
+    const run = await this.found(id);
+    if (run.profile_id === null) throw new BadRequestDetail(M.profileGone);
+    return this.profiles.createDraftFrom(principal, run.profile_id, title ?? M.draftTitle(run.profile, run.id), run.settings);
   }
 
   private async found(id: string): Promise<BacktestRecord> {

@@ -1,12 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, BACKTEST_LIMITS, BACKTEST_MESSAGES, BACKTEST_PATHS, permsAll, SECTIONS, type Backtest, type Level, type Perm } from '@console/contracts';
+import { API_PREFIX, BACKTEST_LIMITS, BACKTEST_MESSAGES, BACKTEST_PATHS, BACKTEST_TRADE_COLUMNS, EXPORT_PATHS, exportFileDate, permsAll, SECTIONS, type Backtest, type BacktestTradeRow, type Level, type Perm } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
 import { waitUntil } from '../test/fake-telegram';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/harness';
 import { makeOrder } from '../test/trading-fixtures';
 import { startWorker } from '../test/worker';
+import { exportClient } from '../test/exports-world';
+import { readSheet } from '../test/xlsx-files';
 
 const DAY = 86_400_000;
 const FROM = Date.UTC(2024, 2, 1);
@@ -122,11 +124,34 @@ describe('backtests', () => {
     expect(other.figures).not.toEqual(a.figures);
   });
 
+  it('exports a run’s trades to xlsx as the other exports do: a task row, then the worker’s file, as the trade list', async () => {
+    const [run] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(200)).body.results;
+    const trades: BacktestTradeRow[] = (await get(admin, `${BACKTEST_PATHS.trades(run.id)}?page_size=100`).expect(200)).body.results;
+    expect(trades.length).toBeGreaterThan(0);
+    const exports = exportClient(() => ctx, EXPORT_PATHS.backtest_trades);
+    const { file, filename } = await exports.exportFile(admin, `?backtest_id=${run.id}`);
+    expect(filename).toBe(`Backtest trades ${exportFileDate(new Date())}.xlsx`);
+    const [header, ...rows] = await readSheet(file);
+    expect(header).toEqual(BACKTEST_TRADE_COLUMNS.columns.map((c) => c.header));
+    const at = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => [r[at('Pair')], r[at('Side')], r[at('Entry price')], r[at('PnL')], r[at('Fees')]])).toEqual(
+      trades.map((t) => [t.pair, t.side, t.entry_price, Number(t.pnl), Number(t.fees)]),
+    );
+    expect(await ctx.db.query(`SELECT status, filters FROM export_tasks WHERE kind = 'backtest_trades'`)).toEqual([{ status: 'SUCCESS', filters: { backtest_id: Number(run.id) } }]);
+
+    // The run is required; at Limited the trades field opens the file, whole.
+    await exports.startRequest(admin, '').expect(400);
+    const withTrades = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['trades'], filtering: true, sorting: false } });
+    expect((await readSheet((await exports.exportFile(withTrades, `?backtest_id=${run.id}`)).file))[0]).toEqual(header);
+    const withoutTrades = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['profile'], filtering: true, sorting: false } });
+    await exports.startRequest(withoutTrades, `?backtest_id=${run.id}`).expect(403);
+  });
+
   it('refuses bad input with a clear message, never a 500', async () => {
     const field = async (over: object, name: string) => (await post(admin, body(over)).expect(400)).body[name];
     expect(await field({ date_until: iso(FROM) }, 'date_until')).toEqual([BACKTEST_MESSAGES.emptyPeriod]);
     expect(await field({ date_until: iso(FROM + (BACKTEST_LIMITS.maxDays + 1) * DAY) }, 'date_until')).toEqual([BACKTEST_MESSAGES.periodTooLong]);
-    expect(await field({ market: 'store' }, 'market')).toEqual([BACKTEST_MESSAGES.storeNotAvailable]);
+    expect(await field({ market: 'store', pairs: [pairIds[1]] }, 'pairs')).toEqual([BACKTEST_MESSAGES.storeNoCandles('ETHUSDT', 'binance')]);
     expect(await field({ seed: undefined }, 'seed')).toEqual([BACKTEST_MESSAGES.seedRequired]);
     expect(await field({ profile_id: 999_999 }, 'profile_id')).toEqual([BACKTEST_MESSAGES.profileNotFound]);
     expect(await field({ pairs: [999_999] }, 'pairs')).toEqual([BACKTEST_MESSAGES.unknownPair([999_999])]);

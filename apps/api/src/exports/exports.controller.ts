@@ -8,6 +8,7 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, StreamableFi
 import { ApiBadRequestResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   ACCOUNT_STATS_LIST_QUERY,
+  BACKTEST_TRADE_EXPORT_QUERY,
   EXPORT_KIND_RULES,
   type ExportedList,
   exportTaskRoute,
@@ -17,6 +18,7 @@ import {
 } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
+import { BacktestTradesExportQuery } from '../backtests/backtests.dto';
 import { SignalsQuery } from '../signals/signals.dto';
 import { AccountStatsQuery, ProfileStatsQuery } from '../stats/stats.dto';
 import { ExportStartDto, ExportTaskDto } from './exports.dto';
@@ -45,7 +47,8 @@ function exportController({ name, kind, path, startPath, queryDto, listQuery }: 
   class ExportController {
     constructor(private readonly exports: ExportsService) {}
 
-    @Section(rules.exportSection, 'read', { source: { section: rules.listSection, query: listQuery } })
+    // A list exported at its own section's level (no export section) is judged by that list's params there too.
+    @Section(rules.exportSection, 'read', { source: { section: rules.listSection, query: listQuery }, ...(rules.exportSection === rules.listSection ? { query: listQuery } : {}) })
     @Get(startPath)
     @ApiOkResponse({ type: ExportStartDto })
     start(@CurrentPrincipal() principal: Principal, @Query() query: object): Promise<ExportStartDto> {
@@ -103,5 +106,13 @@ export const EXPORT_CONTROLLERS = [
     startPath: 'export/',
     queryDto: AccountStatsQuery,
     listQuery: ACCOUNT_STATS_LIST_QUERY,
+  }),
+  exportController({
+    name: 'BacktestTradesExportController',
+    kind: 'backtest_trades',
+    path: 'backtests/trades',
+    startPath: 'export/',
+    queryDto: BacktestTradesExportQuery,
+    listQuery: BACKTEST_TRADE_EXPORT_QUERY,
   }),
 ];

@@ -20,6 +20,11 @@ export class StrategyProfilesRepository {
     return firstRow(db, `SELECT ${STRATEGY_PROFILE_COLUMNS} FROM ${STRATEGY_PROFILE_FROM} WHERE sp.id = $1`, [id]);
   }
 
+  /** What a draft made from this profile keeps of it: its links and direction (a backtest's promote into a new draft). */
+  async draftLinks(db: Db, id: number): Promise<{ mm_profile_id: number | null; ticker_config_id: number | null } & Omit<TemplateSource, 'settings'> | undefined> {
+    return firstRow(db, `SELECT mm_profile_id, ticker_config_id, profile_direction, timeframe FROM strategy_profiles WHERE id = $1`, [id]);
+  }
+
   async template(db: Db, id: number): Promise<TemplateSource | undefined> {
     return firstRow(db, `SELECT profile_direction, timeframe, settings FROM strategy_profiles WHERE id = $1`, [id]);
   }

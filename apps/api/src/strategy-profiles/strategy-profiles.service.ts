@@ -136,6 +136,26 @@ export class StrategyProfilesService {
     return this.get(id);
   }
 
+  /**
+   * A new draft beside `sourceId` with other settings (a backtest's): the source's MM profile, pairs,
+   * direction and time frame, the settings checked as a draft's save checks them, in one transaction with
+   * its creation's audit row.
+   */
+  async createDraftFrom(principal: Principal, sourceId: number, title: string, settings: Record<string, unknown>): Promise<StrategyProfile> {
+    const id = await this.dataSource.transaction(async (m) => {
+      const source = foundOr404(await this.profiles.draftLinks(m, sourceId));
+      const shape = settingsShapeErrors(settings);
+      if (Object.keys(shape).length) throw new FieldValidationError(settingsFields(shape));
+      const errors = validateStrategySettings(settings, { partial: true });
+      if (Object.keys(errors).length) throw new FieldValidationError(settingsFields(errors));
+      const links = await this.links(m, source.mm_profile_id, source.ticker_config_id);
+      const id = await this.profiles.insert(m, { title, templateId: sourceId, ...links, profile_direction: source.profile_direction, timeframe: source.timeframe, settings: knownSettings(settings) });
+      await this.audit.write({ type: 'user', event_type: 'strategy_profile_created', user_id: principal.userId, log_data: { profile_id: id, after: await this.profiles.find(m, id) } }, m);
+      return id;
+    });
+    return this.get(id);
+  }
+
   async settings(id: number): Promise<StrategySettings> {
     return foundOr404(await this.profiles.settings(this.dataSource, id));
   }

@@ -23,6 +23,10 @@ import { closeMarket } from '../strategy/commands';
 import { isFinal, type SignalRun } from '../strategy/lifecycle';
 import { EngineCore, type EngineDoc, type RunRecord } from './engine-state';
 import { tradeOneMinute } from './minute';
+import { storeWindowFrom } from './pair-feeds';
+import { readStoredCandles } from './sql/candles';
+import type { Db } from './db';
+import { CandleStoreSource } from '../market/store';
 import type { ProfileConfig } from './sql/config';
 
 const HOUR_MS = 60 * MINUTE_MS;
@@ -49,6 +53,11 @@ export interface BacktestInputs {
   until: number;
   /** Starting equity, decimal text. */
   deposit: string;
+  /**
+   * Makes the market's minutes [from, to) readable before they are traded (the candle store's window;
+   * absent for the model, which computes any minute): called at the start and each simulated day.
+   */
+  load?: (from: number, to: number) => Promise<void>;
 }
 
 export type ExitReason = 'exit_order' | 'max_duration' | 'end_of_period';
@@ -153,7 +162,11 @@ export async function runBacktest(inputs: BacktestInputs, hooks: BacktestHooks =
     return toScale(deposit.plus(closedPnl).plus(open), 'money').toFixed();
   };
 
+  const load = inputs.load;
   for (let minute = from; minute < until; minute += MINUTE_MS) {
+    if (load && (minute - from) % (CHECK_EVERY_MINUTES * MINUTE_MS) === 0) {
+      await load(storeWindowFrom([settings], minute - MINUTE_MS), Math.min(until, minute + CHECK_EVERY_MINUTES * MINUTE_MS));
+    }
     tradeOneMinute(core, minute);
     core.last = minute;
     settle(settings.signal.signal_duration_minutes);
@@ -221,5 +234,20 @@ function tradeOf(record: RunRecord, ticker: string, maxDurationMinutes: number):
     fees: toScale(gross.minus(position.r_pnl), 'money'),
     // The signal's time ran out when it ends at its maximum duration; otherwise its exit order filled.
     exit_reason: exitAt - signal.created_at >= maxDurationMinutes * MINUTE_MS ? 'max_duration' : 'exit_order',
+  };
+}
+
+/**
+ * The candle store of `exchange` as a backtest's market: the source the runner trades on and the loader it
+ * calls before each simulated day, which reads the pairs' stored minutes of that window (and lets the
+ * older go, so memory holds a day and the warm-up, not the whole period).
+ */
+export function storeBacktestMarket(db: Db, exchange: string, tickers: readonly string[]): Pick<BacktestInputs, 'market' | 'load'> {
+  const store = new CandleStoreSource(exchange);
+  return {
+    market: store,
+    load: async (from, to) => {
+      for (const ticker of tickers) await store.load((ex, symbol, start, end) => readStoredCandles(db, ex, symbol, start, end), ticker, from, to);
+    },
   };
 }

@@ -13,7 +13,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Timeframe } from '@console/contracts';
 import type { Pool } from 'pg';
 import { ENGINE_COMMAND_LEASE_SECONDS } from '@console/contracts';
 import { PaperVenue } from '../execution/paper-venue';
@@ -23,7 +22,6 @@ import { MINUTE_MS } from '../market/candle';
 import { seededMarket } from '../market/model';
 import type { MarketData } from '../market/port';
 import { AccountMarkets } from '../market/store';
-import { DEFAULT_VAR_SETTINGS } from '../metrics/var';
 import { dec } from '../money';
 import { adoptForeignRuns } from './adopt-runs';
 import { RealisedPnl, WriteBatch } from './batch';
@@ -34,7 +32,8 @@ import { EngineCore, type EngineDoc, type RunRecord } from './engine-state';
 import { NO_LIVE, type LivePublisher } from './live';
 import { metricsRows } from './metrics-rows';
 import { tradeOneMinute } from './minute';
-import { feedNeeds, warmupFrom } from './pair-feeds';
+import { storeWindowFrom } from './pair-feeds';
+import type { StrategySettings } from '../strategy/settings';
 import { evaluateRisk, type Span } from './risk-step';
 import { collect } from './run-rows';
 import { readPairTickers } from './sql/adoption';
@@ -286,18 +285,8 @@ export class PaperEngine {
   private async loadStore(db: Db, through: number): Promise<void> {
     if (!this.markets.routed().size) return;
     const core = this.core;
-    // Feeds of a pair merge what its profiles need, so the window covers the union of them all.
-    const union = { timeframes: new Set<Timeframe>(), keep: 0, minutesKept: 0 };
-    for (const profile of core.profiles) {
-      const settings = core.settings.of(profile);
-      if (!settings) continue;
-      const needs = feedNeeds(settings);
-      for (const t of needs.timeframes) union.timeframes.add(t);
-      union.keep = Math.max(union.keep, needs.keep);
-      union.minutesKept = Math.max(union.minutesKept, needs.minutesKept);
-    }
-    let from = core.last - DEFAULT_VAR_SETTINGS.lookbackMinutes * MINUTE_MS;
-    if (union.timeframes.size) from = Math.min(from, warmupFrom({ ...union, timeframes: [...union.timeframes] }, core.last));
+    const settings = core.profiles.map((profile) => core.settings.of(profile)).filter((one): one is StrategySettings => one !== null);
+    const from = storeWindowFrom(settings, core.last);
     await this.markets.load((exchange, symbol, start, end) => readStoredCandles(db, exchange, symbol, start, end), from, through + MINUTE_MS);
   }
 }

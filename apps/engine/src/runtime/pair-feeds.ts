@@ -8,6 +8,7 @@ import type { Venue } from '../execution/port';
 import { MINUTE_MS } from '../market/candle';
 import type { MarketData } from '../market/port';
 import { periodStart } from '../market/timeframes';
+import { DEFAULT_VAR_SETTINGS } from '../metrics/var';
 import { ATR_WINDOW_FACTOR } from '../strategy/indicators';
 import type { MinuteContext } from '../strategy/lifecycle';
 import { PairMarket } from '../strategy/market-view';
@@ -88,4 +89,21 @@ export function warmupFrom(needs: { timeframes: readonly Timeframe[]; keep: numb
   const back = Math.max((needs.keep + 2) * longest, needs.minutesKept + 1) * MINUTE_MS;
   const biggest = [...needs.timeframes].sort((a, b) => TIMEFRAME_MINUTES[b] - TIMEFRAME_MINUTES[a])[0];
   return periodStart(biggest, lastMinute - back);
+}
+
+/**
+ * The first minute a candle-store window must hold for trading after `lastMinute`: the longest warm-up
+ * any of the settings asks for (feeds of a pair merge their profiles' needs), or the VaR look-back,
+ * whichever reaches further back. The paper engine and the backtest runner load the same window.
+ */
+export function storeWindowFrom(settings: readonly StrategySettings[], lastMinute: number): number {
+  const union = { timeframes: new Set<Timeframe>(), keep: 0, minutesKept: 0 };
+  for (const one of settings) {
+    const needs = feedNeeds(one);
+    for (const t of needs.timeframes) union.timeframes.add(t);
+    union.keep = Math.max(union.keep, needs.keep);
+    union.minutesKept = Math.max(union.minutesKept, needs.minutesKept);
+  }
+  const from = lastMinute - DEFAULT_VAR_SETTINGS.lookbackMinutes * MINUTE_MS;
+  return union.timeframes.size ? Math.min(from, warmupFrom({ ...union, timeframes: [...union.timeframes] }, lastMinute)) : from;
 }

@@ -12,6 +12,8 @@ export const BACKTEST_TABLES = {
     profile_title: text(),
     pairs: jsonb<{ id: number; ticker: string }[]>(),
     market: varchar(8).of(BACKTEST_MARKETS),
+    /** The exchange whose stored candles a `store` run reads (its profile's account's); null for the model. */
+    exchange: varchar(32).null(),
     seed: bigint().null(),
     date_from: timestamptz(),
     date_until: timestamptz(),

@@ -31,6 +31,7 @@ const trade = { id: '1', pair_id: 1, pair: 'BTCUSDT', side: 'long', entry_at: '2
 const api = () =>
   fakeFetch((method, path) => {
     if (method === 'POST' && path === '/backtests/9/promote/') return [200, { schema_type: 'v1', settings: run.inputs.settings }];
+    if (method === 'POST' && path === '/backtests/9/promote-draft/') return [201, { id: 12, title: 'Draft trend (backtest #9)', status: 'draft' }];
     if (path.startsWith('/backtests/9/trades/')) return [200, { count: 1, next: null, previous: null, results: [trade] }];
     if (path === '/backtests/9/equity/') return [200, []];
     return [200, run];
@@ -57,6 +58,7 @@ describe('BacktestPage', () => {
     expect(within(trades).getByRole('cell', { name: 'Exit order' })).toBeInTheDocument();
     expect(screen.getByTestId('backtest-settings')).toHaveTextContent('"atr_threshold_percents": 0.35');
     expect(screen.getByTestId('backtest-settings')).toHaveTextContent("Fee rate: paper venue's");
+    expect(within(trades).getByTestId('export-button')).toHaveTextContent('Export');
   });
 
   it('promotes the run after a confirmation', async () => {
@@ -67,13 +69,22 @@ describe('BacktestPage', () => {
     await waitFor(() => expect(fetch.calls.some((c) => c.method === 'POST' && c.url.endsWith('/backtests/9/promote/'))).toBe(true));
   });
 
+  it('promotes the run into a new draft profile', async () => {
+    const fetch = api();
+    renderPage(fetch);
+    await userEvent.click(await screen.findByTestId('promote-backtest-draft'));
+    expect(await screen.findByText("The draft Draft trend (backtest #9) is made with the run's settings.")).toBeInTheDocument();
+    expect(fetch.calls.some((c) => c.method === 'POST' && c.url.endsWith('/backtests/9/promote-draft/'))).toBe(true);
+  });
+
   it('offers no promote without write on the profile settings, and no trades at Limited without the trades field', async () => {
-    const user = makeUser({ profile_settings: 'ReadOnly', backtests: 'Limited' });
+    const user = makeUser({ profile_settings: 'ReadOnly', profiles: 'ReadOnly', backtests: 'Limited' });
     user.group!.perms = user.group!.perms.map((p) => (p.section_name === 'backtests' ? { ...p, fields: ['profile', 'status', 'figures', 'inputs'] } : p));
     const fetch = api();
     renderPage(fetch, user);
     await screen.findByTestId('backtest-figures');
     expect(screen.queryByTestId('promote-backtest')).toBeNull();
+    expect(screen.queryByTestId('promote-backtest-draft')).toBeNull();
     expect(screen.queryByTestId('backtest-trades')).toBeNull();
     expect(fetch.calls.some((c) => c.url.includes('/trades/') || c.url.includes('/equity/'))).toBe(false);
   });

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, isFieldAllowed, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
+import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canRead, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
+import { ExportButton } from '../../../ui/export/ExportButton';
 import { formatDateTime } from '../../../ui/format/date';
 import { PageTitle } from '../../../ui/PageTitle';
 import { DataTable } from '../../../ui/table/DataTable';
@@ -13,6 +14,7 @@ import { useTableParams } from '../../../ui/table/use-table-params';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useCancelBacktest } from '../api/cancel-backtest';
 import { usePromoteBacktest } from '../api/promote-backtest';
+import { usePromoteBacktestDraft } from '../api/promote-backtest-draft';
 import { useBacktest } from '../api/get-backtest';
 import { useBacktestEquities } from '../api/get-backtest-equity';
 import { useBacktestTrades } from '../api/get-backtest-trades';
@@ -21,6 +23,8 @@ import { BacktestProgress } from '../components/BacktestProgress';
 import { drawdownCurve, formatDuration, returnCurve } from '../components/curves';
 import { CurvesChart } from '../components/CurvesChart';
 import { FiguresGrid } from '../components/FiguresGrid';
+import { MonthlyReturnsTable } from '../components/MonthlyReturnsTable';
+import { TradesOnCandles } from '../components/TradesOnCandles';
 
 const STATUS_COLUMN = BACKTEST_RESOURCE.columns.find((c) => c.field === 'status')!;
 
@@ -39,7 +43,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function RunInputs({ run }: { run: Backtest }) {
   const lines: [string, string][] = [
     ['Period', `${formatDateTime(run.date_from)} – ${formatDateTime(run.date_until)}`],
-    ['Market', run.inputs.market === 'model' ? `model, seed ${run.inputs.seed}` : run.inputs.market],
+    ['Market', run.inputs.market === 'model' ? `model, seed ${run.inputs.seed}` : `stored candles of ${run.inputs.exchange}`],
     ['Pairs', run.inputs.pairs.join(', ')],
     ['Deposit, USD', run.inputs.deposit],
     ['Fee rate', run.inputs.fee_rate ?? "paper venue's"],
@@ -73,6 +77,7 @@ export function BacktestPage() {
   const run = useBacktest(id);
   const cancel = useCancelBacktest();
   const promote = usePromoteBacktest();
+  const promoteDraft = usePromoteBacktestDraft();
   const [promoting, setPromoting] = useState(false);
   const done = run.data?.status === 'SUCCESS';
   const seesCurve = isFieldAllowed(perm, 'equity');
@@ -103,6 +108,16 @@ export function BacktestPage() {
         {canWrite(user?.group, 'profile_settings') && data.inputs && (
           <Button variant="contained" disabled={promote.isPending} onClick={() => setPromoting(true)} data-testid="promote-backtest">
             Promote to profile
+          </Button>
+        )}
+        {canWrite(user?.group, 'profiles') && data.inputs && (
+          <Button
+            variant="outlined"
+            disabled={promoteDraft.isPending}
+            data-testid="promote-backtest-draft"
+            onClick={() => void promoteDraft.mutateAsync(data.id).then((draft) => toast.success(`The draft ${draft.title} is made with the run's settings.`), (e: unknown) => toast.error(normaliseError(e)))}
+          >
+            Promote to a new draft
           </Button>
         )}
       </Stack>
@@ -136,6 +151,11 @@ export function BacktestPage() {
           <Section title="Drawdown">
             <CurvesChart curves={curves.drawdown} testId="drawdown-chart" />
           </Section>
+          {points && deposit && (
+            <Section title="Monthly returns">
+              <MonthlyReturnsTable deposit={deposit} points={points} />
+            </Section>
+          )}
         </>
       )}
       {done && seesTrades && (
@@ -150,7 +170,13 @@ export function BacktestPage() {
             error={trades.error}
             sortingAllowed={false}
             testId="backtest-trades"
+            toolbar={mayFilterBy(perm, BACKTEST_TRADE_EXPORT_QUERY, 'backtest_id') ? <ExportButton calls={EXPORT_PATHS.backtest_trades} params={{ backtest_id: data.id }} /> : undefined}
           />
+        </Section>
+      )}
+      {done && seesTrades && data.inputs?.exchange && canRead(user?.group, 'market_data') && !!trades.data?.results.length && (
+        <Section title="Trades on the candles">
+          <TradesOnCandles exchange={data.inputs.exchange} from={data.inputs.date_from} until={data.inputs.date_until} trades={trades.data.results} />
         </Section>
       )}
       {data.inputs && (
