@@ -9,3 +9,5 @@ export { seededMarket } from '../market/model';
 export type { MarketData } from '../market/port';
 export { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 export { dec } from '../money';
+export { encryptSecret, decryptSecret, encryptionKeyBytes } from './secrets';
+export { tradingClient, pointAt, type ApiUrls, type TradingAccount } from './trading-client';
