@@ -18,7 +18,9 @@ const START = Date.UTC(2024, 2, 1);
 const SEED = 7;
 const doc = settingsDoc({ signal: { atr_threshold_percents: 0.2, start_point_coefficient: 0.3, timer_minutes: 60 } });
 const KEY = randomBytes(32);
-const PREFIX = 'tc1-';
+/** Each database is an installation of its own on the one stand-in: its own client id prefix, as two consoles on one exchange account have. */
+const prefixes = new Map<TestDatabase, string>();
+const prefixOf = (db: TestDatabase) => prefixes.get(db) ?? '';
 /** What ccxt adds to every Binance futures order of its own accord. */
 const SENT_BY_CCXT = { newOrderRespType: 'RESULT', recvWindow: '10000' };
 
@@ -59,6 +61,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
   async function demoDatabase(): Promise<TestDatabase> {
     const db = await createTestDatabase();
     dbs.push(db);
+    prefixes.set(db, `tc${dbs.length}-`);
     const { accountId } = await seedProfile(db.pool, doc, ['BTCUSDT']);
     await db.pool.query(`UPDATE exchange_accounts SET exchange = 'binanceusdm', mode = 'demo', api_url = $2, api_key = 'demo-key', api_secret_enc = $3 WHERE id = $1`, [
       accountId,
@@ -68,7 +71,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
     return db;
   }
   const open = (db: TestDatabase, hooks: Partial<ExchangeVenueOptions> = {}, options: Partial<EngineOptions> = {}) =>
-    PaperEngine.open(db.pool, { seed: SEED, startAt: START, exchange: { encryptionKey: KEY, clientIdPrefix: PREFIX, ...hooks }, ...options });
+    PaperEngine.open(db.pool, { seed: SEED, startAt: START, exchange: { encryptionKey: KEY, clientIdPrefix: prefixOf(db), ...hooks }, ...options });
   const orders = async (db: TestDatabase) =>
     (
       await db.pool.query<OrderRow>(
@@ -105,20 +108,20 @@ describe('a demo account trades on the exchange through ccxt', () => {
           quantity: amountSent(row.quantity),
           price: priceSent(row.price),
           timeInForce: row.time_in_force === 'GTX' ? 'GTX' : 'GTC',
-          newClientOrderId: `${PREFIX}${row.id}`,
+          newClientOrderId: `${prefixOf(db)}${row.id}`,
           ...SENT_BY_CCXT,
         })),
       );
       for (const row of entries) {
         expect(row).toMatchObject({ order_type: 'enter', state: 'PLACED', status: 'PLACED', filled_quantity: '0.000000000000' });
-        expect(row.exchange_order_id).toBe(String(exchange.held.get(`${PREFIX}${row.id}`)?.orderId));
+        expect(row.exchange_order_id).toBe(String(exchange.held.get(`${prefixOf(db)}${row.id}`)?.orderId));
       }
     }, 120_000);
 
     it('applies the fills the exchange reports, partial then whole, with the exchange’s price and fee, in the next minute', async () => {
       const [first] = entries;
       const part = dec(amountSent(first.quantity)).div(2).toDecimalPlaces(3, 1).toString();
-      exchange.fill(`${PREFIX}${first.id}`, part);
+      exchange.fill(`${prefixOf(db)}${first.id}`, part);
       // Nothing moves until the engine reads the trades, before its next minute.
       expect((await orders(db))[0]).toMatchObject({ filled_quantity: '0.000000000000', state: 'PLACED' });
       await engine.advance(engine.lastMinute + MINUTE_MS);
@@ -136,7 +139,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect(trades[0].params).toMatchObject({ symbol: 'BTCUSDT' });
       expect(trades[1].params.startTime).toBeDefined();
 
-      exchange.fill(`${PREFIX}${first.id}`);
+      exchange.fill(`${prefixOf(db)}${first.id}`);
       await engine.advance(engine.lastMinute + MINUTE_MS);
       const [whole] = await orders(db);
       expect(whole).toMatchObject({ id: first.id, state: 'FILLED', status: 'FILLED' });
@@ -152,7 +155,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect(exchange.requests.filter((r) => r.method === 'DELETE')).toEqual([
         { method: 'DELETE', path: '/fapi/v1/order', params: { symbol: 'BTCUSDT', orderId: open!.exchange_order_id, recvWindow: '10000' } },
       ]);
-      expect(exchange.held.get(`${PREFIX}${open!.id}`)?.status).toBe('CANCELED');
+      expect(exchange.held.get(`${prefixOf(db)}${open!.id}`)?.status).toBe('CANCELED');
       expect((await orders(db)).find((row) => row.id === open!.id)).toMatchObject({ state: 'CANCELED' });
     }, 60_000);
 
@@ -165,9 +168,81 @@ describe('a demo account trades on the exchange through ccxt', () => {
       const exit = (await orders(db)).find((row) => row.order_type === 'exit' && row.time_in_force === 'IOC');
       expect(exit).toBeDefined();
       expect(exchange.orders).toEqual([
-        { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${PREFIX}${exit!.id}`, ...SENT_BY_CCXT },
+        { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${exit!.id}`, ...SENT_BY_CCXT },
       ]);
-      expect(exit).toMatchObject({ state: 'FILLED', exchange_order_id: String(exchange.held.get(`${PREFIX}${exit!.id}`)?.orderId) });
+      expect(exit).toMatchObject({ state: 'FILLED', exchange_order_id: String(exchange.held.get(`${prefixOf(db)}${exit!.id}`)?.orderId) });
     }, 60_000);
   });
+
+  /** How many orders the stand-in took under each row's client id, and the rows' states. */
+  async function sentOnce(db: TestDatabase): Promise<void> {
+    const rows = await orders(db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(exchange.orders.filter((o) => o.newClientOrderId === `${prefixOf(db)}${row.id}`), `order ${row.id}`).toHaveLength(1);
+      expect(row).toMatchObject({ state: 'PLACED', exchange_order_id: String(exchange.held.get(`${prefixOf(db)}${row.id}`)?.orderId) });
+    }
+  }
+  const logs = async (db: TestDatabase, event: string) =>
+    (await db.pool.query<{ type: string; order_id: string; log_data: { message: string } }>(`SELECT type, order_id::text, log_data FROM logs WHERE event_type = $1 ORDER BY id`, [event])).rows;
+
+  it('after a crash between createOrder and the row’s update, the restarted engine adopts the order: one order on the exchange, one row', async () => {
+    const db = await demoDatabase();
+    let crashed = false;
+    const engine = await open(db, { crashAfterSend: () => !crashed && (crashed = true) });
+    await expect(untilOrders(engine, db)).rejects.toThrow(/crash requested after sending order/);
+    const [first] = await orders(db);
+    expect(first).toMatchObject({ state: 'PLACING', exchange_order_id: null });
+    expect(exchange.orders.map((o) => o.newClientOrderId)).toEqual([`${prefixOf(db)}${first.id}`]);
+
+    await open(db);
+    // The restarted engine asked for each row still PLACING by its client id before placing anything.
+    const asked = exchange.requests.filter((r) => r.method === 'GET' && r.path === '/fapi/v1/order').map((r) => r.params.origClientOrderId);
+    expect(asked).toEqual((await orders(db)).map((row) => `${prefixOf(db)}${row.id}`));
+    await sentOnce(db);
+    expect(await logs(db, 'exchange_order_adopted')).toEqual([{ type: 'general', order_id: first.id, log_data: expect.objectContaining({ exchange_order_id: expect.any(String) }) }]);
+  }, 120_000);
+
+  it('after a crash before createOrder, the restarted engine finds no such order and places it once', async () => {
+    const db = await demoDatabase();
+    let crashed = false;
+    const engine = await open(db, { crashBeforeSend: () => !crashed && (crashed = true) });
+    await expect(untilOrders(engine, db)).rejects.toThrow(/crash requested before sending order/);
+    expect(exchange.orders).toEqual([]);
+    await open(db);
+    await sentOnce(db);
+    expect(await logs(db, 'exchange_order_adopted')).toEqual([]);
+  }, 120_000);
+
+  it('an exchange refusal ends the row PLACEMENT_FAILED with the exchange’s message; a dropped connection and a 429 pause new orders, which resume without duplicates', async () => {
+    const db = await demoDatabase();
+    const engine = await open(db);
+    exchange.failNext('margin');
+    exchange.failNext('networkDrop');
+    exchange.failNext('rateLimit');
+    const rows = await untilOrders(engine, db);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const [refused, dropped] = rows;
+    expect(refused).toMatchObject({ state: 'PLACEMENT_FAILED', status: 'PLACEMENT_FAILED', exchange_order_id: null });
+    // ccxt tells Binance's futures codes by the host: on another origin (api_url) -2019 comes back as its
+    // base ExchangeError rather than InsufficientFunds, with the exchange's message all the same.
+    expect(await logs(db, 'exchange_refused')).toEqual([{ type: 'error', order_id: refused.id, log_data: { error: 'ExchangeError', message: 'binanceusdm {"code":-2019,"msg":"Margin is insufficient."}' } }]);
+    expect(dropped).toMatchObject({ state: 'PLACING', exchange_order_id: null });
+    expect(await logs(db, 'exchange_paused')).toEqual([{ type: 'error', order_id: dropped.id, log_data: { message: expect.any(String) } }]);
+
+    // The next turns ask for the paused rows by client id, then place them: each exactly once.
+    await engine.commands();
+    await engine.commands();
+    const placed = (await orders(db)).filter((row) => row.id !== refused.id);
+    for (const row of placed) {
+      expect(exchange.orders.filter((o) => o.newClientOrderId === `${prefixOf(db)}${row.id}`), `order ${row.id}`).toHaveLength(1);
+      expect(row).toMatchObject({ state: 'PLACED', exchange_order_id: String(exchange.held.get(`${prefixOf(db)}${row.id}`)?.orderId) });
+    }
+    // The refused order was asked for once and never again; the dropped one was sent twice, taken once.
+    const posted = (id: string) => exchange.requests.filter((r) => r.method === 'POST' && r.params.newClientOrderId === `${prefixOf(db)}${id}`).length;
+    expect(posted(refused.id)).toBe(1);
+    expect(posted(dropped.id)).toBe(2);
+    expect(exchange.held.has(`${prefixOf(db)}${refused.id}`)).toBe(false);
+    expect((await logs(db, 'exchange_resumed')).length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
 });

@@ -131,7 +131,7 @@ export class AccountVenues {
         if (error instanceof ExchangeError) {
           this.unsent.delete(order.id);
           await write(async (tx) => {
-            await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, { message: error.message, error: error.constructor.name });
+            await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, { message: error.message, error: error.name });
             if (order.state === 'PLACING') await markPlacementFailed(tx, order.id);
             else await markCancelled(tx, order.id);
           });
