@@ -100,6 +100,8 @@ export const ENGINE_LOG_EVENTS = {
   exchangeRefused: 'exchange_refused',
   /** Exchange venue: a network error paused the account's new orders. */
   exchangePaused: 'exchange_paused',
+  /** Exchange venue: the exchange's open orders differ from the console's open order rows (type `divergence`). */
+  exchangeDivergence: 'exchange_divergence',
   /** Exchange venue: the exchange answers again; the paused orders were resolved by client id and sent. */
   exchangeResumed: 'exchange_resumed',
 } as const;

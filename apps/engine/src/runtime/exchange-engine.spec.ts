@@ -244,5 +244,19 @@ describe('a demo account trades on the exchange through ccxt', () => {
     expect(posted(dropped.id)).toBe(2);
     expect(exchange.held.has(`${prefixOf(db)}${refused.id}`)).toBe(false);
     expect((await logs(db, 'exchange_resumed')).length).toBeGreaterThanOrEqual(1);
+
+    // The exchange's open orders against the rows: one cancelled on the exchange's own site, one of ours
+    // that no row accounts for. Each is a divergence row, written once.
+    const [gone] = placed;
+    exchange.held.get(`${prefixOf(db)}${gone.id}`)!.status = 'CANCELED';
+    const stray = { ...exchange.held.get(`${prefixOf(db)}${placed[1]?.id ?? gone.id}`)!, orderId: 9_000_000_001, clientOrderId: `${prefixOf(db)}9999`, status: 'NEW' as const };
+    exchange.held.set(stray.clientOrderId, stray);
+    await engine.advance(engine.lastMinute + MINUTE_MS);
+    await engine.advance(engine.lastMinute + MINUTE_MS);
+    expect(exchange.requests.filter((r) => r.path === '/fapi/v1/openOrders').at(-1)?.params).toEqual({ recvWindow: '10000' });
+    expect(await logs(db, 'exchange_divergence')).toEqual([
+      { type: 'divergence', order_id: null, log_data: { message: `the exchange holds open order ${stray.clientOrderId} (9000000001) that no open order row accounts for`, client_order_id: stray.clientOrderId } },
+      { type: 'divergence', order_id: gone.id, log_data: { message: `order ${gone.id} is open in the console, not on the exchange (${gone.exchange_order_id})`, exchange_order_id: gone.exchange_order_id } },
+    ]);
   }, 120_000);
 });

@@ -100,6 +100,18 @@ export class ExchangeVenue {
     }
   }
 
+  /** The account's open orders on every symbol, with their client ids. */
+  async openOrders(): Promise<{ exchangeOrderId: string; clientOrderId: string | undefined }[]> {
+    // Without a symbol Binance answers all of them (and weighs the request more); ccxt warns unless told.
+    this.client.options.warnOnFetchOpenOrdersWithoutSymbol = false;
+    return (await this.client.fetchOpenOrders()).map((o) => ({ exchangeOrderId: o.id ?? '', clientOrderId: o.clientOrderId }));
+  }
+
+  /** Whether a client order id is one of this installation's. */
+  owns(clientOrderId: string | undefined): boolean {
+    return clientOrderId !== undefined && clientOrderId.startsWith(this.clientIdPrefix);
+  }
+
   /** The account's trades on the symbol from `since` (inclusive; the exchange's recent ones without it). */
   async trades(symbol: string, since: number | undefined): Promise<Trade[]> {
     return this.client.fetchMyTrades(symbol, since);

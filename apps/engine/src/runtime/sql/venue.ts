@@ -80,6 +80,16 @@ export async function readOpenExchangeOrders(db: Db, accountIds: number[]): Prom
   return rows;
 }
 
+/** A `divergence` log row: the exchange's orders differ from the rows (the order's row when there is one). */
+export async function logDivergence(db: Db, eventType: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+  await db.query(
+    `INSERT INTO logs (type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+     SELECT 'divergence', $1, o.signal_id, o.pair_id, p.ticker, o.profile_id, sp.title, o.id, $3
+       FROM (SELECT 1) one LEFT JOIN orders o ON o.id = $2 LEFT JOIN pairs p ON p.id = o.pair_id LEFT JOIN strategy_profiles sp ON sp.id = o.profile_id`,
+    [eventType, orderId, JSON.stringify(data)],
+  );
+}
+
 /** A log row about an order on the exchange: what was sent, adopted or refused, with the exchange's message. */
 export async function logVenue(db: Db, order: OutgoingOrder, type: 'general' | 'error', eventType: string, data: Record<string, unknown>): Promise<void> {
   await db.query(

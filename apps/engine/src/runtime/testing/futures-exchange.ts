@@ -152,7 +152,7 @@ export interface FuturesExchange {
   marketPrice: string;
   /** Fills an order (by client id) for `quantity` (all that is left when not given) at `price` (its limit price when not given). */
   fill(clientOrderId: string, quantity?: string, price?: string): void;
-  /** The next request on an order endpoint fails so. */
+  /** The next request on the order endpoint (new, query or cancel) fails so. */
   failNext(failure: Failure): void;
   close(): Promise<void>;
 }
@@ -211,7 +211,7 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
       if (path === '/fapi/v1/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
       else {
         requests.push({ method: req.method ?? 'GET', path, params });
-        const failure = failures.shift();
+        const failure = path === '/fapi/v1/order' ? failures.shift() : undefined;
         if (failure === 'networkDrop') {
           req.socket.destroy();
           return;

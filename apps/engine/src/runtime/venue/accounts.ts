@@ -21,7 +21,7 @@ import { inTransaction, type Db } from '../db';
 import { ExchangeVenue } from '../exchange-venue';
 import { decryptSecret } from '../secrets';
 import { tradingClient } from '../trading-client';
-import { logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
+import { logDivergence, logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
 
 export interface ExchangeVenueOptions {
   /** ENCRYPTION_KEY: the accounts' secrets are decrypted with it. */
@@ -55,6 +55,8 @@ export class AccountVenues {
   private readonly accounts = new Map<number, AccountExchange>();
   /** Rows this engine wrote PLACING and has not sent yet: the only ones placed without asking first. */
   private readonly unsent = new Set<string>();
+  /** Divergences logged already (once per engine process each). */
+  private readonly reported = new Set<string>();
   /** Cursors read by the last poll, stored with the next minute's state. */
   private cursors: Record<string, FillsCursor> = {};
 
@@ -188,17 +190,45 @@ export class AccountVenues {
     });
   }
 
+  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    await logDivergence(pool, ENGINE_LOG_EVENTS.exchangeDivergence, orderId, data);
+  }
+
   /**
-   * Before a minute: the trades on the accounts' open orders since each symbol's cursor (`fetchMyTrades`
-   * per symbol), kept for the minute's books. A network error leaves them for the next poll.
+   * Before a minute: the exchange's open orders against the open order rows (a `divergence` log row for
+   * each difference, once; adopting the exchange's state is not built), then the trades on the accounts'
+   * open orders since each symbol's cursor (`fetchMyTrades` per symbol), kept for the minute's books. A
+   * network error leaves them for the next poll.
    */
-  async poll(db: Db, stored: Record<string, FillsCursor>): Promise<void> {
-    const open = await readOpenExchangeOrders(db, [...this.accounts.keys()]);
+  async poll(pool: Pool, stored: Record<string, FillsCursor>): Promise<void> {
+    const open = await readOpenExchangeOrders(pool, [...this.accounts.keys()]);
     const bySymbol = new Map<string, Map<string, string>>();
     for (const row of open) {
       const key = `${row.exchange_account_id}:${row.ticker}`;
       if (!bySymbol.has(key)) bySymbol.set(key, new Map());
       bySymbol.get(key)!.set(row.exchange_order_id, row.id);
+    }
+    // The exchange's open orders first, then its trades: an open row neither open there nor explained by
+    // a trade read after is a divergence, not a fill that landed in between.
+    const openThere = new Map<number, Set<string> | null>();
+    for (const [accountId, account] of this.accounts) {
+      try {
+        const listed = await account.venue.openOrders();
+        openThere.set(accountId, new Set(listed.map((o) => o.exchangeOrderId)));
+        const ours = new Set(open.filter((row) => row.exchange_account_id === accountId).map((row) => row.exchange_order_id));
+        for (const order of listed) {
+          if (!account.venue.owns(order.clientOrderId) || ours.has(order.exchangeOrderId)) continue;
+          await this.diverged(pool, `${accountId}:${order.exchangeOrderId}`, null, {
+            message: `the exchange holds open order ${order.clientOrderId} (${order.exchangeOrderId}) that no open order row accounts for`,
+            client_order_id: order.clientOrderId,
+          });
+        }
+      } catch (error) {
+        if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+        openThere.set(accountId, null);
+      }
     }
     for (const [key, rows] of bySymbol) {
       const [accountId, ticker] = [Number(key.split(':')[0]), key.slice(key.indexOf(':') + 1)];
@@ -220,6 +250,11 @@ export class AccountVenues {
         if (rowId === undefined) continue;
         if (!account.inbox.has(rowId)) account.inbox.set(rowId, []);
         account.inbox.get(rowId)!.push(trade);
+      }
+      const listed = openThere.get(accountId);
+      for (const [exchangeOrderId, rowId] of rows) {
+        if (!listed || listed.has(exchangeOrderId) || account.inbox.get(rowId)?.length) continue;
+        await this.diverged(pool, `${accountId}:${exchangeOrderId}`, rowId, { message: `order ${rowId} is open in the console, not on the exchange (${exchangeOrderId})`, exchange_order_id: exchangeOrderId });
       }
       if (!fresh.length) continue;
       const since = Math.max(...fresh.map((t) => t.at));
