@@ -128,9 +128,12 @@ describe('a demo account trades on the exchange through ccxt', () => {
       const [partial] = await orders(db);
       expect(partial).toMatchObject({ id: first.id, state: 'PARTIALLY_FILLED' });
       expect(dec(partial.filled_quantity).equals(part)).toBe(true);
-      const [position] = (await db.pool.query<{ active_p_coins: string; avg_e_price: string }>(`SELECT active_p_coins::text, avg_e_price::text FROM positions WHERE signal_id = $1`, [first.signal_id])).rows;
+      const [position] = (await db.pool.query<{ active_p_coins: string; avg_e_price: string; r_pnl: string }>(`SELECT active_p_coins::text, avg_e_price::text, r_pnl::text FROM positions WHERE signal_id = $1`, [first.signal_id])).rows;
       expect(dec(position.active_p_coins).equals(part)).toBe(true);
       expect(dec(position.avg_e_price).equals(priceSent(first.price))).toBe(true);
+      // The entry's fee is the exchange's commission (the stand-in charges Binance's 0.02 % maker rate).
+      const commission = dec(part).mul(priceSent(first.price)).mul('0.0002').toDecimalPlaces(8);
+      expect(dec(position.r_pnl).toString()).toBe(commission.neg().toString());
       // Reading again finds no new trade: the cursor kept in the engine's state holds (no fill twice).
       await engine.advance(engine.lastMinute + MINUTE_MS);
       expect(dec((await orders(db))[0].filled_quantity).equals(part)).toBe(true);
