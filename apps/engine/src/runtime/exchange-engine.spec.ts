@@ -262,4 +262,13 @@ describe('a demo account trades on the exchange through ccxt', () => {
       { type: 'divergence', order_id: gone.id, log_data: { message: `order ${gone.id} is open in the console, not on the exchange (${gone.exchange_order_id})`, exchange_order_id: gone.exchange_order_id } },
     ]);
   }, 120_000);
+
+  it('an account whose secret the key cannot decrypt stops nobody: it is left out and trades on paper', async () => {
+    const db = await demoDatabase();
+    await db.pool.query(`UPDATE exchange_accounts SET api_secret_enc = 'x'`);
+    const engine = await open(db);
+    const rows = await untilOrders(engine, db);
+    expect(rows[0]).toMatchObject({ state: 'PLACED', exchange_order_id: null });
+    expect(exchange.requests).toEqual([]);
+  }, 120_000);
 });

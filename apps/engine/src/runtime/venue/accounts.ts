@@ -55,6 +55,8 @@ export class AccountVenues {
   private readonly accounts = new Map<number, AccountExchange>();
   /** Rows this engine wrote PLACING and has not sent yet: the only ones placed without asking first. */
   private readonly unsent = new Set<string>();
+  /** Accounts whose secret the key cannot decrypt (said once). */
+  private readonly unreadable = new Set<number>();
   /** Divergences logged already (once per engine process each). */
   private readonly reported = new Set<string>();
   /** Cursors read by the last poll, stored with the next minute's state. */
@@ -78,7 +80,18 @@ export class AccountVenues {
       seen.add(row.id);
       const built = JSON.stringify([row.exchange, row.mode, row.api_url, row.api_key, row.api_secret_enc]);
       if (this.accounts.get(row.id)?.built === built) continue;
-      const client = tradingClient(row, decryptSecret(row.api_secret_enc, this.options.encryptionKey));
+      let secret: string;
+      try {
+        secret = decryptSecret(row.api_secret_enc, this.options.encryptionKey);
+      } catch {
+        // A secret this key cannot read (another key, a placeholder) must not stop every account's trading:
+        // the account is left out (it trades on paper) and the engine says so.
+        if (!this.unreadable.has(row.id)) console.log(JSON.stringify({ level: 'error', service: 'engine', msg: `exchange account ${row.id}: its secret cannot be decrypted with ENCRYPTION_KEY; it trades on paper` }));
+        this.unreadable.add(row.id);
+        seen.delete(row.id);
+        continue;
+      }
+      const client = tradingClient(row, secret);
       this.accounts.set(row.id, { built, venue: new ExchangeVenue(client, this.options.clientIdPrefix), paused: null, inbox: new Map() });
     }
     for (const id of [...this.accounts.keys()]) if (!seen.has(id)) this.accounts.delete(id);
@@ -213,7 +226,10 @@ export class AccountVenues {
     // The exchange's open orders first, then its trades: an open row neither open there nor explained by
     // a trade read after is a divergence, not a fill that landed in between.
     const openThere = new Map<number, Set<string> | null>();
-    for (const [accountId, account] of this.accounts) {
+    // Only accounts with open orders are asked: an account without any costs its exchange no request.
+    for (const accountId of new Set(open.map((row) => row.exchange_account_id))) {
+      const account = this.accounts.get(accountId);
+      if (!account) continue;
       try {
         const listed = await account.venue.openOrders();
         openThere.set(accountId, new Set(listed.map((o) => o.exchangeOrderId)));
