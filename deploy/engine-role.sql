@@ -4,7 +4,7 @@ DO $$ BEGIN CREATE ROLE "console_engine" LOGIN; EXCEPTION WHEN duplicate_object 
 REVOKE ALL ON ALL TABLES IN SCHEMA public FROM "console_engine";
 REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM "console_engine";
 GRANT USAGE ON SCHEMA public TO "console_engine";
-GRANT SELECT ("id", "title", "leverage", "broker_id", "broker_program_is_active", "broker_program_is_available", "created_at", "updated_at", "exchange", "market", "mode", "api_url") ON "exchange_accounts" TO "console_engine";
+GRANT SELECT ON "exchange_accounts" TO "console_engine";
 GRANT SELECT ON "deposit_transactions" TO "console_engine";
 GRANT SELECT ON "pairs" TO "console_engine";
 GRANT SELECT ON "ticker_configs" TO "console_engine";

@@ -94,6 +94,16 @@ export const ENGINE_LOG_EVENTS = {
   riskTriggerReleased: 'risk_trigger_released',
   riskTriggerClosed: 'risk_trigger_closed',
   riskTriggerReduced: 'risk_trigger_reduced',
+  /** Exchange venue: an order the exchange already had under its client id (after a crash or a network error) was adopted. */
+  exchangeOrderAdopted: 'exchange_order_adopted',
+  /** Exchange venue: the exchange (or the venue's check of the market's limits) refused an order or a cancel; its message in log_data. */
+  exchangeRefused: 'exchange_refused',
+  /** Exchange venue: a network error paused the account's new orders. */
+  exchangePaused: 'exchange_paused',
+  /** Exchange venue: the exchange's open orders differ from the console's open order rows (type `divergence`). */
+  exchangeDivergence: 'exchange_divergence',
+  /** Exchange venue: the exchange answers again; the paused orders were resolved by client id and sent. */
+  exchangeResumed: 'exchange_resumed',
 } as const;
 
 /** The title of the notification (and Telegram message) a risk trigger's alert sends. */

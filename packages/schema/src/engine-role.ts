@@ -1,8 +1,9 @@
 /**
  * The least a trading engine needs of the database (docs/engine-protocol.md §2.5): it reads the
  * configuration and writes the trading rows, and nothing else. Users, groups, sessions, API tokens,
- * secrets (the exchange keys, the Telegram bots) and the audit (logs, which it may add to but not read)
- * stay out of its reach. `engineRoleSql` makes the statements from this list, checked against the table
+ * the Telegram bots' secrets and the audit (logs, which it may add to but not read) stay out of its
+ * reach. The exchange accounts' keys are the exception: an account in demo or live trades through
+ * them, so the engine reads the key and the encrypted secret (useless without its ENCRYPTION_KEY). `engineRoleSql` makes the statements from this list, checked against the table
  * declaration, so a renamed column breaks the build rather than the grant.
  */
 import { TABLES, type ColumnName, type TableName } from './tables';
@@ -19,13 +20,12 @@ interface TableGrant<T extends TableName> {
 
 type EngineGrants = { readonly [T in TableName]?: TableGrant<T> };
 
-const allBut = <T extends TableName>(table: T, hidden: Columns<T>): Columns<T> =>
-  (Object.keys(TABLES[table]) as ColumnName<T>[]).filter((column) => !hidden.includes(column));
 
 /** What an engine may do, table by table; the statuses and action_states it sets as commands say (§2.3). */
 export const ENGINE_ROLE_GRANTS: EngineGrants = {
   // The configuration it trades by.
-  exchange_accounts: { select: allBut('exchange_accounts', ['api_key', 'api_secret_enc']) },
+  // All of it: demo and live accounts trade with their keys (docs/decisions/exchange-venue.md).
+  exchange_accounts: { select: true },
   deposit_transactions: { select: true },
   pairs: { select: true },
   ticker_configs: { select: true, update: ['status', 'updated_at'] },

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import ccxt, { type Balances, type Exchange } from 'ccxt';
-import { EXCHANGE_TRADING_LIMITS, EXCHANGE_TRADING_MESSAGES as TM, type ConnectionBalance, type ConnectionTestAnswer, type ExchangeAccount } from '@console/contracts';
+import type { Balances } from 'ccxt';
+import { EXCHANGE_TRADING_MESSAGES as TM, type ConnectionBalance, type ConnectionTestAnswer } from '@console/contracts';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { decryptSecret } from '../common/crypto/secrets';
 import { BadRequestDetail, foundOr404 } from '../common/errors/api-errors';
 import { ReadDb } from '../common/database/read-replica';
-import { pointAt, type ApiUrls } from '../market-data/candle-downloader';
+import { tradingClient } from '@console/engine/runtime';
 import { ExchangeAccountsRepository } from './exchange-accounts.repository';
 import { AuditService } from '../logs/audit.service';
 import type { Principal } from '../access/principal';
@@ -46,14 +46,8 @@ export class ExchangeConnectionService {
   }
 }
 
-/** A ccxt client trading as the account: its keys, its mode's host (sandbox in demo), its API URL, the rate limit on. */
-export function tradingClient(account: Pick<ExchangeAccount, 'exchange' | 'mode' | 'api_url' | 'api_key'>, secret: string): Exchange {
-  const classes = ccxt as unknown as Record<string, new (config: object) => Exchange>;
-  const client = new classes[account.exchange]({ apiKey: account.api_key, secret, enableRateLimit: true, timeout: EXCHANGE_TRADING_LIMITS.connectionTimeoutMs });
-  if (account.mode === 'demo') client.setSandboxMode(true);
-  if (account.api_url) client.urls.api = pointAt(client.urls.api as ApiUrls, account.api_url) as typeof client.urls.api;
-  return client;
-}
+// The client the engine's exchange venue trades through (one definition): the test checks it.
+export { tradingClient };
 
 /** The currencies holding anything, as decimal strings (ccxt parsed them to numbers; the shortest text gives them back). */
 function balancesOf(balance: Balances): ConnectionBalance[] {

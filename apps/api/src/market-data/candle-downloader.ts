@@ -6,6 +6,7 @@
  */
 import ccxt, { type Exchange, type OHLCV } from 'ccxt';
 import type { PoolClient } from 'pg';
+import { pointAt, type ApiUrls } from '@console/engine/runtime';
 import type { DataSource } from 'typeorm';
 import { MARKET_DATA_LIMITS, MARKET_DATA_MESSAGES } from '@console/contracts';
 import { stageCandles, storeStagedCandles } from './candle-importer';
@@ -31,13 +32,8 @@ export interface CandleDownloadHooks {
   now?: () => number;
 }
 
-export type ApiUrls = string | { [key: string]: ApiUrls };
-
-/** Every URL of ccxt's `urls.api` with its origin replaced by `origin` (paths kept). */
-export function pointAt(urls: ApiUrls, origin: string): ApiUrls {
-  if (typeof urls === 'string') return urls.replace(/^https?:\/\/[^/]+/, origin.replace(/\/$/, ''));
-  return Object.fromEntries(Object.entries(urls).map(([key, value]) => [key, pointAt(value, origin)]));
-}
+// One definition with the engine's trading client.
+export { pointAt, type ApiUrls };
 
 /** A ccxt client of the exchange with its rate limit on; its API hosts rewritten to `origin` when given. */
 export function exchangeClient(id: string, origin?: string): Exchange {

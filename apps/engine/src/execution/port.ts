@@ -22,6 +22,8 @@ export interface Fill {
 
 /** The part of an order a venue reads (named as the orders columns are). */
 export interface LimitOrder {
+  /** The order's key in its run: a venue that names orders on an exchange finds the row by it. */
+  key?: number;
   direction: OrderSide;
   price: Dec;
   quantity: Dec;

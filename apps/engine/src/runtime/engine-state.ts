@@ -18,6 +18,7 @@ import { CloseHistory } from './risk-inputs';
 import { SettingsCache } from './settings-cache';
 import { completeCommand, type CommandRow } from './sql/commands';
 import type { ProfileConfig } from './sql/config';
+import type { AccountVenues, FillsCursor } from './venue/accounts';
 
 /** A run event's log event_type: its own name, but a start or a queueing is a signal received. */
 export function runEventLogName(kind: RunEventKind): string {
@@ -53,6 +54,8 @@ export interface EngineDoc {
   triggers: Record<string, TriggerState>;
   /** Profiles whose new signals the fired triggers block. */
   blocked: number[];
+  /** `account:ticker` → how far the exchange's trades were read (exchange venue). */
+  fills?: Record<string, FillsCursor>;
 }
 
 /** A log row waiting for its signal's and order's ids. */
@@ -89,6 +92,8 @@ export class EngineCore {
   pendingNew: PendingRun[] = [];
   /** What the running transaction changed, announced once it commits. */
   readonly changes = new CommitChanges();
+  /** The demo and live accounts' exchange venues (none: every account trades on paper). */
+  venues: AccountVenues | null = null;
 
   constructor(
     readonly market: MarketData,
@@ -135,6 +140,11 @@ export class EngineCore {
     }
   }
 
+  /** The venue an account's run trades on: its exchange in demo and live, else the engine's (paper) venue. */
+  venueFor(accountId: number, record: RunRecord | null): Venue {
+    return this.venues?.trades(accountId) ? this.venues.book(accountId, record?.orderIds ?? {}, record ? this.tickers.get(record.pairId) : undefined) : this.venue;
+  }
+
   /** A run's profile, pair feed and minute context (none when its profile or market is gone). */
   contextOf(record: RunRecord, minute: number): { profile?: ProfileConfig; feed?: PairFeed; ctx: MinuteContext | null } {
     const profile = this.profiles.find((p) => p.id === record.profileId);
@@ -143,7 +153,7 @@ export class EngineCore {
     // Made (warmed up to the last traded minute) when missing: an engine just started has traded no minute
     // yet, and the commands that waited for it must not fail for that.
     const feed = settings && ticker ? this.feeds.pair(record.pairId, ticker, settings) : this.feeds.get(record.pairId);
-    return { profile, feed, ctx: settings && feed ? this.feeds.context(feed, settings, minute) : null };
+    return { profile, feed, ctx: settings && feed ? this.feeds.context(feed, settings, minute, this.venueFor(record.accountId, record)) : null };
   }
 
   /** Settles a command and notes its outcome for the consoles. */

@@ -43,6 +43,7 @@ import { ensureMonthPartitions } from './sql/partitions';
 import { readTriggers } from './sql/risk';
 import { beat, lockState, readRuns, readState, writeState } from './sql/state';
 import type { Lease } from './sql/commands';
+import { AccountVenues, type ExchangeVenueOptions } from './venue/accounts';
 
 export interface EngineOptions {
   /**
@@ -58,6 +59,11 @@ export interface EngineOptions {
   venue?: Venue;
   /** The paper venue's fill rules, when no `venue` is given. */
   fills?: FillSettings;
+  /**
+   * Demo and live accounts trade on their exchange through ccxt with these settings (the encryption key
+   * for their secrets, the client id prefix); without them every account trades on the paper venue.
+   */
+  exchange?: ExchangeVenueOptions;
   /** Test hook: throw inside the transaction of this minute, after its writes (a crash before commit). */
   crashAt?: number;
   /** Where each commit's changes are announced to open consoles (none: they refresh on fetch). */
@@ -94,7 +100,10 @@ export class PaperEngine {
     private revision: string,
     private readonly lease: Lease,
     private readonly markets: AccountMarkets,
-  ) {}
+    private readonly venues: AccountVenues | null,
+  ) {
+    core.venues = venues;
+  }
 
   static async open(pool: Pool, options: EngineOptions): Promise<PaperEngine> {
     if (!options.market && options.seed === undefined) throw new Error('the engine needs a market: give market or seed');
@@ -102,8 +111,11 @@ export class PaperEngine {
     const venue = options.venue ?? new PaperVenue(options.fills);
     const { core, revision } = await loadCore(pool, options.startAt, markets, venue);
     const lease = { owner: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? ENGINE_COMMAND_LEASE_SECONDS * 1000 };
-    const engine = new PaperEngine(pool, options, core, revision, lease, markets);
+    const venues = options.exchange ? new AccountVenues(options.exchange, options.fills) : null;
+    const engine = new PaperEngine(pool, options, core, revision, lease, markets, venues);
     await engine.refresh(pool);
+    // Rows a stopped engine left on their way to the exchange are resolved by their client ids first.
+    await venues?.send(pool);
     return engine;
   }
 
@@ -125,6 +137,8 @@ export class PaperEngine {
   async advance(toMinute: number): Promise<number> {
     let done = 0;
     while (this.core.last + MINUTE_MS <= toMinute) {
+      // The exchange's trades since the last minute, read before the minute's transaction (no transaction waits on the network).
+      await this.venues?.poll(this.pool, this.core.doc.fills ?? {});
       const traded = await inTransaction(this.pool, async (db) => {
         await this.sync(db);
         // Another engine may have traded it meanwhile.
@@ -132,6 +146,8 @@ export class PaperEngine {
         if (minute > toMinute) return false;
         this.core.changes.clear();
         await this.refresh(db);
+        const cursors = this.venues?.takeCursors() ?? {};
+        if (Object.keys(cursors).length) this.core.doc.fills = { ...this.core.doc.fills, ...cursors };
         await this.loadStore(db, minute);
         const span = await this.openSpan(db, true);
         tradeOneMinute(this.core, minute);
@@ -142,6 +158,8 @@ export class PaperEngine {
       });
       if (!traded) break;
       await this.announce();
+      // The minute's orders and cancels, committed as rows, go to the exchange.
+      await this.venues?.send(this.pool);
       done++;
     }
     return done;
@@ -176,6 +194,7 @@ export class PaperEngine {
       if (!counts) break;
       for (const key of ['minutes', 'signals', 'orders', 'positions', 'logs', 'metrics'] as const) progress[key] += counts[key];
       await this.announce();
+      await this.venues?.send(this.pool);
       onBatch?.(this.core.last, progress);
     }
     return progress;
@@ -198,6 +217,7 @@ export class PaperEngine {
       this.revision = revision;
     });
     await this.announce();
+    await this.venues?.send(this.pool);
   }
 
   /** After a commit: its changes to the consoles' live stream (bounded, never failing the engine). */
@@ -239,6 +259,7 @@ export class PaperEngine {
     if (revision === this.revision) return;
     const loaded = await loadCore(db, this.options.startAt, this.core.market, this.core.venue);
     this.core = loaded.core;
+    this.core.venues = this.venues;
     this.revision = loaded.revision;
   }
 
@@ -249,6 +270,7 @@ export class PaperEngine {
     core.deposits = new Map((await readAccountDeposits(db)).map((a) => [a.id, dec(a.deposit)]));
     core.tickers = await readPairTickers(db);
     this.routeMarkets(await readAccountMarkets(db));
+    await this.venues?.refresh(db);
     await this.loadStore(db, core.last);
     await adoptForeignRuns(core, db);
   }

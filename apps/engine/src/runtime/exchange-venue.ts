@@ -3,9 +3,10 @@
  * exchange through ccxt's createOrder, with a client order id derived from the row, so asking again
  * after a crash names the same order and the exchange refuses a second one. Amounts and prices are
  * rounded to the market's precision, and an order the exchange would refuse for its size is refused
- * before it is sent. Not wired into the engine's minute yet: the port is still synchronous.
+ * before it is sent. The engine reaches it through the account venues (venue/accounts.ts), after the
+ * minute that wrote the order rows has committed.
  */
-import { InvalidOrder, type Exchange } from 'ccxt';
+import { InvalidOrder, OrderNotFound, type Exchange, type Trade } from 'ccxt';
 import type { OrderSide } from '@console/contracts';
 import { dec, type Dec } from '../money';
 
@@ -41,11 +42,80 @@ export type PlaceResult =
   /** Refused before sending: the reason goes to the log row. */
   | { kind: 'refused'; reason: string };
 
+/** An order the exchange knows, as read back by its client id. */
+export interface FoundOrder {
+  exchangeOrderId: string;
+  status: string | undefined;
+}
+
 export class ExchangeVenue {
   constructor(
     private readonly client: Exchange,
     private readonly clientIdPrefix: string,
   ) {}
+
+  /** ccxt's unified symbol of the exchange's market id (`BTCUSDT` → `BTC/USDT:USDT`). */
+  async symbolOf(ticker: string): Promise<string> {
+    await this.client.loadMarkets();
+    const market = this.client.markets_by_id?.[ticker]?.find((m: { swap?: boolean }) => m.swap) ?? this.client.markets_by_id?.[ticker]?.[0];
+    if (!market) throw new InvalidOrder(`${this.client.id} has no market ${ticker}`);
+    return market.symbol;
+  }
+
+  /**
+   * The amount an order of `amount` is sent for (ccxt's amountToPrecision at the market's step), once the
+   * markets are loaded (any order or poll loads them); the amount itself before.
+   */
+  amountSent(ticker: string, amount: Dec): Dec {
+    const market = this.client.markets_by_id?.[ticker]?.find((m: { swap?: boolean }) => m.swap);
+    if (!market) return amount;
+    try {
+      return dec(this.client.amountToPrecision(market.symbol, amount.toString()) ?? amount);
+    } catch {
+      return amount;
+    }
+  }
+
+  /** The order the exchange holds under the row's client id, or null when it has none (never placed). */
+  async find(orderId: string, symbol: string): Promise<FoundOrder | null> {
+    const clientOrderId = clientOrderIdOf(this.clientIdPrefix, orderId);
+    try {
+      const order = await this.client.fetchOrder(undefined as unknown as string, symbol, { clientOrderId });
+      return { exchangeOrderId: order.id ?? '', status: order.status };
+    } catch (error) {
+      if (error instanceof OrderNotFound) return null;
+      throw error;
+    }
+  }
+
+  /** Cancels by the exchange's id, or by the client id when the id never came back; an order gone already is no error. */
+  async cancel(orderId: string, exchangeOrderId: string | null, symbol: string): Promise<'cancelled' | 'unknown'> {
+    try {
+      if (exchangeOrderId) await this.client.cancelOrder(exchangeOrderId, symbol);
+      else await this.client.cancelOrder(undefined as unknown as string, symbol, { clientOrderId: clientOrderIdOf(this.clientIdPrefix, orderId) });
+      return 'cancelled';
+    } catch (error) {
+      if (error instanceof OrderNotFound) return 'unknown';
+      throw error;
+    }
+  }
+
+  /** The account's open orders on every symbol, with their client ids. */
+  async openOrders(): Promise<{ exchangeOrderId: string; clientOrderId: string | undefined }[]> {
+    // Without a symbol Binance answers all of them (and weighs the request more); ccxt warns unless told.
+    this.client.options.warnOnFetchOpenOrdersWithoutSymbol = false;
+    return (await this.client.fetchOpenOrders()).map((o) => ({ exchangeOrderId: o.id ?? '', clientOrderId: o.clientOrderId }));
+  }
+
+  /** Whether a client order id is one of this installation's. */
+  owns(clientOrderId: string | undefined): boolean {
+    return clientOrderId !== undefined && clientOrderId.startsWith(this.clientIdPrefix);
+  }
+
+  /** The account's trades on the symbol from `since` (inclusive; the exchange's recent ones without it). */
+  async trades(symbol: string, since: number | undefined): Promise<Trade[]> {
+    return this.client.fetchMyTrades(symbol, since);
+  }
 
   async place(order: ExchangeOrder): Promise<PlaceResult> {
     await this.client.loadMarkets();

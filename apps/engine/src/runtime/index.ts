@@ -10,3 +10,5 @@ export type { MarketData } from '../market/port';
 export { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 export { dec } from '../money';
 export type { Db } from './db';
+export { encryptSecret, decryptSecret, encryptionKeyBytes } from './secrets';
+export { tradingClient, pointAt, type ApiUrls, type TradingAccount } from './trading-client';

@@ -8,6 +8,9 @@ import { MINUTE_MS } from '../market/candle';
 import { firstMinute, marketMinute, readClockSettings } from './clock';
 import { createPool } from './db';
 import { PaperEngine } from './engine';
+import { clientOrderIdOf } from './exchange-venue';
+import { encryptionKeyBytes } from './secrets';
+import type { ExchangeVenueOptions } from './venue/accounts';
 import { livePublisherFromEnv } from './live';
 import { logCommandsTo, observePool, serveEngineMetrics } from './observability';
 
@@ -16,6 +19,23 @@ const DEFAULT_METRICS_PORT = 9466;
 
 /** Minutes traded per turn at most, so the heartbeat and commands go on while the engine catches up. */
 const MINUTES_PER_TURN = 10;
+
+/**
+ * Demo and live accounts trade on their exchange with the API's ENCRYPTION_KEY (their secrets) and
+ * ENGINE_CLIENT_ORDER_PREFIX (this installation's client order ids, default `cc-`). Without the key
+ * every account trades on paper, and the engine says so at start.
+ */
+function exchangeSettings(env: NodeJS.ProcessEnv): ExchangeVenueOptions | undefined {
+  if (!env.ENCRYPTION_KEY) {
+    console.log(JSON.stringify({ level: 'warn', service: 'engine', pid: process.pid, msg: 'ENCRYPTION_KEY is not set: demo and live accounts trade on paper' }));
+    return undefined;
+  }
+  const encryptionKey = encryptionKeyBytes(env.ENCRYPTION_KEY);
+  if (encryptionKey.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64');
+  const clientIdPrefix = env.ENGINE_CLIENT_ORDER_PREFIX || 'cc-';
+  clientOrderIdOf(clientIdPrefix, '1');
+  return { encryptionKey, clientIdPrefix };
+}
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -37,7 +57,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => (stopping = true));
   process.once('SIGINT', () => (stopping = true));
   const live = livePublisherFromEnv(process.env);
-  const engine = await PaperEngine.open(pool, { seed, startAt: firstMinute(clock, Date.now()), live });
+  const engine = await PaperEngine.open(pool, { seed, startAt: firstMinute(clock, Date.now()), live, exchange: exchangeSettings(process.env) });
   const origin = engine.lastMinute;
   const startedAt = Date.now();
   while (!stopping) {

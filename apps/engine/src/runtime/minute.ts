@@ -46,7 +46,7 @@ export function tradeOneMinute(e: EngineCore, minute: number): void {
       const open = openOn.get(key) ?? null;
       if (!trading && !open) continue;
       const feed = feeds.get(pair.id);
-      const ctx = feed && e.feeds.context(feed, settings, minute);
+      const ctx = feed && e.feeds.context(feed, settings, minute, e.venueFor(open?.accountId ?? profile.exchange_account_id, open));
       if (!ctx) continue;
       if (open) {
         stepOpen(e, open, profile, ctx, activeByMm);

@@ -62,11 +62,12 @@ export class PairFeeds {
     for (const [pairId, feed] of this.feeds) if (feed.ticker === ticker) this.feeds.delete(pairId);
   }
 
-  context(feed: PairFeed, settings: StrategySettings, minute: number): MinuteContext | null {
+  /** The minute's context of a pair; `venue` is the account's (the engine's own venue when not given). */
+  context(feed: PairFeed, settings: StrategySettings, minute: number, venue: Venue = this.venue): MinuteContext | null {
     const candle = feed.market.last;
     if (!candle || candle.at !== minute) return null;
     const tickDecimals = this.market.tickDecimals(feed.ticker);
-    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(this.venue, { candle, tickDecimals }), tickDecimals };
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(venue, { candle, tickDecimals }), tickDecimals };
   }
 }
 

@@ -45,8 +45,22 @@ export async function collect(e: EngineCore, db: Db, minute: number, out: WriteB
     created_at: iso(o.created_at), updated_at: iso(o.updated_at),
   });
   const freshOrders = new Set(newOrders.map(({ o }) => o));
-  for (const { r, o } of newOrders) out.order(r.orderIds[o.key], orderRow(r, o), true);
-  const changedOrders = records.flatMap((r) => r.run.orders.filter((o) => o.updated_at === now && !freshOrders.has(o)).map((o) => orderRow(r, o)));
+  // An exchange account's order is a row before it is a request: new ones are written PLACING and
+  // cancelled ones CANCELING, and the account venues carry them out after the commit (venue/accounts.ts).
+  const onExchange = (r: RunRecord) => e.venues?.trades(r.accountId) ?? false;
+  for (const { r, o } of newOrders) {
+    const row = orderRow(r, o);
+    if (onExchange(r) && (o.state === 'PLACED' || o.state === 'FILLED')) {
+      Object.assign(row, { state: 'PLACING', status: 'PLACING', exchange_status: null });
+      e.venues?.wrote(row.id);
+    }
+    out.order(row.id, row, true);
+  }
+  const changedOrders = records.flatMap((r) =>
+    r.run.orders
+      .filter((o) => o.updated_at === now && !freshOrders.has(o))
+      .map((o) => (onExchange(r) && o.state === 'CANCELED' ? { ...orderRow(r, o), state: 'CANCELING' as const } : orderRow(r, o))),
+  );
   for (const row of changedOrders) out.order(row.id, row, false);
   e.changes.rowsChanged('orders', 'orders', 'created', newOrders.map(({ r, o }) => r.orderIds[o.key]));
   e.changes.rowsChanged('orders', 'orders', 'updated', changedOrders.map((o) => o.id));

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start by one zod schema: a missing or
  * malformed variable stops the process with a message naming it (every problem at once).
  */
+import { encryptionKeyBytes } from '@console/engine/runtime';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -47,8 +48,8 @@ const oneOf = <T extends readonly [string, ...string[]]>(options: T, fallback: T
 
 const withDefault = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback));
 
-/** ENCRYPTION_KEY as bytes: 64 hex digits, else base64; 32 bytes for AES-256-GCM. */
-const keyBytes = (raw: string) => (/^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64'));
+/** ENCRYPTION_KEY as bytes (one reading with the engine, which decrypts the exchange secrets). */
+const keyBytes = encryptionKeyBytes;
 const encryptionKey = required.refine((raw) => !raw || keyBytes(raw).length === 32, 'must be 32 bytes, as 64 hex digits or base64').transform(keyBytes);
 
 /** Express's names for address ranges in `trust proxy`. */

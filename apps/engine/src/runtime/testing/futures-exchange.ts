@@ -1,6 +1,8 @@
 /**
  * A local stand-in for Binance USDⓈ-M futures (ccxt's `binanceusdm` pointed at it): BTCUSDT's market,
- * and the new-order endpoint answered in the shape Binance answers it. It keeps every order it was sent
+ * and the order endpoints (new order, query and cancel by id or client id, open orders, the account's
+ * trades) answered in the shapes Binance answers them. It can be told to fill an order (whole or in
+ * part) and to fail the next request (429, insufficient margin, a dropped connection). It keeps every order it was sent
  * (its parameters as the exchange reads them), so tests assert the exact request. No test reaches the
  * exchange.
  */
@@ -79,30 +81,178 @@ const EXCHANGE_INFO = {
   ],
 };
 
+/**
+ * One trade as Binance USDⓈ-M answers `GET /fapi/v1/userTrades`, in Binance's documented field set (the
+ * same fields ccxt's binance parser reads: id, orderId, side, price, qty, quoteQty, commission,
+ * commissionAsset, realizedPnl, maker, buyer, time). The stand-in fills in the values of each fill it
+ * is told to make.
+ */
+export const USER_TRADE_SHAPE = {
+  symbol: 'BTCUSDT',
+  id: 698759,
+  orderId: 4087922044,
+  side: 'BUY',
+  price: '95000.0',
+  qty: '0.012',
+  realizedPnl: '0',
+  quoteQty: '1140.00000',
+  commission: '0.22800000',
+  commissionAsset: 'USDT',
+  time: 1739781831932,
+  positionSide: 'BOTH',
+  buyer: true,
+  maker: true,
+};
+
+/** Binance's error answers, as its API documents them (code and message); ccxt maps the codes to its classes. */
+const BINANCE_ERRORS = {
+  /** HTTP 429: ccxt RateLimitExceeded. */
+  rateLimit: { status: 429, body: { code: -1003, msg: 'Too many requests; current limit is 2400 requests per minute.' } },
+  /** ccxt InsufficientFunds. */
+  margin: { status: 400, body: { code: -2019, msg: 'Margin is insufficient.' } },
+  /** ccxt OrderNotFound. */
+  noOrder: { status: 400, body: { code: -2013, msg: 'Order does not exist.' } },
+  /** ccxt OrderNotFound (a cancel of an order the exchange does not hold open). */
+  unknownOrder: { status: 400, body: { code: -2011, msg: 'Unknown order sent.' } },
+} as const;
+
+/** An order the stand-in holds, answered in the recorded order's shape. */
+export interface StandInOrder {
+  orderId: number;
+  clientOrderId: string;
+  symbol: string;
+  side: string;
+  type: string;
+  origQty: string;
+  price: string;
+  timeInForce: string;
+  reduceOnly: boolean;
+  status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
+  executedQty: string;
+}
+
+/** One request the stand-in was sent on an order endpoint: method, path and parameters (signature and timestamp left out). */
+export interface SentRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+}
+
+export type Failure = 'rateLimit' | 'margin' | 'networkDrop';
+
 export interface FuturesExchange {
   origin: string;
   /** The parameters of each new order, as sent (signature and timestamp left out). */
   orders: Record<string, string>[];
+  /** Every signed request on the order, trade and account endpoints, in order. */
+  requests: SentRequest[];
+  /** The orders it holds, by client order id. */
+  held: Map<string, StandInOrder>;
+  /** The price market orders fill at. */
+  marketPrice: string;
+  /** Fills an order (by client id) for `quantity` (all that is left when not given) at `price` (its limit price when not given). */
+  fill(clientOrderId: string, quantity?: string, price?: string): void;
+  /** The next request on the order endpoint (new, query or cancel) fails so. */
+  failNext(failure: Failure): void;
   close(): Promise<void>;
 }
 
 export async function startFuturesExchange(): Promise<FuturesExchange> {
   const orders: Record<string, string>[] = [];
+  const requests: SentRequest[] = [];
+  const held = new Map<string, StandInOrder>();
+  const trades: (typeof USER_TRADE_SHAPE)[] = [];
+  const failures: Failure[] = [];
   let nextId = 4087922044;
+  let nextTrade = 698759;
+  const answer = (order: StandInOrder) => ({
+    ...RECORDED_FUTURES_ORDER,
+    ...order,
+    origType: order.type,
+    avgPrice: order.status === 'NEW' ? '0.00' : order.price,
+    cumQty: order.executedQty,
+    updateTime: Date.now(),
+  });
+  const state = {
+    marketPrice: '95000.0',
+  };
+  const addTrade = (order: StandInOrder, quantity: string, price: string, maker: boolean) => {
+    const quote = Number(quantity) * Number(price);
+    trades.push({
+      ...USER_TRADE_SHAPE,
+      symbol: order.symbol,
+      id: nextTrade++,
+      orderId: order.orderId,
+      side: order.side,
+      price,
+      qty: quantity,
+      quoteQty: quote.toFixed(5),
+      // Binance's default USDⓈ-M rates: 0.02 % maker, 0.05 % taker.
+      commission: (quote * (maker ? 0.0002 : 0.0005)).toFixed(8),
+      time: Date.now(),
+      buyer: order.side === 'BUY',
+      maker,
+    });
+    const executed = Number(order.executedQty) + Number(quantity);
+    order.executedQty = executed.toFixed(3);
+    order.status = executed >= Number(order.origQty) ? 'FILLED' : 'PARTIALLY_FILLED';
+  };
+  const byParams = (params: Record<string, string>) =>
+    params.origClientOrderId !== undefined ? held.get(params.origClientOrderId) : [...held.values()].find((o) => String(o.orderId) === params.orderId);
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://exchange.test');
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       let reply: { status: number; body: unknown } = { status: 404, body: { code: -1, msg: 'not recorded' } };
-      if (url.pathname === '/fapi/v1/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
-      if (url.pathname === '/fapi/v1/order' && req.method === 'POST') {
-        const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)].filter(([key]) => key !== 'signature' && key !== 'timestamp'));
-        orders.push(params);
-        reply = {
-          status: 200,
-          body: { ...RECORDED_FUTURES_ORDER, orderId: nextId++, clientOrderId: params.newClientOrderId, side: params.side, type: params.type, origType: params.type, origQty: params.quantity, price: params.price ?? '0', reduceOnly: params.reduceOnly === 'true' },
-        };
+      const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)].filter(([key]) => key !== 'signature' && key !== 'timestamp'));
+      const path = url.pathname;
+      if (path === '/fapi/v1/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
+      else {
+        requests.push({ method: req.method ?? 'GET', path, params });
+        const failure = path === '/fapi/v1/order' ? failures.shift() : undefined;
+        if (failure === 'networkDrop') {
+          req.socket.destroy();
+          return;
+        }
+        if (failure) reply = BINANCE_ERRORS[failure];
+        else if (path === '/fapi/v1/order' && req.method === 'POST') {
+          orders.push(params);
+          const market = params.type === 'MARKET';
+          const order: StandInOrder = {
+            orderId: nextId++,
+            clientOrderId: params.newClientOrderId,
+            symbol: params.symbol,
+            side: params.side,
+            type: params.type,
+            origQty: params.quantity,
+            price: params.price ?? '0',
+            timeInForce: params.timeInForce ?? 'GTC',
+            reduceOnly: params.reduceOnly === 'true',
+            status: 'NEW',
+            executedQty: '0.000',
+          };
+          held.set(order.clientOrderId, order);
+          // A market order takes at once at the stand-in's price.
+          if (market) addTrade(order, order.origQty, state.marketPrice, false);
+          reply = { status: 200, body: { ...answer(order), price: market ? '0' : order.price } };
+        } else if (path === '/fapi/v1/order' && req.method === 'GET') {
+          const order = byParams(params);
+          reply = order ? { status: 200, body: answer(order) } : BINANCE_ERRORS.noOrder;
+        } else if (path === '/fapi/v1/order' && req.method === 'DELETE') {
+          const order = byParams(params);
+          if (order && (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED')) {
+            order.status = 'CANCELED';
+            reply = { status: 200, body: answer(order) };
+          } else reply = BINANCE_ERRORS.unknownOrder;
+        } else if (path === '/fapi/v1/openOrders') {
+          reply = { status: 200, body: [...held.values()].filter((o) => (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') && (!params.symbol || o.symbol === params.symbol)).map(answer) };
+        } else if (path === '/fapi/v1/userTrades') {
+          const from = Number(params.startTime ?? 0);
+          const to = Number(params.endTime ?? Number.MAX_SAFE_INTEGER);
+          reply = { status: 200, body: trades.filter((t) => t.symbol === params.symbol && t.time >= from && t.time <= to) };
+        }
       }
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.body));
@@ -112,6 +262,27 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     orders,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    requests,
+    held,
+    get marketPrice() {
+      return state.marketPrice;
+    },
+    set marketPrice(price: string) {
+      state.marketPrice = price;
+    },
+    fill(clientOrderId, quantity, price) {
+      const order = held.get(clientOrderId);
+      if (!order) throw new Error(`the stand-in holds no order ${clientOrderId}`);
+      const left = (Number(order.origQty) - Number(order.executedQty)).toFixed(3);
+      addTrade(order, quantity ?? left, price ?? order.price, true);
+    },
+    failNext(failure) {
+      failures.push(failure);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

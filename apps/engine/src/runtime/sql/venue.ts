@@ -1,0 +1,100 @@
+/** What the exchange venue reads and writes besides the minute's rows: accounts' keys, orders on their way, its log rows. */
+import type { AccountMode, TimeInForce, OrderSide, OrderKind } from '@console/contracts';
+import type { Db } from '../db';
+
+export interface TradingAccountRow {
+  id: number;
+  exchange: string;
+  mode: AccountMode;
+  api_url: string | null;
+  api_key: string;
+  api_secret_enc: string;
+}
+
+/** The accounts that trade on an exchange (demo or live), with their keys. */
+export async function readTradingAccounts(db: Db): Promise<TradingAccountRow[]> {
+  const { rows } = await db.query<TradingAccountRow>(`SELECT id, exchange, mode, api_url, api_key, api_secret_enc FROM exchange_accounts WHERE mode <> 'paper' ORDER BY id`);
+  return rows;
+}
+
+/** An order row of a trading account that the exchange must still hear about: placed (PLACING) or cancelled (CANCELING). */
+export interface OutgoingOrder {
+  id: string;
+  exchange_account_id: number;
+  signal_id: string | null;
+  profile_id: number | null;
+  pair_id: number;
+  ticker: string;
+  order_type: OrderKind;
+  direction: OrderSide;
+  price: string;
+  quantity: string;
+  time_in_force: TimeInForce;
+  state: 'PLACING' | 'CANCELING';
+  exchange_order_id: string | null;
+}
+
+export async function readOutgoingOrders(db: Db, accountIds: number[]): Promise<OutgoingOrder[]> {
+  if (!accountIds.length) return [];
+  const { rows } = await db.query<OutgoingOrder>(
+    `SELECT o.id::text, o.exchange_account_id, o.signal_id::text, o.profile_id, o.pair_id, p.ticker, o.order_type, o.direction, o.price::text,
+            o.quantity::text, o.time_in_force, o.state, o.exchange_order_id
+       FROM orders o JOIN pairs p ON p.id = o.pair_id
+      WHERE o.state IN ('PLACING', 'CANCELING') AND o.exchange_account_id = ANY($1)
+      ORDER BY o.id`,
+    [accountIds],
+  );
+  return rows;
+}
+
+/** The exchange took the order: the row gets its id and leaves PLACING (a market order was filled in the books already). */
+export async function markPlaced(db: Db, id: string, exchangeOrderId: string): Promise<void> {
+  await db.query(
+    `UPDATE orders SET exchange_order_id = $2,
+            state = CASE WHEN time_in_force = 'IOC' THEN 'FILLED' ELSE 'PLACED' END,
+            status = CASE WHEN time_in_force = 'IOC' THEN 'FILLED' ELSE 'PLACED' END,
+            exchange_status = CASE WHEN time_in_force = 'IOC' THEN 'TRADE' ELSE 'NEW' END
+      WHERE id = $1 AND state = 'PLACING'`,
+    [id, exchangeOrderId],
+  );
+}
+
+/** The exchange (or the venue's own check) refused the order. */
+export async function markPlacementFailed(db: Db, id: string): Promise<void> {
+  await db.query(`UPDATE orders SET state = 'PLACEMENT_FAILED', status = 'PLACEMENT_FAILED', exchange_status = NULL WHERE id = $1 AND state = 'PLACING'`, [id]);
+}
+
+export async function markCancelled(db: Db, id: string): Promise<void> {
+  await db.query(`UPDATE orders SET state = 'CANCELED', exchange_status = 'CANCELED' WHERE id = $1 AND state = 'CANCELING'`, [id]);
+}
+
+/** The open orders the exchange holds for the accounts, by the exchange's id: where polled trades belong. */
+export async function readOpenExchangeOrders(db: Db, accountIds: number[]): Promise<{ id: string; exchange_account_id: number; exchange_order_id: string; ticker: string }[]> {
+  if (!accountIds.length) return [];
+  const { rows } = await db.query<{ id: string; exchange_account_id: number; exchange_order_id: string; ticker: string }>(
+    `SELECT o.id::text, o.exchange_account_id, o.exchange_order_id, p.ticker
+       FROM orders o JOIN pairs p ON p.id = o.pair_id
+      WHERE o.state IN ('PLACED', 'PARTIALLY_FILLED') AND o.exchange_order_id IS NOT NULL AND o.exchange_account_id = ANY($1)`,
+    [accountIds],
+  );
+  return rows;
+}
+
+/** A `divergence` log row: the exchange's orders differ from the rows (the order's row when there is one). */
+export async function logDivergence(db: Db, eventType: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+  await db.query(
+    `INSERT INTO logs (type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+     SELECT 'divergence', $1, o.signal_id, o.pair_id, p.ticker, o.profile_id, sp.title, o.id, $3
+       FROM (SELECT 1) one LEFT JOIN orders o ON o.id = $2 LEFT JOIN pairs p ON p.id = o.pair_id LEFT JOIN strategy_profiles sp ON sp.id = o.profile_id`,
+    [eventType, orderId, JSON.stringify(data)],
+  );
+}
+
+/** A log row about an order on the exchange: what was sent, adopted or refused, with the exchange's message. */
+export async function logVenue(db: Db, order: OutgoingOrder, type: 'general' | 'error', eventType: string, data: Record<string, unknown>): Promise<void> {
+  await db.query(
+    `INSERT INTO logs (type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
+     SELECT $1, $2, $3, $4, $5, $6, (SELECT title FROM strategy_profiles WHERE id = $6), $7, $8`,
+    [type, eventType, order.signal_id, order.pair_id, order.ticker, order.profile_id, order.id, JSON.stringify(data)],
+  );
+}
