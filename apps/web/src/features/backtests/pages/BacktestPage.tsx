@@ -68,33 +68,16 @@ function tradesPerm(perm: Perm): Perm {
   return isFieldAllowed(perm, 'trades') ? { ...perm, fields: [...perm.fields, ...BACKTEST_TRADE_COLUMNS.columns.map((c) => c.field)] } : perm;
 }
 
-/** One run: where it is, its figures, its curves, its trades and the settings it used. */
-export function BacktestPage() {
-  const { id = '' } = useParams();
+/** The run's title and what may be done with it: cancel while it runs, promote its settings into its profile or a new draft. */
+function RunActions({ run: data }: { run: Backtest }) {
   const { user } = useAuthState();
-  const perm = permOf(user?.group, 'backtests');
   const toast = useToast();
-  const run = useBacktest(id);
   const cancel = useCancelBacktest();
   const promote = usePromoteBacktest();
   const promoteDraft = usePromoteBacktestDraft();
   const [promoting, setPromoting] = useState(false);
-  const done = run.data?.status === 'SUCCESS';
-  const seesCurve = isFieldAllowed(perm, 'equity');
-  const seesTrades = isFieldAllowed(perm, 'trades');
-  const [equity] = useBacktestEquities([id], done && seesCurve);
-  const tradeParams = useTableParams(PAGE_SIZES.generic);
-  const trades = useBacktestTrades(id, tradeParams.query, done && seesTrades);
-  const deposit = run.data?.inputs?.deposit;
-  const points = equity?.data;
-  const curves = points && deposit ? { returns: [{ name: 'Return', points: returnCurve(deposit, points) }], drawdown: [{ name: 'Drawdown', points: drawdownCurve(deposit, points) }] } : null;
-
-  if (run.error) return <Alert severity="error">{normaliseError(run.error)}</Alert>;
-  const data = run.data;
-  if (!data) return null;
-
   return (
-    <Stack spacing={3}>
+    <>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <PageTitle>{`Backtest of ${data.profile ?? `#${data.id}`}`}</PageTitle>
         <Button component={RouterLink} to={pathTo('backtests')}>
@@ -130,6 +113,33 @@ export function BacktestPage() {
           onConfirm={() => void promote.mutateAsync(data.id).then(() => toast.success(`The settings are written into ${data.profile}.`), (e: unknown) => toast.error(normaliseError(e)))}
         />
       )}
+    </>
+  );
+}
+
+/** One run: where it is, its figures, its curves, its trades and the settings it used. */
+export function BacktestPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuthState();
+  const perm = permOf(user?.group, 'backtests');
+  const run = useBacktest(id);
+  const done = run.data?.status === 'SUCCESS';
+  const seesCurve = isFieldAllowed(perm, 'equity');
+  const seesTrades = isFieldAllowed(perm, 'trades');
+  const [equity] = useBacktestEquities([id], done && seesCurve);
+  const tradeParams = useTableParams(PAGE_SIZES.generic);
+  const trades = useBacktestTrades(id, tradeParams.query, done && seesTrades);
+  const deposit = run.data?.inputs?.deposit;
+  const points = equity?.data;
+  const curves = points && deposit ? { returns: [{ name: 'Return', points: returnCurve(deposit, points) }], drawdown: [{ name: 'Drawdown', points: drawdownCurve(deposit, points) }] } : null;
+
+  if (run.error) return <Alert severity="error">{normaliseError(run.error)}</Alert>;
+  const data = run.data;
+  if (!data) return null;
+
+  return (
+    <Stack spacing={3}>
+      <RunActions run={data} />
       {data.status && (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="backtest-headline">
           <BacktestProgress status={data.status} progress={data.progress ?? 0} label={cellText(STATUS_COLUMN, data)} />
