@@ -68,10 +68,16 @@ while (!stopping) {
     // No market: a close at market fills at the position's current price.
     await engine.takeCommands(undefined);
     await announce(engine.settled);
-    if (Date.now() >= nextMinuteAt && minute + MINUTE_MS <= Date.now()) {
-      await engine.writeMetrics(new Date(minute));
-      minute += MINUTE_MS;
-      nextMinuteAt += minuteMs;
+    if (Date.now() >= nextMinuteAt) {
+      // A minute another copy has written is not written again (§2.5): this copy goes on after it, so a
+      // row it rewrote could not carry a later deposit into a minute already judged.
+      const newest = await engine.lastMetricsMinute();
+      if (newest !== null && newest >= minute) minute = newest + MINUTE_MS;
+      if (minute + MINUTE_MS <= Date.now()) {
+        await engine.writeMetrics(new Date(minute));
+        minute += MINUTE_MS;
+        nextMinuteAt += minuteMs;
+      }
     }
   } catch (error) {
     console.error(JSON.stringify({ service: 'minimal-engine', level: 'error', msg: String(error?.message ?? error) }));
