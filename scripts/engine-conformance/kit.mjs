@@ -449,15 +449,19 @@ export async function checkEngine(console, { engine: engineCommand, only = SECTI
       const depositProblems = [];
       if (edit.status !== 200) depositProblems.push(`the deposit edit answered ${edit.status} ${JSON.stringify(edit.body)}`);
       // The first row that counts the deposit against the row just before it: one market minute apart.
-      const metrics = `SELECT at, nav::float AS nav, deposit_at::float AS deposit_at, balance_daily::float AS balance_daily, return_day_percent::float AS day FROM account_metrics`;
+      const metrics = `SELECT at, nav::float AS nav, asset_usdt::float AS wallet, deposit_at::float AS deposit_at, balance_daily::float AS balance_daily, return_day_percent::float AS day FROM account_metrics`;
       const after = (await db.query(`${metrics} WHERE exchange_account_id = $1 AND at > $2 AND abs(deposit_at - $3) < 0.01 ORDER BY at LIMIT 1`, [accountId, before.at, target])).rows[0];
       const prior = after && (await db.query(`${metrics} WHERE exchange_account_id = $1 AND at < $2 ORDER BY at DESC LIMIT 1`, [accountId, after.at])).rows[0];
       if (!after || !prior) {
         depositProblems.push(`no metrics row with deposit_at ${target} (newest ${found?.deposit_at})`);
       } else {
         const moved = after.nav - prior.nav;
-        // Prices move a little in a minute; a deposit ignored, or counted twice, is 10 % of the NAV.
-        if (Math.abs(moved - added) > added * 0.2) depositProblems.push(`NAV moved ${moved.toFixed(2)} for a deposit of ${added}`);
+        // The wallet (money put in plus realised PnL, §1.5) moves by the deposit; NAV by it and the minute's
+        // price moves, which on a fast clock's jumps reached a fifth of the deposit: a deposit ignored moves
+        // it by about nothing, one counted twice by twice the deposit.
+        const walletMoved = after.wallet - prior.wallet;
+        if (Math.abs(walletMoved - added) > added * 0.1) depositProblems.push(`the wallet (asset_usdt) moved ${walletMoved.toFixed(2)} for a deposit of ${added}`);
+        if (Math.abs(moved - added) > added * 0.5) depositProblems.push(`NAV moved ${moved.toFixed(2)} for a deposit of ${added}`);
         const sameDay = new Date(after.at).toISOString().slice(0, 10) === new Date(prior.at).toISOString().slice(0, 10);
         // The day's base shifts by the flow too (on the same UTC day), so the deposit is no day's return.
         if (sameDay && Math.abs(after.balance_daily - prior.balance_daily - added) > added * 0.01) {
