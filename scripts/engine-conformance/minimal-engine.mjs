@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The minimal stand-in engine (apps/api/src/test/minimal-engine.ts, plain SQL written from
 // docs/engine-protocol.md) as a process, so the conformance kit can start it like a team's engine:
-//   node scripts/engine-conformance/minimal-engine.mjs [--complete-twice] [--ignore-deposits] [--no-heartbeat]
+//   node scripts/engine-conformance/minimal-engine.mjs [--complete-twice] [--ignore-deposits] [--no-heartbeat] [--reduce-to] [--skip-both]
 // The flags plant a defect each, for the kit's own test. It reads DATABASE_URL, REDIS_URL, REDIS_PREFIX,
 // ENGINE_MINUTE_MS and ENGINE_CATCH_UP_MINUTES as the bundled engine does; it beats, takes commands and
 // renews its leases every turn, writes one metrics row per account each market minute, and announces each
@@ -17,7 +17,7 @@ const Redis = requireFromApi('ioredis');
 const { MinimalEngine } = await import(pathToFileURL(join(ROOT, 'apps', 'api', 'src', 'test', 'minimal-engine.ts')).href);
 
 const flags = new Set(process.argv.slice(2));
-const known = ['--complete-twice', '--ignore-deposits', '--no-heartbeat'];
+const known = ['--complete-twice', '--ignore-deposits', '--no-heartbeat', '--reduce-to', '--skip-both'];
 for (const flag of flags) if (!known.includes(flag)) throw new Error(`unknown flag ${flag} (known: ${known.join(', ')})`);
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required');
 
@@ -27,7 +27,12 @@ const minuteMs = Number(process.env.ENGINE_MINUTE_MS ?? MINUTE_MS);
 const catchUpMinutes = Number(process.env.ENGINE_CATCH_UP_MINUTES ?? (minuteMs < MINUTE_MS ? 1440 : 0));
 
 const engine = new MinimalEngine(process.env.DATABASE_URL, {
-  defects: { completeTwice: flags.has('--complete-twice'), ignoreDeposits: flags.has('--ignore-deposits') },
+  defects: {
+    completeTwice: flags.has('--complete-twice'),
+    ignoreDeposits: flags.has('--ignore-deposits'),
+    reduceTo: flags.has('--reduce-to'),
+    skipBoth: flags.has('--skip-both'),
+  },
 });
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
 const streamKey = contracts.liveStreamKey(process.env.REDIS_PREFIX ?? contracts.LIVE_STREAM_DEFAULTS.redisPrefix);
@@ -63,10 +68,16 @@ while (!stopping) {
     // No market: a close at market fills at the position's current price.
     await engine.takeCommands(undefined);
     await announce(engine.settled);
-    if (Date.now() >= nextMinuteAt && minute + MINUTE_MS <= Date.now()) {
-      await engine.writeMetrics(new Date(minute));
-      minute += MINUTE_MS;
-      nextMinuteAt += minuteMs;
+    if (Date.now() >= nextMinuteAt) {
+      // A minute another copy has written is not written again (§2.5): this copy goes on after it, so a
+      // row it rewrote could not carry a later deposit into a minute already judged.
+      const newest = await engine.lastMetricsMinute();
+      if (newest !== null && newest >= minute) minute = newest + MINUTE_MS;
+      if (minute + MINUTE_MS <= Date.now()) {
+        await engine.writeMetrics(new Date(minute));
+        minute += MINUTE_MS;
+        nextMinuteAt += minuteMs;
+      }
     }
   } catch (error) {
     console.error(JSON.stringify({ service: 'minimal-engine', level: 'error', msg: String(error?.message ?? error) }));

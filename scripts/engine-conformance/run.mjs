@@ -10,10 +10,11 @@ if (!engine) {
   console.error('usage: npm run engine:conformance -- --engine "<command that starts your engine>"');
   process.exit(2);
 }
+const started = Date.now();
 try {
   const { results, engineOutput } = await runConformance({
     engine,
-    onResult: ({ promise, ok, detail }) => console.log(`${ok ? 'pass' : 'FAIL'}  ${promise}${detail ? `: ${detail}` : ''}`),
+    onResult: ({ promise, ok, detail }) => console.log(`${ok ? 'pass' : 'FAIL'}  ${promise}${detail ? `: ${detail}` : ''}  (${((Date.now() - started) / 1000).toFixed(1)} s)`),
   });
   const failed = results.filter((r) => !r.ok).length;
   if (failed && engineOutput.trim()) console.log(`\nthe engine's output (last lines):\n${engineOutput.trim().split('\n').slice(-20).join('\n')}`);

@@ -118,8 +118,9 @@ function supervise(name, script, env, stdio, nodeFlags = []) {
  * stream with the same REDIS_URL and REDIS_PREFIX. Resolves once /health answers ok. A process that
  * fails before that is an error. With ENGINE=external no engine is started (`engine` is null) and the
  * start waits for everything but the engine: health says `engine: down` until the team's engine beats.
+ * `patienceMs`: how long to wait for health (60 s unless told).
  */
-export async function startApiAndWorker(env, { quiet = false } = {}) {
+export async function startApiAndWorker(env, { quiet = false, patienceMs = 60_000 } = {}) {
   const stdio = quiet ? 'ignore' : 'inherit';
   const childEnv = { ...process.env, ...env };
   const api = supervise('API', join(API_DIR, 'dist', 'main.js'), childEnv, stdio);
@@ -129,7 +130,7 @@ export async function startApiAndWorker(env, { quiet = false } = {}) {
   const named = [['API', api], ['worker', worker], ...(engine ? [['engine', engine]] : [])];
   const stop = () => Promise.all(named.map(([, p]) => p.stop())).then(() => undefined);
   const url = `http://127.0.0.1:${env.PORT}/api/v2/health/`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + patienceMs;
   let healthy = false;
   while (!healthy && Date.now() < deadline) {
     const failed = named.find(([, p]) => p.current.exitCode !== null);

@@ -76,7 +76,7 @@ describe('the engine protocol with a stand-in engine', () => {
     for (const id of signals) expect(ofSignal(id)).toMatchObject({ state: 'open', action_state: 'NONE', active_p_coins: 2 });
 
     // The operator's commands, through the API: a cancel of each of three exits, a close at market of two
-    // signals' positions, a reduce this engine does not support, and the bot turned off.
+    // signals' positions, a k-exit recovery this engine does not support, and the bot turned off.
     const commandIds: string[] = [];
     const cancelled = exits.filter((o) => o.signal === signals[0] || o.signal === signals[2] || o.signal === signals[4]).map((o) => o.id);
     for (const [i, orderId] of cancelled.entries()) {
@@ -93,8 +93,8 @@ describe('the engine protocol with a stand-in engine', () => {
       expect(asked.body).toMatchObject({ target_type: 'position', target_id: ofSignal(signalId).id, status: 'pending', action_state: 'CLOSING' });
       commandIds.push(asked.body.id);
     }
-    const reduce = await post(`/position-administration/${ofSignal(signals[5]).id}/reduce-position/`, { percent: 25 }).expect(202);
-    commandIds.push(reduce.body.id);
+    const recover = await post(`/position-administration/${ofSignal(signals[5]).id}/recovery-k-exit/`).expect(202);
+    commandIds.push(recover.body.id);
     const off = await post('/system-status/', { status: 'disabled' }).expect(202);
     expect(off.body).toMatchObject({ action_state: 'CHANGING' });
     const [botCommand] = await ctx.db.query(`SELECT id::text FROM engine_commands WHERE kind = 'disable_bot'`);
@@ -118,7 +118,7 @@ describe('the engine protocol with a stand-in engine', () => {
     // What the console shows: each command's outcome and its target's state.
     for (const id of commandIds.slice(0, 3)) expect(await get(`/engine/commands/${id}/`)).toMatchObject({ status: 'succeeded', action_state: 'CANCELLED' });
     for (const id of commandIds.slice(3, 5)) expect(await get(`/engine/commands/${id}/`)).toMatchObject({ status: 'succeeded', action_state: 'CLOSED' });
-    expect(await get(`/engine/commands/${reduce.body.id}/`)).toMatchObject({ status: 'failed', error: UNSUPPORTED, action_state: 'NONE' });
+    expect(await get(`/engine/commands/${recover.body.id}/`)).toMatchObject({ status: 'failed', error: UNSUPPORTED, action_state: 'NONE' });
     expect(await get('/system-status/')).toMatchObject({ status: 'disabled', action_state: 'CHANGED' });
 
     const ordersAfter = await list('/orders/orders/?page_size=100');

@@ -2,8 +2,8 @@
  * A stand-in for a team's own engine, written from docs/engine-protocol.md alone (section "Plugging in
  * an engine"): plain SQL on the console's database through `pg`, nothing from the bundled engine or the
  * API. It trades nothing by itself; a test tells it to open a signal, and it carries out the commands
- * it supports (cancel_signal, cancel_order, close_market, the profiles' and MM profiles' start and stop,
- * enable_bot, disable_bot) and
+ * it supports (cancel_signal, cancel_order, close_market, reduce_position, set_skip_check, the profiles' and
+ * MM profiles' start and stop, enable_bot, disable_bot) and
  * refuses the others with an error, as the protocol lets an engine do. close_limit and close_best_limit
  * it holds under a lease (its market never reaches their price) until a close at market supersedes them.
  * Its account metrics carry deposits as flows (§1.5). The conformance kit runs it as a process
@@ -57,6 +57,10 @@ export interface PlantedDefects {
   completeTwice?: boolean;
   /** Writes the money put in it read at its start, whatever deposits come later. */
   ignoreDeposits?: boolean;
+  /** Reduces a position to the percent instead of by it. */
+  reduceTo?: boolean;
+  /** Sets both skip checks to the value of the one the command names. */
+  skipBoth?: boolean;
 }
 
 export interface EngineOptions {
@@ -281,6 +285,19 @@ export class MinimalEngine {
         if (error === null) await this.supersedeHeldCloses(db, command, settled);
         return error;
       }
+      case 'reduce_position':
+        return this.reduce(db, id, Number(command.payload.percent), closePrice);
+      case 'set_skip_check': {
+        // A flag the payload leaves out keeps its column.
+        const named = (name: string) => (typeof command.payload[name] === 'boolean' ? command.payload[name] : null);
+        const flag = (name: string) => (this.defects.skipBoth ? (named('skip_check_by_timer') ?? named('skip_check_by_distance')) : named(name));
+        const { rowCount } = await db.query(
+          `UPDATE positions SET skip_check_by_timer = coalesce($2, skip_check_by_timer), skip_check_by_distance = coalesce($3, skip_check_by_distance), updated_at = now()
+            WHERE id = $1 AND state = 'open'`,
+          [id, flag('skip_check_by_timer'), flag('skip_check_by_distance')],
+        );
+        return rowCount === 1 ? null : 'This position is not open.';
+      }
       case 'start_profile':
       case 'start_mm_profile':
         // The API set the status; the profile trades from the next minute.
@@ -338,6 +355,43 @@ export class MinimalEngine {
               pnl_in_usd = $3::numeric, pnl_in_percent = 100 * $3::numeric / nullif(size_currency, 0) WHERE id = $1`,
       [position.signal_id, price, pnl],
     );
+    return null;
+  }
+
+  /**
+   * Reduce p % (§1.3): `coins · p / 100`, cut to 12 decimals, sold at market (a filled exit order); the
+   * position keeps the rest at its average price, realises the PnL sold and records reduce_p; the signal
+   * has part of its position out again (`_pf`).
+   */
+  private async reduce(db: PoolClient, positionId: string | null, percent: number, closePrice: number | undefined): Promise<string | null> {
+    if (!(percent > 0 && percent < 100)) return 'Percent of reducing must be more than 0 and less than 100.';
+    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; current: string | null; account: number; profile: number; pair: number; side: string }>(
+      `SELECT signal_id::text, active_p_coins::text AS coins, current_price::text AS current, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile,
+              pair_id AS pair, side
+         FROM positions WHERE id = $1 AND state = 'open' FOR UPDATE`,
+      [positionId],
+    );
+    const position = rows[0];
+    if (!position) return 'This position is not open.';
+    const price = closePrice ?? Number(position.current ?? position.avg);
+    const coins = Number(position.coins);
+    const avg = Number(position.avg);
+    const share = this.defects.reduceTo ? 100 - percent : percent;
+    const sold = Math.trunc(coins * share * 1e10) / 1e12;
+    const left = Number((coins - sold).toFixed(12));
+    const sign = position.side === 'short' ? -1 : 1;
+    const pnl = (price - avg) * sold * sign;
+    await db.query(
+      `INSERT INTO orders (signal_id, exchange_account_id, profile_id, pair_id, order_type, direction, position_direction, price, quantity, filled_quantity, state, status, time_in_force)
+       VALUES ($1, $2, $3, $4, 'exit', $5, $6, $7, $8, $8, 'FILLED', 'FILLED', 'IOC')`,
+      [position.signal_id, position.account, position.profile, position.pair, sign > 0 ? 'sell' : 'buy', position.side, price, sold.toFixed(12)],
+    );
+    await db.query(
+      `UPDATE positions SET active_p_coins = $2, active_p_size_usd = round($2::numeric * avg_e_price, 8), u_pnl = round(($3::numeric - avg_e_price) * $2::numeric * $4, 8),
+              r_pnl = r_pnl + $5, reduce_p = $6, current_price = $3, updated_at = now() WHERE id = $1`,
+      [positionId, left.toFixed(12), price, sign, pnl.toFixed(8), percent],
+    );
+    await db.query(`UPDATE signals SET state = CASE WHEN state IN ('active_pp', 'active_pp_pf') THEN 'active_pp_pf' ELSE 'active_fp_pf' END, updated_at = now() WHERE id = $1`, [position.signal_id]);
     return null;
   }
 
