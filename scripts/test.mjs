@@ -18,9 +18,6 @@ const stages = [
   ['typecheck', ['run', 'typecheck']],
   ['unit and integration tests', ['-r', '--workspace-concurrency=1', 'run', 'test']],
   ['start command tests', ['run', 'test:scripts']],
-  // The bundled engine and the minimal engine keep the protocol's promises, planted defects break them
-  // (docs/engine-protocol.md "Conformance kit"); one console serves every engine in turn.
-  ['engine conformance kit', ['run', 'test:conformance']],
   // 30 s of the mixed workload at 20 requests/s: any 5xx or error, or memory growing past a bound, fails.
   ['load smoke', ['run', 'load:smoke']],
   ['browser tests', ['--filter', '@console/web', 'run', 'test:e2e']],
