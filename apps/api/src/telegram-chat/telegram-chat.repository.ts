@@ -46,6 +46,11 @@ export class TelegramChatRepository {
     await db.query(`UPDATE telegram_poll_state SET bot_id = $2, webhook_url = $3, update_offset = 0 WHERE lease_owner = $1`, [owner, botId, url]);
   }
 
+  /** The webhook deleted (long polling again), while the lease is ours. */
+  async clearWebhook(db: Db, owner: string): Promise<void> {
+    await db.query(`UPDATE telegram_poll_state SET webhook_url = NULL WHERE lease_owner = $1`, [owner]);
+  }
+
   /** A posted update, once (Telegram retries a post it did not see answered). */
   async addUpdate(db: Db, botId: string, updateId: number, payload: Record<string, unknown>): Promise<void> {
     await db.query(`INSERT INTO telegram_updates (bot_id, update_id, payload) VALUES ($1, $2, $3) ON CONFLICT (bot_id, update_id) DO NOTHING`, [

@@ -35,6 +35,10 @@ export interface FakeTelegram {
   callbackAnswers: AnsweredCallback[];
   /** setWebhook calls: the URL and secret each bot was given. */
   webhooks: { token: string; url: string; secret_token: string }[];
+  /** deleteWebhook calls, by bot token. */
+  deletedWebhooks: string[];
+  /** getUpdates refused because the bot had a webhook set (Telegram's 409). */
+  webhookConflicts: number;
   /** sendMessage requests of any outcome, for counting attempts. */
   attempts: number;
   /** getUpdates requests answered, and those refused because another one of the bot was waiting. */
@@ -72,7 +76,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const webhooks: FakeTelegram['webhooks'] = [];
   const updates = new Map<string, { update_id: number }[]>();
   const waiting = new Map<string, WaitingPoll>();
-  const fake = { attempts: 0, polls: 0, conflicts: 0 } as FakeTelegram;
+  const deletedWebhooks: string[] = [];
+  const activeWebhooks = new Set<string>();
+  const fake = { attempts: 0, polls: 0, conflicts: 0, webhookConflicts: 0 } as FakeTelegram;
 
   const json = (res: ServerResponse, code: number, body: object) => {
     res.statusCode = code;
@@ -106,6 +112,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       const method = match[2];
       const payload = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
       if (method === 'getUpdates') {
+        if (activeWebhooks.has(token)) {
+          fake.webhookConflicts += 1;
+          return json(res, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" });
+        }
         if (waiting.has(token)) {
           fake.conflicts += 1;
           return json(res, 409, { ok: false, error_code: 409, description: 'Conflict: terminated by other getUpdates request' });
@@ -130,6 +140,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       if (method === 'getMe') return json(res, 200, { ok: true, result: { id: Number(token.split(':')[0]), is_bot: true, username: 'console_test_bot' } });
       if (method === 'setWebhook') {
         webhooks.push({ token, url: String(payload.url), secret_token: String(payload.secret_token) });
+        activeWebhooks.add(token);
+        return json(res, 200, { ok: true, result: true });
+      }
+      if (method === 'deleteWebhook') {
+        deletedWebhooks.push(token);
+        activeWebhooks.delete(token);
         return json(res, 200, { ok: true, result: true });
       }
       if (method === 'editMessageText') {
@@ -158,6 +174,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     edits,
     callbackAnswers,
     webhooks,
+    deletedWebhooks,
     respondWith: (next: number) => void (status = next),
     hold: () => void (holding = true),
     release: () => {
