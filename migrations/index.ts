@@ -40,6 +40,7 @@ import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertCha
 import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
 import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
 import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-AddExchangeAccountModeAndApiUrl';
+import { CreateDailyReports1736150400000 } from './1736150400000-CreateDailyReports';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   CreateTelegramLinks1735804800000,
   CreateTelegramUpdates1735804801000,
   AddExchangeAccountModeAndApiUrl1735977600000,
+  CreateDailyReports1736150400000,
 ];

@@ -1,4 +1,7 @@
+import { formatColumnValue } from './columns';
 import type { AccountMetricField } from './positions';
+import type { MonthsRow } from './stats';
+import { MONTHS_COLUMNS } from './stats-columns';
 
 /**
  * Operating from Telegram: a user links their own chat to their account with a one-time code, then the
@@ -64,6 +67,24 @@ export const TELEGRAM_COMMANDS = {
   help: { usage: '/help', help: 'this list' },
 } as const;
 export type TelegramCommandName = keyof typeof TELEGRAM_COMMANDS;
+
+/** The months table's columns a day's or a span's realised result shows (`/profit`, `/daily`, the daily report). */
+export const DAY_FIGURE_FIELDS: readonly (keyof MonthsRow)[] = ['return_realized', 'qty_total', 'winrate', 'profit_factor'];
+
+/** A day's or a span's figures as `Header: value`, with the months table's headers and formats. */
+export function dayFiguresText(row: MonthsRow): string {
+  return MONTHS_COLUMNS.columns
+    .filter((c) => DAY_FIGURE_FIELDS.includes(c.field))
+    .map((c) => `${c.header}: ${formatColumnValue(c.format, row[c.field], String)}`)
+    .join(' · ');
+}
+
+/** The daily report notification (kind daily_report). */
+export const DAILY_REPORT = {
+  title: 'Daily report',
+  text: (account: string, day: string, figures: string) => `${account}, ${day} (UTC): ${figures}`,
+  noAccount: 'No exchange account yet.',
+} as const;
 
 /** `/balance`: the side list's figures (Position administration) each account shows. */
 export const TELEGRAM_BALANCE_FIELDS = ['nav', 'asset_sum', 'balance_daily', 'return_day_percent'] as const satisfies readonly AccountMetricField[];

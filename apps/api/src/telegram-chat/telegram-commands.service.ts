@@ -2,9 +2,9 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  allowingRight, canRead, canWrite, columnsFor, completePerms, FORMATS, formatAccountTitle, formatColumnValue, INPUT_LIMITS, MONTHS_COLUMNS, PAGE_SIZES, permOf, POSITION_RESOURCE, SIGNAL_RESOURCE, STATS_FIGURES,
+  allowingRight, canRead, canWrite, columnsFor, completePerms, dayFiguresText, FORMATS, formatAccountTitle, formatColumnValue, INPUT_LIMITS, PAGE_SIZES, permOf, POSITION_RESOURCE, SIGNAL_RESOURCE, STATS_FIGURES,
   TELEGRAM_BALANCE_FIELDS, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS, TRADING_DECIMALS,
-  type ListColumn, type MonthsRow, type NotificationRow, type PositionRow, type SignalRow,
+  type ListColumn, type NotificationRow, type PositionRow, type SignalRow,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { SIGNAL_ROWS } from '../access/row-scopes';
@@ -32,8 +32,6 @@ import { type ChatUser, TelegramLinksRepository } from './telegram-links.reposit
 const SIGNAL_FIELDS = ['id', 'pair', 'direction', 'status', 'pnl_in_usd', 'pnl_in_percent'];
 /** The fields `/positions` shows of each open position, when the user's group sees them. */
 const POSITION_FIELDS = ['ticker', 'profile', 'side', 'active_p_size_usd', 'u_pnl', 'r_pnl'];
-/** The months table's columns `/profit` and `/daily` show of a day or a span. */
-const PROFIT_FIELDS: readonly (keyof MonthsRow)[] = ['return_realized', 'qty_total', 'winrate', 'profit_factor'];
 /** A profile id as the routes take it: a link code (longer, with letters) is never one. */
 const PROFILE_ID = /^[1-9][0-9]{0,9}$/;
 const CONFIRM = 'ok';
@@ -186,7 +184,7 @@ export class TelegramCommandsService {
     if (days === null) return M.usage(`${TELEGRAM_COMMANDS.profit.usage}, days from 1 to ${TELEGRAM_CHAT_LIMITS.profitDaysMax}`);
     const stats = await this.months.days(undefined, days);
     if (!stats.exchange_account || !stats.total) return M.noAccount;
-    return `${M.profitOf(formatAccountTitle(stats.exchange_account.title), days)}\n${cells(profitColumns(), stats.total)}`;
+    return `${M.profitOf(formatAccountTitle(stats.exchange_account.title), days)}\n${dayFiguresText(stats.total)}`;
   }
 
   /** `/daily [n]`: each of the last n days, newest first, as By Months computes a month. */
@@ -196,7 +194,7 @@ export class TelegramCommandsService {
     if (count === null) return M.usage(`${TELEGRAM_COMMANDS.daily.usage}, n from 1 to ${TELEGRAM_CHAT_LIMITS.dailyMax}`);
     const stats = await this.months.days(undefined, count);
     if (!stats.exchange_account) return M.noAccount;
-    const rows = [...stats.by_day].reverse().map((day) => `${day.period}: ${cells(profitColumns(), day)}`);
+    const rows = [...stats.by_day].reverse().map((day) => `${day.period}: ${dayFiguresText(day)}`);
     return [M.dailyOf(formatAccountTitle(stats.exchange_account.title)), ...rows].join('\n');
   }
 
@@ -405,10 +403,6 @@ function cells<Row>(columns: ListColumn<Row>[], row: Row): string {
       return `${c.header}: ${formatColumnValue(c.format, shown, (v) => String(v))}`;
     })
     .join(' · ');
-}
-
-function profitColumns(): ListColumn<MonthsRow>[] {
-  return MONTHS_COLUMNS.columns.filter((c) => PROFIT_FIELDS.includes(c.field));
 }
 
 /** A count argument: the default when absent, null when not a whole number from 1 to max. */
