@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DAILY_REPORT, dayFiguresText, formatAccountTitle } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { firstRow } from '../common/database/sql';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import { MonthsStatsService } from '../stats/months-stats.service';
+import { DailyReportsRepository } from './daily-reports.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -23,22 +23,23 @@ export class DailyReportService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly months: MonthsStatsService,
     private readonly notifications: NotificationsRepository,
+    private readonly reports: DailyReportsRepository,
   ) {}
 
   /** Writes the previous day's report when due and not written yet; answers its notification's id, else null. */
   async writeIfDue(now = new Date()): Promise<string | null> {
     if (now.getUTCHours() < this.config.dailyReportHourUtc) return null;
     const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS).toISOString().slice(0, 10);
-    if (await firstRow(this.dataSource, `SELECT 1 FROM daily_reports WHERE day = $1`, [day])) return null;
+    if (await this.reports.written(this.dataSource, day)) return null;
     // Today and the day before: by_day[0] is the reported day.
     const stats = await this.months.days(undefined, 2);
     const reported = stats.by_day.find((d) => d.period === day);
     const text = stats.exchange_account && reported ? DAILY_REPORT.text(formatAccountTitle(stats.exchange_account.title), day, dayFiguresText(reported)) : DAILY_REPORT.noAccount;
     return this.dataSource.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('daily_reports'))`);
-      if (await firstRow(m, `SELECT 1 FROM daily_reports WHERE day = $1`, [day])) return null;
+      await this.reports.lock(m);
+      if (await this.reports.written(m, day)) return null;
       const id = await this.notifications.insert(m, { title: DAILY_REPORT.title, text_body: text, kind: 'daily_report' });
-      await m.query(`INSERT INTO daily_reports (day, notification_id) VALUES ($1, $2)`, [day, id]);
+      await this.reports.add(m, day, id);
       return id;
     });
   }

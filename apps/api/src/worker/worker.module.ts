@@ -25,6 +25,7 @@ import { AlertChannelsStoreModule } from '../alert-channels/alert-channels-store
 import { TelegramChatModule } from '../telegram-chat/telegram-chat.module';
 import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
 import { DailyReportService } from '../alert-channels/daily-report.service';
+import { DailyReportsRepository } from '../alert-channels/daily-reports.repository';
 import { MonthsStatsService } from '../stats/months-stats.service';
 import { StatsRepository } from '../stats/stats.repository';
 import { ReadDb } from '../common/database/read-replica';
@@ -107,6 +108,7 @@ export class WorkerModule {
         ChannelSenders,
         NotificationsRepository,
         DailyReportService,
+        DailyReportsRepository,
         MonthsStatsService,
         StatsRepository,
         ReadDb,

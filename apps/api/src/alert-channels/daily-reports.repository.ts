@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { type Db, firstRow } from '../common/database/sql';
+
+/** Every statement on daily_reports: one row per reported UTC day. */
+@Injectable()
+export class DailyReportsRepository {
+  async written(db: Db, day: string): Promise<boolean> {
+    return !!(await firstRow(db, `SELECT 1 FROM daily_reports WHERE day = $1`, [day]));
+  }
+
+  /** Serialises the writers of a report (sweeps of several workers) until the transaction ends. */
+  async lock(db: Db): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('daily_reports'))`);
+  }
+
+  async add(db: Db, day: string, notificationId: string): Promise<void> {
+    await db.query(`INSERT INTO daily_reports (day, notification_id) VALUES ($1, $2)`, [day, notificationId]);
+  }
+}
