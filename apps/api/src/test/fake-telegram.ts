@@ -64,7 +64,8 @@ interface WaitingPoll {
   timer: NodeJS.Timeout;
 }
 
-export async function startFakeTelegram(): Promise<FakeTelegram> {
+/** `port`: 0 (any free one) unless a server configured beforehand must find it (the browser test's). */
+export async function startFakeTelegram(port = 0): Promise<FakeTelegram> {
   let status = 200;
   let holding = false;
   let nextUpdateId = 1;
@@ -166,10 +167,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       json(res, 200, { ok: true, result: { message_id } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     received,
     edits,
     callbackAnswers,
