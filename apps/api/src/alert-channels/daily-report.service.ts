@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DAILY_REPORT, dayFiguresText, formatAccountTitle } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { NotificationsRepository } from '../notifications/notifications.repository';
 import { MonthsStatsService } from '../stats/months-stats.service';
 import { DailyReportsRepository } from './daily-reports.repository';
 
@@ -22,7 +21,6 @@ export class DailyReportService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly months: MonthsStatsService,
-    private readonly notifications: NotificationsRepository,
     private readonly reports: DailyReportsRepository,
   ) {}
 
@@ -38,9 +36,7 @@ export class DailyReportService {
     return this.dataSource.transaction(async (m) => {
       await this.reports.lock(m);
       if (await this.reports.written(m, day)) return null;
-      const id = await this.notifications.insert(m, { title: DAILY_REPORT.title, text_body: text, kind: 'daily_report' });
-      await this.reports.add(m, day, id);
-      return id;
+      return this.reports.add(m, day, DAILY_REPORT.title, text);
     });
   }
 }
