@@ -40,6 +40,7 @@ import { CreateAlertChannels1735632000000 } from './1735632000000-CreateAlertCha
 import { CreateTelegramLinks1735804800000 } from './1735804800000-CreateTelegramLinks';
 import { CreateTelegramUpdates1735804801000 } from './1735804801000-CreateTelegramUpdates';
 import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-AddExchangeAccountModeAndApiUrl';
+import { CreateDailyReports1736150400000 } from './1736150400000-CreateDailyReports';
 import { AddBacktestExchange1736236800000 } from './1736236800000-AddBacktestExchange';
 import { AddBacktestTradesExportKind1736236800001 } from './1736236800001-AddBacktestTradesExportKind';
 
@@ -85,6 +86,7 @@ export const MIGRATIONS = [
   CreateTelegramLinks1735804800000,
   CreateTelegramUpdates1735804801000,
   AddExchangeAccountModeAndApiUrl1735977600000,
+  CreateDailyReports1736150400000,
   AddBacktestExchange1736236800000,
   AddBacktestTradesExportKind1736236800001,
 ];

@@ -40,6 +40,12 @@ const env = {
   CANDLE_IMPORT_DIR: join(tmpdir(), `${database}-candle-imports`),
   // The alert channels test's webhook receiver listens on 127.0.0.1.
   ALERT_PRIVATE_TARGETS: 'allow',
+  // The Telegram test's stand-in for the Bot API listens there (nothing does outside that test); a short
+  // long-poll so a linked chat's answers come soon.
+  TELEGRAM_API_BASE_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3999') + 1000}`,
+  TELEGRAM_POLL_TIMEOUT_S: '2',
+  // No daily report: the specs read the notifications feed as they made it.
+  DAILY_REPORT_HOUR_UTC: '24',
   // No metrics ports: several test servers may run on one machine at once.
   METRICS_PORT: '0',
   WORKER_METRICS_PORT: '0',
@@ -49,7 +55,7 @@ const env = {
 migrate(env);
 // One administrator per spec file: an enrolled authenticator secret is never shown again.
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'Admin!pass1';
-const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,channels@example.com,live@example.com,live.watch@example.com,market@example.com,candles@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com,backtests@example.com,alerts@example.com').split(',');
+const admins = (process.env.E2E_ADMINS ?? 'admin@example.com,ops@example.com,settings@example.com,csp@example.com,feed@example.com,logs@example.com,trading@example.com,mm@example.com,strategy@example.com,wizard@example.com,signals@example.com,positions@example.com,closes@example.com,tabs@example.com,stats@example.com,exports@example.com,sessions@example.com,tokens@example.com,channels@example.com,live@example.com,live.watch@example.com,market@example.com,candles@example.com,phone.operator.with.a.long.address@example.com,a11y@example.com,backtests@example.com,alerts@example.com,telegram@example.com').split(',');
 cli(env, ['create-admin', ...admins.flatMap((email) => ['--email', email]), '--password', password]);
 if (paper) await seedPaperMarket(env.DATABASE_URL);
 else {

@@ -38,6 +38,9 @@ export const A11Y_ADMIN = { email: 'a11y@example.com', password: ADMIN_PASSWORD 
 export const BACKTESTS_ADMIN = { email: 'backtests@example.com', password: ADMIN_PASSWORD };
 /** The profile Alerts block's test: its first sign-in enrols the authenticator, so it cannot share an administrator. */
 export const ALERTS_ADMIN = { email: 'alerts@example.com', password: ADMIN_PASSWORD };
+export const TELEGRAM_ADMIN = { email: 'telegram@example.com', password: ADMIN_PASSWORD };
+/** Where the e2e server's TELEGRAM_API_BASE_URL points: the Telegram spec's stand-in (scripts/e2e-server.mjs). */
+export const TELEGRAM_STANDIN_PORT = Number(process.env.E2E_PORT ?? 3999) + 1000;
 /** A long address on purpose: the phone test checks how long values are cut. */
 export const PHONE_ADMIN = { email: 'phone.operator.with.a.long.address@example.com', password: ADMIN_PASSWORD };
 

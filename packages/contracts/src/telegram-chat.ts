@@ -1,3 +1,8 @@
+import { formatColumnValue } from './columns';
+import type { AccountMetricField } from './positions';
+import type { MonthsRow } from './stats';
+import { MONTHS_COLUMNS } from './stats-columns';
+
 /**
  * Operating from Telegram: a user links their own chat to their account with a one-time code, then the
  * bot answers that chat's commands within the user's privileges. Limits, commands and the bot's texts
@@ -17,6 +22,15 @@ export const TELEGRAM_CHAT_LIMITS = {
   /** `/signals [n]`: the default and the largest n. */
   signalsDefault: 5,
   signalsMax: 20,
+  /** `/positions`: the most open positions one answer lists (the rest are counted). */
+  positionsShown: 20,
+  /** `/profit [days]` and `/daily [n]`: UTC days including today, their default and largest. */
+  profitDaysDefault: 30,
+  profitDaysMax: 366,
+  dailyDefault: 7,
+  dailyMax: 31,
+  /** `/alerts`: the newest notifications shown. */
+  alertsShown: 5,
 } as const;
 
 /** Webhook mode: Telegram sends the secret given to setWebhook in this header with every update. */
@@ -39,12 +53,41 @@ export interface TelegramLinkState {
 /** The commands the bot answers; the acting ones ask for a confirmation first. */
 export const TELEGRAM_COMMANDS = {
   status: { usage: '/status', help: 'bot on/off, open signals' },
+  positions: { usage: '/positions', help: 'the open positions with their PnL' },
+  profit: { usage: '/profit [days]', help: 'realised result of the last days (default 30)' },
+  daily: { usage: '/daily [n]', help: 'realised result of each of the last n days (default 7)' },
+  balance: { usage: '/balance', help: 'each exchange account’s NAV and balances' },
   signals: { usage: '/signals [n]', help: 'the newest n signals' },
+  alerts: { usage: '/alerts', help: 'the newest notifications' },
   bot: { usage: '/bot on | /bot off', help: 'turn the bot on or off (asks to confirm)' },
   close: { usage: '/close <signal id>', help: 'close the signal’s position at market (asks to confirm)' },
+  closeall: { usage: '/closeall', help: 'close every open position you may close at market (asks to confirm)' },
+  stop: { usage: '/stop <profile id>', help: 'stop a strategy profile (asks to confirm)' },
+  start: { usage: '/start <profile id>', help: 'start a strategy profile (asks to confirm)' },
   help: { usage: '/help', help: 'this list' },
 } as const;
 export type TelegramCommandName = keyof typeof TELEGRAM_COMMANDS;
+
+/** The months table's columns a day's or a span's realised result shows (`/profit`, `/daily`, the daily report). */
+export const DAY_FIGURE_FIELDS: readonly (keyof MonthsRow)[] = ['return_realized', 'qty_total', 'winrate', 'profit_factor'];
+
+/** A day's or a span's figures as `Header: value`, with the months table's headers and formats. */
+export function dayFiguresText(row: MonthsRow): string {
+  return MONTHS_COLUMNS.columns
+    .filter((c) => DAY_FIGURE_FIELDS.includes(c.field))
+    .map((c) => `${c.header}: ${formatColumnValue(c.format, row[c.field], String)}`)
+    .join(' · ');
+}
+
+/** The daily report notification (kind daily_report). */
+export const DAILY_REPORT = {
+  title: 'Daily report',
+  text: (account: string, day: string, figures: string) => `${account}, ${day} (UTC): ${figures}`,
+  noAccount: 'No exchange account yet.',
+} as const;
+
+/** `/balance`: the side list's figures (Position administration) each account shows. */
+export const TELEGRAM_BALANCE_FIELDS = ['nav', 'asset_sum', 'balance_daily', 'return_day_percent'] as const satisfies readonly AccountMetricField[];
 
 export const TELEGRAM_CHAT_MESSAGES = {
   /** POST users/telegram-link/ while System settings have no bot token. */
@@ -73,6 +116,19 @@ export const TELEGRAM_CHAT_MESSAGES = {
   botOff: 'Turn the bot off',
   closeSignal: (id: number) => `Close signal ${id} at market`,
   noSignals: 'No signals.',
+  noPositions: 'No open positions.',
+  morePositions: (n: number) => `…and ${n} more.`,
+  noAccount: 'No exchange account yet.',
+  noNotifications: 'No notifications.',
+  /** `/profit`: the account and the span the figures are of. */
+  profitOf: (account: string, days: number) => `${account}, the last ${days} day${days === 1 ? '' : 's'} (UTC):`,
+  dailyOf: (account: string) => `${account}, by UTC day:`,
+  closeAll: (n: number) => `Close ${n} open position${n === 1 ? '' : 's'} at market`,
+  nothingToClose: 'No open position you may close.',
+  stopProfile: (id: number) => `Stop strategy profile ${id}`,
+  startProfile: (id: number) => `Start strategy profile ${id}`,
+  /** `/closeall` confirmed: one command per position, their results in the positions list. */
+  sentManyToEngine: (what: string, n: number) => `${what}: ${n} command${n === 1 ? '' : 's'} sent to the engine.`,
   /** A delivery to a user's Telegram chat that cannot go: no chat linked under the bot set now. */
   notLinked: 'No Telegram chat is linked to this account under the current bot; link it again in Account details.',
 } as const;

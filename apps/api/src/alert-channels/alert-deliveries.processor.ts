@@ -17,6 +17,7 @@ import { alertDeliveriesOutbox } from './alert-deliveries.jobs';
 import { AlertDeliveriesRepository, type DeliveryRecord, type Subscriber } from './alert-deliveries.repository';
 import { AlertChannelsRepository, type UserChannels } from './alert-channels.repository';
 import { ChannelSenders, DeliverySendError } from './channel-senders';
+import { DailyReportService } from './daily-report.service';
 
 /** Notifications one sweep fans out; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
@@ -44,6 +45,7 @@ export class AlertDeliveriesProcessor extends QueueWorker {
     private readonly audit: AuditService,
     private readonly telegramSettings: TelegramSettingsRepository,
     private readonly telegram: TelegramClient,
+    private readonly dailyReport: DailyReportService,
   ) {
     super();
   }
@@ -168,6 +170,8 @@ export class AlertDeliveriesProcessor extends QueueWorker {
   }
 
   private async sweep(): Promise<{ fannedOut: number; requeued: number }> {
+    // Written first, so this sweep fans it out.
+    await this.dailyReport.writeIfDue();
     const waiting = await this.deliveries.waitingToFanOut(this.dataSource, SWEEP_BATCH);
     for (const id of waiting) await this.fanOut(id);
     const requeued = await sweepOutbox(this.dataSource, this.outbox(), this.queue, this.config.alertRequeueAfterMs);

@@ -114,7 +114,7 @@ export class EngineCommandsService {
         request,
         targetId: effect.target === 'system' ? null : String(request.targetId),
         payload: { ...request.payload },
-        idempotencyKey: request.clientKey ? `user:${principal.userId}:${request.clientKey}` : `auto:${randomUUID()}`,
+        idempotencyKey: request.clientKey ? userIdempotencyKey(principal.userId, request.clientKey) : `auto:${randomUUID()}`,
       };
     });
     if (new Set(items.map((item) => item.targetId)).size !== items.length) throw new Error('submitAllIn takes one command per target');
@@ -245,4 +245,9 @@ export class EngineCommandsService {
     }
     return earlier.id;
   }
+}
+
+/** The stored key of a user's command sent with an Idempotency-Key (or a Telegram confirmation's id). */
+export function userIdempotencyKey(userId: number, clientKey: string): string {
+  return `user:${userId}:${clientKey}`;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type MonthsSummary, type MonthsView, type NamedRef, type SystemData } from '@console/contracts';
+import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type MonthsRow, type MonthsSummary, type MonthsView, type NamedRef, type SystemData } from '@console/contracts';
 import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsQuery } from './months-stats.dto';
@@ -51,6 +51,41 @@ export class MonthsStatsService {
     const account = await this.account(query.exchange_account);
     const [months, turnover] = await Promise.all([account ? this.inputs(account.id, null, null) : [], this.turnover(account)]);
     return { exchange_account: account, summary: this.summary(turnover, months) };
+  }
+
+  /**
+   * The last `count` UTC days (today included) of the account asked for or the default one, each day's
+   * realised figures and their total computed as the months' are (the same figure functions over the
+   * same rollup, a day in place of a month; no NAV figures: the bars are monthly). Read by Telegram's
+   * `/profit` and `/daily`, so the chat shows the console's numbers.
+   */
+  async days(accountId: number | undefined, count: number): Promise<{ exchange_account: NamedRef | null; by_day: MonthsRow[]; total: MonthsRow | null }> {
+    const account = await this.account(accountId);
+    if (!account) return { exchange_account: null, by_day: [], total: null };
+    const today = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+    const periods = Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+    const sums = new Map((await this.rollups.daySignals(this.reads, account.id, periods[0])).map((s) => [String(s.period), s]));
+    const inputs: MonthInput[] = periods.map((period) => {
+      const s = sums.get(period);
+      return {
+        period,
+        navOpen: null,
+        navClose: null,
+        depositOpen: null,
+        depositClose: null,
+        hwm: null,
+        hwmBefore: null,
+        nav: null,
+        qtyProfit: Number(s?.qty_profit ?? 0),
+        qtyLoss: Number(s?.qty_loss ?? 0),
+        qtyMissed: Number(s?.qty_missed ?? 0),
+        profit: dec(s?.profit ?? '0'),
+        loss: dec(s?.loss ?? '0'),
+        turnover: dec(s?.turnover ?? '0'),
+        reinvest: dec(0),
+      };
+    });
+    return { exchange_account: account, by_day: inputs.map((d) => rowOf('admin', d.period, monthFigures(d))), total: rowOf('admin', null, totalFigures(inputs)) };
   }
 
   /** The account asked for, or the oldest account with metrics, or the oldest account; null when there is none. */

@@ -50,6 +50,19 @@ export class StatsRepository {
     );
   }
 
+  /** The account's signal sums per UTC day from the profiles' day rollup, from `from` (a date) on: the days' side of monthSignals. */
+  daySignals(db: Db, accountId: number, from: string): Promise<MonthRows[]> {
+    return queryRows(
+      db,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS period, sum(qty_profit) AS qty_profit, sum(qty_loss) AS qty_loss,
+              sum(qty_missed) AS qty_missed, sum(profit_usd) AS profit, sum(loss_usd) AS loss, sum(turnover) AS turnover
+         FROM profile_day_stats
+        WHERE exchange_account_id = $1 AND day >= $2::date
+        GROUP BY 1`,
+      [accountId, from],
+    );
+  }
+
   /** Re-invested amounts per month (the deposit transactions of type reinvest). */
   monthReinvests(db: Db, accountId: number): Promise<MonthRows[]> {
     return queryRows(

@@ -7,6 +7,12 @@ import { EngineCommandsRepository } from '../engine/engine-commands.repository';
 import { EngineCommandsService } from '../engine/engine-commands.service';
 import { SignalsRepository } from '../signals/signals.repository';
 import { SignalsService } from '../signals/signals.service';
+import { PositionsRepository } from '../positions/positions.repository';
+import { PositionsService } from '../positions/positions.service';
+import { MonthsStatsService } from '../stats/months-stats.service';
+import { StatsRepository } from '../stats/stats.repository';
+import { StrategyProfilesRepository } from '../strategy-profiles/strategy-profiles.repository';
+import { StrategyProfilesService } from '../strategy-profiles/strategy-profiles.service';
 import { TelegramClient } from '../system-settings/telegram/telegram.client';
 import { TelegramChatRepository } from './telegram-chat.repository';
 import { TelegramCommandsService } from './telegram-commands.service';
@@ -28,6 +34,12 @@ import { TelegramPoller } from './telegram-poller.service';
     SignalsRepository,
     EngineCommandsService,
     EngineCommandsRepository,
+    PositionsService,
+    PositionsRepository,
+    MonthsStatsService,
+    StatsRepository,
+    StrategyProfilesService,
+    StrategyProfilesRepository,
     ReadDb,
   ],
 })

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { TELEGRAM_CHAT_LIMITS } from '@console/contracts';
+import { ID_LIST_MAX, TELEGRAM_CHAT_LIMITS } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 
 /** What an acting command does once confirmed; stored with its confirmation. */
-export type ConfirmedAction = { kind: 'bot'; status: 'enabled' | 'disabled' } | { kind: 'close'; signalId: number };
+export type ConfirmedAction =
+  | { kind: 'bot'; status: 'enabled' | 'disabled' }
+  | { kind: 'close'; signalId: number }
+  /** The count of positions when asked (the question's text); those open when confirmed are closed. */
+  | { kind: 'closeall'; count: number }
+  | { kind: 'start'; profileId: number }
+  | { kind: 'stop'; profileId: number };
 
 export interface WaitingConfirmation {
   id: string;
@@ -44,6 +50,11 @@ export class TelegramChatRepository {
   /** The webhook set for the bot, while the lease is ours. */
   async markWebhook(db: Db, owner: string, botId: string, url: string): Promise<void> {
     await db.query(`UPDATE telegram_poll_state SET bot_id = $2, webhook_url = $3, update_offset = 0 WHERE lease_owner = $1`, [owner, botId, url]);
+  }
+
+  /** The webhook deleted (long polling again), while the lease is ours. */
+  async clearWebhook(db: Db, owner: string): Promise<void> {
+    await db.query(`UPDATE telegram_poll_state SET webhook_url = NULL WHERE lease_owner = $1`, [owner]);
   }
 
   /** A posted update, once (Telegram retries a post it did not see answered). */
@@ -102,6 +113,20 @@ export class TelegramChatRepository {
 
   async markAnswered(db: Db, id: string): Promise<void> {
     await db.query(`UPDATE telegram_confirmations SET answered_at = now() WHERE id = $1`, [id]);
+  }
+
+  /**
+   * The signals within `scope` (the close right's row scope) whose position is open and takes a close at
+   * market now, at most ID_LIST_MAX (a bulk close's limit), oldest first.
+   */
+  async signalsWithOpenPosition(db: Db, scope: readonly string[]): Promise<number[]> {
+    const where = ['pos.closed_at IS NULL', `pos.state = 'open'`, ...scope].map((c) => `(${c})`).join(' AND ');
+    const rows = await queryRows<{ id: string }>(
+      db,
+      `SELECT signals.id::text FROM signals JOIN positions pos ON pos.signal_id = signals.id WHERE ${where} ORDER BY signals.id LIMIT $1`,
+      [ID_LIST_MAX],
+    );
+    return rows.map((r) => Number(r.id));
   }
 
   async waitingForEngine(db: Db): Promise<WaitingConfirmation[]> {

@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, API_PREFIX, permsAll, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, type Perm, type TelegramLinkState } from '@console/contracts';
+import {
+  API_PATHS, API_PREFIX, formatMoney, permsAll, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS, type MonthsStats, type Perm, type TelegramLinkState,
+} from '@console/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { startEngine, type TestEngine } from '../test/engine';
 import { startFakeTelegram, waitUntil, type FakeTelegram } from '../test/fake-telegram';
@@ -174,6 +176,77 @@ describe('commands within the user privileges', () => {
   });
 });
 
+describe('reading commands: the console figures within the user privileges', () => {
+  let world: Awaited<ReturnType<typeof makeSignalWorld>>;
+  let positionId: string;
+
+  beforeAll(async () => {
+    world = await makeSignalWorld(ctx.db);
+    const signalId = await makeSignal(ctx.db, world, { status: 'active', state: 'active_fp', execution: 100, ageMinutes: 3, position: 'open', orders: ['FILLED'] });
+    [{ id: positionId }] = await ctx.db.query(`SELECT id::text FROM positions WHERE signal_id = $1`, [signalId]);
+    // A result of today (the default account is the oldest: this one when the describe runs alone).
+    await makeSignal(ctx.db, world, { status: 'finished', state: 'finished', ageMinutes: 20 });
+    await ctx.db.query(
+      `INSERT INTO account_metrics (exchange_account_id, at, nav, asset_sum, balance_daily, return_day_percent) VALUES ($1, date_trunc('minute', now()), 1234.5, 1200, 1000, 23.45)`,
+      [world.accountId],
+    );
+  });
+
+  it('/help lists every command', async () => {
+    const { chatId } = await linkedUser(permsAll('Full'));
+    const help = await say(chatId, '/help');
+    for (const command of Object.values(TELEGRAM_COMMANDS)) expect(help).toContain(`${command.usage} — ${command.help}`);
+  });
+
+  it('/positions: Full sees the positions list fields; Limited only its group fields; NP is not allowed', async () => {
+    const full = await linkedUser(permsAll('Full'));
+    const lines = await say(full.chatId, '/positions');
+    const ticker = world.pairs[0].ticker;
+    expect(lines).toContain(`#${positionId} Ticker: ${ticker} · Profile: ${world.profiles[0].title} · Side: long · Size, $: 200.00 · R-PnL: 0.00 · U-PnL: 5.00`);
+    const limited = await linkedUser(perms('Full', { APA: { status: 'Limited', fields: ['ticker', 'u_pnl'] } }));
+    expect(await say(limited.chatId, '/positions')).toContain(`#${positionId} Ticker: ${ticker} · U-PnL: 5.00`);
+    const none = await linkedUser(perms('Full', { APA: { status: 'NP' } }));
+    expect(await say(none.chatId, '/positions')).toBe(M.notAllowed);
+    expect(await say(none.chatId, '/balance')).toBe(M.notAllowed);
+  });
+
+  it('/profit and /daily: the realised figures By Months shows, of the default account', async () => {
+    const { token, chatId } = await linkedUser(permsAll('Full'));
+    const months = (await ctx.http().get(`${API_PREFIX}${API_PATHS.statisticsAdmin}`).set(...auth(token)).expect(200)).body as MonthsStats;
+    const account = months.exchange_account!.title;
+    // Every finished signal of the test is of today: the month's total and the last days' are the same figures.
+    const total = months.total!;
+    const figures = `Res-$: ${formatMoney(total.return_realized, 2)} · PF: ${total.profit_factor ?? '-'} · W%: ${total.winrate === null ? '-' : `${total.winrate.toFixed(2)}%`} · Q-sign: ${total.qty_total}`;
+    const profit = await say(chatId, '/profit');
+    expect(profit).toBe(`${M.profitOf(account, TELEGRAM_CHAT_LIMITS.profitDaysDefault)}\n${figures}`);
+    expect(total.qty_total).toBeGreaterThan(0);
+    expect(await say(chatId, '/profit 1')).toBe(`${M.profitOf(account, 1)}\n${figures}`);
+    const daily = (await say(chatId, '/daily 3')).split('\n');
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(daily).toEqual([M.dailyOf(account), `${today}: ${figures}`, `${yesterday}: Res-$: $0.00 · PF: - · W%: - · Q-sign: 0`, expect.stringMatching(/: Res-\$: \$0\.00 · PF: - · W%: - · Q-sign: 0$/)]);
+    expect(await say(chatId, '/daily 0')).toBe(M.usage(`/daily [n], n from 1 to ${TELEGRAM_CHAT_LIMITS.dailyMax}`));
+    expect(await say(chatId, '/profit x')).toBe(M.usage(`/profit [days], days from 1 to ${TELEGRAM_CHAT_LIMITS.profitDaysMax}`));
+    const none = await linkedUser(perms('Full', { stats_by_months: { status: 'NP' } }));
+    expect(await say(none.chatId, '/profit')).toBe(M.notAllowed);
+    expect(await say(none.chatId, '/daily')).toBe(M.notAllowed);
+  });
+
+  it('/balance: each account the side list shows, with its decimals', async () => {
+    const { chatId } = await linkedUser(permsAll('ReadOnly'));
+    const [{ title }] = await ctx.db.query(`SELECT title FROM exchange_accounts WHERE id = $1`, [world.accountId]);
+    expect((await say(chatId, '/balance')).split('\n')).toContain(`${title}: NAV: 1234.50 · Asset sum: 1200.00 · Balance daily: 1000.00 · Return day %: 23.45`);
+  });
+
+  it('/alerts: the newest notifications of the feed; NP is not allowed', async () => {
+    const { chatId } = await linkedUser(permsAll('ReadOnly'));
+    await ctx.app.get(NotificationsService).notify({ title: 'Risk trigger fired', text_body: 'Daily loss over 5%' });
+    expect((await say(chatId, '/alerts')).split('\n')[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC Risk trigger fired: Daily loss over 5%$/);
+    const none = await linkedUser(perms('Full', { notifications: { status: 'NP' } }));
+    expect(await say(none.chatId, '/alerts')).toBe(M.notAllowed);
+  });
+});
+
 describe('acting commands', () => {
   it('/bot asks for a confirmation, then is the engine command a click makes, audited as the user via Telegram', async () => {
     const { user, chatId } = await linkedUser(permsAll('Full'));
@@ -220,6 +293,60 @@ describe('acting commands', () => {
     const [position] = await ctx.db.query(`SELECT state FROM positions WHERE signal_id = $1`, [signalId]);
     expect(position.state).not.toBe('open');
   }, 30_000);
+
+  it('/closeall asks for the count of open positions, then closes each at market in one bulk close', async () => {
+    const world = await makeSignalWorld(ctx.db);
+    const ids: string[] = [];
+    for (const age of [4, 6]) ids.push(await makeSignal(ctx.db, world, { status: 'active', state: 'active_fp', execution: 100, ageMinutes: age, position: 'open', orders: ['FILLED'] }));
+    const readOnly = await linkedUser(permsAll('ReadOnly'));
+    expect(await say(readOnly.chatId, '/closeall')).toBe(M.notAllowed);
+
+    const { user, chatId } = await linkedUser(permsAll('Full'));
+    const [{ n }] = await ctx.db.query(`SELECT count(*)::int AS n FROM positions WHERE closed_at IS NULL AND state = 'open' AND signal_id IS NOT NULL`);
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(await say(chatId, '/closeall')).toBe(M.confirm(M.closeAll(n)));
+    const asked = sentTo(chatId).at(-1)!;
+    fake.pushCallback(TOKEN, chatId, asked.message_id!, asked.buttons![0][0].callback_data);
+    await waitUntil(() => fake.edits.some((e) => e.message_id === asked.message_id), 20_000);
+    expect(fake.edits.filter((e) => e.message_id === asked.message_id).map((e) => e.text)).toEqual([M.sentManyToEngine(M.closeAll(n), n)]);
+    await waitUntil(async () => (await ctx.db.query(`SELECT 1 FROM positions WHERE signal_id = ANY($1::bigint[]) AND state = 'open'`, [ids])).length === 0, 20_000);
+    const commands = await ctx.db.query(`SELECT kind FROM engine_commands WHERE requested_by = $1`, [user.id]);
+    expect(commands).toHaveLength(n);
+    expect(commands.every((c: { kind: string }) => c.kind === 'close_market')).toBe(true);
+    // Nothing open any more.
+    expect(await say(chatId, '/closeall')).toBe(M.nothingToClose);
+  }, 40_000);
+
+  it('/stop and /start <profile id>: confirmed, the profile routes own path, the engine result edited in', async () => {
+    const world = await makeSignalWorld(ctx.db);
+    const profileId = world.profiles[1].id;
+    const readOnly = await linkedUser(permsAll('ReadOnly'));
+    expect(await say(readOnly.chatId, `/stop ${profileId}`)).toBe(M.notAllowed);
+    const { user, chatId } = await linkedUser(permsAll('Full'));
+    expect(await say(chatId, '/stop')).toBe(M.usage(TELEGRAM_COMMANDS.stop.usage));
+    expect(await say(chatId, '/stop 0')).toBe(M.usage(TELEGRAM_COMMANDS.stop.usage));
+
+    for (const [command, what, status] of [
+      ['stop', M.stopProfile(profileId), 'inactive'],
+      ['start', M.startProfile(profileId), 'active'],
+    ] as const) {
+      expect(await say(chatId, `/${command} ${profileId}`)).toBe(M.confirm(what));
+      const asked = sentTo(chatId).at(-1)!;
+      fake.pushCallback(TOKEN, chatId, asked.message_id!, asked.buttons![0][0].callback_data);
+      await waitUntil(() => fake.edits.filter((e) => e.message_id === asked.message_id).length === 2, 20_000);
+      expect(fake.edits.filter((e) => e.message_id === asked.message_id).map((e) => e.text)).toEqual([M.sentToEngine(what), M.done(what)]);
+      await waitUntil(async () => (await ctx.db.query(`SELECT status FROM strategy_profiles WHERE id = $1`, [profileId]))[0].status === status, 20_000);
+    }
+    const audits = await ctx.db.query(`SELECT log_data FROM logs WHERE user_id = $1 AND event_type LIKE 'engine_%profile' ORDER BY id`, [user.id]);
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+    expect(audits[0].log_data.credential).toEqual({ kind: 'telegram', chat_id: String(chatId) });
+    // A refused act tells why: the profile is already active.
+    expect(await say(chatId, `/start ${profileId}`)).toBe(M.confirm(M.startProfile(profileId)));
+    const asked = sentTo(chatId).at(-1)!;
+    fake.pushCallback(TOKEN, chatId, asked.message_id!, asked.buttons![0][0].callback_data);
+    await waitUntil(() => fake.edits.some((e) => e.message_id === asked.message_id), 20_000);
+    expect(fake.edits.find((e) => e.message_id === asked.message_id)!.text).toMatch(new RegExp(`^${M.startProfile(profileId)}: failed \\(.+\\)\\.$`));
+  }, 60_000);
 
   it('Cancel carries out nothing', async () => {
     const { chatId } = await linkedUser(permsAll('Full'));

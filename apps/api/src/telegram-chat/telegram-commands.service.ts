@@ -2,8 +2,9 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  allowingRight, canRead, canWrite, columnsFor, completePerms, formatColumnValue, PAGE_SIZES, permOf, SIGNAL_RESOURCE, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS,
-  type SignalRow,
+  allowingRight, canRead, canWrite, columnsFor, completePerms, dayFiguresText, FORMATS, formatAccountTitle, formatColumnValue, INPUT_LIMITS, PAGE_SIZES, permOf, POSITION_RESOURCE, SIGNAL_RESOURCE, STATS_FIGURES,
+  TELEGRAM_BALANCE_FIELDS, TELEGRAM_CHAT_LIMITS, TELEGRAM_CHAT_MESSAGES as M, TELEGRAM_COMMANDS, TRADING_DECIMALS,
+  type ListColumn, type NotificationRow, type PositionRow, type SignalRow,
 } from '@console/contracts';
 import type { Principal } from '../access/principal';
 import { SIGNAL_ROWS } from '../access/row-scopes';
@@ -12,7 +13,16 @@ import { runAsTelegramChat } from '../common/http/request-context';
 import { RateLimiterService } from '../auth/rate-limiter.service';
 import { SystemStatusService } from '../bot-control/system-status.service';
 import { EngineCommandsRepository } from '../engine/engine-commands.repository';
+import { userIdempotencyKey } from '../engine/engine-commands.service';
+import { ReadDb } from '../common/database/read-replica';
+import { queryListPage } from '../common/list-query/list-query';
+import type { NotificationsQuery } from '../notifications/notifications.dto';
+import { NOTIFICATION_LIST } from '../notifications/notifications.list';
+import type { PositionsQuery } from '../positions/positions.dto';
+import { PositionsService } from '../positions/positions.service';
 import { SignalsService } from '../signals/signals.service';
+import { MonthsStatsService } from '../stats/months-stats.service';
+import { StrategyProfilesService } from '../strategy-profiles/strategy-profiles.service';
 import type { SignalsQuery } from '../signals/signals.dto';
 import { TelegramClient, type TelegramUpdate } from '../system-settings/telegram/telegram.client';
 import { type ConfirmedAction, TelegramChatRepository } from './telegram-chat.repository';
@@ -20,6 +30,10 @@ import { type ChatUser, TelegramLinksRepository } from './telegram-links.reposit
 
 /** The fields `/signals` shows of each signal, when the user's group sees them. */
 const SIGNAL_FIELDS = ['id', 'pair', 'direction', 'status', 'pnl_in_usd', 'pnl_in_percent'];
+/** The fields `/positions` shows of each open position, when the user's group sees them. */
+const POSITION_FIELDS = ['ticker', 'profile', 'side', 'active_p_size_usd', 'u_pnl', 'r_pnl'];
+/** A profile id as the routes take it: a link code (longer, with letters) is never one. */
+const PROFILE_ID = /^[1-9][0-9]{0,9}$/;
 const CONFIRM = 'ok';
 const CANCEL = 'no';
 
@@ -48,6 +62,10 @@ export class TelegramCommandsService {
     private readonly systemStatus: SystemStatusService,
     private readonly signals: SignalsService,
     private readonly commands: EngineCommandsRepository,
+    private readonly positions: PositionsService,
+    private readonly months: MonthsStatsService,
+    private readonly reads: ReadDb,
+    private readonly profiles: StrategyProfilesService,
   ) {}
 
   async handle(bot: BotIdentity, update: TelegramUpdate): Promise<void> {
@@ -59,7 +77,8 @@ export class TelegramCommandsService {
     if (!(await this.withinRate(bot, chatId))) return;
     const [word, ...args] = text.trim().split(/\s+/);
     const command = word.startsWith('/') ? word.slice(1).split('@')[0].toLowerCase() : '';
-    if (command === 'start' && args[0]) return this.link(bot, chatId, args[0]);
+    // `/start <code>` links; `/start <profile id>` (a linked chat's) starts a profile.
+    if (command === 'start' && args[0] && !PROFILE_ID.test(args[0])) return this.link(bot, chatId, args[0]);
     const user = await this.links.userOfChat(this.dataSource, bot.botId, chatId);
     if (!user) return this.reply(bot, chatId, M.linkYourAccount);
     const principal = principalOf(user, chatId);
@@ -70,12 +89,33 @@ export class TelegramCommandsService {
   private async answer(bot: BotIdentity, principal: Principal, chatId: string, command: string, args: string[]): Promise<string | null> {
     switch (command) {
       case 'start':
+        if (args[0]) return this.askProfile(bot, principal, chatId, 'start', args[0]);
+        return helpText();
+      case 'stop':
+        return this.askProfile(bot, principal, chatId, 'stop', args[0]);
       case 'help':
         return helpText();
       case 'status':
         return this.status(principal);
       case 'signals':
         return this.latestSignals(principal, args[0]);
+      case 'positions':
+        return this.openPositions(principal);
+      case 'profit':
+        return this.profit(principal, args[0]);
+      case 'daily':
+        return this.daily(principal, args[0]);
+      case 'balance':
+        return this.balance(principal);
+      case 'alerts':
+        return this.alerts(principal);
+      case 'closeall': {
+        if (!allowingRight(principal, 'closeMarket')) return M.notAllowed;
+        const count = (await this.closable(principal)).length;
+        if (!count) return M.nothingToClose;
+        await this.askToConfirm(bot, principal.userId, chatId, { kind: 'closeall', count });
+        return null;
+      }
       case 'bot': {
         const status = args[0] === 'on' ? 'enabled' : args[0] === 'off' ? 'disabled' : null;
         if (!status) return M.usage(TELEGRAM_COMMANDS.bot.usage);
@@ -124,6 +164,78 @@ export class TelegramCommandsService {
       .join('\n');
   }
 
+  /** The open positions the user's group sees (APA's list and fields), as the positions screen writes them. */
+  private async openPositions(principal: Principal): Promise<string> {
+    if (!canRead(principal, 'APA')) return M.notAllowed;
+    const pageSize = PAGE_SIZES.generic.options.find((size) => size >= TELEGRAM_CHAT_LIMITS.positionsShown) ?? PAGE_SIZES.generic.default;
+    const page = await this.positions.list({ page: 1, page_size: pageSize } as PositionsQuery);
+    if (!page.rows.length) return M.noPositions;
+    const columns = columnsFor<PositionRow>(POSITION_RESOURCE, permOf(principal, 'APA')).filter((c) => POSITION_FIELDS.includes(c.field));
+    const shown = page.rows.slice(0, TELEGRAM_CHAT_LIMITS.positionsShown);
+    const lines = shown.map((row) => `#${row.id} ${cells(columns, row)}`);
+    if (page.count > shown.length) lines.push(M.morePositions(page.count - shown.length));
+    return lines.join('\n');
+  }
+
+  /** `/profit [days]`: the realised total of the last days, as By Months computes a total. */
+  private async profit(principal: Principal, daysArg: string | undefined): Promise<string> {
+    if (!canRead(principal, 'stats_by_months')) return M.notAllowed;
+    const days = countOf(daysArg, TELEGRAM_CHAT_LIMITS.profitDaysDefault, TELEGRAM_CHAT_LIMITS.profitDaysMax);
+    if (days === null) return M.usage(`${TELEGRAM_COMMANDS.profit.usage}, days from 1 to ${TELEGRAM_CHAT_LIMITS.profitDaysMax}`);
+    const stats = await this.months.days(undefined, days);
+    if (!stats.exchange_account || !stats.total) return M.noAccount;
+    return `${M.profitOf(formatAccountTitle(stats.exchange_account.title), days)}\n${dayFiguresText(stats.total)}`;
+  }
+
+  /** `/daily [n]`: each of the last n days, newest first, as By Months computes a month. */
+  private async daily(principal: Principal, countArg: string | undefined): Promise<string> {
+    if (!canRead(principal, 'stats_by_months')) return M.notAllowed;
+    const count = countOf(countArg, TELEGRAM_CHAT_LIMITS.dailyDefault, TELEGRAM_CHAT_LIMITS.dailyMax);
+    if (count === null) return M.usage(`${TELEGRAM_COMMANDS.daily.usage}, n from 1 to ${TELEGRAM_CHAT_LIMITS.dailyMax}`);
+    const stats = await this.months.days(undefined, count);
+    if (!stats.exchange_account) return M.noAccount;
+    const rows = [...stats.by_day].reverse().map((day) => `${day.period}: ${dayFiguresText(day)}`);
+    return [M.dailyOf(formatAccountTitle(stats.exchange_account.title)), ...rows].join('\n');
+  }
+
+  /** `/balance`: each account's newest metrics, the side list's figures with its decimals. */
+  private async balance(principal: Principal): Promise<string> {
+    if (!canRead(principal, 'APA')) return M.notAllowed;
+    const accounts = await this.positions.accountInfo();
+    if (!accounts.length) return M.noAccount;
+    const format = FORMATS.number(TRADING_DECIMALS.adminMetrics);
+    return accounts
+      .map((a) => `${formatAccountTitle(a.account_name)}: ${TELEGRAM_BALANCE_FIELDS.map((f) => `${STATS_FIGURES[f].name}: ${formatColumnValue(format, a[f], String)}`).join(' · ')}`)
+      .join('\n');
+  }
+
+  /** `/alerts`: the newest notifications of the feed the console shows. */
+  private async alerts(principal: Principal): Promise<string> {
+    if (!canRead(principal, 'notifications')) return M.notAllowed;
+    // The feed's own list declaration (the worker runs no NotificationsService: it is the API's, with its queues).
+    const page = await queryListPage<NotificationRow, NotificationsQuery>(this.reads, NOTIFICATION_LIST, { page: 1, page_size: PAGE_SIZES.generic.options[0] } as NotificationsQuery);
+    if (!page.rows.length) return M.noNotifications;
+    return page.rows
+      .slice(0, TELEGRAM_CHAT_LIMITS.alertsShown)
+      .map((n) => `${utcMinute(n.created_at)} ${n.title}${n.text_body ? `: ${n.text_body}` : ''}`)
+      .join('\n');
+  }
+
+  /** `/stop <profile id>` and `/start <profile id>`: the profiles section's write level, as the routes ask. */
+  private async askProfile(bot: BotIdentity, principal: Principal, chatId: string, kind: 'start' | 'stop', arg: string | undefined): Promise<string | null> {
+    const profileId = Number(arg);
+    if (!arg || !PROFILE_ID.test(arg) || profileId > INPUT_LIMITS.idMax) return M.usage(TELEGRAM_COMMANDS[kind].usage);
+    if (!canWrite(principal, 'profiles')) return M.notAllowed;
+    await this.askToConfirm(bot, principal.userId, chatId, { kind, profileId });
+    return null;
+  }
+
+  /** The signals with an open position the user may close at market (the close right's row scope). */
+  private async closable(principal: Principal): Promise<number[]> {
+    const scope = closeScope(principal);
+    return scope ? this.chats.signalsWithOpenPosition(this.dataSource, scope) : [];
+  }
+
   private async askToConfirm(bot: BotIdentity, userId: number, chatId: string, action: ConfirmedAction): Promise<void> {
     const id = await this.chats.addConfirmation(this.dataSource, userId, chatId, action);
     const sent = await this.client.sendMessage(bot.token, chatId, M.confirm(describe(action)), [
@@ -158,6 +270,7 @@ export class TelegramCommandsService {
       const commandId = await runAsTelegramChat(user.user_id, chatId, () => this.submit(principal, action, confirmationId));
       if (commandId === undefined) return M.notAllowed;
       if (commandId === null) return M.unchanged(what);
+      if (typeof commandId === 'number') return M.sentManyToEngine(what, commandId);
       await this.chats.setCommand(this.dataSource, confirmationId, commandId);
       return M.sentToEngine(what);
     } catch (error) {
@@ -166,17 +279,34 @@ export class TelegramCommandsService {
     }
   }
 
-  /** The engine command the action becomes: its id, null when nothing was to change, undefined when not allowed. */
-  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | null | undefined> {
+  /**
+   * The engine command the action becomes: its id, null when nothing was to change, undefined when not
+   * allowed; for `/closeall` the number of commands (each position's result shows in the positions list).
+   */
+  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | number | null | undefined> {
     if (action.kind === 'bot') {
       if (!canWrite(principal, 'bot_status')) return undefined;
       const status = await this.systemStatus.set(principal, { status: action.status }, clientKey);
       return status.action_state === 'CHANGING' && status.command_id ? status.command_id : null;
     }
-    const allowed = allowingRight(principal, 'closeMarket');
-    if (!allowed) return undefined;
-    // As the route's guard does: the signals row scope applies when the right is the signals section's own.
-    const scope = allowed.perm.section_name === SIGNAL_ROWS.section ? SIGNAL_ROWS.where(allowed.perm) : [];
+    if (action.kind === 'start' || action.kind === 'stop') {
+      if (!canWrite(principal, 'profiles')) return undefined;
+      await (action.kind === 'start' ? this.profiles.start(principal, action.profileId, clientKey) : this.profiles.stop(principal, action.profileId, clientKey));
+      // The service answers the profile; the command is the one its idempotency key names.
+      const [command] = await this.commands.byKeys(this.dataSource, [userIdempotencyKey(principal.userId, clientKey)]);
+      return command?.id ?? null;
+    }
+    if (action.kind === 'closeall') {
+      // The positions open now, which may be fewer or more than when asked: each is judged again by the close's own checks.
+      const scope = closeScope(principal);
+      if (!scope) return undefined;
+      const ids = await this.chats.signalsWithOpenPosition(this.dataSource, scope);
+      if (!ids.length) return null;
+      const { commands } = await this.signals.bulkClose(principal, ids, 'close_market', scope, clientKey);
+      return commands.length;
+    }
+    const scope = closeScope(principal);
+    if (!scope) return undefined;
     const state = await this.signals.close(principal, action.signalId, 'close_market', scope, clientKey);
     return state.id;
   }
@@ -243,8 +373,47 @@ function signalsQuery(query: Partial<SignalsQuery>): SignalsQuery {
 }
 
 function describe(action: ConfirmedAction): string {
-  if (action.kind === 'close') return M.closeSignal(action.signalId);
-  return action.status === 'enabled' ? M.botOn : M.botOff;
+  switch (action.kind) {
+    case 'close':
+      return M.closeSignal(action.signalId);
+    case 'closeall':
+      return M.closeAll(action.count);
+    case 'start':
+      return M.startProfile(action.profileId);
+    case 'stop':
+      return M.stopProfile(action.profileId);
+    case 'bot':
+      return action.status === 'enabled' ? M.botOn : M.botOff;
+  }
+}
+
+/** The rows the close-at-market right reaches, undefined without it: as the route's guard does, the signals row scope applies when the right is the signals section's own. */
+function closeScope(principal: Principal): readonly string[] | undefined {
+  const allowed = allowingRight(principal, 'closeMarket');
+  if (!allowed) return undefined;
+  return allowed.perm.section_name === SIGNAL_ROWS.section ? SIGNAL_ROWS.where(allowed.perm) : [];
+}
+
+/** A row's cells as `Header: value`, joined as `/signals` writes them; a named reference shows its title. */
+function cells<Row>(columns: ListColumn<Row>[], row: Row): string {
+  return columns
+    .map((c) => {
+      const value = row[c.field as keyof Row] as unknown;
+      const shown = value && typeof value === 'object' && 'title' in value ? (value as { title: string }).title : value;
+      return `${c.header}: ${formatColumnValue(c.format, shown, (v) => String(v))}`;
+    })
+    .join(' · ');
+}
+
+/** A count argument: the default when absent, null when not a whole number from 1 to max. */
+function countOf(arg: string | undefined, fallback: number, max: number): number | null {
+  if (arg === undefined) return fallback;
+  const n = Number(arg);
+  return /^[0-9]+$/.test(arg) && n >= 1 && n <= max ? n : null;
+}
+
+function utcMinute(at: string | Date): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function helpText(): string {

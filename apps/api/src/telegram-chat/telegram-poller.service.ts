@@ -28,7 +28,8 @@ const WEBHOOK_BATCH = 100;
  * A new bot token starts from offset 0 of that bot; links of the old bot stay its own.
  *
  * Webhook mode (PUBLIC_URL https): the lease holder sets the webhook with a secret once per bot and URL,
- * then handles the rows the webhook route stored instead of calling getUpdates.
+ * then handles the rows the webhook route stored instead of calling getUpdates. PUBLIC_URL back to http:
+ * the lease holder deletes the webhook once, and long polling goes on.
  */
 @Injectable()
 export class TelegramPoller implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -78,6 +79,11 @@ export class TelegramPoller implements OnApplicationBootstrap, OnApplicationShut
     if (!token) return IDLE_MS;
     const bot = { token, botId: botIdOf(token) };
     if (this.webhookUrl) return this.handlePosted(bot, lease);
+    // Back from https to http: Telegram refuses getUpdates while a webhook is set, so it goes first.
+    if (lease.webhook_url) {
+      await this.client.deleteWebhook(token);
+      await this.chats.clearWebhook(this.dataSource, this.owner);
+    }
     const offset = lease.bot_id === bot.botId ? Number(lease.update_offset) : 0;
     const awaitingEngine = await this.commands.reportEngineResults(bot);
     const wait = awaitingEngine ? Math.min(SHORT_POLL_SECONDS, this.config.telegramPollTimeoutSeconds) : this.config.telegramPollTimeoutSeconds;

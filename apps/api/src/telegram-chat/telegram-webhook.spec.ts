@@ -59,3 +59,20 @@ describe('webhook mode (PUBLIC_URL https)', () => {
     expect(await ctx.db.query(`SELECT update_id::int FROM telegram_updates ORDER BY id`)).toEqual([{ update_id: 41 }]);
   });
 });
+
+describe('back to long polling', () => {
+  it('PUBLIC_URL back to http: the webhook is deleted once and getUpdates answers the chats again', async () => {
+    await worker.close();
+    worker = await startWorker(ctx, { config: { publicUrl: 'http://console.example.test' } });
+    await waitUntil(() => fake.deletedWebhooks.length > 0, 15_000);
+    expect(fake.deletedWebhooks).toEqual([TOKEN]);
+    fake.pushMessage(TOKEN, 9003, '/help');
+    await waitUntil(() => fake.received.some((m) => m.chat_id === '9003'), 15_000);
+    expect(fake.received.filter((m) => m.chat_id === '9003').map((m) => m.text)).toEqual([M.linkYourAccount]);
+    expect(fake.webhookConflicts).toBe(0);
+    expect(fake.deletedWebhooks).toEqual([TOKEN]);
+    const [state] = await ctx.db.query(`SELECT webhook_url FROM telegram_poll_state`);
+    expect(state.webhook_url).toBeNull();
+  }, 40_000);
+});
+

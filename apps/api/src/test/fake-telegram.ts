@@ -35,6 +35,10 @@ export interface FakeTelegram {
   callbackAnswers: AnsweredCallback[];
   /** setWebhook calls: the URL and secret each bot was given. */
   webhooks: { token: string; url: string; secret_token: string }[];
+  /** deleteWebhook calls, by bot token. */
+  deletedWebhooks: string[];
+  /** getUpdates refused because the bot had a webhook set (Telegram's 409). */
+  webhookConflicts: number;
   /** sendMessage requests of any outcome, for counting attempts. */
   attempts: number;
   /** getUpdates requests answered, and those refused because another one of the bot was waiting. */
@@ -60,7 +64,8 @@ interface WaitingPoll {
   timer: NodeJS.Timeout;
 }
 
-export async function startFakeTelegram(): Promise<FakeTelegram> {
+/** `port`: 0 (any free one) unless a server configured beforehand must find it (the browser test's). */
+export async function startFakeTelegram(port = 0): Promise<FakeTelegram> {
   let status = 200;
   let holding = false;
   let nextUpdateId = 1;
@@ -72,7 +77,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const webhooks: FakeTelegram['webhooks'] = [];
   const updates = new Map<string, { update_id: number }[]>();
   const waiting = new Map<string, WaitingPoll>();
-  const fake = { attempts: 0, polls: 0, conflicts: 0 } as FakeTelegram;
+  const deletedWebhooks: string[] = [];
+  const activeWebhooks = new Set<string>();
+  const fake = { attempts: 0, polls: 0, conflicts: 0, webhookConflicts: 0 } as FakeTelegram;
 
   const json = (res: ServerResponse, code: number, body: object) => {
     res.statusCode = code;
@@ -106,6 +113,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       const method = match[2];
       const payload = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
       if (method === 'getUpdates') {
+        if (activeWebhooks.has(token)) {
+          fake.webhookConflicts += 1;
+          return json(res, 409, { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" });
+        }
         if (waiting.has(token)) {
           fake.conflicts += 1;
           return json(res, 409, { ok: false, error_code: 409, description: 'Conflict: terminated by other getUpdates request' });
@@ -130,6 +141,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       if (method === 'getMe') return json(res, 200, { ok: true, result: { id: Number(token.split(':')[0]), is_bot: true, username: 'console_test_bot' } });
       if (method === 'setWebhook') {
         webhooks.push({ token, url: String(payload.url), secret_token: String(payload.secret_token) });
+        activeWebhooks.add(token);
+        return json(res, 200, { ok: true, result: true });
+      }
+      if (method === 'deleteWebhook') {
+        deletedWebhooks.push(token);
+        activeWebhooks.delete(token);
         return json(res, 200, { ok: true, result: true });
       }
       if (method === 'editMessageText') {
@@ -150,14 +167,15 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       json(res, 200, { ok: true, result: { message_id } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     received,
     edits,
     callbackAnswers,
     webhooks,
+    deletedWebhooks,
     respondWith: (next: number) => void (status = next),
     hold: () => void (holding = true),
     release: () => {

@@ -64,6 +64,8 @@ function testConfig(overrides: Record<string, string> = {}): Omit<AppConfig, 'da
     AUDIT_STRICT: 'true',
     // Page links are built on it; the supertest server listens on a new port for every request.
     PUBLIC_URL: 'http://127.0.0.1:3000',
+    // No daily report unless a test asks for one: it would add a notification to every other test's feed.
+    DAILY_REPORT_HOUR_UTC: '24',
     ...overrides,
   });
 }

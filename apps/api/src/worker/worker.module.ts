@@ -24,6 +24,11 @@ import { TelegramSettingsModule } from '../system-settings/telegram/telegram-set
 import { AlertChannelsStoreModule } from '../alert-channels/alert-channels-store.module';
 import { TelegramChatModule } from '../telegram-chat/telegram-chat.module';
 import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
+import { DailyReportService } from '../alert-channels/daily-report.service';
+import { DailyReportsRepository } from '../alert-channels/daily-reports.repository';
+import { MonthsStatsService } from '../stats/months-stats.service';
+import { StatsRepository } from '../stats/stats.repository';
+import { ReadDb } from '../common/database/read-replica';
 import { AlertDeliveriesRepository } from '../alert-channels/alert-deliveries.repository';
 import { ChannelSenders } from '../alert-channels/channel-senders';
 import { NotificationsRepository } from '../notifications/notifications.repository';
@@ -102,6 +107,11 @@ export class WorkerModule {
         AlertDeliveriesRepository,
         ChannelSenders,
         NotificationsRepository,
+        DailyReportService,
+        DailyReportsRepository,
+        MonthsStatsService,
+        StatsRepository,
+        ReadDb,
       ],
     };
   }

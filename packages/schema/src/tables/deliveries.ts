@@ -3,7 +3,7 @@
  * their deliveries, export tasks; and the migrations run so far.
  */
 import { DELIVERY_CHANNELS, DELIVERY_STATUSES, EXPORT_KINDS, EXPORT_LANES, EXPORT_STATUSES, NOTIFICATION_KIND_NAMES } from '@console/contracts';
-import { bigint, boolean, integer, jsonb, smallint, text, timestamptz, uuid, varchar } from '../column';
+import { bigint, boolean, date, integer, jsonb, smallint, text, timestamptz, uuid, varchar } from '../column';
 
 export const DELIVERIES_TABLES = {
   notifications: {
@@ -66,6 +66,11 @@ export const DELIVERIES_TABLES = {
     lease_owner: varchar(64).null(),
     lease_until: timestamptz().null(),
     webhook_url: text().null(),
+  },
+  daily_reports: {
+    day: date(),
+    notification_id: bigint(),
+    created_at: timestamptz().defaulted(),
   },
   telegram_updates: {
     id: bigint().defaulted(),

@@ -148,6 +148,8 @@ const environment = z
     // Discord's address: a Discord channel webhook URL must be under it (tests point it at a local receiver).
     DISCORD_API_BASE_URL: z.preprocess(unsetIfEmpty, url(['https:', 'http:']).default('https://discord.com')),
     ALERT_SWEEP_MS: wholeNumber(15_000, 100, 3_600_000),
+    // The daily report of the previous UTC day is written at the first alert sweep past this UTC hour; 24: never.
+    DAILY_REPORT_HOUR_UTC: wholeNumber(6, 0, 24),
     ALERT_REQUEUE_AFTER_MS: wholeNumber(60_000, 0, 24 * 3_600_000),
     ALERT_RETRY_DELAY_MS: wholeNumber(5_000, 1, 10 * 60 * 1000),
     // Whether users' webhooks and Discord URLs may point at loopback or private addresses (tests, one-host setups).
@@ -267,6 +269,7 @@ const environment = z
     telegramLeaseMarginMs: env.TELEGRAM_LEASE_MARGIN_MS,
     discordApiBaseUrl: env.DISCORD_API_BASE_URL.replace(/\/+$/, ''),
     alertSweepMs: env.ALERT_SWEEP_MS,
+    dailyReportHourUtc: env.DAILY_REPORT_HOUR_UTC,
     alertRequeueAfterMs: env.ALERT_REQUEUE_AFTER_MS,
     alertRetryDelayMs: env.ALERT_RETRY_DELAY_MS,
     /** A user's webhook must not reach into the network the worker runs in unless allowed. */

@@ -57,6 +57,11 @@ export class TelegramClient {
   }
 
   /** The bot's username, for `t.me/<bot>` links. */
+  /** Back to long polling: Telegram answers getUpdates with 409 Conflict while a webhook is set. */
+  async deleteWebhook(token: string): Promise<void> {
+    await this.call(token, 'deleteWebhook', { drop_pending_updates: false });
+  }
+
   async getMe(token: string): Promise<{ username?: string }> {
     return this.call(token, 'getMe', {});
   }
