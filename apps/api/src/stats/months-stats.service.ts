@@ -3,7 +3,7 @@ import { MONTHS_DEFAULT_ORDER, STATS_MESSAGES as M, type MonthsStats, type Month
 import { dec, decOrNull } from '../common/decimal';
 import { FieldValidationError } from '../common/errors/api-errors';
 import type { AccountQuery, MonthsStatsQuery } from './months-stats.dto';
-import { monthNavOf, StatsRepository } from './stats.repository';
+import { monthNavOf, StatsRepository, type MonthRows } from './stats.repository';
 import { monthNavReturns } from './nav-returns';
 import { averageFigures, MonthInput, monthFigures, monthSummary, rowOf, totalFigures } from './months-stats.figures';
 import { ReadDb } from '../common/database/read-replica';
@@ -76,12 +76,7 @@ export class MonthsStatsService {
         hwm: null,
         hwmBefore: null,
         nav: null,
-        qtyProfit: Number(s?.qty_profit ?? 0),
-        qtyLoss: Number(s?.qty_loss ?? 0),
-        qtyMissed: Number(s?.qty_missed ?? 0),
-        profit: dec(s?.profit ?? '0'),
-        loss: dec(s?.loss ?? '0'),
-        turnover: dec(s?.turnover ?? '0'),
+        ...signalInputs(s),
         reinvest: dec(0),
       };
     });
@@ -126,12 +121,7 @@ export class MonthsStatsService {
         hwm: decOrNull(b?.hwm),
         hwmBefore: decOrNull(b?.hwm_before),
         nav: navOf.get(period) ?? null,
-        qtyProfit: Number(s?.qty_profit ?? 0),
-        qtyLoss: Number(s?.qty_loss ?? 0),
-        qtyMissed: Number(s?.qty_missed ?? 0),
-        profit: dec(s?.profit ?? '0'),
-        loss: dec(s?.loss ?? '0'),
-        turnover: dec(s?.turnover ?? '0'),
+        ...signalInputs(s),
         reinvest: reinvestOf.get(period) ?? dec(0),
       };
     });
@@ -159,4 +149,16 @@ export class MonthsStatsService {
 function nextMonth(period: string): string {
   const [y, m] = period.split('-').map(Number);
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** A period's signal sums as the figures take them: zero where the period closed no signal. */
+function signalInputs(s: MonthRows | undefined): Pick<MonthInput, 'qtyProfit' | 'qtyLoss' | 'qtyMissed' | 'profit' | 'loss' | 'turnover'> {
+  return {
+    qtyProfit: Number(s?.qty_profit ?? 0),
+    qtyLoss: Number(s?.qty_loss ?? 0),
+    qtyMissed: Number(s?.qty_missed ?? 0),
+    profit: dec(s?.profit ?? '0'),
+    loss: dec(s?.loss ?? '0'),
+    turnover: dec(s?.turnover ?? '0'),
+  };
 }
