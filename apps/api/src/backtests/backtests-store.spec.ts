@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, BACKTEST_MESSAGES, BACKTEST_PATHS, MARKET_DATA_PATHS, permsAll, type Backtest, type BacktestTradeRow, type CandleImportAnswer } from '@console/contracts';
-import { MarketModel } from '@console/engine';
+import { API_PREFIX, BACKTEST_MESSAGES, BACKTEST_PATHS, permsAll, type Backtest, type BacktestTradeRow } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
-import { writeText } from '../test/candle-files';
+import { importCandleRows, modelCandleRows } from '../test/candle-files';
 import { waitUntil } from '../test/fake-telegram';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/harness';
@@ -43,26 +42,8 @@ describe('backtests on the candle store', () => {
     admin = (await sessionFor(ctx, (await makeUser(ctx.db, { perms: permsAll('Full') })).id)).access;
 
     // BTCUSDT's minutes imported into the store as an operator does, through the imports route.
-    const block = new MarketModel(11).range('BTCUSDT', FIRST_STORED, END_STORED);
-    const price = (p: number) => (p * SCALE).toFixed(2);
-    const rows = ['timestamp,open,high,low,close,volume'];
-    for (let i = 0; i < block.length; i++) {
-      const c = block.candle(i);
-      rows.push(`${c.at},${price(c.open)},${price(c.high)},${price(c.low)},${price(c.close)},${c.volume.toFixed(4)}`);
-    }
-    const upload = await ctx
-      .http()
-      .post(`${API_PREFIX}${MARKET_DATA_PATHS.imports}`)
-      .set(...auth(admin))
-      .field('exchange', 'binance')
-      .field('symbol', 'BTCUSDT')
-      .attach('files', await writeText(files, 'btc.csv', rows))
-      .expect(202);
-    let task!: CandleImportAnswer;
-    await waitUntil(async () => {
-      task = (await get(MARKET_DATA_PATHS.importTask(upload.body.id)).expect(200)).body;
-      return task.status === 'SUCCESS' || task.status === 'FAILURE';
-    }, 60_000);
+    const rows = modelCandleRows('BTCUSDT', FIRST_STORED, END_STORED, { seed: 11, scale: SCALE });
+    const task = await importCandleRows(ctx, admin, { dir: files, exchange: 'binance', symbol: 'BTCUSDT', rows });
     expect(task.status).toBe('SUCCESS');
 
     const settings = strategySettingsV1('long', '1h', 3);

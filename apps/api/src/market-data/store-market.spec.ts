@@ -2,15 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, API_PREFIX, EXCHANGE_ACCOUNT_MESSAGES, MARKET_DATA_PATHS, permsAll, type CandleImportAnswer } from '@console/contracts';
-import { MarketModel } from '@console/engine';
+import { API_PATHS, API_PREFIX, EXCHANGE_ACCOUNT_MESSAGES, permsAll } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
 import { startEngine, type TestEngine } from '../test/engine';
-import { waitUntil } from '../test/fake-telegram';
 import { auth, makeUser, sessionFor } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/harness';
 import { startWorker } from '../test/worker';
-import { writeText } from '../test/candle-files';
+import { importCandleRows, modelCandleRows } from '../test/candle-files';
 
 const MIN = 60_000;
 /** Stored prices are the model's of another seed times ten: a fill on the model's prices could not lie in their range. */
@@ -62,29 +60,10 @@ describe('an exchange account on the store market', () => {
     const start = STORE_START;
     const first = start - 2 * 1440 * MIN;
     const minutes = 3 * 1440 + 60;
-    const model = new MarketModel(11);
-    const block = model.range('BTCUSDT', first, first + minutes * MIN);
-    const price = (p: number) => (p * SCALE).toFixed(2);
     // One stored minute is left out: the engine must not trade the pair on it.
     const missing = start + 90 * MIN;
-    const rows: string[] = ['timestamp,open,high,low,close,volume'];
-    for (let i = 0; i < block.length; i++) {
-      const c = block.candle(i);
-      if (c.at !== missing) rows.push(`${c.at},${price(c.open)},${price(c.high)},${price(c.low)},${price(c.close)},${c.volume.toFixed(4)}`);
-    }
-    const upload = await ctx
-      .http()
-      .post(`${API_PREFIX}${MARKET_DATA_PATHS.imports}`)
-      .set(...auth(admin))
-      .field('exchange', 'binance')
-      .field('symbol', 'BTCUSDT')
-      .attach('files', await writeText(files, 'btc.csv', rows))
-      .expect(202);
-    let task!: CandleImportAnswer;
-    await waitUntil(async () => {
-      task = (await ctx.http().get(`${API_PREFIX}${MARKET_DATA_PATHS.importTask(upload.body.id)}`).set(...auth(admin)).expect(200)).body;
-      return task.status === 'SUCCESS' || task.status === 'FAILURE';
-    }, 30_000);
+    const rows = modelCandleRows('BTCUSDT', first, first + minutes * MIN, { seed: 11, scale: SCALE, skip: missing });
+    const task = await importCandleRows(ctx, admin, { dir: files, exchange: 'binance', symbol: 'BTCUSDT', rows });
     expect(task.status).toBe('SUCCESS');
 
     // A profile on the store account, with a low threshold so it trades within hours.
