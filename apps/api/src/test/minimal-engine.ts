@@ -327,14 +327,20 @@ export class MinimalEngine {
     for (const row of rows) settled.push({ id: row.id, kind: row.kind, targetId: closeAtMarket.target_id, stage: 'superseded' });
   }
 
-  /** The whole position sold at the price (without one, at the row's current price): closed with its realised PnL, the exit cancelled, the signal finished. */
-  private async closeAtMarket(db: PoolClient, positionId: string | null, closePrice: number | undefined): Promise<string | null> {
-    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; current: string | null; account: number; profile: number; pair: number }>(
-      `SELECT signal_id::text, active_p_coins::text AS coins, current_price::text AS current, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile, pair_id AS pair
+  /** An open position's row, locked for the command that changes it; undefined when it is not open. */
+  private async openPosition(db: PoolClient, positionId: string | null) {
+    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; current: string | null; account: number; profile: number; pair: number; side: string }>(
+      `SELECT signal_id::text, active_p_coins::text AS coins, current_price::text AS current, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile,
+              pair_id AS pair, side
          FROM positions WHERE id = $1 AND state = 'open' FOR UPDATE`,
       [positionId],
     );
-    const position = rows[0];
+    return rows[0];
+  }
+
+  /** The whole position sold at the price (without one, at the row's current price): closed with its realised PnL, the exit cancelled, the signal finished. */
+  private async closeAtMarket(db: PoolClient, positionId: string | null, closePrice: number | undefined): Promise<string | null> {
+    const position = await this.openPosition(db, positionId);
     if (!position) return 'This position is not open.';
     const price = closePrice ?? Number(position.current ?? position.avg);
     const coins = Number(position.coins);
@@ -365,13 +371,7 @@ export class MinimalEngine {
    */
   private async reduce(db: PoolClient, positionId: string | null, percent: number, closePrice: number | undefined): Promise<string | null> {
     if (!(percent > 0 && percent < 100)) return 'Percent of reducing must be more than 0 and less than 100.';
-    const { rows } = await db.query<{ signal_id: string; coins: string; avg: string; current: string | null; account: number; profile: number; pair: number; side: string }>(
-      `SELECT signal_id::text, active_p_coins::text AS coins, current_price::text AS current, avg_e_price::text AS avg, exchange_account_id AS account, profile_id AS profile,
-              pair_id AS pair, side
-         FROM positions WHERE id = $1 AND state = 'open' FOR UPDATE`,
-      [positionId],
-    );
-    const position = rows[0];
+    const position = await this.openPosition(db, positionId);
     if (!position) return 'This position is not open.';
     const price = closePrice ?? Number(position.current ?? position.avg);
     const coins = Number(position.coins);
