@@ -82,7 +82,9 @@ test('position administration: Close market and Best limit close the chosen posi
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     keys.add(key);
 
-    await expect(row.getByTestId('position-action-state')).toHaveText('CLOSING');
+    // The held closes stay pending on screen; the engine may carry out a close at market before the list
+    // has drawn it pending (the answer above said CLOSING), and the row then goes.
+    if (button !== 'Close market') await expect(row.getByTestId('position-action-state')).toHaveText('CLOSING');
     await page.screenshot({ path: shot(`position-close-${i + 1}-closing`), animations: 'disabled' });
     if (button === 'Close limit') {
       // The engine places the exit at the limit and holds the command until the market reaches it, which
