@@ -29,8 +29,8 @@ export class DailyReportService {
     if (now.getUTCHours() < this.config.dailyReportHourUtc) return null;
     const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS).toISOString().slice(0, 10);
     if (await this.reports.written(this.dataSource, day)) return null;
-    // Today and the day before: by_day[0] is the reported day.
-    const stats = await this.months.days(undefined, 2);
+    // The day before `now` and its day: by_day[0] is the reported day.
+    const stats = await this.months.days(undefined, 2, now);
     const reported = stats.by_day.find((d) => d.period === day);
     const text = stats.exchange_account && reported ? DAILY_REPORT.text(formatAccountTitle(stats.exchange_account.title), day, dayFiguresText(reported)) : DAILY_REPORT.noAccount;
     return this.dataSource.transaction(async (m) => {

@@ -54,15 +54,15 @@ export class MonthsStatsService {
   }
 
   /**
-   * The last `count` UTC days (today included) of the account asked for or the default one, each day's
+   * The last `count` UTC days (the day of `now` included) of the account asked for or the default one, each day's
    * realised figures and their total computed as the months' are (the same figure functions over the
    * same rollup, a day in place of a month; no NAV figures: the bars are monthly). Read by Telegram's
    * `/profit` and `/daily`, so the chat shows the console's numbers.
    */
-  async days(accountId: number | undefined, count: number): Promise<{ exchange_account: NamedRef | null; by_day: MonthsRow[]; total: MonthsRow | null }> {
+  async days(accountId: number | undefined, count: number, now = new Date()): Promise<{ exchange_account: NamedRef | null; by_day: MonthsRow[]; total: MonthsRow | null }> {
     const account = await this.account(accountId);
     if (!account) return { exchange_account: null, by_day: [], total: null };
-    const today = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const periods = Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
     const sums = new Map((await this.rollups.daySignals(this.reads, account.id, periods[0])).map((s) => [String(s.period), s]));
     const inputs: MonthInput[] = periods.map((period) => {
