@@ -145,10 +145,11 @@ export class AccountVenues {
         }
         if (error instanceof ExchangeError) {
           this.unsent.delete(order.id);
+          const refusal = { message: error.message, error: error.name };
           await write(async (tx) => {
-            await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, { message: error.message, error: error.name });
-            if (order.state === 'PLACING') await markPlacementFailed(tx, order.id);
-            else await markCancelled(tx, order.id);
+            if (order.state === 'PLACING') return refusePlacement(tx, order, refusal);
+            await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, refusal);
+            await markCancelled(tx, order.id);
           });
           continue;
         }
@@ -185,10 +186,7 @@ export class AccountVenues {
     if (this.options.crashAfterSend?.(order.id)) throw new Error(`crash requested after sending order ${order.id}`);
     this.unsent.delete(order.id);
     if (placed.kind === 'refused') {
-      await write(async (tx) => {
-        await markPlacementFailed(tx, order.id);
-        await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, { message: placed.reason });
-      });
+      await write((tx) => refusePlacement(tx, order, { message: placed.reason }));
       return;
     }
     await write((tx) => markPlaced(tx, order.id, placed.exchangeOrderId));
@@ -331,4 +329,10 @@ class ExchangeBook implements Venue {
     const whole = order.filled_quantity.plus(quantity).greaterThanOrEqualTo(sent);
     return { price: cost.div(quantity), quantity: whole || quantity.greaterThan(left) ? left : quantity, fee, liquidity };
   }
+}
+
+/** The exchange, or the venue's own check before sending, refused the order: the row ends PLACEMENT_FAILED with the reason logged. */
+async function refusePlacement(tx: Db, order: OutgoingOrder, data: Record<string, unknown>): Promise<void> {
+  await logVenue(tx, order, 'error', ENGINE_LOG_EVENTS.exchangeRefused, data);
+  await markPlacementFailed(tx, order.id);
 }
