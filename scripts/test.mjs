@@ -29,7 +29,11 @@ for (const [name, args] of stages) {
     fail(`Chromium is needed for the browser tests and was not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
   }
   log(name);
-  if (!pnpm(pnpmCmd, args, { allowFailure: true })) {
+  const stageStarted = Date.now();
+  const passed = pnpm(pnpmCmd, args, { allowFailure: true });
+  // Each stage's time, so a slow CI run says where its minutes went.
+  log(`${name}: ${passed ? 'passed' : 'failed'} in ${Math.round((Date.now() - stageStarted) / 1000)} s`);
+  if (!passed) {
     // A runner that could not start a process on this Node says only ENOENT: say whether it is still there.
     if (!existsSync(process.execPath)) log(`this run's Node binary, ${process.execPath}, is gone: something removed it during the run`);
     fail(`${name} failed`);
