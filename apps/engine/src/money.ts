@@ -13,11 +13,33 @@ export type DecValue = Dec | string | number;
 
 export const ZERO = new Dec(0);
 
+// The last numbers read: a minute's candle (close, high, low, volume) is read into decimals several times
+// per open signal (its mark, its fills), and decimals are immutable, so the same ones can be handed out again.
+const RECENT = 4;
+const recentNumbers: number[] = new Array<number>(RECENT).fill(Number.NaN);
+const recentDecs: (Dec | null)[] = new Array<Dec | null>(RECENT).fill(null);
+let nextRecent = 0;
+
 /** A decimal from text, a finite number (read through its shortest text: 0.1 is 0.1) or a decimal. */
 export function dec(value: DecValue): Dec {
   if (value instanceof Dec) return value;
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  if (typeof value === 'number') {
+    for (let i = 0; i < RECENT; i++) if (Object.is(recentNumbers[i], value)) return recentDecs[i]!;
+    if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+    const read = new Dec(value);
+    recentNumbers[nextRecent] = value;
+    recentDecs[nextRecent] = read;
+    nextRecent = (nextRecent + 1) % RECENT;
+    return read;
+  }
   return new Dec(value);
+}
+
+const TICKS: Dec[] = [];
+
+/** One tick of a price with `decimals` decimals: 10^-decimals. */
+export function tickOf(decimals: number): Dec {
+  return (TICKS[decimals] ??= new Dec(10).pow(-decimals));
 }
 
 /** Rounded to the scale of its column kind, halves away from zero. */

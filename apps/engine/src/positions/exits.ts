@@ -23,7 +23,7 @@
  *   cut to the quantity scale.
  */
 import type { Direction } from '@console/contracts';
-import { dec, Dec, quantityDown, type DecValue } from '../money';
+import { dec, Dec, quantityDown, tickOf, type DecValue } from '../money';
 import { sideSign } from './position';
 
 export interface ExitTimeStep {
@@ -71,19 +71,27 @@ export function exitCoefficient(input: ExitCoefficientInput): number {
 /** sign · (avg − price) / ATR: positive when the price has gone against the position. */
 export function adverseDistanceInAtr(side: Direction, avg: Dec, price: DecValue, atr: number): number {
   if (!(atr > 0)) return 0;
-  return (sideSign(side) * (avg.toNumber() - dec(price).toNumber())) / atr;
+  return (sideSign(side) * (avg.toNumber() - (typeof price === 'number' ? price : dec(price).toNumber()))) / atr;
 }
+
+// The last exit price of each entry price: an open position asks for the same one minute after minute
+// (its coefficient and ATR change seldom), and its entry price stays the same decimal until a fill.
+const lastExitPrice = new WeakMap<Dec, { side: Direction; coefficient: number; atr: number; tickDecimals: number; price: Dec }>();
 
 /** avg + sign · coefficient · ATR on the tick (halves away from zero), at least one tick. */
 export function exitPrice(side: Direction, avg: Dec, coefficient: number, atr: number, tickDecimals: number): Dec {
-  const price = avg.plus(dec(coefficient).times(dec(atr)).times(sideSign(side))).toDecimalPlaces(tickDecimals, Dec.ROUND_HALF_UP);
-  const tick = new Dec(10).pow(-tickDecimals);
-  return price.lessThan(tick) ? tick : price;
+  const last = lastExitPrice.get(avg);
+  if (last && last.side === side && last.coefficient === coefficient && last.atr === atr && last.tickDecimals === tickDecimals) return last.price;
+  const rounded = avg.plus(dec(coefficient).times(dec(atr)).times(sideSign(side))).toDecimalPlaces(tickDecimals, Dec.ROUND_HALF_UP);
+  const tick = tickOf(tickDecimals);
+  const price = rounded.lessThan(tick) ? tick : rounded;
+  lastExitPrice.set(avg, { side, coefficient, atr, tickDecimals, price });
+  return price;
 }
 
 /** The best price an exit may rest at as maker: one tick beyond the last price on its side. */
 export function bestLimitPrice(side: Direction, current: DecValue, tickDecimals: number): Dec {
-  const tick = new Dec(10).pow(-tickDecimals);
+  const tick = tickOf(tickDecimals);
   const last = dec(current).toDecimalPlaces(tickDecimals, Dec.ROUND_HALF_UP);
   const price = side === 'long' ? last.plus(tick) : last.minus(tick);
   return price.lessThan(tick) ? tick : price;

@@ -125,6 +125,8 @@ export async function runBacktest(inputs: BacktestInputs, hooks: BacktestHooks =
   const core = new EngineCore(inputs.market, venue, doc, from - MINUTE_MS, null, new Map());
   const settings = core.settings.of(profile);
   if (!settings) throw new RangeError('the profile’s settings are not valid');
+  // Nobody reads a backtest signal's shown figures: its trades come from its fills.
+  core.feeds.shownFigures = false;
   core.profiles = [profile];
   core.bot = true;
   core.deposits = new Map([[0, dec(inputs.deposit)]]);

@@ -3,12 +3,20 @@
  * steps (a queued one starts when its MM profile has a free slot), and every trading profile × pair may
  * start a new signal through `tradeMinute`.
  */
-import { dec } from '../money';
+import { dec, type Dec } from '../money';
 import { activateSignal, isFinal, stepSignal, type MinuteContext, type StepResult } from '../strategy/lifecycle';
 import { tradeMinute } from '../strategy/trade';
 import type { EngineCore, RunRecord } from './engine-state';
 import type { PairFeed } from './pair-feeds';
 import type { ProfileConfig } from './sql/config';
+
+// Each profile row's quota as a decimal, read once per row (a refresh brings new rows) and not each minute.
+const quotas = new WeakMap<ProfileConfig, Dec>();
+function quotaOf(profile: ProfileConfig): Dec {
+  let quota = quotas.get(profile);
+  if (!quota) quotas.set(profile, (quota = dec(profile.one_signal_quota)));
+  return quota;
+}
 
 export function tradeOneMinute(e: EngineCore, minute: number): void {
   // Every pair someone trades or holds a run on gets this minute's candle once.
@@ -58,7 +66,7 @@ export function tradeOneMinute(e: EngineCore, minute: number): void {
         open: null,
         armed: e.doc.armed[key] ?? true,
         gate: { bot_enabled: e.bot, profile_status: profile.status, blocked_by_risk: e.doc.blocked.includes(profile.id), pair_tags: { monitoring: false, delisting: false }, funding_rate_percent: 0, price_deviation_percent: 0 },
-        mm: { status: profile.mm_status, one_signal_quota: dec(profile.one_signal_quota), max_signals_amount: profile.max_signals_amount, active_signals: activeByMm.get(profile.mm_profile_id) ?? 0 },
+        mm: { status: profile.mm_status, one_signal_quota: quotaOf(profile), max_signals_amount: profile.max_signals_amount, active_signals: activeByMm.get(profile.mm_profile_id) ?? 0 },
         signalsSinceLoss: e.doc.sinceLoss[profile.id] ?? null,
       });
       e.doc.armed[key] = result.armed;

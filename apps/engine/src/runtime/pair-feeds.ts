@@ -26,6 +26,8 @@ const TIMEFRAME_MINUTES: Record<Timeframe, number> = { '1h': 60, '4h': 240, '1d'
 
 export class PairFeeds {
   private readonly feeds = new Map<number, PairFeed>();
+  /** Handed to each minute's context (`MinuteContext.shownFigures`): a backtest turns it off. */
+  shownFigures = true;
 
   constructor(
     private readonly market: MarketData,
@@ -67,12 +69,21 @@ export class PairFeeds {
     const candle = feed.market.last;
     if (!candle || candle.at !== minute) return null;
     const tickDecimals = this.market.tickDecimals(feed.ticker);
-    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(venue, { candle, tickDecimals }), tickDecimals };
+    return { now: minute + MINUTE_MS, candle, market: feed.market, settings, execution: new VenueExecution(venue, { candle, tickDecimals }), tickDecimals, shownFigures: this.shownFigures };
   }
 }
 
+// Asked for every pair each minute; a profile's settings object is replaced, not changed, when they change.
+const needsOfSettings = new WeakMap<StrategySettings, { timeframes: Timeframe[]; keep: number; minutesKept: number }>();
+
 /** What a profile's settings need of a pair's feed: its time frames, bars kept and minutes kept. */
 export function feedNeeds(settings: StrategySettings): { timeframes: Timeframe[]; keep: number; minutesKept: number } {
+  let needs = needsOfSettings.get(settings);
+  if (!needs) needsOfSettings.set(settings, (needs = readNeeds(settings)));
+  return needs;
+}
+
+function readNeeds(settings: StrategySettings): { timeframes: Timeframe[]; keep: number; minutesKept: number } {
   return {
     timeframes: timeframesOf(settings),
     keep: ATR_WINDOW_FACTOR * Math.max(settings.signal.atr_n_periods, ...settings.le.map((l) => l.periods_amount)) + 2,

@@ -111,6 +111,11 @@ export interface MinuteContext {
   /** Where the step's intents go: a venue at this minute's market. */
   execution: Execution;
   tickDecimals: number;
+  /**
+   * Whether the signal's shown figures (price, sizes, execution, PnL) follow each step: the live engine
+   * writes them every minute; a backtest reads none of them, and skips their decimal work.
+   */
+  shownFigures: boolean;
 }
 
 /** What a run's step reports; each is a log row (its event_type, but the start and queueing: signal_received). */
@@ -359,6 +364,7 @@ export function refreshFigures(run: SignalRun, ctx: MinuteContext): void {
   const p = run.position;
   const entered = run.entered.coins.greaterThan(0);
   if (!FINAL_STATUSES.includes(s.status) && s.status !== 'in_queue') s.state = stateOf(run);
+  if (!ctx.shownFigures) return;
   s.current_price = dec(ctx.candle.close);
   s.size_currency = entered ? toScale(run.entered.value, 'money') : s.size_currency;
   s.size_coins = entered ? run.entered.coins : run.planned_coins;

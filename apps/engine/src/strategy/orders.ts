@@ -8,7 +8,7 @@
  * price, cut to the quantity scale; it waits timer_minutes_k unfilled before the timer cancels it.
  */
 import type { Direction, ExchangeOrderStatus, OrderKind, OrderSide, OrderState, OrderStatus, TimeInForce } from '@console/contracts';
-import { dec, Dec, quantityDown } from '../money';
+import { dec, Dec, quantityDown, tickOf } from '../money';
 import { entrySide } from '../positions/position';
 import { directionSign } from './signal';
 import type { StrategySettings } from './settings';
@@ -46,7 +46,7 @@ export const isOpenOrder = (order: OrderRow): boolean => order.status === 'PLACE
 /** The enter orders of a signal whose start point and ATR are known, for `sizeCurrency` USD. */
 export function planLadder(settings: StrategySettings, plan: { start_point: Dec; atr: number; size_currency: Dec; tickDecimals: number }): LadderStep[] {
   const d = directionSign(settings.direction);
-  const tick = new Dec(10).pow(-plan.tickDecimals);
+  const tick = tickOf(plan.tickDecimals);
   const future = settings.direction === 'short' ? dec(settings.orders.future_price_coefficient ?? 1) : dec(1);
   const steps: LadderStep[] = [];
   for (const step of settings.orders.enter_orders) {

@@ -75,5 +75,5 @@ export function flatMarket(hours = 6, timeframes: Timeframe[] = ['1h']): PairMar
 /** The context of the minute of `c`, after feeding it to the market. */
 export function minute(market: PairMarket, c: Candle, strategy: StrategySettings): MinuteContext {
   market.feed(c);
-  return { now: c.at + MINUTE_MS, candle: c, market, settings: strategy, execution: new VenueExecution(new PaperVenue(), { candle: c, tickDecimals: 2 }), tickDecimals: 2 };
+  return { now: c.at + MINUTE_MS, candle: c, market, settings: strategy, execution: new VenueExecution(new PaperVenue(), { candle: c, tickDecimals: 2 }), tickDecimals: 2, shownFigures: true };
 }
