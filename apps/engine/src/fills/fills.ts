@@ -17,7 +17,7 @@
 import type { OrderSide } from '@console/contracts';
 import type { Fill, LimitOrder, Liquidity } from '../execution/port';
 import type { Candle } from '../market/candle';
-import { dec, Dec, minDec, quantityDown, toScale, ZERO, type DecValue } from '../money';
+import { compareNumber, dec, Dec, minDec, quantityDown, toScale, ZERO, type DecValue } from '../money';
 
 export interface FillSettings {
   /** Fee rate of a fill that rested in the book (0.0002 = 0.02 %). */
@@ -78,7 +78,7 @@ export function placeLimit(order: LimitOrder, current: DecValue, settings: FillS
 export function fillOnCandle(order: LimitOrder, candle: Candle, settings: FillSettings): Fill | null {
   const left = remaining(order);
   if (left.lessThanOrEqualTo(0)) return null;
-  const reached = order.direction === 'buy' ? dec(candle.low).lessThanOrEqualTo(order.price) : dec(candle.high).greaterThanOrEqualTo(order.price);
+  const reached = order.direction === 'buy' ? compareNumber(candle.low, order.price) <= 0 : compareNumber(candle.high, order.price) >= 0;
   if (!reached) return null;
   const quantity = settings.volume_share === null ? left : minDec(left, quantityDown(dec(candle.volume).times(settings.volume_share)));
   return quantity.greaterThan(0) ? fill(order.price, quantity, 'maker', settings) : null;
