@@ -88,7 +88,7 @@ export function applyFill(position: PositionBook, fill: PositionFill): PositionB
 }
 
 /** The position valued at the latest prices: the last trade and the mark price u_pnl is taken at. */
-export function markPosition(position: PositionBook, prices: { current_price: DecValue; mark_price: DecValue }): PositionBook {
+export function markPosition<P extends PositionBook>(position: P, prices: { current_price: DecValue; mark_price: DecValue }): P {
   const mark = dec(prices.mark_price);
   return {
     ...position,

@@ -406,7 +406,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
       applyOrderFill(run, i, capped, now, events);
     }
   }
-  if (run.position.created_at !== null) run.position = { ...run.position, ...markPosition(run.position, { current_price: ctx.candle.close, mark_price: ctx.candle.close }) };
+  if (run.position.created_at !== null) run.position = markPosition(run.position, { current_price: ctx.candle.close, mark_price: ctx.candle.close });
 
   const finish = (status: SignalStatus, state: SignalState, orderStatus: CancelStatus) => {
     endSignal(run, status, state, orderStatus, ctx, events);
@@ -415,12 +415,15 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   };
   if (run.entered.coins.greaterThan(0) && run.position.active_p_coins.isZero()) return finish('finished', 'finished', 'CANCELED_BY_MOVEMENT');
 
-  // Enter orders past their timer.
-  run.orders = run.orders.map((order) => {
-    if (order.order_type !== 'enter' || !isOpenOrder(order) || order.timer_minutes === null || now - order.created_at < order.timer_minutes * MINUTE_MS) return order;
-    events.push({ kind: 'order_cancelled', order_key: order.key, detail: 'CANCELED_BY_TIMER' });
-    return cancelAtVenue(order, 'CANCELED_BY_TIMER', ctx);
-  });
+  // Enter orders past their timer (looked for first: most minutes have none, and the list stays as it is).
+  const timedOut = (order: OrderRow) => order.order_type === 'enter' && isOpenOrder(order) && order.timer_minutes !== null && now - order.created_at >= order.timer_minutes * MINUTE_MS;
+  if (run.orders.some(timedOut)) {
+    run.orders = run.orders.map((order) => {
+      if (!timedOut(order)) return order;
+      events.push({ kind: 'order_cancelled', order_key: order.key, detail: 'CANCELED_BY_TIMER' });
+      return cancelAtVenue(order, 'CANCELED_BY_TIMER', ctx);
+    });
+  }
 
   // The market ran away from the ladder.
   const waiting = run.orders.some((order) => order.order_type === 'enter' && isOpenOrder(order));
