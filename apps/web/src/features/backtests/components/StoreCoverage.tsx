@@ -40,18 +40,20 @@ function CoverageOf({ profileId, pairSymbols, readsAccounts }: { profileId: numb
   const accountId = profile.data?.exchange_account?.id;
   const exchange = accounts.data?.results.find((a) => a.id === accountId)?.exchange ?? null;
   const symbols = pairSymbols.length ? pairSymbols : (profile.data?.pairs ?? []);
+  // Lines are drawn once the exchange is known (or cannot be), so they never change from every exchange's to one's.
+  const ready = coverage.data && !profile.isLoading && !accounts.isLoading ? coverage.data : null;
   if (coverage.error) return null;
   return (
     <Box data-testid="backtest-coverage" sx={{ px: 1 }}>
       <Typography variant="body2" color="text.secondary">
         {exchange ? `Stored candles on ${exchange}` : 'Stored candles'}
       </Typography>
-      {coverage.isPending && <CircularProgress size={20} />}
-      {coverage.data && !symbols.length && (
+      {!ready && <CircularProgress size={20} />}
+      {ready && !symbols.length && (
         <Typography variant="body2">Choose a profile or pairs to see what the store holds of them.</Typography>
       )}
-      {coverage.data &&
-        coverageLines(coverage.data, symbols, exchange).map((line) => (
+      {ready &&
+        coverageLines(ready, symbols, exchange).map((line) => (
           <Typography key={line} variant="body2" data-testid="backtest-coverage-line">
             {line}
           </Typography>
