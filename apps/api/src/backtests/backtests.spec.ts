@@ -146,8 +146,8 @@ describe('backtests', () => {
     // Every trade's entry lies inside its bar's range, give or take the paper venue's slippage.
     const slip = DEFAULT_FILL_SETTINGS.slippage_rate.toNumber();
     for (const t of trades.filter((x) => x.pair === pair)) {
-      const bar = bars.findLast((b) => Date.parse(b.time) <= Date.parse(t.entry_at))!;
-      const entry = model.candle(pair, Date.parse(t.entry_at));
+      const bar = bars.filter((b) => Date.parse(b.time) <= Date.parse(t.entry_at)).at(-1)!;
+      const entry = model.candle(pair, Date.parse(t.entry_at))!;
       expect(Number(t.entry_price), t.entry_at).toBeGreaterThanOrEqual(Math.min(entry.low, Number(bar.low)) * (1 - slip) - 1e-9);
       expect(Number(t.entry_price), t.entry_at).toBeLessThanOrEqual(Math.max(entry.high, Number(bar.high)) * (1 + slip) + 1e-9);
       expect(Math.abs(Number(t.entry_price) - entry.close) / entry.close, t.entry_at).toBeLessThan(0.02);
