@@ -20,6 +20,18 @@ test('backtests: a run from the form with its progress, its page, its monthly re
   const form = page.getByRole('dialog', { name: 'New backtest' });
   await form.getByLabel('Strategy profile').fill('Waiting');
   await page.getByRole('option', { name: PROFILE }).click();
+  // On the store market the form shows what the candle store holds of the profile's pairs.
+  await form.getByLabel('Market').click();
+  await page.getByRole('option', { name: 'store' }).click();
+  const coverage = form.getByTestId('backtest-coverage');
+  await expect(coverage).toBeVisible();
+  // The e2e data stores no candles of the profile's pairs: each line says so, on the profile account's exchange.
+  await expect(coverage).toContainText(/Stored candles on [a-z0-9]+/);
+  await expect(coverage.getByTestId('backtest-coverage-line').first()).toHaveText(/^[A-Z0-9]+: (no stored candles on [a-z0-9]+|.* – .*)$/);
+  await page.screenshot({ path: shot('backtests-form-coverage'), animations: 'disabled' });
+  await form.getByLabel('Market').click();
+  await page.getByRole('option', { name: 'model' }).click();
+  await expect(coverage).toBeHidden();
   await form.getByLabel('Seed').fill('5');
   await form.getByLabel('From').fill('2023-01-01');
   await form.getByLabel('Until (excluded)').fill('2024-01-01');
@@ -55,6 +67,15 @@ test('backtests: a run from the form with its progress, its page, its monthly re
   const trades = page.getByTestId('backtest-trades');
   await expect(trades.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByTestId('backtest-settings')).toContainText('seed 5');
+  await expect(page.getByTestId('backtest-settings')).toContainText(/Pairs: [A-Z0-9]+USDT/);
+  // Prices as the orders write them: five decimals.
+  await expect(trades.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(/^\d+\.\d{5}$/);
+  // The trades marked on their pair's candles, computed again from the run's seed: the chart and its marks are drawn.
+  const candles = page.getByTestId('backtest-candles-chart');
+  await expect(candles.locator('canvas').first()).toBeVisible();
+  await expect(candles).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  await page.getByTestId('trades-on-candles').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('backtest-trades-on-candles'), animations: 'disabled' });
   // Its months: the year's twelve after Total and the average month.
   const months = page.getByTestId('monthly-returns');
   await expect(months.getByRole('row')).toHaveCount(15);

@@ -5,9 +5,10 @@
 import type { BacktestFigures, BacktestMonthReturn } from './backtest-figures';
 import { FORMATS, type ColumnFormat, type ColumnSet } from './columns';
 import type { ListQueryAccess } from './list-query';
+import type { CandleBar } from './market-data';
 import type { AnswerFields } from './perms';
 import { defineResource } from './resource';
-import type { Direction } from './trading';
+import { TRADING_DECIMALS, type Direction } from './trading';
 
 /** The calls under API_PREFIX (trailing slash included). */
 export const BACKTEST_PATHS = {
@@ -20,6 +21,11 @@ export const BACKTEST_PATHS = {
   promote: (id: string) => `/backtests/${encodeURIComponent(id)}/promote/`,
   /** A new draft strategy profile with the run's settings (its profile's MM profile, pairs and direction). */
   promoteDraft: (id: string) => `/backtests/${encodeURIComponent(id)}/promote-draft/`,
+  /**
+   * The candles of one of the run's pairs over its period (`pair`, `timeframe` in the query): the stored
+   * bars of a store run, the seeded model's of a model run; what its trades are marked on.
+   */
+  candles: (id: string) => `/backtests/${encodeURIComponent(id)}/candles/`,
 } as const;
 
 export const BACKTEST_STATUSES = ['PENDING', 'RUNNING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
@@ -73,6 +79,9 @@ export const BACKTEST_MESSAGES = {
   notCancellable: 'This backtest has already ended and can no longer be cancelled.',
   failed: 'The backtest failed.',
   profileGone: "This run's strategy profile has been deleted: its settings cannot be written back.",
+  /** The candles of a run: `pair` names one of its pairs by symbol. */
+  candlesPairRequired: 'pair is the symbol of one of the run\'s pairs, such as BTCUSDT.',
+  pairNotInRun: (pair: string, pairs: readonly string[]) => `${pair} is not a pair of this run (its pairs: ${pairs.join(', ')}).`,
   /** The new draft's title when the request names none. */
   draftTitle: (profile: string, id: string) => `${profile} (backtest #${id})`,
 } as const;
@@ -81,6 +90,8 @@ export const BACKTEST_MESSAGES = {
 export interface BacktestParameters {
   profile_id: number;
   pairs: number[];
+  /** The pairs' symbols, in the order of `pairs` (answered; a request names pairs by id). */
+  pair_symbols: string[];
   market: BacktestMarket;
   seed: number | null;
   /** The exchange whose stored candles a `store` run reads (its profile's account's); null for the model. */
@@ -168,6 +179,14 @@ export const BACKTEST_TRADE_EXPORT_QUERY = {
   filters: { backtest_id: 'trades' },
 } as const satisfies ListQueryAccess;
 
+/**
+ * The candles of a run (BACKTEST_PATHS.candles): `pair` and `timeframe` choose the bars. At Limited they
+ * need the `trades` field, which opens the bars (BACKTEST_CANDLE_FIELDS), and filtering, as the trades' xlsx.
+ */
+export const BACKTEST_CANDLES_QUERY = {
+  filters: { pair: 'trades', timeframe: 'trades' },
+} as const satisfies ListQueryAccess;
+
 const STATUS_LABELS: Record<BacktestStatus, string> = { PENDING: 'Waiting', RUNNING: 'Running', SUCCESS: 'Done', FAILURE: 'Failed', CANCELLED: 'Cancelled' };
 
 /** The Backtests list: newest first. */
@@ -194,6 +213,9 @@ export const BACKTEST_RESOURCE = defineResource<BacktestRow>()({
 export const BACKTEST_TRADE_FIELDS: AnswerFields = Object.fromEntries(
   (['pair_id', 'pair', 'side', 'entry_at', 'exit_at', 'entry_price', 'exit_price', 'quantity', 'size', 'pnl', 'fees', 'exit_reason'] as const satisfies readonly (keyof BacktestTradeRow)[]).map((key) => [key, 'trades']),
 );
+
+/** At Limited the candles the trades are marked on open with the trades, the `trades` field. */
+export const BACKTEST_CANDLE_FIELDS: AnswerFields = { time: 'trades', open: 'trades', high: 'trades', low: 'trades', close: 'trades', volume: 'trades' } satisfies Record<keyof CandleBar, string>;
 
 /** At Limited the equity curve needs the `equity` field. */
 export const BACKTEST_EQUITY_FIELDS: AnswerFields = { at: 'equity', equity: 'equity' } satisfies Record<keyof BacktestEquityPoint, string>;
@@ -230,6 +252,9 @@ export const BACKTEST_FIGURE_COLUMNS: readonly BacktestFigureColumn[] = [
 
 const EXIT_REASON_LABELS: Record<BacktestExitReason, string> = { exit_order: 'Exit order', max_duration: 'Max duration', end_of_period: 'End of period' };
 
+/** Trade prices as the orders' price column writes them. */
+const PRICE = FORMATS.number(TRADING_DECIMALS.orderPrice);
+
 /** A run's trade list (its page; the xlsx of its trades reads the same). Limited sees it whole with the `trades` field. */
 export const BACKTEST_TRADE_COLUMNS: ColumnSet<BacktestTradeRow> = {
   section: 'backtests',
@@ -237,9 +262,9 @@ export const BACKTEST_TRADE_COLUMNS: ColumnSet<BacktestTradeRow> = {
     { field: 'pair', header: 'Pair', format: FORMATS.text, limited: true },
     { field: 'side', header: 'Side', format: FORMATS.text, limited: true },
     { field: 'entry_at', header: 'Entry time', format: FORMATS.dateTime, limited: true },
-    { field: 'entry_price', header: 'Entry price', format: FORMATS.text, limited: true },
+    { field: 'entry_price', header: 'Entry price', format: PRICE, limited: true },
     { field: 'exit_at', header: 'Exit time', format: FORMATS.dateTime, limited: true },
-    { field: 'exit_price', header: 'Exit price', format: FORMATS.text, limited: true },
+    { field: 'exit_price', header: 'Exit price', format: PRICE, limited: true },
     { field: 'size', header: 'Size, USD', format: FORMATS.money(2), limited: true },
     { field: 'pnl', header: 'PnL', format: FORMATS.money(2), limited: true },
     { field: 'fees', header: 'Fees', format: FORMATS.money(2), limited: true },

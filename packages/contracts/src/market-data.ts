@@ -56,6 +56,17 @@ export function candleBarCount(timeframe: CandleTimeframe, from: Date, to: Date)
   return Math.floor((to.getTime() - origin) / step) - Math.floor((from.getTime() - origin) / step) + 1;
 }
 
+/** The first minute of the bar a minute falls in: the store's SQL bucketing (date_bin, calendar month), for bars made in code. */
+export function candleBucketStart(timeframe: CandleTimeframe, at: number): number {
+  if (timeframe === '1M') {
+    const day = new Date(at);
+    return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
+  }
+  const step = CANDLE_TIMEFRAME_MS[timeframe];
+  const origin = Date.parse(CANDLE_BUCKET_ORIGIN);
+  return origin + Math.floor((at - origin) / step) * step;
+}
+
 /** One bar of `GET /market-data/candles/`: prices and volume as the store's decimals, in text. */
 export interface CandleBar {
   /** The bar's first minute (ISO, UTC). */

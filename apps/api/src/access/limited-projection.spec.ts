@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALLOWED_LEVELS,
-  BACKTEST_EQUITY_FIELDS,
+  BACKTEST_CANDLE_FIELDS, BACKTEST_EQUITY_FIELDS,
   BACKTEST_TRADE_FIELDS,
   EXPORT_KIND_RULES,
   EXPORT_MESSAGES,
@@ -128,6 +128,7 @@ const PROBES: Record<string, Probe> = {
   'GET /backtests/:id/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/` }] },
   'GET /backtests/:id/trades/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/trades/`, fields: BACKTEST_TRADE_FIELDS }] },
   'GET /backtests/:id/equity/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/equity/`, fields: BACKTEST_EQUITY_FIELDS }] },
+  'GET /backtests/:id/candles/': { kind: 'rows', urls: (f) => [{ url: `/backtests/${f.backtestId}/candles/?pair=BTCUSDT&timeframe=1h`, fields: BACKTEST_CANDLE_FIELDS }] },
   'GET /signals/export/signals/': { kind: 'export', list: 'signals' },
   'GET /signals/celery-result/:id/': { kind: 'via-export', list: 'signals' },
   'GET /signals/export-file/:id/': { kind: 'via-export', list: 'signals' },
@@ -191,9 +192,9 @@ describe('Limited projection over every GET route of a section with fields', () 
     const [backtest] = await ctx.db.query(
       `INSERT INTO backtests (profile_id, profile_title, pairs, market, seed, date_from, date_until, deposit, settings, one_signal_quota, max_signals_amount,
                               status, progress, figures, started_at, finished_at, duration_ms)
-       VALUES ($1, 'Fixture', '[]', 'model', 1, '2024-03-01', '2024-03-02', 10000, '{}', 1000, 5, 'SUCCESS', 100, '{"trade_count": 1}', now(), now(), 5)
+       VALUES ($1, 'Fixture', $2, 'model', 1, '2024-03-01', '2024-03-02', 10000, '{}', 1000, 5, 'SUCCESS', 100, '{"trade_count": 1}', now(), now(), 5)
        RETURNING id::text`,
-      [position.profileId],
+      [position.profileId, JSON.stringify([{ id: position.pairId, ticker: 'BTCUSDT' }])],
     );
     await ctx.db.query(
       `INSERT INTO backtest_trades (backtest_id, pair_id, pair, side, entry_at, exit_at, entry_price, exit_price, quantity, size, pnl, fees, exit_reason)

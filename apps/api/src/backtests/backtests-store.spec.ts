@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, BACKTEST_MESSAGES, BACKTEST_PATHS, permsAll, type Backtest, type BacktestTradeRow } from '@console/contracts';
+import { API_PREFIX, BACKTEST_MESSAGES, BACKTEST_PATHS, MARKET_DATA_PATHS, permsAll, type Backtest, type BacktestTradeRow } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
 import { importCandleRows, modelCandleRows } from '../test/candle-files';
 import { waitUntil } from '../test/fake-telegram';
@@ -97,6 +97,17 @@ describe('backtests on the candle store', () => {
       }
     }
   }, 180_000);
+
+  it('answers a store run’s candles as the store’s own read of them, over the run’s period', async () => {
+    const [run] = (await get(`${BACKTEST_PATHS.list}?status=SUCCESS&market=store`).expect(200)).body.results as Backtest[];
+    const bars = (await get(`${BACKTEST_PATHS.candles(run.id)}?pair=BTCUSDT&timeframe=1h`).expect(200)).body;
+    const stored = (await get(`${MARKET_DATA_PATHS.candles}?exchange=binance&symbol=BTCUSDT&timeframe=1h&from=${iso(FROM)}&to=${iso(END_STORED - MIN)}`).expect(200)).body;
+    expect(bars).toHaveLength(48);
+    expect(bars).toEqual(stored);
+    // The store holds the model's prices times ten: these are the stored ones, not the model's.
+    expect(bars[0].open).toBe(modelCandleRows('BTCUSDT', FROM, FROM + MIN, { seed: 11, scale: SCALE })[1].split(',')[1]);
+    expect((await get(`${BACKTEST_PATHS.candles(run.id)}?pair=ETHUSDT&timeframe=1h`).expect(400)).body).toEqual({ pair: [BACKTEST_MESSAGES.pairNotInRun('ETHUSDT', ['BTCUSDT'])] });
+  });
 
   it('refuses a period or a pair the store does not cover, naming what is missing', async () => {
     const refusal = async (over: object) => (await post(body(over)).expect(400)).body;

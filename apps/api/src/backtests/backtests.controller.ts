@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { BACKTEST_EQUITY_FIELDS, BACKTEST_LIST_QUERY, BACKTEST_TRADE_FIELDS, type Backtest, type BacktestEquityPoint, type Paginated, type BacktestRow, type BacktestTradeRow } from '@console/contracts';
+import { BACKTEST_CANDLE_FIELDS, BACKTEST_CANDLES_QUERY, BACKTEST_EQUITY_FIELDS, BACKTEST_LIST_QUERY, BACKTEST_TRADE_FIELDS, type Backtest, type BacktestEquityPoint, type Paginated, type BacktestRow, type BacktestTradeRow, type CandleBar } from '@console/contracts';
 import { CurrentPrincipal, Section } from '../access/access.decorators';
 import type { Principal } from '../access/principal';
 import { pageAnswer, PageQuery } from '../common/pagination/pagination';
-import { BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto, PromoteDraftDto } from './backtests.dto';
+import { CandleBarDto } from '../market-data/market-data.dto';
+import { BacktestCandlesQuery, BacktestCreatedDto, BacktestDto, BacktestEquityPointDto, BacktestListDto, BacktestsQuery, BacktestTradeListDto, CreateBacktestDto, PromoteDraftDto } from './backtests.dto';
 import { StrategyProfileDto, StrategySettingsDto } from '../strategy-profiles/strategy-profiles.dto';
 import { BacktestsService } from './backtests.service';
 
@@ -53,6 +54,16 @@ export class BacktestsController {
   @ApiNotFoundResponse({ description: 'No such backtest' })
   equity(@Param('id') id: string): Promise<BacktestEquityPoint[]> {
     return this.backtests.equity(id);
+  }
+
+  /** A store run's candles are read here without the market data section: they are part of the run's page. */
+  @Section('backtests', 'read', { project: BACKTEST_CANDLE_FIELDS, query: BACKTEST_CANDLES_QUERY })
+  @Get(':id/candles/')
+  @ApiOkResponse({ type: [CandleBarDto] })
+  @ApiBadRequestResponse({ description: 'A pair that is not the run’s, a time frame that is not one, or more bars over the period than the cap' })
+  @ApiNotFoundResponse({ description: 'No such backtest' })
+  candles(@Param('id') id: string, @Query() query: BacktestCandlesQuery): Promise<CandleBar[]> {
+    return this.backtests.candles(id, query);
   }
 
   @Section('backtests', 'write')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
 import {
   BACKTEST_EXIT_REASONS,
   BACKTEST_LIMITS,
@@ -8,6 +8,9 @@ import {
   BACKTEST_MARKETS,
   BACKTEST_MESSAGES,
   BACKTEST_STATUSES,
+  CANDLE_TIMEFRAMES,
+  MARKET_DATA_LIMITS,
+  MARKET_DATA_MESSAGES,
   OWN_MESSAGES,
   STRATEGY_PROFILE_MESSAGES,
   STRATEGY_PROFILE_TITLE_MAX,
@@ -22,6 +25,7 @@ import {
   type BacktestRow,
   type BacktestStatus,
   type BacktestTradeRow,
+  type CandleTimeframe,
   type Direction,
 } from '@console/contracts';
 import { paginatedAnswer, PageQuery } from '../common/pagination/pagination';
@@ -151,6 +155,7 @@ export class BacktestListDto extends paginatedAnswer(BacktestRowDto) {}
 export class BacktestParametersDto implements BacktestParameters {
   @ApiProperty() profile_id!: number;
   @ApiProperty({ type: [Number] }) pairs!: number[];
+  @ApiProperty({ type: [String], description: 'The pairs’ symbols, in the order of pairs' }) pair_symbols!: string[];
   @ApiProperty({ enum: BACKTEST_MARKETS }) market!: BacktestMarket;
   @ApiProperty({ type: Number, nullable: true }) seed!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'The exchange whose stored candles a store run reads' }) exchange!: string | null;
@@ -193,4 +198,16 @@ export class BacktestTradeListDto extends paginatedAnswer(BacktestTradeDto) {}
 export class BacktestEquityPointDto implements BacktestEquityPoint {
   @ApiProperty({ format: 'date-time' }) at!: string;
   @ApiProperty() equity!: string;
+}
+
+/** `GET /backtests/{id}/candles/`: one of the run's pairs by symbol, and the time frame of its bars. */
+export class BacktestCandlesQuery {
+  @ApiProperty({ example: 'BTCUSDT', description: 'The symbol of one of the run’s pairs' })
+  @IsString({ message: BACKTEST_MESSAGES.candlesPairRequired })
+  @Matches(MARKET_DATA_LIMITS.symbolPattern, { message: BACKTEST_MESSAGES.candlesPairRequired })
+  pair!: string;
+
+  @ApiProperty({ enum: CANDLE_TIMEFRAMES, description: `Bars over the run’s period: at most ${MARKET_DATA_LIMITS.maxBars}` })
+  @IsIn(CANDLE_TIMEFRAMES, { message: MARKET_DATA_MESSAGES.timeframeInvalid })
+  timeframe!: CandleTimeframe;
 }

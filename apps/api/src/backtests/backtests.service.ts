@@ -5,6 +5,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   BACKTEST_LIMITS,
   BACKTEST_MESSAGES as M,
+  candleBarCount,
+  MARKET_DATA_LIMITS,
+  MARKET_DATA_MESSAGES,
+  type CandleBar,
   normalizeSettings,
   settingsShapeErrors,
   validateStrategySettings,
@@ -28,7 +32,9 @@ import { AuditService } from '../logs/audit.service';
 import { handOffAfterCommit } from '../queues/after-commit';
 import { publishAfterCommit } from '../queues/outbox';
 import { BACKTESTS_QUEUE } from '../queues/queue-producers.module';
-import type { BacktestsQuery, CreateBacktestDto } from './backtests.dto';
+import { readCandles } from '../market-data/candle-bars';
+import { modelCandles } from './backtest-candles';
+import type { BacktestCandlesQuery, BacktestsQuery, CreateBacktestDto } from './backtests.dto';
 import { BACKTEST_LIST, BACKTEST_TRADE_LIST } from './backtests.list';
 import { backtestJobId, backtestsOutbox } from './backtests.outbox';
 import { BacktestsRepository, type BacktestRecord } from './backtests.repository';
@@ -66,6 +72,7 @@ function answerOf(r: BacktestRecord): Backtest {
     inputs: {
       profile_id: r.profile_id ?? 0,
       pairs: r.pairs.map((p) => p.id),
+      pair_symbols: r.pairs.map((p) => p.ticker),
       market: r.market,
       seed: r.seed === null ? null : Number(r.seed),
       exchange: r.exchange,
@@ -209,6 +216,24 @@ export class BacktestsService {
   async equity(id: string): Promise<BacktestEquityPoint[]> {
     const run = await this.found(id);
     return (await this.runs.equity(this.dataSource, run.id)).map((p) => ({ at: p.at.toISOString(), equity: p.equity }));
+  }
+
+  /**
+   * One pair's bars over the run's period, from the market it ran on: the store's minutes of its exchange,
+   * or the model of its seed. The cap is judged on the period's bars before anything is read or computed.
+   */
+  async candles(id: string, query: BacktestCandlesQuery): Promise<CandleBar[]> {
+    const run = await this.found(id);
+    const pair = run.pairs.find((p) => p.ticker === query.pair);
+    if (!pair) throw FieldValidationError.of('pair', M.pairNotInRun(query.pair, run.pairs.map((p) => p.ticker)));
+    const from = run.date_from;
+    const last = new Date(run.date_until.getTime() - MINUTE_MS);
+    const bars = candleBarCount(query.timeframe, from, last);
+    if (bars > MARKET_DATA_LIMITS.maxBars) throw FieldValidationError.of('timeframe', MARKET_DATA_MESSAGES.tooManyBars(bars));
+    if (run.market === 'store' && run.exchange !== null) {
+      return readCandles(this.dataSource, { exchange: run.exchange, symbol: pair.ticker, timeframe: query.timeframe, from, to: last });
+    }
+    return modelCandles(Number(run.seed ?? 0), pair.ticker, query.timeframe, from.getTime(), run.date_until.getTime());
   }
 
   /** Stops a waiting or running run (a running one stops at its next simulated day); one that has ended answers 400. */

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, BACKTEST_LIMITS, BACKTEST_MESSAGES, BACKTEST_PATHS, BACKTEST_TRADE_COLUMNS, EXPORT_PATHS, exportFileDate, permsAll, SECTIONS, type Backtest, type BacktestTradeRow, type Level, type Perm } from '@console/contracts';
+import { DEFAULT_FILL_SETTINGS, seededMarket } from '@console/engine/runtime';
+import { API_PREFIX, BACKTEST_LIMITS, BACKTEST_MESSAGES, BACKTEST_PATHS, BACKTEST_TRADE_COLUMNS, EXPORT_PATHS, exportFileDate, permsAll, SECTIONS, type Backtest, type BacktestTradeRow, type CandleBar, type Level, MARKET_DATA_MESSAGES, MESSAGES, OWN_MESSAGES, type Perm } from '@console/contracts';
 import { strategySettingsV1 } from '../demo/trading-data';
 import { waitUntil } from '../test/fake-telegram';
 import { auth, makeUser, sessionFor } from '../test/factories';
@@ -88,7 +89,7 @@ describe('backtests', () => {
     const run = await finished(created.body.id);
     expect(run.status).toBe('SUCCESS');
     expect(run.progress).toBe(100);
-    expect(run.inputs).toMatchObject({ profile_id: profileId, pairs: pairIds, market: 'model', seed: 7, deposit: '10000.00000000', fee_rate: null });
+    expect(run.inputs).toMatchObject({ profile_id: profileId, pairs: pairIds, pair_symbols: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'], market: 'model', seed: 7, deposit: '10000.00000000', fee_rate: null });
     expect(run.inputs.settings).toEqual(tradingSettings());
     expect(run.duration_ms).toBeGreaterThanOrEqual(0);
     expect(run.figures?.trade_count).toBeGreaterThan(0);
@@ -124,6 +125,52 @@ describe('backtests', () => {
     expect(other.figures).not.toEqual(a.figures);
   });
 
+  it('answers a model run’s candles: the seed’s minutes as bars, the same twice, its trades inside them; bad pairs and time frames are 400s', async () => {
+    const [row] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS&market=model`).expect(200)).body.results as Backtest[];
+    const run: Backtest = (await get(admin, BACKTEST_PATHS.one(row.id)).expect(200)).body;
+    const trades: BacktestTradeRow[] = (await get(admin, `${BACKTEST_PATHS.trades(run.id)}?page_size=100`).expect(200)).body.results;
+    expect(trades.length).toBeGreaterThan(0);
+    const candles = (pair: string, timeframe: string, token = admin) => get(token, `${BACKTEST_PATHS.candles(run.id)}?pair=${pair}&timeframe=${timeframe}`);
+    const pair = trades[0].pair;
+    const bars: CandleBar[] = (await candles(pair, '15m').expect(200)).body;
+    // Two days of 15-minute bars, from the period's first minute; computed again, the same to the digit.
+    expect(bars).toHaveLength(192);
+    expect(bars[0].time).toBe(iso(FROM));
+    expect((await candles(pair, '15m').expect(200)).body).toEqual(bars);
+    // Each bar holds the model's own minutes of the seed the run traded on.
+    const model = seededMarket(run.inputs.seed!);
+    const minutes = model.range(pair, FROM, FROM + 15 * 60_000);
+    expect(Number(bars[0].open)).toBe(minutes.open[0]);
+    expect(Number(bars[0].close)).toBe(minutes.close[14]);
+    expect(Number(bars[0].high)).toBe(Math.max(...minutes.high.subarray(0, 15)));
+    // Every trade's entry lies inside its bar's range, give or take the paper venue's slippage.
+    const slip = DEFAULT_FILL_SETTINGS.slippage_rate.toNumber();
+    for (const t of trades.filter((x) => x.pair === pair)) {
+      const bar = bars.filter((b) => Date.parse(b.time) <= Date.parse(t.entry_at)).at(-1)!;
+      const entry = model.candle(pair, Date.parse(t.entry_at))!;
+      expect(Number(t.entry_price), t.entry_at).toBeGreaterThanOrEqual(Math.min(entry.low, Number(bar.low)) * (1 - slip) - 1e-9);
+      expect(Number(t.entry_price), t.entry_at).toBeLessThanOrEqual(Math.max(entry.high, Number(bar.high)) * (1 + slip) + 1e-9);
+      expect(Math.abs(Number(t.entry_price) - entry.close) / entry.close, t.entry_at).toBeLessThan(0.02);
+    }
+
+    const refusal = async (query: string) => (await get(admin, `${BACKTEST_PATHS.candles(run.id)}${query}`).expect(400)).body;
+    expect(await refusal('?pair=DOGEUSDT&timeframe=15m')).toEqual({ pair: [BACKTEST_MESSAGES.pairNotInRun('DOGEUSDT', ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'])] });
+    expect(await refusal('?timeframe=15m')).toEqual({ pair: [MESSAGES.fieldRequired] });
+    expect(await refusal('?pair=btc%20usdt&timeframe=15m')).toEqual({ pair: [BACKTEST_MESSAGES.candlesPairRequired] });
+    expect(await refusal(`?pair=${pair}&timeframe=2h`)).toEqual({ timeframe: [MARKET_DATA_MESSAGES.timeframeInvalid] });
+    expect(await refusal(`?pair=${pair}&timeframe=1m`)).toEqual({ timeframe: [MARKET_DATA_MESSAGES.tooManyBars(2880)] });
+    await get(admin, `${BACKTEST_PATHS.candles('999999')}?pair=${pair}&timeframe=15m`).expect(404);
+
+    // The run's other reads' access: ReadOnly reads, NP is refused, Limited as below.
+    expect((await candles(pair, '1h', await tokenWith({ backtests: { status: 'ReadOnly' }, market_data: { status: 'NP' } })).expect(200)).body).toHaveLength(48);
+    await candles(pair, '1h', await tokenWith({ backtests: { status: 'NP' } })).expect(403);
+    // At Limited the pair and the time frame read the trades field, as the trades' xlsx: with it and filtering, the bars whole.
+    const blind = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['status'], filtering: true, sorting: false } });
+    expect((await candles(pair, '1h', blind).expect(403)).body).toEqual({ detail: OWN_MESSAGES.fieldNotAllowed });
+    const seeing = await tokenWith({ backtests: { status: 'Limited' as Level, fields: ['trades'], filtering: true, sorting: false } });
+    expect((await candles(pair, '1h', seeing).expect(200)).body).toEqual((await candles(pair, '1h').expect(200)).body);
+  });
+
   it('exports a run’s trades to xlsx as the other exports do: a task row, then the worker’s file, as the trade list', async () => {
     const [run] = (await get(admin, `${BACKTEST_PATHS.list}?status=SUCCESS`).expect(200)).body.results;
     const trades: BacktestTradeRow[] = (await get(admin, `${BACKTEST_PATHS.trades(run.id)}?page_size=100`).expect(200)).body.results;
@@ -135,7 +182,7 @@ describe('backtests', () => {
     expect(header).toEqual(BACKTEST_TRADE_COLUMNS.columns.map((c) => c.header));
     const at = (name: string) => header.indexOf(name);
     expect(rows.map((r) => [r[at('Pair')], r[at('Side')], r[at('Entry price')], r[at('PnL')], r[at('Fees')]])).toEqual(
-      trades.map((t) => [t.pair, t.side, t.entry_price, Number(t.pnl), Number(t.fees)]),
+      trades.map((t) => [t.pair, t.side, Number(t.entry_price), Number(t.pnl), Number(t.fees)]),
     );
     expect(await ctx.db.query(`SELECT status, filters FROM export_tasks WHERE kind = 'backtest_trades'`)).toEqual([{ status: 'SUCCESS', filters: { backtest_id: Number(run.id) } }]);
 

@@ -87,6 +87,7 @@ export const queryKeys = {
     detail: (id: string) => [...all, 'detail', id] as const,
     trades: (id: string, query: Params) => [...all, 'trades', id, query] as const,
     equity: (id: string) => [...all, 'equity', id] as const,
+    candles: (id: string, pair: string, timeframe: string) => [...all, 'candles', id, pair, timeframe] as const,
   })),
   logs: resource('logs', (all) => ({
     list: (query: Params) => [...all, 'list', query] as const,

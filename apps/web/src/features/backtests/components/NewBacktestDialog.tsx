@@ -9,6 +9,7 @@ import { fieldErrorProps } from '../../../ui/form/field-error';
 import { PagingPicker } from '../../../ui/picker/PagingPicker';
 import { pairSource, strategyProfileSource } from '../../../ui/picker/option-sources';
 import type { BacktestRequest } from '../api/create-backtest';
+import { StoreCoverage } from './StoreCoverage';
 
 export interface NewBacktestValues {
   profile_id: number | null;
@@ -55,6 +56,8 @@ const RATE_RULES = {
  */
 export function NewBacktestDialog({ onClose, onSubmit }: { onClose: () => void; onSubmit: (request: BacktestRequest) => Promise<unknown> }) {
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The picked pairs' symbols, for the store's coverage (the form holds their ids).
+  const [pairSymbols, setPairSymbols] = useState<string[]>([]);
   const { control, register, handleSubmit, formState } = useForm<NewBacktestValues>({ defaultValues: newBacktestDefaults() });
   const { errors, isSubmitting } = formState;
 
@@ -76,8 +79,9 @@ export function NewBacktestDialog({ onClose, onSubmit }: { onClose: () => void; 
             {refusal}
           </Alert>
         )}
-        <ProfileAndPairsFields control={control} />
+        <ProfileAndPairsFields control={control} onPairSymbols={setPairSymbols} />
         <MarketAndPeriodFields control={control} register={register} errors={errors} />
+        <CoverageWhenStore control={control} pairSymbols={pairSymbols} />
         <DepositAndRateFields register={register} errors={errors} />
       </Stack>
     </FormDialog>
@@ -90,7 +94,7 @@ interface FieldsProps {
 }
 
 /** The strategy profile and the pairs (empty: the profile's). */
-function ProfileAndPairsFields({ control }: { control: Control<NewBacktestValues> }) {
+function ProfileAndPairsFields({ control, onPairSymbols }: { control: Control<NewBacktestValues>; onPairSymbols: (symbols: string[]) => void }) {
   const client = useApiClient();
   return (
     <>
@@ -120,7 +124,10 @@ function ProfileAndPairsFields({ control }: { control: Control<NewBacktestValues
             label="Pairs"
             placeholder="The profile's pairs"
             value={field.value}
-            onChange={(options) => field.onChange(options.map((o) => o.id))}
+            onChange={(options) => {
+              field.onChange(options.map((o) => o.id));
+              onPairSymbols(options.map((o) => o.label));
+            }}
             inputProps={{ ...fieldErrorProps(fieldState.error), helperText: fieldState.error?.message ?? "Empty: the profile's pairs" }}
             testId="backtest-pairs"
           />
@@ -172,6 +179,12 @@ function MarketAndPeriodFields({ control, register, errors }: FieldsProps & { co
       </Stack>
     </>
   );
+}
+
+/** On the store market, what the store holds of the pairs. */
+function CoverageWhenStore({ control, pairSymbols }: { control: Control<NewBacktestValues>; pairSymbols: string[] }) {
+  const [market, profileId] = useWatch({ control, name: ['market', 'profile_id'] });
+  return market === 'store' ? <StoreCoverage profileId={profileId} pairSymbols={pairSymbols} /> : null;
 }
 
 /** The deposit and the two rates (empty: the paper venue's). */

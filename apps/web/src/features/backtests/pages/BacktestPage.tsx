@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canRead, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
+import { BACKTEST_CANDLES_QUERY, BACKTEST_RESOURCE, BACKTEST_TRADE_COLUMNS, canWrite, EXPORT_PATHS, isFieldAllowed, mayFilterBy, BACKTEST_TRADE_EXPORT_QUERY, PAGE_SIZES, pathTo, permOf, type Backtest, type Perm } from '@console/contracts';
 import { useAuthState } from '../../../api/context';
 import { normaliseError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
@@ -44,7 +44,7 @@ function RunInputs({ run }: { run: Backtest }) {
   const lines: [string, string][] = [
     ['Period', `${formatDateTime(run.date_from)} – ${formatDateTime(run.date_until)}`],
     ['Market', run.inputs.market === 'model' ? `model, seed ${run.inputs.seed}` : `stored candles of ${run.inputs.exchange}`],
-    ['Pairs', run.inputs.pairs.join(', ')],
+    ['Pairs', run.inputs.pair_symbols.join(', ')],
     ['Deposit, USD', run.inputs.deposit],
     ['Fee rate', run.inputs.fee_rate ?? "paper venue's"],
     ['Slippage rate', run.inputs.slippage_rate ?? "paper venue's"],
@@ -184,9 +184,9 @@ export function BacktestPage() {
           />
         </Section>
       )}
-      {done && seesTrades && data.inputs?.exchange && canRead(user?.group, 'market_data') && !!trades.data?.results.length && (
+      {done && data.inputs && mayFilterBy(perm, BACKTEST_CANDLES_QUERY, 'pair') && !!trades.data?.results.length && (
         <Section title="Trades on the candles">
-          <TradesOnCandles exchange={data.inputs.exchange} from={data.inputs.date_from} until={data.inputs.date_until} trades={trades.data.results} />
+          <TradesOnCandles run={data} trades={trades.data.results} />
         </Section>
       )}
       {data.inputs && (

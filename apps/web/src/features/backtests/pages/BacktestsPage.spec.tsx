@@ -82,6 +82,44 @@ describe('BacktestsPage', () => {
     expect(sent).not.toHaveProperty('fee_rate');
   });
 
+  it('shows on the store market what the store holds of the profile’s pairs on its account’s exchange, and nothing to a group without market data', async () => {
+    const coverage = [
+      { exchange: 'binance', symbol: 'BTCUSDT', first_minute: '2024-01-01T00:00:00Z', last_minute: '2024-03-31T23:59:00Z', candles: 131040, gaps: 2 },
+      { exchange: 'bybit', symbol: 'BTCUSDT', first_minute: '2023-01-01T00:00:00Z', last_minute: '2023-12-31T23:59:00Z', candles: 525600, gaps: 0 },
+    ];
+    const api = () =>
+      fakeFetch((_method, path) => {
+        if (path.startsWith('/strategies/profiles/for-filters/')) return [200, page([{ id: 3, title: 'Draft breakout' }])];
+        if (path === '/strategies/profiles/3/') return [200, { id: 3, title: 'Draft breakout', exchange_account: { id: 5, title: 'Desk' }, pairs: ['BTCUSDT', 'ETHUSDT'] }];
+        if (path.startsWith('/strategies/exchange-accounts/')) return [200, page([{ id: 5, title: 'Desk', exchange: 'binance' }])];
+        if (path === '/market-data/coverage/') return [200, coverage];
+        return [200, page([])];
+      });
+    const openStoreForm = async (user = makeUser()) => {
+      const fetch = api();
+      const view = renderWithApp(<BacktestsPage />, { api: makeApi(signedInState(user), fetch), path: '/backtests' });
+      await userEvent.click(await screen.findByTestId('new-backtest'));
+      await userEvent.click(screen.getByLabelText('Strategy profile'));
+      await userEvent.click(await screen.findByRole('option', { name: 'Draft breakout' }));
+      await userEvent.click(screen.getByLabelText('Market'));
+      await userEvent.click(await screen.findByRole('option', { name: 'store' }));
+      return { fetch, view };
+    };
+
+    const first = await openStoreForm();
+    const block = await screen.findByTestId('backtest-coverage');
+    await waitFor(() => expect(within(block).getAllByTestId('backtest-coverage-line').map((l) => l.textContent)).toEqual([
+      'BTCUSDT: 01.01.2024 00:00:00 – 31.03.2024 23:59:00, 2 gaps',
+      'ETHUSDT: no stored candles on binance',
+    ]));
+    expect(block).toHaveTextContent('Stored candles on binance');
+    first.view.unmount();
+
+    const second = await openStoreForm(makeUser({ market_data: 'NP' }));
+    expect(screen.queryByTestId('backtest-coverage')).toBeNull();
+    expect(second.fetch.calls.some((c) => c.url.includes('/market-data/'))).toBe(false);
+  });
+
   it('opens the compare view with the picked runs', async () => {
     const api = fakeFetch(() => [200, page([run('2'), run('1')])]);
     renderWithApp(<BacktestsPage />, { api: makeApi(signedInState(makeUser()), api), path: '/backtests' });

@@ -58,6 +58,8 @@ export function CandlesChart({ bars, timeframe, markers, testId = 'candles-chart
         .sort((a, b) => a.time - b.time);
       createSeriesMarkers(candles, marks);
     }
+    // The canvas cannot be read back: the marks drawn are counted on the element, for tests and tools.
+    element.dataset.markers = String(markers?.length && bars.length ? markers.length : 0);
     // Volume on its own scale in the bottom fifth, under the candles.
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: alpha(theme.palette.text.primary, 0.12) });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.85, bottom: 0 } });

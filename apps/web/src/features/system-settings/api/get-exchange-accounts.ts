@@ -9,4 +9,5 @@ export const getExchangeAccounts = (client: ApiClient) => client.get<Paginated<E
 
 export const exchangeAccountsQueryOptions = (client: ApiClient) => queryOptions({ queryKey: queryKeys.exchangeAccounts.list(), queryFn: () => getExchangeAccounts(client) });
 
-export const useExchangeAccounts = () => useQuery(exchangeAccountsQueryOptions(useApiClient()));
+/** `enabled` false: not asked for (a group that cannot read the accounts). */
+export const useExchangeAccounts = (enabled = true) => useQuery({ ...exchangeAccountsQueryOptions(useApiClient()), enabled });
