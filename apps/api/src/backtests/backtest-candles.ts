@@ -10,6 +10,29 @@ const DAY_MS = 1440 * MINUTE_MS;
  * time so a year of minutes is never held at once.
  */
 export function modelCandles(seed: number, ticker: string, timeframe: CandleTimeframe, from: number, until: number): CandleBar[] {
+  const key = `${seed}:${ticker}:${timeframe}:${from}:${until}`;
+  const known = recent.get(key);
+  if (known) {
+    // Moved to the newest end: the least recently asked goes first.
+    recent.delete(key);
+    recent.set(key, known);
+    return known;
+  }
+  const bars = computeModelCandles(seed, ticker, timeframe, from, until);
+  recent.set(key, bars);
+  if (recent.size > RECENT_ANSWERS) recent.delete(recent.keys().next().value!);
+  return bars;
+}
+
+/**
+ * The last answers, by their inputs: a year of a pair's model minutes takes about a second on the request's
+ * thread, and a run's page asks for the same pair and time frame again on each visit. The same inputs
+ * always give the same bars, so a kept answer is never stale; at most a few hundred bars each.
+ */
+const RECENT_ANSWERS = 32;
+const recent = new Map<string, CandleBar[]>();
+
+function computeModelCandles(seed: number, ticker: string, timeframe: CandleTimeframe, from: number, until: number): CandleBar[] {
   const market = seededMarket(seed);
   const decimals = market.tickDecimals(ticker);
   const bars: { time: number; open: number; high: number; low: number; close: number; volume: number }[] = [];
