@@ -26,6 +26,8 @@ import { TelegramChatModule } from '../telegram-chat/telegram-chat.module';
 import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
 import { DailyReportService } from '../alert-channels/daily-report.service';
 import { DailyReportsRepository } from '../alert-channels/daily-reports.repository';
+import { EngineAlertsRepository } from '../alert-channels/engine-alerts.repository';
+import { EngineAlertsService } from '../alert-channels/engine-alerts.service';
 import { MonthsStatsService } from '../stats/months-stats.service';
 import { StatsRepository } from '../stats/stats.repository';
 import { ReadDb } from '../common/database/read-replica';
@@ -109,6 +111,8 @@ export class WorkerModule {
         NotificationsRepository,
         DailyReportService,
         DailyReportsRepository,
+        EngineAlertsService,
+        EngineAlertsRepository,
         MonthsStatsService,
         StatsRepository,
         ReadDb,
