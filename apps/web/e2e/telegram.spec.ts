@@ -57,4 +57,11 @@ test('Account details links a Telegram chat: the code sent to the bot (through t
   fake.pushMessage(BOT_TOKEN, CHAT_ID, '/positions');
   await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(3);
   expect(toChat()[2]).toMatch(/^#\d+ Ticker: \S+ · Profile: .+ · Side: (long|short) · Size, \$: -?\d+\.\d\d · R-PnL: -?\d+\.\d\d · U-PnL: -?\d+\.\d\d$/m);
+  // The commands that read the generated signals answer too (they once went silent on this data).
+  fake.pushMessage(BOT_TOKEN, CHAT_ID, '/status');
+  await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(4);
+  expect(toChat()[3]).toContain('Bot:');
+  fake.pushMessage(BOT_TOKEN, CHAT_ID, '/signals');
+  await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(5);
+  expect(toChat()[4]).toMatch(/^ID: \d+ · /m);
 });

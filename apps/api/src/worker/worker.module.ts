@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { setCursorSecret } from '../common/list-query/list-query';
 import { AppConfig } from '../common/config/config';
 import { ConfigModule } from '../common/config/config.module';
 import { databaseModule } from '../common/database/database.module';
@@ -57,6 +58,9 @@ import { LiveCandlesProcessor } from '../market-data/live-candles.processor';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // The worker answers lists too (the Telegram commands): their pages carry sealed cursors, whose key
+    // the API's bootstrap sets in its own process only.
+    setCursorSecret(config.jwtSecret);
     return {
       module: WorkerModule,
       imports: [
