@@ -97,6 +97,7 @@ export const DELIVERIES_TABLES = {
     used_at: timestamptz().null(),
     command_id: bigint().null(),
     answered_at: timestamptz().null(),
+    command_ids: jsonb<string[]>().null(),
   },
   telegram_outbox: {
     id: bigint().defaulted(),
