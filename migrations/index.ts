@@ -43,6 +43,8 @@ import { AddExchangeAccountModeAndApiUrl1735977600000 } from './1735977600000-Ad
 import { CreateDailyReports1736150400000 } from './1736150400000-CreateDailyReports';
 import { AddBacktestExchange1736236800000 } from './1736236800000-AddBacktestExchange';
 import { AddBacktestTradesExportKind1736236800001 } from './1736236800001-AddBacktestTradesExportKind';
+import { CreateEngineAlertState1736323200000 } from './1736323200000-CreateEngineAlertState';
+import { AddTelegramConfirmationCommandIds1736323200001 } from './1736323200001-AddTelegramConfirmationCommandIds';
 
 export const MIGRATIONS = [
   CreateAccessAndAudit1732262400000,
@@ -89,4 +91,6 @@ export const MIGRATIONS = [
   CreateDailyReports1736150400000,
   AddBacktestExchange1736236800000,
   AddBacktestTradesExportKind1736236800001,
+  CreateEngineAlertState1736323200000,
+  AddTelegramConfirmationCommandIds1736323200001,
 ];

@@ -3,7 +3,7 @@ import contracts from '@console/contracts';
 import { startFakeTelegram, type FakeTelegram } from '../../api/src/test/fake-telegram';
 import { apiAs, fullPageShot, signIn, TELEGRAM_ADMIN, TELEGRAM_STANDIN_PORT } from './helpers';
 
-const { API_PATHS, TELEGRAM_CHAT_MESSAGES: M, TELEGRAM_COMMANDS, TELEGRAM_LINK_UI: UI } = contracts;
+const { ALERT_CHANNEL_UI, API_PATHS, TELEGRAM_CHAT_MESSAGES: M, TELEGRAM_COMMANDS, TELEGRAM_LINK_UI: UI } = contracts;
 
 /** A token of this spec's own bot, served by the stand-in on the port the e2e server's TELEGRAM_API_BASE_URL names. */
 const BOT_TOKEN = '700900:TelegramBrowserTestBotToken';
@@ -46,6 +46,9 @@ test('Account details links a Telegram chat: the code sent to the bot (through t
   await page.reload();
   await expect(page.getByTestId('telegram-link').getByText(UI.linked)).toBeVisible();
   await expect(page.getByTestId('telegram-link').getByRole('button', { name: UI.unlink })).toBeVisible();
+  // The alert channels block below says Telegram now goes to that chat.
+  await expect(page.getByText(ALERT_CHANNEL_UI.telegramLinkedHint)).toBeVisible();
+  await expect(page.getByText(ALERT_CHANNEL_UI.telegramHint)).toHaveCount(0);
   await page.getByTestId('telegram-link').scrollIntoViewIfNeeded();
   await fullPageShot(page, 'telegram-linked');
 
@@ -57,4 +60,11 @@ test('Account details links a Telegram chat: the code sent to the bot (through t
   fake.pushMessage(BOT_TOKEN, CHAT_ID, '/positions');
   await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(3);
   expect(toChat()[2]).toMatch(/^#\d+ Ticker: \S+ · Profile: .+ · Side: (long|short) · Size, \$: -?\d+\.\d\d · R-PnL: -?\d+\.\d\d · U-PnL: -?\d+\.\d\d$/m);
+  // The commands that read the generated signals answer too (they once went silent on this data).
+  fake.pushMessage(BOT_TOKEN, CHAT_ID, '/status');
+  await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(4);
+  expect(toChat()[3]).toContain('Bot:');
+  fake.pushMessage(BOT_TOKEN, CHAT_ID, '/signals');
+  await expect.poll(() => toChat().length, { timeout: 30_000 }).toBe(5);
+  expect(toChat()[4]).toMatch(/^ID: \d+ · /m);
 });

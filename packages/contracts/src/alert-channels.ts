@@ -196,7 +196,10 @@ export const ALERT_CHANNEL_UI = {
   channelFor: (kind: string, channel: string) => `${channel} for ${kind}`,
   save: 'Save channels',
   saved: 'Alert channels saved',
+  /** Under the table, while no chat is linked to the user (under the bot set now). */
   telegramHint: 'Telegram reaches you once your chat is linked to your account.',
+  /** Under the table, once a chat is linked. */
+  telegramLinkedHint: 'Telegram reaches you in the chat linked to your account.',
   logTitle: 'Delivery log',
   lastError: (error: string) => `Last error: ${error}`,
   noDeliveries: 'Nothing delivered yet',

@@ -4,6 +4,8 @@
  * Our own words; the spec gives none.
  */
 
+import { ENGINE_HEARTBEAT_STALE_SECONDS } from './api';
+
 /** How many new tickers a pair-sync notice names before it says how many more. */
 const NOTICE_TICKERS_NAMED = 20;
 
@@ -55,6 +57,29 @@ export const NOTICES = {
   newDeviceSignIn: (email: string, device: string, address: string): NoticeText => ({
     title: 'Sign-in from a new device',
     text_body: `${email} signed in from ${device} at ${address}. If it was not them, end that session in Account details (or Users management) and change the password.`,
+  }),
+  /** Engine alert: the heartbeat is older than health's limit (health says `engine: down`). */
+  engineDown: (lastBeatUtc: string): NoticeText => ({
+    title: 'Engine down',
+    text_body: `The engine has not beaten its heartbeat for over ${ENGINE_HEARTBEAT_STALE_SECONDS} s (last at ${lastBeatUtc} UTC): it is not trading or carrying out commands.`,
+  }),
+  /** Engine alert: the heartbeat is fresh again after an `engineDown`. */
+  engineBack: (downSinceUtc: string): NoticeText => ({
+    title: 'Engine running again',
+    text_body: `The engine beats its heartbeat again (down since ${downSinceUtc} UTC).`,
+  }),
+  /** Engine alert: an `error` log row the engine wrote, with what it concerns and its message. */
+  engineError: (row: { id: string; event_type: string; pair_name: string | null; profile_title: string | null; signal_id: string | null; message: string | null }): NoticeText => ({
+    title: `Engine error: ${row.event_type.replace(/_/g, ' ')}`,
+    text_body: [
+      row.pair_name && `Pair ${row.pair_name}`,
+      row.profile_title && `profile ${row.profile_title}`,
+      row.signal_id && `signal ${row.signal_id}`,
+      row.message,
+      `(log entry #${row.id})`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
   }),
 } as const;
 

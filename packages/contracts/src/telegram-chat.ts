@@ -31,6 +31,8 @@ export const TELEGRAM_CHAT_LIMITS = {
   dailyMax: 31,
   /** `/alerts`: the newest notifications shown. */
   alertsShown: 5,
+  /** `/closeall`'s results: the most positions' lines one message lists (the rest are counted). */
+  closeResultsShown: 20,
 } as const;
 
 /** Webhook mode: Telegram sends the secret given to setWebhook in this header with every update. */
@@ -101,6 +103,10 @@ export const TELEGRAM_CHAT_MESSAGES = {
   codeInvalid: 'This link code is not valid or has expired. Get a new one in the console (Account details → Telegram).',
   notAllowed: 'Not allowed: your group cannot see this.',
   unknownCommand: 'Unknown command. Send /help for the commands.',
+  /** A command whose answer failed on the console's side (the error is in the worker's log). */
+  commandFailed: (command: string) => `Sorry, ${command} could not be answered: an error on the console’s side (logged). Try again later.`,
+  /** A confirmed action that failed on the console's side, in `failed`'s parentheses. */
+  consoleError: 'an error on the console’s side, logged',
   tooMany: (seconds: number) => `Too many commands. Try again in ${seconds} s.`,
   usage: (usage: string) => `Usage: ${usage}`,
   confirm: (what: string) => `${what}?`,
@@ -127,8 +133,11 @@ export const TELEGRAM_CHAT_MESSAGES = {
   nothingToClose: 'No open position you may close.',
   stopProfile: (id: number) => `Stop strategy profile ${id}`,
   startProfile: (id: number) => `Start strategy profile ${id}`,
-  /** `/closeall` confirmed: one command per position, their results in the positions list. */
+  /** `/closeall` confirmed: one command per position; their results are edited in once all are answered. */
   sentManyToEngine: (what: string, n: number) => `${what}: ${n} command${n === 1 ? '' : 's'} sent to the engine.`,
+  /** `/closeall` answered: the counts, then one line per position's close (`closeResult`). */
+  manyResults: (what: string, done: number, failed: number) => `${what}: ${done} done, ${failed} failed.`,
+  closeResult: (signalId: string, error: string | null) => `Signal ${signalId}: ${error === null ? 'done' : `failed (${error})`}`,
   /** A delivery to a user's Telegram chat that cannot go: no chat linked under the bot set now. */
   notLinked: 'No Telegram chat is linked to this account under the current bot; link it again in Account details.',
 } as const;

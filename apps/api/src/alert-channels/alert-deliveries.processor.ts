@@ -18,6 +18,7 @@ import { AlertDeliveriesRepository, type DeliveryRecord, type Subscriber } from 
 import { AlertChannelsRepository, type UserChannels } from './alert-channels.repository';
 import { ChannelSenders, DeliverySendError } from './channel-senders';
 import { DailyReportService } from './daily-report.service';
+import { EngineAlertsService } from './engine-alerts.service';
 
 /** Notifications one sweep fans out; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
@@ -46,6 +47,7 @@ export class AlertDeliveriesProcessor extends QueueWorker {
     private readonly telegramSettings: TelegramSettingsRepository,
     private readonly telegram: TelegramClient,
     private readonly dailyReport: DailyReportService,
+    private readonly engineAlerts: EngineAlertsService,
   ) {
     super();
   }
@@ -170,8 +172,9 @@ export class AlertDeliveriesProcessor extends QueueWorker {
   }
 
   private async sweep(): Promise<{ fannedOut: number; requeued: number }> {
-    // Written first, so this sweep fans it out.
+    // Written first, so this sweep fans them out.
     await this.dailyReport.writeIfDue();
+    await this.engineAlerts.sweep();
     const waiting = await this.deliveries.waitingToFanOut(this.dataSource, SWEEP_BATCH);
     for (const id of waiting) await this.fanOut(id);
     const requeued = await sweepOutbox(this.dataSource, this.outbox(), this.queue, this.config.alertRequeueAfterMs);

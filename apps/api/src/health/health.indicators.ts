@@ -3,9 +3,9 @@ import { HealthIndicatorService } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { ENGINE_HEARTBEAT_STALE_SECONDS } from '@console/contracts';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
 import { REDIS } from '../common/redis/redis.module';
+import { readEngineHeartbeat } from '../engine/engine-heartbeat';
 import { HEARTBEAT_STALE_MS, heartbeatKey } from '../queues/queues';
 
 /** How long one probe may take before it counts as down. */
@@ -62,11 +62,7 @@ export class EngineHeartbeatIndicator {
     return this.indicators
       .check(key)
       .attempt(async () => {
-        const rows: { fresh: boolean | null }[] = await this.db.query(
-          `SELECT heartbeat_at > now() - make_interval(secs => $1) AS fresh FROM engine_state WHERE singleton`,
-          [ENGINE_HEARTBEAT_STALE_SECONDS],
-        );
-        if (!rows[0]?.fresh) throw new Error('no engine heartbeat');
+        if (!(await readEngineHeartbeat(this.db)).fresh) throw new Error('no engine heartbeat');
       })
       .withTimeout(PROBE_TIMEOUT_MS);
   }

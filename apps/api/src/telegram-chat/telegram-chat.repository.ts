@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ID_LIST_MAX, TELEGRAM_CHAT_LIMITS } from '@console/contracts';
+import { type EngineCommandStatus, ID_LIST_MAX, TELEGRAM_CHAT_LIMITS } from '@console/contracts';
 import { type Db, firstRow, queryRows } from '../common/database/sql';
 
 /** What an acting command does once confirmed; stored with its confirmation. */
@@ -18,6 +18,15 @@ export interface WaitingConfirmation {
   message_id: string;
   action: ConfirmedAction;
   command_id: string;
+  /** `/closeall`'s commands in the order sent (command_id is the first); null for a single command. */
+  command_ids: string[] | null;
+}
+
+/** One close command's outcome, with the signal whose position it closes. */
+export interface CloseResult {
+  signal_id: string | null;
+  status: EngineCommandStatus;
+  error: string | null;
 }
 
 /** Every statement on telegram_poll_state (the poller's lease and offset) and telegram_confirmations. */
@@ -111,6 +120,22 @@ export class TelegramChatRepository {
     await db.query(`UPDATE telegram_confirmations SET command_id = $2 WHERE id = $1`, [id, commandId]);
   }
 
+  /** `/closeall`'s commands: the first is command_id, so the confirmation waits for the engine like the others. */
+  async setCommands(db: Db, id: string, commandIds: readonly string[]): Promise<void> {
+    await db.query(`UPDATE telegram_confirmations SET command_id = $2, command_ids = $3 WHERE id = $1`, [id, commandIds[0], JSON.stringify(commandIds)]);
+  }
+
+  /** The close commands' outcomes in the order given, each with its position's signal. */
+  async closeResults(db: Db, commandIds: readonly string[]): Promise<CloseResult[]> {
+    const rows = await queryRows<CloseResult & { id: string }>(
+      db,
+      `SELECT c.id::text, p.signal_id::text, c.status, c.error FROM engine_commands c LEFT JOIN positions p ON p.id = c.target_id WHERE c.id = ANY($1::bigint[])`,
+      [commandIds],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return commandIds.map((id) => byId.get(id) ?? { signal_id: null, status: 'failed', error: 'unknown' });
+  }
+
   async markAnswered(db: Db, id: string): Promise<void> {
     await db.query(`UPDATE telegram_confirmations SET answered_at = now() WHERE id = $1`, [id]);
   }
@@ -132,7 +157,7 @@ export class TelegramChatRepository {
   async waitingForEngine(db: Db): Promise<WaitingConfirmation[]> {
     return queryRows(
       db,
-      `SELECT id::text, user_id, chat_id::text, message_id::text, action, command_id::text FROM telegram_confirmations
+      `SELECT id::text, user_id, chat_id::text, message_id::text, action, command_id::text, command_ids FROM telegram_confirmations
         WHERE command_id IS NOT NULL AND answered_at IS NULL ORDER BY created_at LIMIT 100`,
     );
   }

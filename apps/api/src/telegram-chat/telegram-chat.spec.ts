@@ -307,12 +307,20 @@ describe('acting commands', () => {
     expect(await say(chatId, '/closeall')).toBe(M.confirm(M.closeAll(n)));
     const asked = sentTo(chatId).at(-1)!;
     fake.pushCallback(TOKEN, chatId, asked.message_id!, asked.buttons![0][0].callback_data);
-    await waitUntil(() => fake.edits.some((e) => e.message_id === asked.message_id), 20_000);
-    expect(fake.edits.filter((e) => e.message_id === asked.message_id).map((e) => e.text)).toEqual([M.sentManyToEngine(M.closeAll(n), n)]);
+    // Sent, then each close's result edited in once the engine has answered them all.
+    await waitUntil(() => fake.edits.filter((e) => e.message_id === asked.message_id).length === 2, 20_000);
+    const [sent, results] = fake.edits.filter((e) => e.message_id === asked.message_id).map((e) => e.text);
+    expect(sent).toBe(M.sentManyToEngine(M.closeAll(n), n));
+    const closed: string[] = (await ctx.db.query(`SELECT signal_id::text AS id FROM positions WHERE state <> 'open' AND signal_id IS NOT NULL ORDER BY signal_id`)).map((r: { id: string }) => r.id);
+    expect(closed).toEqual(expect.arrayContaining(ids));
+    const lines = results.split('\n');
+    expect(lines[0]).toBe(M.manyResults(M.closeAll(n), n, 0));
+    for (const id of ids) expect(lines).toContain(M.closeResult(id, null));
+    expect(lines).toHaveLength(n + 1);
     await waitUntil(async () => (await ctx.db.query(`SELECT 1 FROM positions WHERE signal_id = ANY($1::bigint[]) AND state = 'open'`, [ids])).length === 0, 20_000);
-    const commands = await ctx.db.query(`SELECT kind FROM engine_commands WHERE requested_by = $1`, [user.id]);
+    const commands = await ctx.db.query(`SELECT kind, status FROM engine_commands WHERE requested_by = $1`, [user.id]);
     expect(commands).toHaveLength(n);
-    expect(commands.every((c: { kind: string }) => c.kind === 'close_market')).toBe(true);
+    expect(commands.every((c: { kind: string; status: string }) => c.kind === 'close_market' && c.status === 'succeeded')).toBe(true);
     // Nothing open any more.
     expect(await say(chatId, '/closeall')).toBe(M.nothingToClose);
   }, 40_000);

@@ -25,7 +25,7 @@ import { MonthsStatsService } from '../stats/months-stats.service';
 import { StrategyProfilesService } from '../strategy-profiles/strategy-profiles.service';
 import type { SignalsQuery } from '../signals/signals.dto';
 import { TelegramClient, type TelegramUpdate } from '../system-settings/telegram/telegram.client';
-import { type ConfirmedAction, TelegramChatRepository } from './telegram-chat.repository';
+import { type CloseResult, type ConfirmedAction, TelegramChatRepository, type WaitingConfirmation } from './telegram-chat.repository';
 import { type ChatUser, TelegramLinksRepository } from './telegram-links.repository';
 
 /** The fields `/signals` shows of each signal, when the user's group sees them. */
@@ -82,7 +82,19 @@ export class TelegramCommandsService {
     const user = await this.links.userOfChat(this.dataSource, bot.botId, chatId);
     if (!user) return this.reply(bot, chatId, M.linkYourAccount);
     const principal = principalOf(user, chatId);
-    await this.reply(bot, chatId, await this.answer(bot, principal, chatId, command, args));
+    let answer: string | null;
+    try {
+      answer = await this.answer(bot, principal, chatId, command, args);
+    } catch (error) {
+      // An answer that fails is told to the chat rather than left silent, and logged with its cause.
+      answer = M.commandFailed(word);
+      this.logError(`${word} from chat ${chatId}`, error);
+    }
+    await this.reply(bot, chatId, answer);
+  }
+
+  private logError(what: string, error: unknown): void {
+    this.logger.error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, error instanceof Error ? error.stack : undefined);
   }
 
   /** The answer to a linked user's command; an acting one sends its confirmation itself and answers null. */
@@ -258,7 +270,14 @@ export class TelegramCommandsService {
     await this.client.answerCallbackQuery(bot.token, query.id);
     const messageId = Number(used.message_id);
     if (choice !== CONFIRM) return this.client.editMessageText(bot.token, chatId, messageId, M.cancelled);
-    await this.client.editMessageText(bot.token, chatId, messageId, await this.carryOut(id, user, chatId, used.action));
+    let text: string;
+    try {
+      text = await this.carryOut(id, user, chatId, used.action);
+    } catch (error) {
+      text = M.failed(describe(used.action), M.consoleError);
+      this.logError(`confirmation ${id} from chat ${chatId}`, error);
+    }
+    await this.client.editMessageText(bot.token, chatId, messageId, text);
   }
 
   /** The click's own path: the same service, run as the user from this chat, with the confirmation as the idempotency key. */
@@ -270,7 +289,10 @@ export class TelegramCommandsService {
       const commandId = await runAsTelegramChat(user.user_id, chatId, () => this.submit(principal, action, confirmationId));
       if (commandId === undefined) return M.notAllowed;
       if (commandId === null) return M.unchanged(what);
-      if (typeof commandId === 'number') return M.sentManyToEngine(what, commandId);
+      if (Array.isArray(commandId)) {
+        await this.chats.setCommands(this.dataSource, confirmationId, commandId);
+        return M.sentManyToEngine(what, commandId.length);
+      }
       await this.chats.setCommand(this.dataSource, confirmationId, commandId);
       return M.sentToEngine(what);
     } catch (error) {
@@ -281,9 +303,9 @@ export class TelegramCommandsService {
 
   /**
    * The engine command the action becomes: its id, null when nothing was to change, undefined when not
-   * allowed; for `/closeall` the number of commands (each position's result shows in the positions list).
+   * allowed; for `/closeall` the ids of its commands, one per position.
    */
-  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | number | null | undefined> {
+  private async submit(principal: Principal, action: ConfirmedAction, clientKey: string): Promise<string | string[] | null | undefined> {
     if (action.kind === 'bot') {
       if (!canWrite(principal, 'bot_status')) return undefined;
       const status = await this.systemStatus.set(principal, { status: action.status }, clientKey);
@@ -303,7 +325,7 @@ export class TelegramCommandsService {
       const ids = await this.chats.signalsWithOpenPosition(this.dataSource, scope);
       if (!ids.length) return null;
       const { commands } = await this.signals.bulkClose(principal, ids, 'close_market', scope, clientKey);
-      return commands.length;
+      return commands.map((c) => c.id);
     }
     const scope = closeScope(principal);
     if (!scope) return undefined;
@@ -311,18 +333,29 @@ export class TelegramCommandsService {
     return state.id;
   }
 
-  /** Edits the engine's result into each confirmed message whose command has ended. */
+  /** Edits the engine's result into each confirmed message whose command has ended (all of `/closeall`'s). */
   async reportEngineResults(bot: BotIdentity): Promise<number> {
     const waiting = await this.chats.waitingForEngine(this.dataSource);
     for (const confirmation of waiting) {
-      const state = await this.commands.state(this.dataSource, confirmation.command_id);
-      if (state?.status === 'pending') continue;
-      const what = describe(confirmation.action);
-      const text = state?.status === 'succeeded' ? M.done(what) : M.failed(what, state?.error ?? state?.status ?? 'unknown');
+      const text = await this.engineResult(confirmation);
+      if (text === null) continue;
       await this.client.editMessageText(bot.token, confirmation.chat_id, Number(confirmation.message_id), text);
       await this.chats.markAnswered(this.dataSource, confirmation.id);
     }
     return waiting.length;
+  }
+
+  /** The text a confirmed message ends with, or null while the engine has not answered (every command, for `/closeall`). */
+  private async engineResult(confirmation: WaitingConfirmation): Promise<string | null> {
+    const what = describe(confirmation.action);
+    if (confirmation.command_ids) {
+      const results = await this.chats.closeResults(this.dataSource, confirmation.command_ids);
+      if (results.some((r) => r.status === 'pending')) return null;
+      return closeResultsText(what, results);
+    }
+    const state = await this.commands.state(this.dataSource, confirmation.command_id);
+    if (state?.status === 'pending') return null;
+    return state?.status === 'succeeded' ? M.done(what) : M.failed(what, state?.error ?? state?.status ?? 'unknown');
   }
 
   private async link(bot: BotIdentity, chatId: string, code: string): Promise<void> {
@@ -403,6 +436,15 @@ function cells<Row>(columns: ListColumn<Row>[], row: Row): string {
       return `${c.header}: ${formatColumnValue(c.format, shown, (v) => String(v))}`;
     })
     .join(' · ');
+}
+
+/** `/closeall`'s answer: the counts, then each position's close (a failed one with the engine's reason), the first ones only. */
+function closeResultsText(what: string, results: CloseResult[]): string {
+  const errorOf = (r: CloseResult) => (r.status === 'succeeded' ? null : (r.error ?? r.status));
+  const failed = results.filter((r) => errorOf(r) !== null).length;
+  const shown = results.slice(0, TELEGRAM_CHAT_LIMITS.closeResultsShown).map((r) => M.closeResult(r.signal_id ?? '?', errorOf(r)));
+  if (results.length > shown.length) shown.push(M.morePositions(results.length - shown.length));
+  return [M.manyResults(what, results.length - failed, failed), ...shown].join('\n');
 }
 
 /** A count argument: the default when absent, null when not a whole number from 1 to max. */

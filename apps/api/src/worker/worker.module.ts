@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { setCursorSecret } from '../common/list-query/list-query';
 import { AppConfig } from '../common/config/config';
 import { ConfigModule } from '../common/config/config.module';
 import { databaseModule } from '../common/database/database.module';
@@ -26,6 +27,8 @@ import { TelegramChatModule } from '../telegram-chat/telegram-chat.module';
 import { AlertDeliveriesProcessor } from '../alert-channels/alert-deliveries.processor';
 import { DailyReportService } from '../alert-channels/daily-report.service';
 import { DailyReportsRepository } from '../alert-channels/daily-reports.repository';
+import { EngineAlertsRepository } from '../alert-channels/engine-alerts.repository';
+import { EngineAlertsService } from '../alert-channels/engine-alerts.service';
 import { MonthsStatsService } from '../stats/months-stats.service';
 import { StatsRepository } from '../stats/stats.repository';
 import { ReadDb } from '../common/database/read-replica';
@@ -55,6 +58,9 @@ import { LiveCandlesProcessor } from '../market-data/live-candles.processor';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // The worker answers lists too (the Telegram commands): their pages carry sealed cursors, whose key
+    // the API's bootstrap sets in its own process only.
+    setCursorSecret(config.jwtSecret);
     return {
       module: WorkerModule,
       imports: [
@@ -109,6 +115,8 @@ export class WorkerModule {
         NotificationsRepository,
         DailyReportService,
         DailyReportsRepository,
+        EngineAlertsService,
+        EngineAlertsRepository,
         MonthsStatsService,
         StatsRepository,
         ReadDb,

@@ -72,6 +72,13 @@ export const DELIVERIES_TABLES = {
     notification_id: bigint(),
     created_at: timestamptz().defaulted(),
   },
+  engine_alert_state: {
+    singleton: boolean().defaulted(),
+    engine_up: boolean().null(),
+    changed_at: timestamptz().null(),
+    error_log_mark: bigint().null(),
+    updated_at: timestamptz().defaulted(),
+  },
   telegram_updates: {
     id: bigint().defaulted(),
     bot_id: varchar(32),
@@ -90,6 +97,7 @@ export const DELIVERIES_TABLES = {
     used_at: timestamptz().null(),
     command_id: bigint().null(),
     answered_at: timestamptz().null(),
+    command_ids: jsonb<string[]>().null(),
   },
   telegram_outbox: {
     id: bigint().defaulted(),

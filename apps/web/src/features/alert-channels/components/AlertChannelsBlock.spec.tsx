@@ -28,12 +28,12 @@ const log: AlertDeliveryLog = {
   ],
 };
 
-function renderBlock() {
+function renderBlock(linked = false) {
   const api = fakeFetch((method, path, body) => {
     if (method === 'GET' && path === API_PATHS.alertChannels) return [200, settings];
     if (method === 'PUT' && path === API_PATHS.alertChannels) return [200, { ...settings, ...(body as object) }];
     if (method === 'GET' && path === API_PATHS.alertDeliveries) return [200, log];
-    if (method === 'GET' && path === API_PATHS.telegramLink) return [200, { linked: false, linked_at: null, code: null, link_url: null, expires_at: null }];
+    if (method === 'GET' && path === API_PATHS.telegramLink) return [200, { linked, linked_at: linked ? '2026-01-15T10:00:00Z' : null, code: null, link_url: null, expires_at: null }];
     return [404, {}];
   });
   renderWithApp(<AlertChannelsBlock />, { api: makeApi(signedInState(makeUser()), api), path: '/account-details' });
@@ -57,6 +57,18 @@ describe('AlertChannelsBlock', () => {
         { email: '', discord_webhook_url: '', webhook_url: 'https://hooks.example.test/console', choices: { risk_trigger_fired: ['webhook'], export_ready: ['webhook'] } },
       ]),
     );
+  });
+
+  it('says where Telegram reaches the user: once linked, the linked chat; before, once a chat is linked', async () => {
+    renderBlock(true);
+    expect(await screen.findByText(UI.telegramLinkedHint)).toBeInTheDocument();
+    expect(screen.queryByText(UI.telegramHint)).not.toBeInTheDocument();
+  });
+
+  it('says Telegram waits for a linked chat while none is linked', async () => {
+    renderBlock(false);
+    expect(await screen.findByText(UI.telegramHint)).toBeInTheDocument();
+    expect(screen.queryByText(UI.telegramLinkedHint)).not.toBeInTheDocument();
   });
 
   it('shows each channel’s log and its last error', async () => {

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../ui/format/date';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useAlertChannels } from '../api/get-alert-channels';
 import { useAlertDeliveries } from '../api/get-alert-deliveries';
+import { useTelegramLink } from '../api/get-telegram-link';
 import { useUpdateAlertChannels } from '../api/update-alert-channels';
 import { TelegramLinkBlock } from './TelegramLinkBlock';
 
@@ -111,9 +112,7 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
             </TableBody>
           </Table>
         </Box>
-        <Typography variant="caption" component="p" sx={{ mt: 1 }}>
-          {UI.telegramHint}
-        </Typography>
+        <TelegramHint />
         {error && (
           <Alert severity="error" sx={{ my: 2 }}>
             {error}
@@ -125,6 +124,16 @@ function AlertChannelsForm({ settings }: { settings: AlertChannelSettings }) {
       </Box>
       <DeliveryLog />
     </Paper>
+  );
+}
+
+/** Where Telegram alerts go: the linked chat, or nowhere until one is linked (the link block above says how). */
+function TelegramHint() {
+  const link = useTelegramLink();
+  return (
+    <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+      {link.data?.linked ? UI.telegramLinkedHint : UI.telegramHint}
+    </Typography>
   );
 }
 
