@@ -36,6 +36,17 @@ interface OrderRow {
   status: string;
   time_in_force: string;
   exchange_order_id: string | null;
+  exchange_status: string | null;
+}
+
+interface PositionRow {
+  id: string;
+  signal_id: string;
+  side: 'long' | 'short';
+  active_p_coins: string;
+  avg_e_price: string;
+  r_pnl: string;
+  state: string;
 }
 
 /** The amount and price as ccxt rounds them to BTCUSDT's step (0.001, truncated) and tick (0.1). */
@@ -75,7 +86,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
   const orders = async (db: TestDatabase) =>
     (
       await db.pool.query<OrderRow>(
-        `SELECT id::text, signal_id::text, order_type, direction, price::text, quantity::text, filled_quantity::text, state, status, time_in_force, exchange_order_id FROM orders ORDER BY id`,
+        `SELECT id::text, signal_id::text, order_type, direction, price::text, quantity::text, filled_quantity::text, state, status, time_in_force, exchange_order_id, exchange_status FROM orders ORDER BY id`,
       )
     ).rows;
   /** Minutes one transaction each until the first order rows are written (and sent). */
@@ -162,18 +173,65 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect((await orders(db)).find((row) => row.id === open!.id)).toMatchObject({ state: 'CANCELED' });
     }, 60_000);
 
-    it('closes at market with a reduce-only market order for the position’s size', async () => {
-      const [position] = (await db.pool.query<{ id: string; active_p_coins: string }>(`SELECT id::text, active_p_coins::text FROM positions WHERE state = 'open' AND active_p_coins > 0`)).rows;
+    /** The open position, as its row holds it. */
+    const openPosition = async () =>
+      (await db.pool.query<PositionRow>(`SELECT id::text, signal_id::text, side, active_p_coins::text, avg_e_price::text, r_pnl::text, state FROM positions WHERE state = 'open' AND active_p_coins > 0`)).rows[0];
+    /** The realised PnL a market exit of `quantity` at the exchange's `price` and taker fee leaves, from the position before it. */
+    const realisedAfter = (before: PositionRow, quantity: string, price: string) => {
+      const sign = before.side === 'long' ? 1 : -1;
+      const fee = dec(amountSent(quantity)).mul(price).mul('0.0005').toDecimalPlaces(8);
+      return dec(before.r_pnl).plus(dec(price).minus(before.avg_e_price).mul(quantity).mul(sign)).minus(fee);
+    };
+    const near = (value: string, expected: ReturnType<typeof dec>) => expect(dec(value).minus(expected).abs().lessThan('0.000001'), `${value} ≈ ${expected.toString()}`).toBe(true);
+
+    it('reduces at market with a reduce-only market order; the next minute books it at the exchange’s price and fee, not the estimate', async () => {
+      const before = await openPosition();
+      expect(before).toBeDefined();
+      // The exchange fills away from the books' estimate (the model market's close with slippage).
+      exchange.marketPrice = '96000.0';
+      await db.pool.query(`INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key, payload) VALUES ('reduce_position', 'position', $1, 'reduce-1', '{"percent": "50"}')`, [before.id]);
+      await engine.commands();
+      const reduce = (await orders(db)).filter((row) => row.order_type === 'exit' && row.time_in_force === 'IOC').at(-1)!;
+      expect(exchange.orders).toContainEqual({ symbol: 'BTCUSDT', side: before.side === 'long' ? 'SELL' : 'BUY', type: 'MARKET', quantity: amountSent(reduce.quantity), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${reduce.id}`, ...SENT_BY_CCXT });
+      expect(dec(reduce.price).equals('96000')).toBe(false);
+      expect(reduce).toMatchObject({ state: 'FILLED', exchange_status: 'NEW' });
+
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      const booked = (await orders(db)).find((row) => row.id === reduce.id)!;
+      expect(booked).toMatchObject({ state: 'FILLED', exchange_status: 'TRADE' });
+      expect(dec(booked.price).equals('96000')).toBe(true);
+      const after = await openPosition();
+      near(after.r_pnl, realisedAfter(before, reduce.quantity, '96000.0'));
+      expect(await logs(db, 'exchange_fill_booked')).toEqual([{ type: 'general', order_id: reduce.id, log_data: expect.objectContaining({ price: '96000', estimate_price: dec(reduce.price).toString() }) }]);
+      // Booked once: the next minute changes nothing.
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect((await openPosition()).r_pnl).toBe(after.r_pnl);
+    }, 60_000);
+
+    it('closes at market with a reduce-only market order for the position’s size, booked at the exchange’s price and fee once its trades are read', async () => {
+      const position = await openPosition();
       expect(position).toBeDefined();
+      exchange.marketPrice = '94000.0';
       await db.pool.query(`UPDATE positions SET action_state = 'CLOSING' WHERE id = $1`, [position.id]);
       await db.pool.query(`INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key) VALUES ('close_market', 'position', $1, 'close-1')`, [position.id]);
       await engine.commands();
-      const exit = (await orders(db)).find((row) => row.order_type === 'exit' && row.time_in_force === 'IOC');
+      const exit = (await orders(db)).filter((row) => row.order_type === 'exit' && row.time_in_force === 'IOC').at(-1);
       expect(exit).toBeDefined();
       expect(exchange.orders).toEqual([
-        { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${exit!.id}`, ...SENT_BY_CCXT },
+        { symbol: 'BTCUSDT', side: position.side === 'long' ? 'SELL' : 'BUY', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${exit!.id}`, ...SENT_BY_CCXT },
       ]);
       expect(exit).toMatchObject({ state: 'FILLED', exchange_order_id: String(exchange.held.get(`${prefixOf(db)}${exit!.id}`)?.orderId) });
+
+      // The signal ended with the close: its rows take the exchange's figures in the next minute.
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect((await orders(db)).find((row) => row.id === exit!.id)).toMatchObject({ price: '94000.000000000000', exchange_status: 'TRADE' });
+      const [closed] = (await db.pool.query<PositionRow & { pnl_in_usd: string }>(
+        `SELECT p.r_pnl::text, p.state, s.pnl_in_usd::text FROM positions p JOIN signals s ON s.id = p.signal_id WHERE p.id = $1`,
+        [position.id],
+      )).rows;
+      expect(closed.state).toBe('closed');
+      near(closed.r_pnl, realisedAfter(position, position.active_p_coins, '94000.0'));
+      expect(closed.pnl_in_usd).toBe(closed.r_pnl);
     }, 60_000);
   });
 

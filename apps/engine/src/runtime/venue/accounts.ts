@@ -14,7 +14,7 @@ import { ExchangeError, NetworkError, type Trade } from 'ccxt';
 import { ENGINE_LOG_EVENTS, type OrderSide } from '@console/contracts';
 import { PaperVenue } from '../../execution/paper-venue';
 import type { ExecutionEvent, Fill, LimitOrder, Venue, VenueMarket } from '../../execution/port';
-import type { FillSettings } from '../../fills/fills';
+import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../../fills/fills';
 import { dec, ZERO, type Dec } from '../../money';
 import type { Pool } from 'pg';
 import { inTransaction, type Db } from '../db';
@@ -61,12 +61,19 @@ export class AccountVenues {
   private readonly reported = new Set<string>();
   /** Cursors read by the last poll, stored with the next minute's state. */
   private cursors: Record<string, FillsCursor> = {};
+  /** Market order rows (filled in the books at the estimate) whose exchange trades the last poll looked for. */
+  private readonly marketRows = new Map<string, number>();
 
   constructor(
     private readonly options: ExchangeVenueOptions,
     /** For market orders: the books record them at the paper venue's estimate (see `ExchangeBook.atMarket`). */
     private readonly fills?: FillSettings,
   ) {}
+
+  /** The fee rate the books' estimate of a market order charged (the paper venue's taker rate). */
+  get estimateFeeRate(): Dec {
+    return (this.fills ?? DEFAULT_FILL_SETTINGS).taker_fee_rate;
+  }
 
   trades(accountId: number): boolean {
     return this.accounts.has(accountId);
@@ -107,6 +114,20 @@ export class AccountVenues {
   /** Rows the minute wrote PLACING for this engine to send. */
   wrote(orderId: string): void {
     this.unsent.add(orderId);
+  }
+
+  /** The trades the last poll found for market orders the books filled at the estimate, by order row (taken once). */
+  takeMarketFills(): { orderId: string; trades: Trade[] }[] {
+    const taken: { orderId: string; trades: Trade[] }[] = [];
+    for (const [orderId, accountId] of this.marketRows) {
+      const inbox = this.accounts.get(accountId)?.inbox;
+      const trades = inbox?.get(orderId);
+      if (!trades?.length) continue;
+      inbox!.delete(orderId);
+      taken.push({ orderId, trades });
+    }
+    this.marketRows.clear();
+    return taken;
   }
 
   /** The cursors the last poll read, to store with the minute. */
@@ -215,6 +236,8 @@ export class AccountVenues {
    */
   async poll(pool: Pool, stored: Record<string, FillsCursor>): Promise<void> {
     const open = await readOpenExchangeOrders(pool, [...this.accounts.keys()]);
+    this.marketRows.clear();
+    for (const row of open) if (row.market) this.marketRows.set(row.id, row.exchange_account_id);
     const bySymbol = new Map<string, Map<string, string>>();
     for (const row of open) {
       const key = `${row.exchange_account_id}:${row.ticker}`;
@@ -267,7 +290,7 @@ export class AccountVenues {
       }
       const listed = openThere.get(accountId);
       for (const [exchangeOrderId, rowId] of rows) {
-        if (!listed || listed.has(exchangeOrderId) || account.inbox.get(rowId)?.length) continue;
+        if (!listed || listed.has(exchangeOrderId) || account.inbox.get(rowId)?.length || this.marketRows.has(rowId)) continue;
         await this.diverged(pool, `${accountId}:${exchangeOrderId}`, rowId, { message: `order ${rowId} is open in the console, not on the exchange (${exchangeOrderId})`, exchange_order_id: exchangeOrderId });
       }
       if (!fresh.length) continue;
@@ -294,8 +317,8 @@ class ExchangeBook implements Venue {
 
   /**
    * A market order: the strategy needs its fill within the minute, so the books take the paper venue's
-   * estimate at the minute's close; the order itself goes to the exchange after the commit. Adopting the
-   * exchange's own price and fee for it belongs to the reconciliation (not built yet).
+   * estimate at the minute's close; the order itself goes to the exchange after the commit, and the
+   * exchange's trades replace the estimate before the next minute (venue/market-fills.ts).
    */
   atMarket(direction: OrderSide, quantity: Dec, market: VenueMarket): Fill {
     return this.paper.atMarket(direction, quantity, market);
@@ -312,23 +335,29 @@ class ExchangeBook implements Venue {
     if (!rowId || !trades?.length) return null;
     this.account.inbox.delete(rowId);
     const left = order.quantity.minus(order.filled_quantity);
-    let quantity = ZERO;
-    let cost = ZERO;
-    let fee = ZERO;
-    for (const trade of trades) {
-      quantity = quantity.plus(dec(trade.amount ?? 0));
-      cost = cost.plus(dec(trade.amount ?? 0).mul(dec(trade.price ?? 0)));
-      // USDⓈ-M futures charge in the quote currency (USDT); a fee in another asset (BNB) is not money here.
-      if (trade.fee?.cost !== undefined && trade.fee.currency === 'USDT') fee = fee.plus(dec(trade.fee.cost));
-    }
+    const { quantity, price, fee } = tradesTotal(trades);
     if (quantity.isZero()) return null;
     const liquidity = trades.every((t) => t.takerOrMaker === 'maker') ? 'maker' : 'taker';
     // The exchange fills what was sent, the strategy's quantity rounded down to the market's step: when
     // that is all filled, the order is (the remainder below one step stays in the books' position).
     const sent = this.ticker === undefined ? order.quantity : this.account.venue.amountSent(this.ticker, order.quantity);
     const whole = order.filled_quantity.plus(quantity).greaterThanOrEqualTo(sent);
-    return { price: cost.div(quantity), quantity: whole || quantity.greaterThan(left) ? left : quantity, fee, liquidity };
+    return { price, quantity: whole || quantity.greaterThan(left) ? left : quantity, fee, liquidity };
   }
+}
+
+/** An order's trades together: the quantity, the volume-weighted price and the USDT fee. */
+export function tradesTotal(trades: readonly Trade[]): { quantity: Dec; price: Dec; fee: Dec } {
+  let quantity = ZERO;
+  let cost = ZERO;
+  let fee = ZERO;
+  for (const trade of trades) {
+    quantity = quantity.plus(dec(trade.amount ?? 0));
+    cost = cost.plus(dec(trade.amount ?? 0).mul(dec(trade.price ?? 0)));
+    // USDⓈ-M futures charge in the quote currency (USDT); a fee in another asset (BNB) is not money here.
+    if (trade.fee?.cost !== undefined && trade.fee.currency === 'USDT') fee = fee.plus(dec(trade.fee.cost));
+  }
+  return { quantity, price: quantity.isZero() ? ZERO : cost.div(quantity), fee };
 }
 
 /** The exchange, or the venue's own check before sending, refused the order: the row ends PLACEMENT_FAILED with the reason logged. */
