@@ -106,6 +106,8 @@ export const ENGINE_LOG_EVENTS = {
   exchangeResumed: 'exchange_resumed',
   /** Exchange venue: a market order booked at the paper estimate was booked again at the exchange's trades (price and fee). */
   exchangeFillBooked: 'exchange_fill_booked',
+  /** Exchange venue: the exchange's positions differ from the console's open position rows (type `divergence`). */
+  exchangePositionDivergence: 'exchange_position_divergence',
 } as const;
 
 /** The title of the notification (and Telegram message) a risk trigger's alert sends. */

@@ -52,6 +52,8 @@ interface PositionRow {
 /** The amount and price as ccxt rounds them to BTCUSDT's step (0.001, truncated) and tick (0.1). */
 const amountSent = (q: string) => dec(q).toDecimalPlaces(3, 1).toString();
 const priceSent = (p: string) => dec(p).toDecimalPlaces(1).toString();
+/** Money figures the books and the exchange each round their own way agree to a millionth. */
+const near = (value: string, expected: ReturnType<typeof dec>) => expect(dec(value).minus(expected).abs().lessThan('0.000001'), `${value} ≈ ${expected.toString()}`).toBe(true);
 
 describe('a demo account trades on the exchange through ccxt', () => {
   let exchange: FuturesExchange;
@@ -72,6 +74,9 @@ describe('a demo account trades on the exchange through ccxt', () => {
   async function demoDatabase(): Promise<TestDatabase> {
     const db = await createTestDatabase();
     dbs.push(db);
+    // Each test's installation starts on an account with nothing held on the stand-in.
+    exchange.positions.clear();
+    exchange.walletBalance = '10000';
     prefixes.set(db, `tc${dbs.length}-`);
     const { accountId } = await seedProfile(db.pool, doc, ['BTCUSDT']);
     await db.pool.query(`UPDATE exchange_accounts SET exchange = 'binanceusdm', mode = 'demo', api_url = $2, api_key = 'demo-key', api_secret_enc = $3 WHERE id = $1`, [
@@ -182,7 +187,6 @@ describe('a demo account trades on the exchange through ccxt', () => {
       const fee = dec(amountSent(quantity)).mul(price).mul('0.0005').toDecimalPlaces(8);
       return dec(before.r_pnl).plus(dec(price).minus(before.avg_e_price).mul(quantity).mul(sign)).minus(fee);
     };
-    const near = (value: string, expected: ReturnType<typeof dec>) => expect(dec(value).minus(expected).abs().lessThan('0.000001'), `${value} ≈ ${expected.toString()}`).toBe(true);
 
     it('reduces at market with a reduce-only market order; the next minute books it at the exchange’s price and fee, not the estimate', async () => {
       const before = await openPosition();
@@ -232,6 +236,17 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect(closed.state).toBe('closed');
       near(closed.r_pnl, realisedAfter(position, position.active_p_coins, '94000.0'));
       expect(closed.pnl_in_usd).toBe(closed.r_pnl);
+      // Fills, a reduce and a close: the exchange's positions followed the rows within its rounding each
+      // minute. Each order went out rounded down to the step, so the close can leave the exchange a
+      // remainder below the books' size: that, and only that, is a divergence (the poll that read the
+      // close's trade left the pair to the next one).
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect(exchange.requests.filter((r) => r.path === '/fapi/v3/positionRisk').length).toBeGreaterThan(0);
+      const dust = exchange.positions.get('BTCUSDT')?.amount ?? 0;
+      expect(Math.abs(dust)).toBeLessThan(0.003);
+      expect((await logs(db, 'exchange_position_divergence')).map((row) => row.log_data.message)).toEqual(
+        dust === 0 ? [] : [`the exchange holds a ${dust < 0 ? 'short' : 'long'} ${dec(Math.abs(dust)).toString()} BTCUSDT position that no open position row accounts for`],
+      );
     }, 60_000);
   });
 
@@ -318,6 +333,54 @@ describe('a demo account trades on the exchange through ccxt', () => {
     expect(await logs(db, 'exchange_divergence')).toEqual([
       { type: 'divergence', order_id: null, log_data: { message: `the exchange holds open order ${stray.clientOrderId} (9000000001) that no open order row accounts for`, client_order_id: stray.clientOrderId } },
       { type: 'divergence', order_id: gone.id, log_data: { message: `order ${gone.id} is open in the console, not on the exchange (${gone.exchange_order_id})`, exchange_order_id: gone.exchange_order_id } },
+    ]);
+  }, 120_000);
+
+  it('reads the exchange’s positions and balance every minute: each difference from the position rows is one divergence row, and the metrics take the exchange’s balance', async () => {
+    const db = await demoDatabase();
+    const engine = await open(db);
+    const [first] = await untilOrders(engine, db);
+    const divergences = () => logs(db, 'exchange_position_divergence');
+    const step = () => engine.advance(engine.lastMinute + MINUTE_MS);
+
+    // A position opened on the exchange's own site, which no row accounts for: logged, not adopted.
+    exchange.positions.set('BTCUSDT', { amount: -0.01, entryPrice: 95000 });
+    await step();
+    await step();
+    expect(await divergences()).toEqual([
+      { type: 'divergence', order_id: null, log_data: { message: 'the exchange holds a short 0.01 BTCUSDT position that no open position row accounts for', ticker: 'BTCUSDT', exchange_size: '-0.01', console_size: '0', position_ids: [] } },
+    ]);
+    expect(await db.pool.query(`SELECT 1 FROM positions`)).toMatchObject({ rowCount: 0 });
+
+    // Gone again; an order fills: the row and the exchange agree (the exchange has the size rounded to its step).
+    exchange.positions.clear();
+    exchange.fill(`${prefixOf(db)}${first.id}`);
+    await step();
+    await step();
+    const [position] = (await db.pool.query<{ id: string; active_p_coins: string }>(`SELECT id::text, active_p_coins::text FROM positions WHERE state = 'open'`)).rows;
+    expect(dec(exchange.positions.get('BTCUSDT')!.amount).equals(amountSent(position.active_p_coins))).toBe(true);
+    expect(await divergences()).toHaveLength(1);
+
+    // The metrics are the exchange's: its USDT wallet (moved by the fill's commission) and the position's PnL there.
+    exchange.walletBalance = '12345.6';
+    await step();
+    const [metrics] = (await db.pool.query<{ asset_usdt: string; nav: string }>(`SELECT asset_usdt::text, nav::text FROM account_metrics ORDER BY at DESC LIMIT 1`)).rows;
+    const held = exchange.positions.get('BTCUSDT')!;
+    const pnl = dec(held.amount).mul(dec(exchange.marketPrice).minus(held.entryPrice)).toDecimalPlaces(8);
+    near(metrics.asset_usdt, dec('12345.6'));
+    near(metrics.nav, dec('12345.6').plus(pnl));
+
+    // A size that differs, then nothing on the exchange: one row each, however many minutes pass.
+    held.amount = Number((held.amount - 0.005).toFixed(3));
+    await step();
+    await step();
+    exchange.positions.clear();
+    await step();
+    await step();
+    const sizes = (await divergences()).slice(1).map((row) => row.log_data.message);
+    expect(sizes).toEqual([
+      `position ${position.id} holds long ${dec(position.active_p_coins).toString()} BTCUSDT in the console, the exchange holds long ${dec(held.amount).toString()} BTCUSDT`,
+      `position ${position.id} is open in the console (long ${dec(position.active_p_coins).toString()} BTCUSDT), the exchange holds none`,
     ]);
   }, 120_000);
 

@@ -21,7 +21,7 @@ import { inTransaction, type Db } from '../db';
 import { ExchangeVenue } from '../exchange-venue';
 import { decryptSecret } from '../secrets';
 import { tradingClient } from '../trading-client';
-import { logDivergence, logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
+import { logDivergence, logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOpenPositions, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
 
 export interface ExchangeVenueOptions {
   /** ENCRYPTION_KEY: the accounts' secrets are decrypted with it. */
@@ -37,6 +37,12 @@ export interface ExchangeVenueOptions {
 export interface FillsCursor {
   since: number;
   ids: string[];
+}
+
+/** An account's money as its exchange reports it: the USDT wallet (realised) and each position's unrealised PnL. */
+export interface ExchangeBalance {
+  wallet: Dec;
+  unrealised: Dec[];
 }
 
 type Write = (body: (tx: Db) => Promise<void>) => Promise<void>;
@@ -61,6 +67,8 @@ export class AccountVenues {
   private readonly reported = new Set<string>();
   /** Cursors read by the last poll, stored with the next minute's state. */
   private cursors: Record<string, FillsCursor> = {};
+  /** Each account's money on the exchange as last read (none: the exchange has not answered yet). */
+  private readonly balances = new Map<number, ExchangeBalance>();
   /** Market order rows (filled in the books at the estimate) whose exchange trades the last poll looked for. */
   private readonly marketRows = new Map<string, number>();
 
@@ -128,6 +136,11 @@ export class AccountVenues {
     }
     this.marketRows.clear();
     return taken;
+  }
+
+  /** The account's balance on the exchange as the last poll read it (null: not read). */
+  balanceOf(accountId: number): ExchangeBalance | null {
+    return this.balances.get(accountId) ?? null;
   }
 
   /** The cursors the last poll read, to store with the minute. */
@@ -222,10 +235,10 @@ export class AccountVenues {
     });
   }
 
-  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>, event: string = ENGINE_LOG_EVENTS.exchangeDivergence): Promise<void> {
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    await logDivergence(pool, ENGINE_LOG_EVENTS.exchangeDivergence, orderId, data);
+    await logDivergence(pool, event, orderId, data);
   }
 
   /**
@@ -235,6 +248,9 @@ export class AccountVenues {
    * network error leaves them for the next poll.
    */
   async poll(pool: Pool, stored: Record<string, FillsCursor>): Promise<void> {
+    // Positions before orders and trades: a fill landing in between shows as a trade still to apply, and
+    // its pair is compared at the next poll instead of being taken for a divergence.
+    const held = await this.readPositions();
     const open = await readOpenExchangeOrders(pool, [...this.accounts.keys()]);
     this.marketRows.clear();
     for (const row of open) if (row.market) this.marketRows.set(row.id, row.exchange_account_id);
@@ -297,6 +313,58 @@ export class AccountVenues {
       const since = Math.max(...fresh.map((t) => t.at));
       const ids = [...(cursor?.since === since ? cursor.ids : []), ...fresh.filter((t) => t.at === since).map((t) => t.id)];
       this.cursors[key] = { since, ids };
+    }
+    await this.reconcilePositions(pool, held, bySymbol);
+  }
+
+  /** Every account's positions and balance on the exchange; an account whose exchange does not answer is left out of this poll. */
+  private async readPositions(): Promise<Map<number, { ticker: string; size: Dec }[]>> {
+    const held = new Map<number, { ticker: string; size: Dec }[]>();
+    for (const [accountId, account] of this.accounts) {
+      try {
+        const positions = await account.venue.positions();
+        const equity = await account.venue.equityUsdt();
+        const unrealised = positions.map((p) => p.unrealised);
+        this.balances.set(accountId, { wallet: unrealised.reduce((wallet, pnl) => wallet.minus(pnl), equity), unrealised });
+        held.set(accountId, positions);
+      } catch (error) {
+        // The last balance read stays the account's until the exchange answers again.
+        if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+      }
+    }
+    return held;
+  }
+
+  /**
+   * The exchange's positions against the open position rows, pair by pair (net: the exchange holds one
+   * position per pair in one-way mode): a position no row accounts for, rows with nothing on the
+   * exchange, and a size that differs each write a `divergence` log row, once per difference. Sizes
+   * match within one amount step per filled order (the exchange got each order rounded down to the
+   * step). A pair with trades still to apply is compared at the next poll. Nothing is adopted (see
+   * docs/decisions/exchange-venue.md).
+   */
+  private async reconcilePositions(pool: Pool, held: Map<number, { ticker: string; size: Dec }[]>, bySymbol: Map<string, Map<string, string>>): Promise<void> {
+    const rows = await readOpenPositions(pool, [...held.keys()]);
+    for (const [accountId, positions] of held) {
+      const account = this.accounts.get(accountId)!;
+      const tickers = new Set([...positions.map((p) => p.ticker), ...rows.filter((r) => r.exchange_account_id === accountId).map((r) => r.ticker)]);
+      for (const ticker of tickers) {
+        const waiting = [...(bySymbol.get(`${accountId}:${ticker}`)?.values() ?? [])].some((rowId) => account.inbox.get(rowId)?.length);
+        if (waiting) continue;
+        const mine = rows.filter((r) => r.exchange_account_id === accountId && r.ticker === ticker);
+        const books = mine.reduce((total, r) => total.plus(dec(r.coins)), ZERO);
+        const there = positions.find((p) => p.ticker === ticker)?.size ?? ZERO;
+        const tolerance = account.venue.amountStep(ticker).times(Math.max(1, mine.reduce((n, r) => n + r.fills, 0)));
+        if (there.minus(books).abs().lessThan(tolerance) || (there.isZero() && books.isZero())) continue;
+        const ids = mine.map((r) => r.id);
+        const side = (size: Dec) => `${size.isNegative() ? 'short' : 'long'} ${size.abs().toString()} ${ticker}`;
+        const message = mine.length === 0
+          ? `the exchange holds a ${side(there)} position that no open position row accounts for`
+          : there.isZero()
+            ? `position ${ids.join(', ')} is open in the console (${side(books)}), the exchange holds none`
+            : `position ${ids.join(', ')} holds ${side(books)} in the console, the exchange holds ${side(there)}`;
+        await this.diverged(pool, `${accountId}:position:${ticker}:${there.toString()}:${books.toString()}`, null, { message, ticker, exchange_size: there.toString(), console_size: books.toString(), position_ids: ids }, ENGINE_LOG_EVENTS.exchangePositionDivergence);
+      }
     }
   }
 }
