@@ -44,6 +44,7 @@ import { readTriggers } from './sql/risk';
 import { beat, lockState, readRuns, readState, writeState } from './sql/state';
 import type { Lease } from './sql/commands';
 import { AccountVenues, type ExchangeVenueOptions } from './venue/accounts';
+import { closeGonePositions } from './venue/gone-positions';
 import { bookMarketFills } from './venue/market-fills';
 
 export interface EngineOptions {
@@ -154,6 +155,7 @@ export class PaperEngine {
         await this.loadStore(db, minute);
         const span = await this.openSpan(db, true);
         tradeOneMinute(this.core, minute);
+        if (this.venues) closeGonePositions(this.core, minute, this.venues.takeGone());
         await runCommands(this.core, db, minute, this.lease);
         await this.finishMinute(db, minute, span);
         await this.closeSpan(db, minute, span);

@@ -336,7 +336,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
     ]);
   }, 120_000);
 
-  it('reads the exchange’s positions and balance every minute: each difference from the position rows is one divergence row, and the metrics take the exchange’s balance', async () => {
+  it('reads the exchange’s positions and balance every minute: each difference from the position rows is one divergence row, a position gone from the exchange is closed as lost, and the metrics take the exchange’s balance', async () => {
     const db = await demoDatabase();
     const engine = await open(db);
     const [first] = await untilOrders(engine, db);
@@ -380,8 +380,21 @@ describe('a demo account trades on the exchange through ccxt', () => {
     const sizes = (await divergences()).slice(1).map((row) => row.log_data.message);
     expect(sizes).toEqual([
       `position ${position.id} holds long ${dec(position.active_p_coins).toString()} BTCUSDT in the console, the exchange holds long ${dec(held.amount).toString()} BTCUSDT`,
-      `position ${position.id} is open in the console (long ${dec(position.active_p_coins).toString()} BTCUSDT), the exchange holds none`,
+      `position ${position.id} is open in the console (long ${dec(position.active_p_coins).toString()} BTCUSDT), the exchange holds none: closed as lost`,
     ]);
+    // Adopted: the position is closed with nothing held, its signal finished, its exit cancelled on the exchange.
+    const [lost] = (await db.pool.query<{ state: string; active_p_coins: string; status: string }>(
+      `SELECT p.state, p.active_p_coins::text, s.status FROM positions p JOIN signals s ON s.id = p.signal_id WHERE p.id = $1`,
+      [position.id],
+    )).rows;
+    expect(lost).toMatchObject({ state: 'closed', status: 'finished' });
+    expect(dec(lost.active_p_coins).isZero()).toBe(true);
+    const exits = (await orders(db)).filter((row) => row.order_type === 'exit');
+    expect(exits.length).toBeGreaterThan(0);
+    for (const exit of exits) {
+      expect(exit.state).toBe('CANCELED');
+      expect(exchange.held.get(`${prefixOf(db)}${exit.id}`)?.status).toBe('CANCELED');
+    }
   }, 120_000);
 
   it('an account whose secret the key cannot decrypt stops nobody: it is left out and trades on paper', async () => {

@@ -163,10 +163,10 @@ export async function logVenue(db: Db, order: Pick<OutgoingOrder, 'id' | 'signal
 }
 
 /** The open position rows of the accounts, by pair: signed coins (long +, short −) and how many orders filled them. */
-export async function readOpenPositions(db: Db, accountIds: number[]): Promise<{ id: string; exchange_account_id: number; ticker: string; coins: string; fills: number }[]> {
+export async function readOpenPositions(db: Db, accountIds: number[]): Promise<{ id: string; signal_id: string | null; exchange_account_id: number; ticker: string; coins: string; fills: number }[]> {
   if (!accountIds.length) return [];
-  const { rows } = await db.query<{ id: string; exchange_account_id: number; ticker: string; coins: string; fills: number }>(
-    `SELECT ps.id::text, ps.exchange_account_id, p.ticker,
+  const { rows } = await db.query<{ id: string; signal_id: string | null; exchange_account_id: number; ticker: string; coins: string; fills: number }>(
+    `SELECT ps.id::text, ps.signal_id::text, ps.exchange_account_id, p.ticker,
             (CASE WHEN ps.side = 'short' THEN -ps.active_p_coins ELSE ps.active_p_coins END)::text AS coins,
             (SELECT count(*)::int FROM orders o WHERE o.signal_id = ps.signal_id AND o.filled_quantity > 0) AS fills
        FROM positions ps JOIN pairs p ON p.id = ps.pair_id

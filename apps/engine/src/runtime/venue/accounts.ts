@@ -69,6 +69,8 @@ export class AccountVenues {
   private cursors: Record<string, FillsCursor> = {};
   /** Each account's money on the exchange as last read (none: the exchange has not answered yet). */
   private readonly balances = new Map<number, ExchangeBalance>();
+  /** Signals whose position the last poll found gone from the exchange: the next minute ends them. */
+  private gone = new Set<string>();
   /** Market order rows (filled in the books at the estimate) whose exchange trades the last poll looked for. */
   private readonly marketRows = new Map<string, number>();
 
@@ -135,6 +137,13 @@ export class AccountVenues {
       taken.push({ orderId, trades });
     }
     this.marketRows.clear();
+    return taken;
+  }
+
+  /** The signals whose position is gone from the exchange (taken once). */
+  takeGone(): string[] {
+    const taken = [...this.gone];
+    this.gone.clear();
     return taken;
   }
 
@@ -340,11 +349,13 @@ export class AccountVenues {
    * position per pair in one-way mode): a position no row accounts for, rows with nothing on the
    * exchange, and a size that differs each write a `divergence` log row, once per difference. Sizes
    * match within one amount step per filled order (the exchange got each order rounded down to the
-   * step). A pair with trades still to apply is compared at the next poll. Nothing is adopted (see
+   * step). A pair with trades still to apply is compared at the next poll. Rows open with nothing on
+   * the exchange are closed as lost by the next minute; the rest is logged only (see
    * docs/decisions/exchange-venue.md).
    */
   private async reconcilePositions(pool: Pool, held: Map<number, { ticker: string; size: Dec }[]>, bySymbol: Map<string, Map<string, string>>): Promise<void> {
     const rows = await readOpenPositions(pool, [...held.keys()]);
+    this.gone.clear();
     for (const [accountId, positions] of held) {
       const account = this.accounts.get(accountId)!;
       const tickers = new Set([...positions.map((p) => p.ticker), ...rows.filter((r) => r.exchange_account_id === accountId).map((r) => r.ticker)]);
@@ -357,11 +368,12 @@ export class AccountVenues {
         const tolerance = account.venue.amountStep(ticker).times(Math.max(1, mine.reduce((n, r) => n + r.fills, 0)));
         if (there.minus(books).abs().lessThan(tolerance) || (there.isZero() && books.isZero())) continue;
         const ids = mine.map((r) => r.id);
+        if (there.isZero()) for (const r of mine) if (r.signal_id !== null) this.gone.add(r.signal_id);
         const side = (size: Dec) => `${size.isNegative() ? 'short' : 'long'} ${size.abs().toString()} ${ticker}`;
         const message = mine.length === 0
           ? `the exchange holds a ${side(there)} position that no open position row accounts for`
           : there.isZero()
-            ? `position ${ids.join(', ')} is open in the console (${side(books)}), the exchange holds none`
+            ? `position ${ids.join(', ')} is open in the console (${side(books)}), the exchange holds none: closed as lost`
             : `position ${ids.join(', ')} holds ${side(books)} in the console, the exchange holds ${side(there)}`;
         await this.diverged(pool, `${accountId}:position:${ticker}:${there.toString()}:${books.toString()}`, null, { message, ticker, exchange_size: there.toString(), console_size: books.toString(), position_ids: ids }, ENGINE_LOG_EVENTS.exchangePositionDivergence);
       }
