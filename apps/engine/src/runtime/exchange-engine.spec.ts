@@ -395,6 +395,17 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect(exit.state).toBe('CANCELED');
       expect(exchange.held.get(`${prefixOf(db)}${exit.id}`)?.status).toBe('CANCELED');
     }
+
+    // The exchange refuses the read twice (429, ccxt's DDoSProtection): one error row with its message; the metrics keep its last balance.
+    exchange.failNext('rateLimit', '/fapi/v3/positionRisk');
+    exchange.failNext('rateLimit', '/fapi/v3/positionRisk');
+    await step();
+    await step();
+    expect(await logs(db, 'exchange_read_failed')).toEqual([
+      { type: 'error', order_id: null, log_data: expect.objectContaining({ error: 'DDoSProtection', message: expect.stringContaining('Too many requests') }) },
+    ]);
+    const [kept] = (await db.pool.query<{ asset_usdt: string }>(`SELECT asset_usdt::text FROM account_metrics ORDER BY at DESC LIMIT 1`)).rows;
+    near(kept.asset_usdt, dec(exchange.walletBalance));
   }, 120_000);
 
   it('an account whose secret the key cannot decrypt stops nobody: it is left out and trades on paper', async () => {

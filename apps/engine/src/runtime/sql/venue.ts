@@ -143,13 +143,13 @@ export async function shiftEndedRun(db: Db, signalId: string, pnlShift: string, 
   );
 }
 
-/** A `divergence` log row: the exchange's orders differ from the rows (the order's row when there is one). */
-export async function logDivergence(db: Db, eventType: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+/** A `divergence` log row: the exchange's orders differ from the rows (the order's row when there is one); or, typed `error`, what the exchange answered a read with. */
+export async function logDivergence(db: Db, eventType: string, orderId: string | null, data: Record<string, unknown>, type: 'divergence' | 'error' = 'divergence'): Promise<void> {
   await db.query(
     `INSERT INTO logs (type, event_type, signal_id, pair_id, pair_name, profile_id, profile_title, order_id, log_data)
-     SELECT 'divergence', $1, o.signal_id, o.pair_id, p.ticker, o.profile_id, sp.title, o.id, $3
+     SELECT $4, $1, o.signal_id, o.pair_id, p.ticker, o.profile_id, sp.title, o.id, $3
        FROM (SELECT 1) one LEFT JOIN orders o ON o.id = $2 LEFT JOIN pairs p ON p.id = o.pair_id LEFT JOIN strategy_profiles sp ON sp.id = o.profile_id`,
-    [eventType, orderId, JSON.stringify(data)],
+    [eventType, orderId, JSON.stringify(data), type],
   );
 }
 

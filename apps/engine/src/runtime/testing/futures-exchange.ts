@@ -243,8 +243,8 @@ export interface FuturesExchange {
   positions: Map<string, { amount: number; entryPrice: number }>;
   /** Fills an order (by client id) for `quantity` (all that is left when not given) at `price` (its limit price when not given). */
   fill(clientOrderId: string, quantity?: string, price?: string): void;
-  /** The next request on the order endpoint (new, query or cancel) fails so. */
-  failNext(failure: Failure): void;
+  /** The next request on the order endpoint (new, query or cancel), or on `path` when given, fails so. */
+  failNext(failure: Failure, path?: string): void;
   close(): Promise<void>;
 }
 
@@ -253,7 +253,7 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
   const requests: SentRequest[] = [];
   const held = new Map<string, StandInOrder>();
   const trades: (typeof USER_TRADE_SHAPE)[] = [];
-  const failures: Failure[] = [];
+  const failures: { failure: Failure; path: string }[] = [];
   let nextId = 4087922044;
   let nextTrade = 698759;
   const answer = (order: StandInOrder) => ({
@@ -352,7 +352,8 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
       if (path === '/fapi/v1/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
       else {
         requests.push({ method: req.method ?? 'GET', path, params });
-        const failure = path === '/fapi/v1/order' ? failures.shift() : undefined;
+        const queued = failures.findIndex((f) => f.path === path);
+        const failure = queued < 0 ? undefined : failures.splice(queued, 1)[0].failure;
         if (failure === 'networkDrop') {
           req.socket.destroy();
           return;
@@ -430,8 +431,8 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
       const left = (Number(order.origQty) - Number(order.executedQty)).toFixed(3);
       addTrade(order, quantity ?? left, price ?? order.price, true);
     },
-    failNext(failure) {
-      failures.push(failure);
+    failNext(failure, path = '/fapi/v1/order') {
+      failures.push({ failure, path });
     },
     close: () =>
       new Promise<void>((resolve) => {

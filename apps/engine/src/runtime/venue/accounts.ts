@@ -244,10 +244,10 @@ export class AccountVenues {
     });
   }
 
-  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>, event: string = ENGINE_LOG_EVENTS.exchangeDivergence): Promise<void> {
+  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>, event: string = ENGINE_LOG_EVENTS.exchangeDivergence, type: 'divergence' | 'error' = 'divergence'): Promise<void> {
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    await logDivergence(pool, event, orderId, data);
+    await logDivergence(pool, event, orderId, data, type);
   }
 
   /**
@@ -259,7 +259,7 @@ export class AccountVenues {
   async poll(pool: Pool, stored: Record<string, FillsCursor>): Promise<void> {
     // Positions before orders and trades: a fill landing in between shows as a trade still to apply, and
     // its pair is compared at the next poll instead of being taken for a divergence.
-    const held = await this.readPositions();
+    const held = await this.readPositions(pool);
     const open = await readOpenExchangeOrders(pool, [...this.accounts.keys()]);
     this.marketRows.clear();
     for (const row of open) if (row.market) this.marketRows.set(row.id, row.exchange_account_id);
@@ -327,7 +327,7 @@ export class AccountVenues {
   }
 
   /** Every account's positions and balance on the exchange; an account whose exchange does not answer is left out of this poll. */
-  private async readPositions(): Promise<Map<number, { ticker: string; size: Dec }[]>> {
+  private async readPositions(pool: Pool): Promise<Map<number, { ticker: string; size: Dec }[]>> {
     const held = new Map<number, { ticker: string; size: Dec }[]>();
     for (const [accountId, account] of this.accounts) {
       try {
@@ -337,8 +337,11 @@ export class AccountVenues {
         this.balances.set(accountId, { wallet: unrealised.reduce((wallet, pnl) => wallet.minus(pnl), equity), unrealised });
         held.set(accountId, positions);
       } catch (error) {
-        // The last balance read stays the account's until the exchange answers again.
+        // The last balance read stays the account's until the exchange answers again; the exchange's
+        // message is an error row, once per account and message (a minute-long outage is one row).
         if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+        const data = { message: error.message, error: error.name, exchange_account_id: accountId };
+        await this.diverged(pool, `${accountId}:read:${error.message}`, null, data, ENGINE_LOG_EVENTS.exchangeReadFailed, 'error');
       }
     }
     return held;
