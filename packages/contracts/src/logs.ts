@@ -104,6 +104,12 @@ export const ENGINE_LOG_EVENTS = {
   exchangeDivergence: 'exchange_divergence',
   /** Exchange venue: the exchange answers again; the paused orders were resolved by client id and sent. */
   exchangeResumed: 'exchange_resumed',
+  /** Exchange venue: a market order booked at the paper estimate was booked again at the exchange's trades (price and fee). */
+  exchangeFillBooked: 'exchange_fill_booked',
+  /** Exchange venue: the exchange's positions differ from the console's open position rows (type `divergence`). */
+  exchangePositionDivergence: 'exchange_position_divergence',
+  /** Exchange venue: the exchange did not answer the reconciliation's read of positions and balance (type `error`, its message; once per message). */
+  exchangeReadFailed: 'exchange_read_failed',
 } as const;
 
 /** The title of the notification (and Telegram message) a risk trigger's alert sends. */

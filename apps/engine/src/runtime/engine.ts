@@ -44,6 +44,8 @@ import { readTriggers } from './sql/risk';
 import { beat, lockState, readRuns, readState, writeState } from './sql/state';
 import type { Lease } from './sql/commands';
 import { AccountVenues, type ExchangeVenueOptions } from './venue/accounts';
+import { closeGonePositions } from './venue/gone-positions';
+import { bookMarketFills } from './venue/market-fills';
 
 export interface EngineOptions {
   /**
@@ -148,9 +150,12 @@ export class PaperEngine {
         await this.refresh(db);
         const cursors = this.venues?.takeCursors() ?? {};
         if (Object.keys(cursors).length) this.core.doc.fills = { ...this.core.doc.fills, ...cursors };
+        // Market orders booked at the estimate take the exchange's trades before the realised PnL is read.
+        if (this.venues) await bookMarketFills(this.core, db, minute, this.venues.takeMarketFills(), this.venues.estimateFeeRate);
         await this.loadStore(db, minute);
         const span = await this.openSpan(db, true);
         tradeOneMinute(this.core, minute);
+        if (this.venues) closeGonePositions(this.core, minute, this.venues.takeGone());
         await runCommands(this.core, db, minute, this.lease);
         await this.finishMinute(db, minute, span);
         await this.closeSpan(db, minute, span);

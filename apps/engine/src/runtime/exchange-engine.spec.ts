@@ -36,11 +36,24 @@ interface OrderRow {
   status: string;
   time_in_force: string;
   exchange_order_id: string | null;
+  exchange_status: string | null;
+}
+
+interface PositionRow {
+  id: string;
+  signal_id: string;
+  side: 'long' | 'short';
+  active_p_coins: string;
+  avg_e_price: string;
+  r_pnl: string;
+  state: string;
 }
 
 /** The amount and price as ccxt rounds them to BTCUSDT's step (0.001, truncated) and tick (0.1). */
 const amountSent = (q: string) => dec(q).toDecimalPlaces(3, 1).toString();
 const priceSent = (p: string) => dec(p).toDecimalPlaces(1).toString();
+/** Money figures the books and the exchange each round their own way agree to a millionth. */
+const near = (value: string, expected: ReturnType<typeof dec>) => expect(dec(value).minus(expected).abs().lessThan('0.000001'), `${value} ≈ ${expected.toString()}`).toBe(true);
 
 describe('a demo account trades on the exchange through ccxt', () => {
   let exchange: FuturesExchange;
@@ -61,6 +74,9 @@ describe('a demo account trades on the exchange through ccxt', () => {
   async function demoDatabase(): Promise<TestDatabase> {
     const db = await createTestDatabase();
     dbs.push(db);
+    // Each test's installation starts on an account with nothing held on the stand-in.
+    exchange.positions.clear();
+    exchange.walletBalance = '10000';
     prefixes.set(db, `tc${dbs.length}-`);
     const { accountId } = await seedProfile(db.pool, doc, ['BTCUSDT']);
     await db.pool.query(`UPDATE exchange_accounts SET exchange = 'binanceusdm', mode = 'demo', api_url = $2, api_key = 'demo-key', api_secret_enc = $3 WHERE id = $1`, [
@@ -75,7 +91,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
   const orders = async (db: TestDatabase) =>
     (
       await db.pool.query<OrderRow>(
-        `SELECT id::text, signal_id::text, order_type, direction, price::text, quantity::text, filled_quantity::text, state, status, time_in_force, exchange_order_id FROM orders ORDER BY id`,
+        `SELECT id::text, signal_id::text, order_type, direction, price::text, quantity::text, filled_quantity::text, state, status, time_in_force, exchange_order_id, exchange_status FROM orders ORDER BY id`,
       )
     ).rows;
   /** Minutes one transaction each until the first order rows are written (and sent). */
@@ -162,18 +178,75 @@ describe('a demo account trades on the exchange through ccxt', () => {
       expect((await orders(db)).find((row) => row.id === open!.id)).toMatchObject({ state: 'CANCELED' });
     }, 60_000);
 
-    it('closes at market with a reduce-only market order for the position’s size', async () => {
-      const [position] = (await db.pool.query<{ id: string; active_p_coins: string }>(`SELECT id::text, active_p_coins::text FROM positions WHERE state = 'open' AND active_p_coins > 0`)).rows;
+    /** The open position, as its row holds it. */
+    const openPosition = async () =>
+      (await db.pool.query<PositionRow>(`SELECT id::text, signal_id::text, side, active_p_coins::text, avg_e_price::text, r_pnl::text, state FROM positions WHERE state = 'open' AND active_p_coins > 0`)).rows[0];
+    /** The realised PnL a market exit of `quantity` at the exchange's `price` and taker fee leaves, from the position before it. */
+    const realisedAfter = (before: PositionRow, quantity: string, price: string) => {
+      const sign = before.side === 'long' ? 1 : -1;
+      const fee = dec(amountSent(quantity)).mul(price).mul('0.0005').toDecimalPlaces(8);
+      return dec(before.r_pnl).plus(dec(price).minus(before.avg_e_price).mul(quantity).mul(sign)).minus(fee);
+    };
+
+    it('reduces at market with a reduce-only market order; the next minute books it at the exchange’s price and fee, not the estimate', async () => {
+      const before = await openPosition();
+      expect(before).toBeDefined();
+      // The exchange fills away from the books' estimate (the model market's close with slippage).
+      exchange.marketPrice = '96000.0';
+      await db.pool.query(`INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key, payload) VALUES ('reduce_position', 'position', $1, 'reduce-1', '{"percent": "50"}')`, [before.id]);
+      await engine.commands();
+      const reduce = (await orders(db)).filter((row) => row.order_type === 'exit' && row.time_in_force === 'IOC').at(-1)!;
+      expect(exchange.orders).toContainEqual({ symbol: 'BTCUSDT', side: before.side === 'long' ? 'SELL' : 'BUY', type: 'MARKET', quantity: amountSent(reduce.quantity), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${reduce.id}`, ...SENT_BY_CCXT });
+      expect(dec(reduce.price).equals('96000')).toBe(false);
+      expect(reduce).toMatchObject({ state: 'FILLED', exchange_status: 'NEW' });
+
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      const booked = (await orders(db)).find((row) => row.id === reduce.id)!;
+      expect(booked).toMatchObject({ state: 'FILLED', exchange_status: 'TRADE' });
+      expect(dec(booked.price).equals('96000')).toBe(true);
+      const after = await openPosition();
+      near(after.r_pnl, realisedAfter(before, reduce.quantity, '96000.0'));
+      expect(await logs(db, 'exchange_fill_booked')).toEqual([{ type: 'general', order_id: reduce.id, log_data: expect.objectContaining({ price: '96000', estimate_price: dec(reduce.price).toString() }) }]);
+      // Booked once: the next minute changes nothing.
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect((await openPosition()).r_pnl).toBe(after.r_pnl);
+    }, 60_000);
+
+    it('closes at market with a reduce-only market order for the position’s size, booked at the exchange’s price and fee once its trades are read', async () => {
+      const position = await openPosition();
       expect(position).toBeDefined();
+      exchange.marketPrice = '94000.0';
       await db.pool.query(`UPDATE positions SET action_state = 'CLOSING' WHERE id = $1`, [position.id]);
       await db.pool.query(`INSERT INTO engine_commands (kind, target_type, target_id, idempotency_key) VALUES ('close_market', 'position', $1, 'close-1')`, [position.id]);
       await engine.commands();
-      const exit = (await orders(db)).find((row) => row.order_type === 'exit' && row.time_in_force === 'IOC');
+      const exit = (await orders(db)).filter((row) => row.order_type === 'exit' && row.time_in_force === 'IOC').at(-1);
       expect(exit).toBeDefined();
       expect(exchange.orders).toEqual([
-        { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${exit!.id}`, ...SENT_BY_CCXT },
+        { symbol: 'BTCUSDT', side: position.side === 'long' ? 'SELL' : 'BUY', type: 'MARKET', quantity: amountSent(position.active_p_coins), reduceOnly: 'true', newClientOrderId: `${prefixOf(db)}${exit!.id}`, ...SENT_BY_CCXT },
       ]);
       expect(exit).toMatchObject({ state: 'FILLED', exchange_order_id: String(exchange.held.get(`${prefixOf(db)}${exit!.id}`)?.orderId) });
+
+      // The signal ended with the close: its rows take the exchange's figures in the next minute.
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect((await orders(db)).find((row) => row.id === exit!.id)).toMatchObject({ price: '94000.000000000000', exchange_status: 'TRADE' });
+      const [closed] = (await db.pool.query<PositionRow & { pnl_in_usd: string }>(
+        `SELECT p.r_pnl::text, p.state, s.pnl_in_usd::text FROM positions p JOIN signals s ON s.id = p.signal_id WHERE p.id = $1`,
+        [position.id],
+      )).rows;
+      expect(closed.state).toBe('closed');
+      near(closed.r_pnl, realisedAfter(position, position.active_p_coins, '94000.0'));
+      expect(closed.pnl_in_usd).toBe(closed.r_pnl);
+      // Fills, a reduce and a close: the exchange's positions followed the rows within its rounding each
+      // minute. Each order went out rounded down to the step, so the close can leave the exchange a
+      // remainder below the books' size: that, and only that, is a divergence (the poll that read the
+      // close's trade left the pair to the next one).
+      await engine.advance(engine.lastMinute + MINUTE_MS);
+      expect(exchange.requests.filter((r) => r.path === '/fapi/v3/positionRisk').length).toBeGreaterThan(0);
+      const dust = exchange.positions.get('BTCUSDT')?.amount ?? 0;
+      expect(Math.abs(dust)).toBeLessThan(0.003);
+      expect((await logs(db, 'exchange_position_divergence')).map((row) => row.log_data.message)).toEqual(
+        dust === 0 ? [] : [`the exchange holds a ${dust < 0 ? 'short' : 'long'} ${dec(Math.abs(dust)).toString()} BTCUSDT position that no open position row accounts for`],
+      );
     }, 60_000);
   });
 
@@ -261,6 +334,78 @@ describe('a demo account trades on the exchange through ccxt', () => {
       { type: 'divergence', order_id: null, log_data: { message: `the exchange holds open order ${stray.clientOrderId} (9000000001) that no open order row accounts for`, client_order_id: stray.clientOrderId } },
       { type: 'divergence', order_id: gone.id, log_data: { message: `order ${gone.id} is open in the console, not on the exchange (${gone.exchange_order_id})`, exchange_order_id: gone.exchange_order_id } },
     ]);
+  }, 120_000);
+
+  it('reads the exchange’s positions and balance every minute: each difference from the position rows is one divergence row, a position gone from the exchange is closed as lost, and the metrics take the exchange’s balance', async () => {
+    const db = await demoDatabase();
+    const engine = await open(db);
+    const [first] = await untilOrders(engine, db);
+    const divergences = () => logs(db, 'exchange_position_divergence');
+    const step = () => engine.advance(engine.lastMinute + MINUTE_MS);
+
+    // A position opened on the exchange's own site, which no row accounts for: logged, not adopted.
+    exchange.positions.set('BTCUSDT', { amount: -0.01, entryPrice: 95000 });
+    await step();
+    await step();
+    expect(await divergences()).toEqual([
+      { type: 'divergence', order_id: null, log_data: { message: 'the exchange holds a short 0.01 BTCUSDT position that no open position row accounts for', ticker: 'BTCUSDT', exchange_size: '-0.01', console_size: '0', position_ids: [] } },
+    ]);
+    expect(await db.pool.query(`SELECT 1 FROM positions`)).toMatchObject({ rowCount: 0 });
+
+    // Gone again; an order fills: the row and the exchange agree (the exchange has the size rounded to its step).
+    exchange.positions.clear();
+    exchange.fill(`${prefixOf(db)}${first.id}`);
+    await step();
+    await step();
+    const [position] = (await db.pool.query<{ id: string; active_p_coins: string }>(`SELECT id::text, active_p_coins::text FROM positions WHERE state = 'open'`)).rows;
+    expect(dec(exchange.positions.get('BTCUSDT')!.amount).equals(amountSent(position.active_p_coins))).toBe(true);
+    expect(await divergences()).toHaveLength(1);
+
+    // The metrics are the exchange's: its USDT wallet (moved by the fill's commission) and the position's PnL there.
+    exchange.walletBalance = '12345.6';
+    await step();
+    const [metrics] = (await db.pool.query<{ asset_usdt: string; nav: string }>(`SELECT asset_usdt::text, nav::text FROM account_metrics ORDER BY at DESC LIMIT 1`)).rows;
+    const held = exchange.positions.get('BTCUSDT')!;
+    const pnl = dec(held.amount).mul(dec(exchange.marketPrice).minus(held.entryPrice)).toDecimalPlaces(8);
+    near(metrics.asset_usdt, dec('12345.6'));
+    near(metrics.nav, dec('12345.6').plus(pnl));
+
+    // A size that differs, then nothing on the exchange: one row each, however many minutes pass.
+    held.amount = Number((held.amount - 0.005).toFixed(3));
+    await step();
+    await step();
+    exchange.positions.clear();
+    await step();
+    await step();
+    const sizes = (await divergences()).slice(1).map((row) => row.log_data.message);
+    expect(sizes).toEqual([
+      `position ${position.id} holds long ${dec(position.active_p_coins).toString()} BTCUSDT in the console, the exchange holds long ${dec(held.amount).toString()} BTCUSDT`,
+      `position ${position.id} is open in the console (long ${dec(position.active_p_coins).toString()} BTCUSDT), the exchange holds none: closed as lost`,
+    ]);
+    // Adopted: the position is closed with nothing held, its signal finished, its exit cancelled on the exchange.
+    const [lost] = (await db.pool.query<{ state: string; active_p_coins: string; status: string }>(
+      `SELECT p.state, p.active_p_coins::text, s.status FROM positions p JOIN signals s ON s.id = p.signal_id WHERE p.id = $1`,
+      [position.id],
+    )).rows;
+    expect(lost).toMatchObject({ state: 'closed', status: 'finished' });
+    expect(dec(lost.active_p_coins).isZero()).toBe(true);
+    const exits = (await orders(db)).filter((row) => row.order_type === 'exit');
+    expect(exits.length).toBeGreaterThan(0);
+    for (const exit of exits) {
+      expect(exit.state).toBe('CANCELED');
+      expect(exchange.held.get(`${prefixOf(db)}${exit.id}`)?.status).toBe('CANCELED');
+    }
+
+    // The exchange refuses the read twice (429, ccxt's DDoSProtection): one error row with its message; the metrics keep its last balance.
+    exchange.failNext('rateLimit', '/fapi/v3/positionRisk');
+    exchange.failNext('rateLimit', '/fapi/v3/positionRisk');
+    await step();
+    await step();
+    expect(await logs(db, 'exchange_read_failed')).toEqual([
+      { type: 'error', order_id: null, log_data: expect.objectContaining({ error: 'DDoSProtection', message: expect.stringContaining('Too many requests') }) },
+    ]);
+    const [kept] = (await db.pool.query<{ asset_usdt: string }>(`SELECT asset_usdt::text FROM account_metrics ORDER BY at DESC LIMIT 1`)).rows;
+    near(kept.asset_usdt, dec(exchange.walletBalance));
   }, 120_000);
 
   it('an account whose secret the key cannot decrypt stops nobody: it is left out and trades on paper', async () => {

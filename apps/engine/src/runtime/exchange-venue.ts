@@ -8,7 +8,7 @@
  */
 import { InvalidOrder, OrderNotFound, type Exchange, type Trade } from 'ccxt';
 import type { OrderSide } from '@console/contracts';
-import { dec, type Dec } from '../money';
+import { dec, ZERO, type Dec } from '../money';
 
 /** Binance and Bybit both take at most 36 characters of [A-Za-z0-9_-] as a client order id. */
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,36}$/;
@@ -105,6 +105,35 @@ export class ExchangeVenue {
     // Without a symbol Binance answers all of them (and weighs the request more); ccxt warns unless told.
     this.client.options.warnOnFetchOpenOrdersWithoutSymbol = false;
     return (await this.client.fetchOpenOrders()).map((o) => ({ exchangeOrderId: o.id ?? '', clientOrderId: o.clientOrderId }));
+  }
+
+  /**
+   * The account's positions on the exchange, by market id (`BTCUSDT`): signed size (long +, short −) in
+   * coins, and unrealised PnL. Binance answers only symbols with a position.
+   */
+  async positions(): Promise<{ ticker: string; size: Dec; unrealised: Dec }[]> {
+    await this.client.loadMarkets();
+    const held = await this.client.fetchPositions();
+    return held
+      .filter((p) => (p.contracts ?? 0) !== 0)
+      .map((p) => {
+        const market = this.client.market(p.symbol);
+        const coins = dec(p.contracts ?? 0).mul(dec(market.contractSize ?? 1));
+        return { ticker: String(market.id ?? p.symbol), size: p.side === 'short' ? coins.neg() : coins, unrealised: dec(p.unrealizedPnl ?? 0) };
+      });
+  }
+
+  /** The account's USDT on the exchange: its total (equity: the wallet and the positions' unrealised PnL). */
+  async equityUsdt(): Promise<Dec> {
+    const balance = await this.client.fetchBalance();
+    return dec((balance.total as unknown as Record<string, number | undefined>).USDT ?? 0);
+  }
+
+  /** The market's amount step (one contract's precision), for comparing sizes the exchange rounded. */
+  amountStep(ticker: string): Dec {
+    const market = this.client.markets_by_id?.[ticker]?.find((m: { swap?: boolean }) => m.swap);
+    const step = market?.precision?.amount;
+    return step === undefined ? ZERO : dec(step);
   }
 
   /** Whether a client order id is one of this installation's. */

@@ -1,6 +1,7 @@
 /**
  * The metrics rows: one account_metrics row per exchange account with a deposit, each minute. The wallet
- * holds the money put in plus what was realised; money moved in or out reaches the row as its flow.
+ * holds the money put in plus what was realised (a demo or live account: the USDT wallet and positions'
+ * PnL its exchange reports); money moved in or out reaches the row as its flow.
  */
 import { flowSince, minuteMetrics } from '../metrics/account-metrics';
 import { ZERO, type Dec } from '../money';
@@ -31,11 +32,14 @@ export function metricsRows(e: EngineCore, minute: number, span: Span): void {
       return ticker ? [{ ticker, run: r.run }] : [];
     });
     const risk = accountVar(exposed, e.closes, minute);
+    // A demo or live account's money is what its exchange reports (read before the minute); the paper books'
+    // deposit and realised PnL only until the exchange has answered once.
+    const exchange = e.venues?.balanceOf(accountId) ?? null;
     const state = minuteMetrics(previous, {
       exchange_account_id: accountId,
       at: minute,
-      balances: { usdt: deposit.plus(span.realised.of(accountId)), usdc: ZERO, other_stable: ZERO, coins: [] },
-      unrealised,
+      balances: { usdt: exchange ? exchange.wallet : deposit.plus(span.realised.of(accountId)), usdc: ZERO, other_stable: ZERO, coins: [] },
+      unrealised: exchange ? exchange.unrealised : unrealised,
       open_order_values,
       var: risk.var,
       var_with_orders: risk.varWithOrders,

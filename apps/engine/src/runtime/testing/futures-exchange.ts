@@ -1,7 +1,8 @@
 /**
  * A local stand-in for Binance USDⓈ-M futures (ccxt's `binanceusdm` pointed at it): BTCUSDT's market,
- * and the order endpoints (new order, query and cancel by id or client id, open orders, the account's
- * trades) answered in the shapes Binance answers them. It can be told to fill an order (whole or in
+ * the order endpoints (new order, query and cancel by id or client id, open orders, the account's
+ * trades), and the account's positions and balance (which its fills move), answered in the shapes
+ * Binance answers them. It can be told to fill an order (whole or in
  * part) and to fail the next request (429, insufficient margin, a dropped connection). It keeps every order it was sent
  * (its parameters as the exchange reads them), so tests assert the exact request. No test reaches the
  * exchange.
@@ -104,6 +105,92 @@ export const USER_TRADE_SHAPE = {
   maker: true,
 };
 
+/**
+ * One position as Binance USDⓈ-M answers `GET /fapi/v3/positionRisk`, in the shape ccxt's binance
+ * source records beside fetchPositionsRisk (ccxt/ccxt, ts/src/binance.ts, the "WLDUSDT" v3 answer; no
+ * recorded fetchPositions answer is in ccxt's static fixtures). The stand-in answers one per symbol it
+ * holds a position in, its amount, entry price, mark price and PnL set to its own.
+ */
+export const POSITION_RISK_SHAPE = {
+  symbol: 'WLDUSDT',
+  positionSide: 'BOTH',
+  positionAmt: '5',
+  entryPrice: '2.3483',
+  breakEvenPrice: '2.349356735',
+  markPrice: '2.39560000',
+  unRealizedProfit: '0.23650000',
+  liquidationPrice: '0',
+  isolatedMargin: '0',
+  notional: '11.97800000',
+  isolatedWallet: '0',
+  updateTime: '1722062678998',
+  initialMargin: '2.39560000',
+  maintMargin: '0.07186800',
+  positionInitialMargin: '2.39560000',
+  openOrderInitialMargin: '0',
+  adl: '2',
+  bidNotional: '0',
+  askNotional: '0',
+  marginAsset: 'USDT',
+};
+
+/**
+ * `GET /fapi/v3/account` as Binance answered it, recorded by ccxt: ccxt/ccxt,
+ * ts/src/test/static/response/binance.json, method fetchBalance, "Linear swap balance" (the API's
+ * "Test connection" stand-in answers the same recording). The stand-in sets the USDT wallet, its
+ * unrealised PnL and the totals to its own.
+ */
+export const RECORDED_FUTURES_ACCOUNT = {
+  feeTier: '0',
+  canTrade: true,
+  canDeposit: true,
+  canWithdraw: true,
+  tradeGroupId: '-1',
+  updateTime: '0',
+  multiAssetsMargin: false,
+  totalInitialMargin: '0.00000000',
+  totalMaintMargin: '0.00000000',
+  totalWalletBalance: '31.02261200',
+  totalUnrealizedProfit: '0.00000000',
+  totalMarginBalance: '31.02261200',
+  totalPositionInitialMargin: '0.00000000',
+  totalOpenOrderInitialMargin: '0.00000000',
+  totalCrossWalletBalance: '31.02261200',
+  totalCrossUnPnl: '0.00000000',
+  availableBalance: '31.02261200',
+  maxWithdrawAmount: '31.02261200',
+  assets: [
+    {
+      asset: 'USDT',
+      walletBalance: '31.02261200',
+      unrealizedProfit: '0.00000000',
+      marginBalance: '31.02261200',
+      maintMargin: '0.00000000',
+      initialMargin: '0.00000000',
+      positionInitialMargin: '0.00000000',
+      openOrderInitialMargin: '0.00000000',
+      maxWithdrawAmount: '31.02261200',
+      crossWalletBalance: '31.02261200',
+      crossUnPnl: '0.00000000',
+      availableBalance: '31.02261200',
+      marginAvailable: true,
+      updateTime: '1701270042059',
+    },
+  ],
+  positions: [],
+};
+
+/** BTCUSDT's `GET /fapi/v1/leverageBracket` entry, in Binance's documented shape (ccxt reads it before positions), its first brackets. */
+const LEVERAGE_BRACKETS = [
+  {
+    symbol: 'BTCUSDT',
+    brackets: [
+      { bracket: 1, initialLeverage: 125, notionalCap: 50000, notionalFloor: 0, maintMarginRatio: 0.004, cum: 0 },
+      { bracket: 2, initialLeverage: 100, notionalCap: 250000, notionalFloor: 50000, maintMarginRatio: 0.005, cum: 50 },
+    ],
+  },
+];
+
 /** Binance's error answers, as its API documents them (code and message); ccxt maps the codes to its classes. */
 const BINANCE_ERRORS = {
   /** HTTP 429: ccxt RateLimitExceeded. */
@@ -148,12 +235,16 @@ export interface FuturesExchange {
   requests: SentRequest[];
   /** The orders it holds, by client order id. */
   held: Map<string, StandInOrder>;
-  /** The price market orders fill at. */
+  /** The price market orders fill at (and positions are marked at). */
   marketPrice: string;
+  /** The USDT wallet balance (realised): starts at 10000, moved by each fill's realised PnL and commission. */
+  walletBalance: string;
+  /** Each symbol's position (one-way mode): signed amount and entry price; a fill moves it. */
+  positions: Map<string, { amount: number; entryPrice: number }>;
   /** Fills an order (by client id) for `quantity` (all that is left when not given) at `price` (its limit price when not given). */
   fill(clientOrderId: string, quantity?: string, price?: string): void;
-  /** The next request on the order endpoint (new, query or cancel) fails so. */
-  failNext(failure: Failure): void;
+  /** The next request on the order endpoint (new, query or cancel), or on `path` when given, fails so. */
+  failNext(failure: Failure, path?: string): void;
   close(): Promise<void>;
 }
 
@@ -162,7 +253,7 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
   const requests: SentRequest[] = [];
   const held = new Map<string, StandInOrder>();
   const trades: (typeof USER_TRADE_SHAPE)[] = [];
-  const failures: Failure[] = [];
+  const failures: { failure: Failure; path: string }[] = [];
   let nextId = 4087922044;
   let nextTrade = 698759;
   const answer = (order: StandInOrder) => ({
@@ -175,9 +266,59 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
   });
   const state = {
     marketPrice: '95000.0',
+    wallet: 10000,
+  };
+  const positions = new Map<string, { amount: number; entryPrice: number }>();
+  /** A fill moves the symbol's position (one-way: buys add, sells take away) and the wallet by what it realised. */
+  const movePosition = (symbol: string, side: string, quantity: number, price: number, commission: number) => {
+    const held = positions.get(symbol) ?? { amount: 0, entryPrice: 0 };
+    const signed = side === 'BUY' ? quantity : -quantity;
+    let realised = 0;
+    if (held.amount === 0 || Math.sign(held.amount) === Math.sign(signed)) {
+      const amount = held.amount + signed;
+      held.entryPrice = (Math.abs(held.amount) * held.entryPrice + quantity * price) / Math.abs(amount);
+      held.amount = amount;
+    } else {
+      const closed = Math.min(Math.abs(signed), Math.abs(held.amount));
+      realised = closed * (price - held.entryPrice) * Math.sign(held.amount);
+      held.amount = Number((held.amount + signed).toFixed(3));
+      if (held.amount === 0) held.entryPrice = 0;
+      else if (Math.sign(held.amount) === Math.sign(signed)) held.entryPrice = price;
+    }
+    state.wallet += realised - commission;
+    if (held.amount === 0) positions.delete(symbol);
+    else positions.set(symbol, held);
+  };
+  const unrealised = (position: { amount: number; entryPrice: number }) => position.amount * (Number(state.marketPrice) - position.entryPrice);
+  const positionRisk = () =>
+    [...positions].map(([symbol, position]) => ({
+      ...POSITION_RISK_SHAPE,
+      symbol,
+      positionAmt: position.amount.toFixed(3),
+      entryPrice: position.entryPrice.toFixed(8),
+      breakEvenPrice: position.entryPrice.toFixed(8),
+      markPrice: Number(state.marketPrice).toFixed(8),
+      unRealizedProfit: unrealised(position).toFixed(8),
+      notional: (position.amount * Number(state.marketPrice)).toFixed(8),
+      updateTime: String(Date.now()),
+    }));
+  const account = () => {
+    const wallet = state.wallet.toFixed(8);
+    const pnl = [...positions.values()].reduce((total, position) => total + unrealised(position), 0).toFixed(8);
+    const margin = (state.wallet + Number(pnl)).toFixed(8);
+    return {
+      ...RECORDED_FUTURES_ACCOUNT,
+      totalWalletBalance: wallet,
+      totalUnrealizedProfit: pnl,
+      totalMarginBalance: margin,
+      totalCrossWalletBalance: wallet,
+      totalCrossUnPnl: pnl,
+      assets: [{ ...RECORDED_FUTURES_ACCOUNT.assets[0], walletBalance: wallet, unrealizedProfit: pnl, marginBalance: margin, crossWalletBalance: wallet, crossUnPnl: pnl, updateTime: String(Date.now()) }],
+    };
   };
   const addTrade = (order: StandInOrder, quantity: string, price: string, maker: boolean) => {
     const quote = Number(quantity) * Number(price);
+    movePosition(order.symbol, order.side, Number(quantity), Number(price), quote * (maker ? 0.0002 : 0.0005));
     trades.push({
       ...USER_TRADE_SHAPE,
       symbol: order.symbol,
@@ -211,7 +352,8 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
       if (path === '/fapi/v1/exchangeInfo') reply = { status: 200, body: EXCHANGE_INFO };
       else {
         requests.push({ method: req.method ?? 'GET', path, params });
-        const failure = path === '/fapi/v1/order' ? failures.shift() : undefined;
+        const queued = failures.findIndex((f) => f.path === path);
+        const failure = queued < 0 ? undefined : failures.splice(queued, 1)[0].failure;
         if (failure === 'networkDrop') {
           req.socket.destroy();
           return;
@@ -248,6 +390,12 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
           } else reply = BINANCE_ERRORS.unknownOrder;
         } else if (path === '/fapi/v1/openOrders') {
           reply = { status: 200, body: [...held.values()].filter((o) => (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') && (!params.symbol || o.symbol === params.symbol)).map(answer) };
+        } else if (path === '/fapi/v3/positionRisk') {
+          reply = { status: 200, body: positionRisk() };
+        } else if (path === '/fapi/v1/leverageBracket') {
+          reply = { status: 200, body: LEVERAGE_BRACKETS };
+        } else if (path === '/fapi/v3/account') {
+          reply = { status: 200, body: account() };
         } else if (path === '/fapi/v1/userTrades') {
           const from = Number(params.startTime ?? 0);
           const to = Number(params.endTime ?? Number.MAX_SAFE_INTEGER);
@@ -270,14 +418,21 @@ export async function startFuturesExchange(): Promise<FuturesExchange> {
     set marketPrice(price: string) {
       state.marketPrice = price;
     },
+    get walletBalance() {
+      return state.wallet.toFixed(8);
+    },
+    set walletBalance(balance: string) {
+      state.wallet = Number(balance);
+    },
+    positions,
     fill(clientOrderId, quantity, price) {
       const order = held.get(clientOrderId);
       if (!order) throw new Error(`the stand-in holds no order ${clientOrderId}`);
       const left = (Number(order.origQty) - Number(order.executedQty)).toFixed(3);
       addTrade(order, quantity ?? left, price ?? order.price, true);
     },
-    failNext(failure) {
-      failures.push(failure);
+    failNext(failure, path = '/fapi/v1/order') {
+      failures.push({ failure, path });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -14,14 +14,14 @@ import { ExchangeError, NetworkError, type Trade } from 'ccxt';
 import { ENGINE_LOG_EVENTS, type OrderSide } from '@console/contracts';
 import { PaperVenue } from '../../execution/paper-venue';
 import type { ExecutionEvent, Fill, LimitOrder, Venue, VenueMarket } from '../../execution/port';
-import type { FillSettings } from '../../fills/fills';
+import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../../fills/fills';
 import { dec, ZERO, type Dec } from '../../money';
 import type { Pool } from 'pg';
 import { inTransaction, type Db } from '../db';
 import { ExchangeVenue } from '../exchange-venue';
 import { decryptSecret } from '../secrets';
 import { tradingClient } from '../trading-client';
-import { logDivergence, logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
+import { logDivergence, logVenue, markCancelled, markPlaced, markPlacementFailed, readOpenExchangeOrders, readOpenPositions, readOutgoingOrders, readTradingAccounts, type OutgoingOrder } from '../sql/venue';
 
 export interface ExchangeVenueOptions {
   /** ENCRYPTION_KEY: the accounts' secrets are decrypted with it. */
@@ -37,6 +37,12 @@ export interface ExchangeVenueOptions {
 export interface FillsCursor {
   since: number;
   ids: string[];
+}
+
+/** An account's money as its exchange reports it: the USDT wallet (realised) and each position's unrealised PnL. */
+export interface ExchangeBalance {
+  wallet: Dec;
+  unrealised: Dec[];
 }
 
 type Write = (body: (tx: Db) => Promise<void>) => Promise<void>;
@@ -61,12 +67,23 @@ export class AccountVenues {
   private readonly reported = new Set<string>();
   /** Cursors read by the last poll, stored with the next minute's state. */
   private cursors: Record<string, FillsCursor> = {};
+  /** Each account's money on the exchange as last read (none: the exchange has not answered yet). */
+  private readonly balances = new Map<number, ExchangeBalance>();
+  /** Signals whose position the last poll found gone from the exchange: the next minute ends them. */
+  private gone = new Set<string>();
+  /** Market order rows (filled in the books at the estimate) whose exchange trades the last poll looked for. */
+  private readonly marketRows = new Map<string, number>();
 
   constructor(
     private readonly options: ExchangeVenueOptions,
     /** For market orders: the books record them at the paper venue's estimate (see `ExchangeBook.atMarket`). */
     private readonly fills?: FillSettings,
   ) {}
+
+  /** The fee rate the books' estimate of a market order charged (the paper venue's taker rate). */
+  get estimateFeeRate(): Dec {
+    return (this.fills ?? DEFAULT_FILL_SETTINGS).taker_fee_rate;
+  }
 
   trades(accountId: number): boolean {
     return this.accounts.has(accountId);
@@ -107,6 +124,32 @@ export class AccountVenues {
   /** Rows the minute wrote PLACING for this engine to send. */
   wrote(orderId: string): void {
     this.unsent.add(orderId);
+  }
+
+  /** The trades the last poll found for market orders the books filled at the estimate, by order row (taken once). */
+  takeMarketFills(): { orderId: string; trades: Trade[] }[] {
+    const taken: { orderId: string; trades: Trade[] }[] = [];
+    for (const [orderId, accountId] of this.marketRows) {
+      const inbox = this.accounts.get(accountId)?.inbox;
+      const trades = inbox?.get(orderId);
+      if (!trades?.length) continue;
+      inbox!.delete(orderId);
+      taken.push({ orderId, trades });
+    }
+    this.marketRows.clear();
+    return taken;
+  }
+
+  /** The signals whose position is gone from the exchange (taken once). */
+  takeGone(): string[] {
+    const taken = [...this.gone];
+    this.gone.clear();
+    return taken;
+  }
+
+  /** The account's balance on the exchange as the last poll read it (null: not read). */
+  balanceOf(accountId: number): ExchangeBalance | null {
+    return this.balances.get(accountId) ?? null;
   }
 
   /** The cursors the last poll read, to store with the minute. */
@@ -201,10 +244,10 @@ export class AccountVenues {
     });
   }
 
-  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>): Promise<void> {
+  private async diverged(pool: Pool, key: string, orderId: string | null, data: Record<string, unknown>, event: string = ENGINE_LOG_EVENTS.exchangeDivergence, type: 'divergence' | 'error' = 'divergence'): Promise<void> {
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    await logDivergence(pool, ENGINE_LOG_EVENTS.exchangeDivergence, orderId, data);
+    await logDivergence(pool, event, orderId, data, type);
   }
 
   /**
@@ -214,7 +257,12 @@ export class AccountVenues {
    * network error leaves them for the next poll.
    */
   async poll(pool: Pool, stored: Record<string, FillsCursor>): Promise<void> {
+    // Positions before orders and trades: a fill landing in between shows as a trade still to apply, and
+    // its pair is compared at the next poll instead of being taken for a divergence.
+    const held = await this.readPositions(pool);
     const open = await readOpenExchangeOrders(pool, [...this.accounts.keys()]);
+    this.marketRows.clear();
+    for (const row of open) if (row.market) this.marketRows.set(row.id, row.exchange_account_id);
     const bySymbol = new Map<string, Map<string, string>>();
     for (const row of open) {
       const key = `${row.exchange_account_id}:${row.ticker}`;
@@ -267,13 +315,71 @@ export class AccountVenues {
       }
       const listed = openThere.get(accountId);
       for (const [exchangeOrderId, rowId] of rows) {
-        if (!listed || listed.has(exchangeOrderId) || account.inbox.get(rowId)?.length) continue;
+        if (!listed || listed.has(exchangeOrderId) || account.inbox.get(rowId)?.length || this.marketRows.has(rowId)) continue;
         await this.diverged(pool, `${accountId}:${exchangeOrderId}`, rowId, { message: `order ${rowId} is open in the console, not on the exchange (${exchangeOrderId})`, exchange_order_id: exchangeOrderId });
       }
       if (!fresh.length) continue;
       const since = Math.max(...fresh.map((t) => t.at));
       const ids = [...(cursor?.since === since ? cursor.ids : []), ...fresh.filter((t) => t.at === since).map((t) => t.id)];
       this.cursors[key] = { since, ids };
+    }
+    await this.reconcilePositions(pool, held, bySymbol);
+  }
+
+  /** Every account's positions and balance on the exchange; an account whose exchange does not answer is left out of this poll. */
+  private async readPositions(pool: Pool): Promise<Map<number, { ticker: string; size: Dec }[]>> {
+    const held = new Map<number, { ticker: string; size: Dec }[]>();
+    for (const [accountId, account] of this.accounts) {
+      try {
+        const positions = await account.venue.positions();
+        const equity = await account.venue.equityUsdt();
+        const unrealised = positions.map((p) => p.unrealised);
+        this.balances.set(accountId, { wallet: unrealised.reduce((wallet, pnl) => wallet.minus(pnl), equity), unrealised });
+        held.set(accountId, positions);
+      } catch (error) {
+        // The last balance read stays the account's until the exchange answers again; the exchange's
+        // message is an error row, once per account and message (a minute-long outage is one row).
+        if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+        const data = { message: error.message, error: error.name, exchange_account_id: accountId };
+        await this.diverged(pool, `${accountId}:read:${error.message}`, null, data, ENGINE_LOG_EVENTS.exchangeReadFailed, 'error');
+      }
+    }
+    return held;
+  }
+
+  /**
+   * The exchange's positions against the open position rows, pair by pair (net: the exchange holds one
+   * position per pair in one-way mode): a position no row accounts for, rows with nothing on the
+   * exchange, and a size that differs each write a `divergence` log row, once per difference. Sizes
+   * match within one amount step per filled order (the exchange got each order rounded down to the
+   * step). A pair with trades still to apply is compared at the next poll. Rows open with nothing on
+   * the exchange are closed as lost by the next minute; the rest is logged only (see
+   * docs/decisions/exchange-venue.md).
+   */
+  private async reconcilePositions(pool: Pool, held: Map<number, { ticker: string; size: Dec }[]>, bySymbol: Map<string, Map<string, string>>): Promise<void> {
+    const rows = await readOpenPositions(pool, [...held.keys()]);
+    this.gone.clear();
+    for (const [accountId, positions] of held) {
+      const account = this.accounts.get(accountId)!;
+      const tickers = new Set([...positions.map((p) => p.ticker), ...rows.filter((r) => r.exchange_account_id === accountId).map((r) => r.ticker)]);
+      for (const ticker of tickers) {
+        const waiting = [...(bySymbol.get(`${accountId}:${ticker}`)?.values() ?? [])].some((rowId) => account.inbox.get(rowId)?.length);
+        if (waiting) continue;
+        const mine = rows.filter((r) => r.exchange_account_id === accountId && r.ticker === ticker);
+        const books = mine.reduce((total, r) => total.plus(dec(r.coins)), ZERO);
+        const there = positions.find((p) => p.ticker === ticker)?.size ?? ZERO;
+        const tolerance = account.venue.amountStep(ticker).times(Math.max(1, mine.reduce((n, r) => n + r.fills, 0)));
+        if (there.minus(books).abs().lessThan(tolerance) || (there.isZero() && books.isZero())) continue;
+        const ids = mine.map((r) => r.id);
+        if (there.isZero()) for (const r of mine) if (r.signal_id !== null) this.gone.add(r.signal_id);
+        const side = (size: Dec) => `${size.isNegative() ? 'short' : 'long'} ${size.abs().toString()} ${ticker}`;
+        const message = mine.length === 0
+          ? `the exchange holds a ${side(there)} position that no open position row accounts for`
+          : there.isZero()
+            ? `position ${ids.join(', ')} is open in the console (${side(books)}), the exchange holds none: closed as lost`
+            : `position ${ids.join(', ')} holds ${side(books)} in the console, the exchange holds ${side(there)}`;
+        await this.diverged(pool, `${accountId}:position:${ticker}:${there.toString()}:${books.toString()}`, null, { message, ticker, exchange_size: there.toString(), console_size: books.toString(), position_ids: ids }, ENGINE_LOG_EVENTS.exchangePositionDivergence);
+      }
     }
   }
 }
@@ -294,8 +400,8 @@ class ExchangeBook implements Venue {
 
   /**
    * A market order: the strategy needs its fill within the minute, so the books take the paper venue's
-   * estimate at the minute's close; the order itself goes to the exchange after the commit. Adopting the
-   * exchange's own price and fee for it belongs to the reconciliation (not built yet).
+   * estimate at the minute's close; the order itself goes to the exchange after the commit, and the
+   * exchange's trades replace the estimate before the next minute (venue/market-fills.ts).
    */
   atMarket(direction: OrderSide, quantity: Dec, market: VenueMarket): Fill {
     return this.paper.atMarket(direction, quantity, market);
@@ -312,23 +418,29 @@ class ExchangeBook implements Venue {
     if (!rowId || !trades?.length) return null;
     this.account.inbox.delete(rowId);
     const left = order.quantity.minus(order.filled_quantity);
-    let quantity = ZERO;
-    let cost = ZERO;
-    let fee = ZERO;
-    for (const trade of trades) {
-      quantity = quantity.plus(dec(trade.amount ?? 0));
-      cost = cost.plus(dec(trade.amount ?? 0).mul(dec(trade.price ?? 0)));
-      // USDⓈ-M futures charge in the quote currency (USDT); a fee in another asset (BNB) is not money here.
-      if (trade.fee?.cost !== undefined && trade.fee.currency === 'USDT') fee = fee.plus(dec(trade.fee.cost));
-    }
+    const { quantity, price, fee } = tradesTotal(trades);
     if (quantity.isZero()) return null;
     const liquidity = trades.every((t) => t.takerOrMaker === 'maker') ? 'maker' : 'taker';
     // The exchange fills what was sent, the strategy's quantity rounded down to the market's step: when
     // that is all filled, the order is (the remainder below one step stays in the books' position).
     const sent = this.ticker === undefined ? order.quantity : this.account.venue.amountSent(this.ticker, order.quantity);
     const whole = order.filled_quantity.plus(quantity).greaterThanOrEqualTo(sent);
-    return { price: cost.div(quantity), quantity: whole || quantity.greaterThan(left) ? left : quantity, fee, liquidity };
+    return { price, quantity: whole || quantity.greaterThan(left) ? left : quantity, fee, liquidity };
   }
+}
+
+/** An order's trades together: the quantity, the volume-weighted price and the USDT fee. */
+export function tradesTotal(trades: readonly Trade[]): { quantity: Dec; price: Dec; fee: Dec } {
+  let quantity = ZERO;
+  let cost = ZERO;
+  let fee = ZERO;
+  for (const trade of trades) {
+    quantity = quantity.plus(dec(trade.amount ?? 0));
+    cost = cost.plus(dec(trade.amount ?? 0).mul(dec(trade.price ?? 0)));
+    // USDⓈ-M futures charge in the quote currency (USDT); a fee in another asset (BNB) is not money here.
+    if (trade.fee?.cost !== undefined && trade.fee.currency === 'USDT') fee = fee.plus(dec(trade.fee.cost));
+  }
+  return { quantity, price: quantity.isZero() ? ZERO : cost.div(quantity), fee };
 }
 
 /** The exchange, or the venue's own check before sending, refused the order: the row ends PLACEMENT_FAILED with the reason logged. */
