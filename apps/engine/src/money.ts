@@ -37,6 +37,18 @@ export function dec(value: DecValue): Dec {
 
 const nearestNumbers = new WeakMap<Dec, number>();
 
+/** The nearest number to `d`, worked out once per decimal: an entry or start price is read each minute. */
+export function numberOf(d: Dec): number {
+  let near = nearestNumbers.get(d);
+  if (near === undefined) nearestNumbers.set(d, (near = d.toNumber()));
+  return near;
+}
+
+/** d > 0, without making a decimal of the 0 as `greaterThan(0)` does: coins held are asked each minute. */
+export function isPositive(d: Dec): boolean {
+  return !d.isZero() && !d.isNegative();
+}
+
 /**
  * `x` (a finite number, read as its shortest text as `dec` reads it) compared with `d` exactly: -1, 0 or 1.
  * Rounding to the nearest double keeps order, so x below d's nearest double means dec(x) below d (and
@@ -44,8 +56,7 @@ const nearestNumbers = new WeakMap<Dec, number>();
  * minute without a decimal made of it.
  */
 export function compareNumber(x: number, d: Dec): number {
-  let near = nearestNumbers.get(d);
-  if (near === undefined) nearestNumbers.set(d, (near = d.toNumber()));
+  const near = numberOf(d);
   if (x < near) return -1;
   if (x > near) return 1;
   return dec(x).comparedTo(d);

@@ -17,7 +17,7 @@
 import type { OrderSide } from '@console/contracts';
 import type { Fill, LimitOrder, Liquidity } from '../execution/port';
 import type { Candle } from '../market/candle';
-import { compareNumber, dec, Dec, minDec, quantityDown, toScale, ZERO, type DecValue } from '../money';
+import { compareNumber, dec, isPositive, Dec, minDec, quantityDown, toScale, ZERO, type DecValue } from '../money';
 
 export interface FillSettings {
   /** Fee rate of a fill that rested in the book (0.0002 = 0.02 %). */
@@ -81,7 +81,7 @@ export function fillOnCandle(order: LimitOrder, candle: Candle, settings: FillSe
   const reached = order.direction === 'buy' ? compareNumber(candle.low, order.price) <= 0 : compareNumber(candle.high, order.price) >= 0;
   if (!reached) return null;
   const quantity = settings.volume_share === null ? left : minDec(left, quantityDown(dec(candle.volume).times(settings.volume_share)));
-  return quantity.greaterThan(0) ? fill(order.price, quantity, 'maker', settings) : null;
+  return isPositive(quantity) ? fill(order.price, quantity, 'maker', settings) : null;
 }
 
 /** The slippage rate of a market order of `quantity` when the last minute traded `volume`. */

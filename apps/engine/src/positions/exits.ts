@@ -23,7 +23,7 @@
  *   cut to the quantity scale.
  */
 import type { Direction } from '@console/contracts';
-import { dec, Dec, quantityDown, tickOf, type DecValue } from '../money';
+import { dec, Dec, numberOf, quantityDown, tickOf, type DecValue } from '../money';
 import { sideSign } from './position';
 
 export interface ExitTimeStep {
@@ -71,7 +71,7 @@ export function exitCoefficient(input: ExitCoefficientInput): number {
 /** sign · (avg − price) / ATR: positive when the price has gone against the position. */
 export function adverseDistanceInAtr(side: Direction, avg: Dec, price: DecValue, atr: number): number {
   if (!(atr > 0)) return 0;
-  return (sideSign(side) * (avg.toNumber() - (typeof price === 'number' ? price : dec(price).toNumber()))) / atr;
+  return (sideSign(side) * (numberOf(avg) - (typeof price === 'number' ? price : dec(price).toNumber()))) / atr;
 }
 
 // The last exit price of each entry price: an open position asks for the same one minute after minute

@@ -17,8 +17,8 @@ import type { Venue } from '../execution/port';
 import { DEFAULT_FILL_SETTINGS, type FillSettings } from '../fills/fills';
 import { MINUTE_MS } from '../market/candle';
 import type { MarketData } from '../market/port';
-import { dec, toScale, ZERO, type Dec } from '../money';
-import { sideSign } from '../positions/position';
+import { dec, isPositive, toScale, ZERO, type Dec } from '../money';
+import { sideSign, unrealisedPnl } from '../positions/position';
 import { closeMarket } from '../strategy/commands';
 import { isFinal, type SignalRun } from '../strategy/lifecycle';
 import { EngineCore, type EngineDoc, type RunRecord } from './engine-state';
@@ -158,9 +158,14 @@ export async function runBacktest(inputs: BacktestInputs, hooks: BacktestHooks =
       closedPnl = closedPnl.plus(trade.pnl);
     }
   };
+  // Open positions at their pair's last close: the runner's steps do not mark them each minute.
   const equityNow = () => {
     let open = ZERO;
-    for (const record of core.runs.values()) open = open.plus(record.run.position.r_pnl).plus(record.run.position.u_pnl);
+    for (const record of core.runs.values()) {
+      const { position } = record.run;
+      const last = core.feeds.get(record.pairId)?.market.last;
+      open = open.plus(position.r_pnl).plus(last ? unrealisedPnl(position.side, position.avg_e_price, position.active_p_coins, dec(last.close)) : ZERO);
+    }
     return toScale(deposit.plus(closedPnl).plus(open), 'money').toFixed();
   };
 
@@ -173,7 +178,7 @@ export async function runBacktest(inputs: BacktestInputs, hooks: BacktestHooks =
     core.last = minute;
     settle(settings.signal.signal_duration_minutes);
     for (const record of core.runs.values()) {
-      if (record.run.position.active_p_coins.greaterThan(0)) {
+      if (isPositive(record.run.position.active_p_coins)) {
         exposedMinutes++;
         break;
       }

@@ -37,7 +37,7 @@ import type { Direction, OrderKind, OrderSide, SignalState, SignalStatus, Timefr
 import { orderAfterFill } from '../execution/orders';
 import type { Execution, Fill } from '../execution/port';
 import { MINUTE_MS, type Candle } from '../market/candle';
-import { dec, toScale, ZERO, type Dec } from '../money';
+import { dec, isPositive, numberOf, toScale, ZERO, type Dec } from '../money';
 import { adverseDistanceInAtr, bestLimitPrice, exitCoefficient, exitPrice } from '../positions/exits';
 import { applyFill, entrySide, exitSide, markPosition, newPosition, positionPnl, type PositionBook } from '../positions/position';
 import { cancelledOrder, isOpenOrder, planLadder, type CancelStatus, type LadderStep, type OrderRow } from './orders';
@@ -112,8 +112,9 @@ export interface MinuteContext {
   execution: Execution;
   tickDecimals: number;
   /**
-   * Whether the signal's shown figures (price, sizes, execution, PnL) follow each step: the live engine
-   * writes them every minute; a backtest reads none of them, and skips their decimal work.
+   * Whether the signal's shown figures (price, sizes, execution, PnL) and its position's mark (prices,
+   * u_pnl) follow each step: the live engine writes them every minute; a backtest reads none of them (it
+   * values open positions itself when it takes its equity), and skips their decimal work.
    */
   shownFigures: boolean;
 }
@@ -353,7 +354,7 @@ export function manageExit(run: SignalRun, ctx: MinuteContext, events: RunEvent[
 function stateOf(run: SignalRun): SignalState {
   if (run.entered.coins.isZero()) return 'active_np';
   const waiting = run.orders.some((o) => o.order_type === 'enter' && isOpenOrder(o));
-  const partlyOut = run.exited.coins.greaterThan(0);
+  const partlyOut = isPositive(run.exited.coins);
   if (waiting) return partlyOut ? 'active_pp_pf' : 'active_pp';
   return partlyOut ? 'active_fp_pf' : 'active_fp';
 }
@@ -362,7 +363,7 @@ function stateOf(run: SignalRun): SignalState {
 export function refreshFigures(run: SignalRun, ctx: MinuteContext): void {
   const s = run.signal;
   const p = run.position;
-  const entered = run.entered.coins.greaterThan(0);
+  const entered = isPositive(run.entered.coins);
   if (!FINAL_STATUSES.includes(s.status) && s.status !== 'in_queue') s.state = stateOf(run);
   if (!ctx.shownFigures) return;
   s.current_price = dec(ctx.candle.close);
@@ -370,7 +371,7 @@ export function refreshFigures(run: SignalRun, ctx: MinuteContext): void {
   s.size_coins = entered ? run.entered.coins : run.planned_coins;
   s.execution = run.planned_coins.isZero() ? ZERO : toScale(run.entered.coins.div(run.planned_coins).times(100), 'ratio');
   s.avg_e_price = p.avg_e_price;
-  s.exit_place = s.status === 'finished' && run.exited.coins.greaterThan(0) ? toScale(run.exited.value.div(run.exited.coins), 'price') : p.k_exit;
+  s.exit_place = s.status === 'finished' && isPositive(run.exited.coins) ? toScale(run.exited.value.div(run.exited.coins), 'price') : p.k_exit;
   if (entered) {
     const pnl = positionPnl(p);
     s.pnl_in_usd = pnl;
@@ -406,14 +407,14 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
       applyOrderFill(run, i, capped, now, events);
     }
   }
-  if (run.position.created_at !== null) run.position = markPosition(run.position, { current_price: ctx.candle.close, mark_price: ctx.candle.close });
+  if (run.position.created_at !== null && ctx.shownFigures) run.position = markPosition(run.position, { current_price: ctx.candle.close, mark_price: ctx.candle.close });
 
   const finish = (status: SignalStatus, state: SignalState, orderStatus: CancelStatus) => {
     endSignal(run, status, state, orderStatus, ctx, events);
     refreshFigures(run, ctx);
     return { run, events };
   };
-  if (run.entered.coins.greaterThan(0) && run.position.active_p_coins.isZero()) return finish('finished', 'finished', 'CANCELED_BY_MOVEMENT');
+  if (isPositive(run.entered.coins) && run.position.active_p_coins.isZero()) return finish('finished', 'finished', 'CANCELED_BY_MOVEMENT');
 
   // Enter orders past their timer (looked for first: most minutes have none, and the list stays as it is).
   const timedOut = (order: OrderRow) => order.order_type === 'enter' && isOpenOrder(order) && order.timer_minutes !== null && now - order.created_at >= order.timer_minutes * MINUTE_MS;
@@ -427,7 +428,7 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
 
   // The market ran away from the ladder.
   const waiting = run.orders.some((order) => order.order_type === 'enter' && isOpenOrder(order));
-  const startPoint = run.signal.start_point.toNumber();
+  const startPoint = numberOf(run.signal.start_point);
   const beyond = (100 * d * (ctx.candle.close - startPoint)) / startPoint > o.high_low_change_percentage;
   run.beyond_since = waiting && beyond ? (run.beyond_since ?? now) : null;
   if (run.beyond_since !== null && now - run.beyond_since >= o.high_low_change_timer * MINUTE_MS) {
@@ -444,13 +445,13 @@ export function stepSignal(previous: SignalRun, ctx: MinuteContext): StepResult 
   }
 
   if (now - run.signal.created_at >= settings.signal.signal_duration_minutes * MINUTE_MS) {
-    if (run.position.active_p_coins.greaterThan(0)) closeAtMarket(run, ctx, events);
+    if (isPositive(run.position.active_p_coins)) closeAtMarket(run, ctx, events);
     return run.entered.coins.isZero() ? finish('missed', 'missed', 'CANCELED_BY_TIMER') : finish('finished', 'finished', 'CANCELED_BY_TIMER');
   }
   if (run.entered.coins.isZero() && !run.orders.some((order) => order.order_type === 'enter' && isOpenOrder(order))) return finish('missed', 'missed', 'CANCELED_BY_TIMER');
 
   manageExit(run, ctx, events);
-  if (run.entered.coins.greaterThan(0) && run.position.active_p_coins.isZero()) return finish('finished', 'finished', 'CANCELED_BY_MOVEMENT');
+  if (isPositive(run.entered.coins) && run.position.active_p_coins.isZero()) return finish('finished', 'finished', 'CANCELED_BY_MOVEMENT');
   refreshFigures(run, ctx);
   return { run, events };
 }
