@@ -5,7 +5,7 @@
 // and after (the machine is shared: a figure means little without it).
 //
 //   pnpm run build && node scripts/bench/engine-history.mjs
-//   BENCH_DAYS=30 BENCH_BATCH_MINUTES=1440 ENGINE_SEED=1 node scripts/bench/engine-history.mjs
+//   BENCH_DAYS=30 BENCH_BATCH_MINUTES=1440 ENGINE_SEED=1 BENCH_END=2026-12-01T00:00Z node scripts/bench/engine-history.mjs
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { freshDemoDatabase, loadAverages, requireFromRoot, ROOT } from './bench-db.mjs';
@@ -23,7 +23,8 @@ console.log(seeded);
 const { PaperEngine } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/engine.js'));
 const { createPool } = requireFromRoot(join(ROOT, 'apps/engine/dist/runtime/db.js'));
 const pool = createPool(url);
-const end = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+// BENCH_END (a time) fixes the period's end, so two builds can be compared on the same minutes.
+const end = process.env.BENCH_END ? Math.floor(Date.parse(process.env.BENCH_END) / MINUTE_MS) * MINUTE_MS : Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
 const engine = await PaperEngine.open(pool, { seed: SEED, startAt: end - DAYS * 1440 * MINUTE_MS + MINUTE_MS });
 
 const loadBefore = loadAverages();
