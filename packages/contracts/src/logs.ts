@@ -108,7 +108,7 @@ export const ENGINE_LOG_EVENTS = {
   exchangeFillBooked: 'exchange_fill_booked',
   /** Exchange venue: the exchange's positions differ from the console's open position rows (type `divergence`). */
   exchangePositionDivergence: 'exchange_position_divergence',
-  /** Exchange venue: the exchange did not answer the reconciliation's read of positions and balance (type `error`, its message; once per message). */
+  /** Exchange venue: the exchange did not answer a read of positions and balance, open orders or trades (type `error`, its message and the read; once per read and message). */
   exchangeReadFailed: 'exchange_read_failed',
 } as const;
 

@@ -260,7 +260,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
     }
   }
   const logs = async (db: TestDatabase, event: string) =>
-    (await db.pool.query<{ type: string; order_id: string; log_data: { message: string } }>(`SELECT type, order_id::text, log_data FROM logs WHERE event_type = $1 ORDER BY id`, [event])).rows;
+    (await db.pool.query<{ type: string; order_id: string; log_data: { message: string; read?: string } }>(`SELECT type, order_id::text, log_data FROM logs WHERE event_type = $1 ORDER BY id`, [event])).rows;
 
   it('after a crash between createOrder and the row’s update, the restarted engine adopts the order: one order on the exchange, one row', async () => {
     const db = await demoDatabase();
@@ -342,6 +342,15 @@ describe('a demo account trades on the exchange through ccxt', () => {
     const [first] = await untilOrders(engine, db);
     const divergences = () => logs(db, 'exchange_position_divergence');
     const step = () => engine.advance(engine.lastMinute + MINUTE_MS);
+    const readsFailed = async (read: string) => (await logs(db, 'exchange_read_failed')).filter((row) => row.log_data.read === read);
+
+    // The exchange refuses the open orders and the trades reads once each (429): an error row each with its message.
+    exchange.failNext('rateLimit', '/fapi/v1/openOrders');
+    exchange.failNext('rateLimit', '/fapi/v1/userTrades');
+    await step();
+    for (const read of ['open orders', 'trades']) {
+      expect(await readsFailed(read)).toEqual([{ type: 'error', order_id: null, log_data: expect.objectContaining({ error: 'DDoSProtection', message: expect.stringContaining('Too many requests') }) }]);
+    }
 
     // A position opened on the exchange's own site, which no row accounts for: logged, not adopted.
     exchange.positions.set('BTCUSDT', { amount: -0.01, entryPrice: 95000 });
@@ -401,7 +410,7 @@ describe('a demo account trades on the exchange through ccxt', () => {
     exchange.failNext('rateLimit', '/fapi/v3/positionRisk');
     await step();
     await step();
-    expect(await logs(db, 'exchange_read_failed')).toEqual([
+    expect(await readsFailed('positions and balance')).toEqual([
       { type: 'error', order_id: null, log_data: expect.objectContaining({ error: 'DDoSProtection', message: expect.stringContaining('Too many requests') }) },
     ]);
     const [kept] = (await db.pool.query<{ asset_usdt: string }>(`SELECT asset_usdt::text FROM account_metrics ORDER BY at DESC LIMIT 1`)).rows;

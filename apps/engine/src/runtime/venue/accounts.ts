@@ -289,6 +289,7 @@ export class AccountVenues {
         }
       } catch (error) {
         if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+        await this.readFailed(pool, accountId, 'open orders', error);
         openThere.set(accountId, null);
       }
     }
@@ -301,7 +302,9 @@ export class AccountVenues {
       try {
         trades = await account.venue.trades(await account.venue.symbolOf(ticker), cursor?.since);
       } catch (error) {
-        if (error instanceof NetworkError || error instanceof ExchangeError) continue;
+        if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
+        await this.readFailed(pool, accountId, 'trades', error);
+        continue;
         throw error;
       }
       const fresh = trades
@@ -326,6 +329,16 @@ export class AccountVenues {
     await this.reconcilePositions(pool, held, bySymbol);
   }
 
+  /**
+   * A read the exchange refused or did not answer: an error row with the exchange's message, once per
+   * account, read and message (a minute-long outage is one row, not one a poll); the read is tried again
+   * at the next poll.
+   */
+  private async readFailed(pool: Pool, accountId: number, read: 'positions and balance' | 'open orders' | 'trades', error: Error): Promise<void> {
+    const data = { message: error.message, error: error.name, exchange_account_id: accountId, read };
+    await this.diverged(pool, `${accountId}:read:${read}:${error.message}`, null, data, ENGINE_LOG_EVENTS.exchangeReadFailed, 'error');
+  }
+
   /** Every account's positions and balance on the exchange; an account whose exchange does not answer is left out of this poll. */
   private async readPositions(pool: Pool): Promise<Map<number, { ticker: string; size: Dec }[]>> {
     const held = new Map<number, { ticker: string; size: Dec }[]>();
@@ -340,8 +353,7 @@ export class AccountVenues {
         // The last balance read stays the account's until the exchange answers again; the exchange's
         // message is an error row, once per account and message (a minute-long outage is one row).
         if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
-        const data = { message: error.message, error: error.name, exchange_account_id: accountId };
-        await this.diverged(pool, `${accountId}:read:${error.message}`, null, data, ENGINE_LOG_EVENTS.exchangeReadFailed, 'error');
+        await this.readFailed(pool, accountId, 'positions and balance', error);
       }
     }
     return held;
