@@ -305,7 +305,6 @@ export class AccountVenues {
         if (!(error instanceof NetworkError || error instanceof ExchangeError)) throw error;
         await this.readFailed(pool, accountId, 'trades', error);
         continue;
-        throw error;
       }
       const fresh = trades
         .map((t) => ({ trade: t, id: t.id ?? '', at: t.timestamp ?? 0 }))
